@@ -1,0 +1,94 @@
+import type { Database } from '../../../db/database';
+import { SESSION_BROWSER_HOURS, SESSION_REMEMBER_DAYS } from '../../shared/limits';
+import { generateToken, hashToken } from './tokens';
+
+const DAY = 24 * 60 * 60 * 1000;
+const lifetime = (remember: boolean) => (remember ? SESSION_REMEMBER_DAYS * DAY : SESSION_BROWSER_HOURS * 60 * 60 * 1000);
+
+export interface NewSession {
+  token: string;
+  expiresAt: Date;
+  remember: boolean;
+}
+
+export async function createSession(db: Database, userId: number, remember: boolean): Promise<NewSession> {
+  const token = generateToken();
+  const expiresAt = new Date(Date.now() + lifetime(remember));
+  await db.insertInto('session').values({ id: hashToken(token), userId, expiresAt, remember }).execute();
+  return { token, expiresAt, remember };
+}
+
+export interface SessionUser {
+  sessionId: string;
+  expiresAt: Date;
+  remember: boolean;
+  /** set when the sliding expiry moved: the cookie must be sent again */
+  refreshed: boolean;
+  user: {
+    id: number;
+    accountId: number;
+    username: string;
+    profileType: 'Basic' | 'Teamleader' | 'Admin';
+    teamCode: string | null;
+    languageCode: 'ENU' | 'DAN';
+  };
+}
+
+/**
+ * Validates a session token (Lucia guide): unknown or expired → null; an expired one is deleted;
+ * past half its lifetime the expiry slides forward. An inactive or expired user or account ends it.
+ */
+export async function validateSession(db: Database, token: string): Promise<SessionUser | null> {
+  const sessionId = hashToken(token);
+  const row = await db
+    .selectFrom('session as s')
+    .innerJoin('appUser as u', 'u.id', 's.userId')
+    .innerJoin('account as a', 'a.id', 'u.accountId')
+    .select([
+      's.expiresAt', 's.remember', 'u.id as userId', 'u.accountId', 'u.username', 'u.profileType', 'u.teamCode', 'u.languageCode',
+      'u.active as userActive', 'u.expirationDate as userExpires', 'a.active as accountActive', 'a.expirationDate as accountExpires',
+    ])
+    .where('s.id', '=', sessionId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const now = Date.now();
+  const today = new Date().toISOString().slice(0, 10);
+  const expiredOn = (d: string | null) => d !== null && d < today;
+  if (row.expiresAt.getTime() <= now || !row.userActive || !row.accountActive || expiredOn(row.userExpires) || expiredOn(row.accountExpires)) {
+    await db.deleteFrom('session').where('id', '=', sessionId).execute();
+    return null;
+  }
+  let expiresAt = row.expiresAt;
+  let refreshed = false;
+  const life = lifetime(row.remember);
+  if (expiresAt.getTime() - now < life / 2) {
+    expiresAt = new Date(now + life);
+    refreshed = true;
+    await db.updateTable('session').set({ expiresAt }).where('id', '=', sessionId).execute();
+  }
+  return {
+    sessionId,
+    expiresAt,
+    remember: row.remember,
+    refreshed,
+    user: {
+      id: row.userId,
+      accountId: row.accountId,
+      username: row.username,
+      profileType: row.profileType,
+      teamCode: row.teamCode,
+      languageCode: row.languageCode,
+    },
+  };
+}
+
+export async function invalidateSession(db: Database, sessionId: string): Promise<void> {
+  await db.deleteFrom('session').where('id', '=', sessionId).execute();
+}
+
+/** Ends every session of a user except `keepSessionId` (password/role change, deactivation). */
+export async function invalidateUserSessions(db: Database, userId: number, keepSessionId?: string): Promise<void> {
+  let q = db.deleteFrom('session').where('userId', '=', userId);
+  if (keepSessionId) q = q.where('id', '<>', keepSessionId);
+  await q.execute();
+}

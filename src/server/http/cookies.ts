@@ -1,0 +1,39 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Env } from '../env';
+
+export const SESSION_COOKIE = 'webtid_session';
+
+export function readCookie(req: IncomingMessage, name: string): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) {
+      const value = part.slice(eq + 1).trim();
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+export function isHttps(req: IncomingMessage): boolean {
+  return (req.socket as { encrypted?: boolean }).encrypted === true || req.headers['x-forwarded-proto'] === 'https';
+}
+
+/** HttpOnly; SameSite=Lax; Secure behind https (DESIGN §4). `expires` null → a browser-session cookie. */
+export function setSessionCookie(req: IncomingMessage, res: ServerResponse, env: Env, token: string, expires: Date | null): void {
+  const secure = env.COOKIE_SECURE === 'true' || (env.COOKIE_SECURE === 'auto' && isHttps(req));
+  const parts = [`${SESSION_COOKIE}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
+  if (expires) parts.push(`Expires=${expires.toUTCString()}`);
+  if (secure) parts.push('Secure');
+  res.appendHeader('Set-Cookie', parts.join('; '));
+}
+
+export function clearSessionCookie(res: ServerResponse): void {
+  res.appendHeader('Set-Cookie', `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
+}

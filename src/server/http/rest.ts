@@ -1,0 +1,155 @@
+import type { AnyProcedure, AnyRouter } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPCError } from '@trpc/server';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ZodError, type ZodType } from 'zod';
+import { ERR } from '../../shared/errors';
+import type { AppServices, Context } from '../context';
+import { AppError } from '../errors';
+import { zodFieldErrors, type Meta, type RestMethod } from '../trpc';
+import { readJsonBody, readMultipart } from './body';
+import { HttpError, sendJson, sendProblem } from './problem';
+import { BadApiKey, createRequestContext } from './request-context';
+
+export interface RestRoute {
+  method: RestMethod;
+  path: string;
+  procedurePath: string;
+  type: 'query' | 'mutation';
+  meta: Meta & { rest: NonNullable<Meta['rest']> };
+  input: ZodType | undefined;
+  output: ZodType | undefined;
+  pattern: RegExp;
+  paramNames: string[];
+}
+
+interface ProcedureDef {
+  type: 'query' | 'mutation' | 'subscription';
+  meta?: Meta;
+  inputs: unknown[];
+  output?: unknown;
+}
+
+/** Every procedure with `meta.rest`, most specific paths first. */
+export function collectRestRoutes(router: AnyRouter): RestRoute[] {
+  const routes: RestRoute[] = [];
+  const procedures = router._def.procedures as Record<string, AnyProcedure>;
+  for (const [procedurePath, procedure] of Object.entries(procedures)) {
+    const def = procedure._def as unknown as ProcedureDef;
+    const rest = def.meta?.rest;
+    if (!rest || def.type === 'subscription') continue;
+    const paramNames: string[] = [];
+    const pattern = new RegExp(
+      '^' +
+        rest.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, name: string) => {
+          paramNames.push(name);
+          return '([^/]+)';
+        }) +
+        '/?$',
+    );
+    routes.push({
+      method: rest.method,
+      path: rest.path,
+      procedurePath,
+      type: def.type,
+      meta: def.meta as RestRoute['meta'],
+      input: def.inputs[0] as ZodType | undefined,
+      output: def.output as ZodType | undefined,
+      pattern,
+      paramNames,
+    });
+  }
+  return routes.sort((a, b) => a.paramNames.length - b.paramNames.length || b.path.length - a.path.length);
+}
+
+function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [rawKey, value] of url.searchParams) {
+    const key = rawKey.endsWith('[]') ? rawKey.slice(0, -2) : rawKey;
+    const prev = out[key];
+    out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+  }
+  return out;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export interface RestHandler {
+  routes: RestRoute[];
+  /** Answers the request when it is a REST path; returns false for paths it does not know. */
+  handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean>;
+}
+
+type CallerFn = (input: unknown) => Promise<unknown>;
+
+export function createRestHandler(router: AnyRouter, services: AppServices, createCaller: (ctx: Context) => unknown): RestHandler {
+  const routes = collectRestRoutes(router);
+
+  async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const candidates = routes.filter((r) => r.pattern.test(url.pathname));
+    if (candidates.length === 0) return false;
+    const route = candidates.find((r) => r.method === method || (method === 'HEAD' && r.method === 'GET'));
+    if (!route) {
+      sendProblem(res, 405, `Method ${method} is not allowed here`, undefined, { Allow: [...new Set(candidates.map((c) => c.method))].join(', ') });
+      return true;
+    }
+    try {
+      const match = route.pattern.exec(url.pathname);
+      const params: Record<string, string> = {};
+      route.paramNames.forEach((name, i) => {
+        params[name] = decodeURIComponent(match?.[i + 1] ?? '');
+      });
+      let body: unknown;
+      let files: Context['files'] = [];
+      if (method !== 'GET' && method !== 'HEAD') {
+        const type = req.headers['content-type'] ?? '';
+        if (route.meta.rest.multipart && type.startsWith('multipart/form-data')) {
+          const mp = await readMultipart(req);
+          body = mp.fields;
+          files = mp.files;
+        } else if (type === '' || type.startsWith('application/json')) {
+          body = await readJsonBody(req);
+        } else {
+          throw new HttpError(415, `Unsupported content type ${type.split(';')[0]}`);
+        }
+      }
+      let input: unknown = undefined;
+      if (route.input) {
+        if (body !== undefined && !isPlainObject(body)) throw new HttpError(400, 'The request body must be a JSON object');
+        input = { ...queryObject(url), ...(body ?? {}), ...params };
+      }
+      const ctx = await createRequestContext(services, req, res, files);
+      const caller = createCaller(ctx) as Record<string, unknown>;
+      const fn = route.procedurePath.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as CallerFn;
+      const result = await fn(input);
+      const status = route.meta.rest.status ?? 200;
+      sendJson(res, status, result);
+    } catch (error) {
+      sendError(services, res, error);
+    }
+    return true;
+  }
+
+  return { routes, handle };
+}
+
+/** Maps any error to problem+json; unknown errors are logged and answered 500 without details. */
+export function sendError(services: AppServices, res: ServerResponse, error: unknown): void {
+  if (error instanceof HttpError) return sendProblem(res, error.status, error.message, error.errors);
+  if (error instanceof BadApiKey) return sendProblem(res, 401, 'Invalid API key');
+  if (error instanceof ZodError) return sendProblem(res, 400, ERR.validation, zodFieldErrors(error));
+  if (error instanceof TRPCError) {
+    if (error.cause instanceof ZodError) return sendProblem(res, 400, ERR.validation, zodFieldErrors(error.cause));
+    const status = getHTTPStatusCodeFromError(error);
+    if (status >= 500) {
+      services.log.error({ err: error.cause ?? error }, 'procedure failed');
+      return sendProblem(res, 500, ERR.internal);
+    }
+    return sendProblem(res, status, error.message, error instanceof AppError ? error.errors : undefined);
+  }
+  services.log.error({ err: error }, 'request failed');
+  sendProblem(res, 500, ERR.internal);
+}

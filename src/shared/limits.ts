@@ -1,0 +1,54 @@
+/** Every number of spec §9 (and DESIGN §4) in one place. */
+export const IDLE_TIMEOUT_MS = 10 * 60 * 1000;
+export const IDLE_RELOAD_MS = 3000;
+export const TIME_STEP_MINUTES = 15;
+export const QUANTITY_MAX = 99999999.99;
+export const QUANTITY_MIN = 0;
+export const QUANTITY_DECIMALS = 2;
+
+export const MAX = {
+  username: 20,
+  itemNo: 20,
+  resourceNo: 20,
+  customerNo: 20,
+  jobCode: 20,
+  jobTaskCode: 20,
+  teamCode: 20,
+  workTypeCode: 10,
+  unitCode: 10,
+  locationCode: 10,
+  name: 100,
+  description: 100,
+  unitDescription: 50,
+  password: 200,
+  accountCode: 20,
+} as const;
+
+export const MODES = ['YOURS', 'TEAM', 'ALL'] as const;
+export type Mode = (typeof MODES)[number];
+export const UNIT_TYPES = ['Item', 'Resource'] as const;
+export type UnitType = (typeof UNIT_TYPES)[number];
+export const RESOURCE_UNITS = ['Time', 'Quantity'] as const;
+export type ResourceUnits = (typeof RESOURCE_UNITS)[number];
+export const LANGUAGE_CODES = ['ENU', 'DAN'] as const;
+export type LanguageCode = (typeof LANGUAGE_CODES)[number];
+export const PROFILE_TYPES = ['Basic', 'Teamleader', 'Admin'] as const;
+export type ProfileType = (typeof PROFILE_TYPES)[number];
+
+export const BREAKPOINTS = { phone: 0, tablet: 640, laptop: 1024, desktop: 1280 } as const;
+export const BREADCRUMB_DEPTH = 3;
+export const CSV_FILE_NAME = 'worsheet.csv';
+
+/** Login throttling (DESIGN §4). */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_LOCK_MINUTES = 15;
+/** Sessions (DESIGN §4). */
+export const SESSION_REMEMBER_DAYS = 30;
+export const SESSION_BROWSER_HOURS = 12;
+
+/** Attachments (DESIGN §4). */
+export const ATTACHMENT_MAX_FILES = 10;
+export const ATTACHMENT_MAX_BYTES = 15 * 1024 * 1024;
+export const MULTIPART_MAX_FIELD_BYTES = 64 * 1024;
+export const MULTIPART_MAX_FIELDS = 100;
+export const JSON_BODY_MAX_BYTES = 1024 * 1024;

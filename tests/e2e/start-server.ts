@@ -1,0 +1,43 @@
+/**
+ * The server Playwright runs against: the built client, a fresh embedded database in a temp dir,
+ * one account "Test A/S" with fixed users (password Test-pass-1) and the demo master data.
+ *   admin (Admin, ENU), leader (Teamleader, team A), basic (Basic, team A), dansk (Basic, DAN),
+ *   other (Basic, team B)
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seedMasterData } from '../../db/seed/demo';
+import { hashPassword } from '../../src/server/auth/passwords';
+import { parseEnv } from '../../src/server/env';
+import { startServer } from '../../src/server/server';
+import { createAccount } from '../../src/server/services/accounts';
+
+const PASSWORD = 'Test-pass-1';
+const env = parseEnv({
+  ...process.env,
+  PORT: process.env.E2E_PORT ?? '3100',
+  HOST: '127.0.0.1',
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-e2e-')),
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: '',
+});
+const app = await startServer(env, { seedDemo: false });
+const db = app.services.db;
+const { accountId } = await createAccount(db, { code: 'TEST', name: 'Test A/S', admin: 'admin', password: PASSWORD });
+const hash = await hashPassword(PASSWORD);
+await db.updateTable('appUser').set({ teamCode: 'A' }).where('accountId', '=', accountId).execute();
+await db
+  .insertInto('appUser')
+  .values([
+    { accountId, username: 'leader', passwordHash: hash, profileType: 'Teamleader', teamCode: 'A', defaultResource: 'R01' },
+    { accountId, username: 'basic', passwordHash: hash, profileType: 'Basic', teamCode: 'A', defaultResource: 'R03' },
+    { accountId, username: 'dansk', passwordHash: hash, profileType: 'Basic', teamCode: 'A', languageCode: 'DAN' },
+    { accountId, username: 'other', passwordHash: hash, profileType: 'Basic', teamCode: 'B' },
+  ])
+  .execute();
+await seedMasterData(db, accountId);
+console.log(`e2e server ready at ${app.url}`);
+const stop = () => void app.close(2000).then(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

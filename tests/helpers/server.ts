@@ -1,0 +1,94 @@
+import { hashPassword } from '../../src/server/auth/passwords';
+import { generateApiKey } from '../../src/server/auth/api-key';
+import { parseEnv } from '../../src/server/env';
+import { createLogger } from '../../src/server/log';
+import { startServer, type RunningServer } from '../../src/server/server';
+import { createAccount } from '../../src/server/services/accounts';
+import type { ProfileType } from '../../src/shared/limits';
+import { ApiClient } from './client';
+import { createTestDatabase, type TestDatabase } from './database';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const TEST_PASSWORD = 'Test-pass-1';
+
+export interface TestUser {
+  username: string;
+  profileType?: ProfileType;
+  teamCode?: string | null;
+  languageCode?: 'ENU' | 'DAN';
+  defaultResource?: string | null;
+  active?: boolean;
+}
+
+export interface TestApp {
+  url: string;
+  server: RunningServer;
+  database: TestDatabase;
+  db: RunningServer['services']['db'];
+  /** A new account with an Admin `${prefix}admin`; returns its id. */
+  createAccount(code: string, admin?: string): Promise<number>;
+  /** Adds a user (password TEST_PASSWORD) to an account. */
+  addUser(accountId: number, user: TestUser): Promise<number>;
+  /** A client logged in as `username`. */
+  login(username: string, password?: string): Promise<ApiClient>;
+  /** A client with a fresh API key of the account. */
+  apiKeyClient(accountId: number): Promise<{ client: ApiClient; key: string }>;
+  anonymous(opts?: ConstructorParameters<typeof ApiClient>[1]): ApiClient;
+  close(): Promise<void>;
+}
+
+/** Starts the real HTTP server on a free port against a fresh database (PGlite or PostgreSQL per TEST_DB). */
+export async function startTestApp(): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'webtid-test-'));
+  const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-test-secret-test-secret-1234' });
+  const server = await startServer(env, { dbh: database.dbh, seedDemo: false, log: createLogger('silent') });
+  const db = server.services.db;
+  const app: TestApp = {
+    url: server.url,
+    server,
+    database,
+    db,
+    async createAccount(code, admin = `${code.toLowerCase()}admin`) {
+      const { accountId } = await createAccount(db, { code, name: `${code} A/S`, admin, password: TEST_PASSWORD });
+      return accountId;
+    },
+    async addUser(accountId, u) {
+      const row = await db
+        .insertInto('appUser')
+        .values({
+          accountId,
+          username: u.username,
+          passwordHash: await hashPassword(TEST_PASSWORD),
+          profileType: u.profileType ?? 'Basic',
+          teamCode: u.teamCode ?? null,
+          languageCode: u.languageCode ?? 'ENU',
+          defaultResource: u.defaultResource ?? null,
+          active: u.active ?? true,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async login(username, password = TEST_PASSWORD) {
+      const client = new ApiClient(server.url);
+      const res = await client.post('/api/user/login', { username, password, remember: true });
+      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${res.text}`);
+      return client;
+    },
+    async apiKeyClient(accountId) {
+      const key = await generateApiKey(db, server.services.secret, accountId);
+      return { client: new ApiClient(server.url, { apiKey: key, origin: null }), key };
+    },
+    anonymous(opts) {
+      return new ApiClient(server.url, opts);
+    },
+    async close() {
+      await server.close(1000);
+      await database.drop().catch(() => {});
+    },
+  };
+  return app;
+}
