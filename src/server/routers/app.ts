@@ -1,12 +1,27 @@
 import { router } from '../trpc';
+import { accountRouter } from './account';
 import { authProcedures } from './auth';
+import { customerRouter, itemRouter, jobRouter, jobTaskRouter, locationRouter, resourceRouter, unitRouter, workTypeRouter } from './master-data';
+import { userAdminProcedures } from './user-admin';
+import { worksheetRouter } from './worksheet';
+import { exportProcedures } from './export';
 
 /**
- * The whole API. Each area contributes its procedures; the REST adapter serves those with
- * `meta.rest` at the spec's paths.
+ * The whole API. Each area contributes its procedures from its own file; the REST adapter serves
+ * those with `meta.rest` at the spec's paths.
  */
 export const appRouter = router({
-  user: router({ ...authProcedures }),
+  user: router({ ...authProcedures, ...userAdminProcedures }),
+  account: accountRouter,
+  item: itemRouter,
+  resource: resourceRouter,
+  unit: unitRouter,
+  location: locationRouter,
+  workType: workTypeRouter,
+  customer: customerRouter,
+  job: jobRouter,
+  jobTask: jobTaskRouter,
+  worksheet: router({ ...worksheetRouter, ...exportProcedures }),
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,6 @@
 import type { RawRoute } from '../http/raw-route';
+import { attachmentRawRoutes } from './attachment-raw';
+import { exportRawRoutes } from './export-raw';
 
-/** REST paths that answer with bytes rather than JSON (attachments, CSV). Areas add theirs here. */
-export const rawRoutes: RawRoute[] = [];
+/** REST paths that answer with bytes rather than JSON (attachments, CSV). */
+export const rawRoutes: RawRoute[] = [...attachmentRawRoutes, ...exportRawRoutes];

@@ -1,0 +1,4 @@
+import type { RawRoute } from '../http/raw-route';
+
+/** GET /api/attachment/{worksheetId}/{attachmentId} */
+export const attachmentRawRoutes: RawRoute[] = [];
