@@ -48,7 +48,8 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
     return { db, kind: 'postgres', pg, close: () => db.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = await PGlite.create(opts.dataDir === ':memory:' ? undefined : opts.dataDir, {
+  const pglite = await PGlite.create({
+    ...(opts.dataDir === ':memory:' ? {} : { dataDir: opts.dataDir }),
     parsers: {
       [OID.date]: (v: string) => v,
       [OID.numeric]: (v: string) => Number(v),

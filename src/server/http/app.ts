@@ -1,5 +1,5 @@
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sql } from 'kysely';
 import { ERR } from '../../shared/errors';
 import type { AppServices } from '../context';
@@ -50,7 +50,9 @@ export interface AppOptions {
   messagesDir: string;
 }
 
-export function createApp(services: AppServices, options: AppOptions): RequestListener {
+export type AppHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+export function createApp(services: AppServices, options: AppOptions): AppHandler {
   const createCaller = createCallerFactory(appRouter);
   const rest = createRestHandler(appRouter, services, (ctx) => createCaller(ctx));
   const serveStatic = createStaticHandler(options.distDir);
@@ -69,7 +71,12 @@ export function createApp(services: AppServices, options: AppOptions): RequestLi
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
     try {
       if (path === '/healthz') {
-        await sql`SELECT 1`.execute(services.db);
+        try {
+          await sql`SELECT 1`.execute(services.db);
+        } catch (err) {
+          services.log.error({ err }, 'health check: database unreachable');
+          return sendJson(res, 503, { status: 'unavailable', database: services.dbh.kind });
+        }
         return sendJson(res, 200, { status: 'ok', database: services.dbh.kind });
       }
       const locale = /^\/locales\/(en|da)\.json$/.exec(path)?.[1];
