@@ -16,12 +16,14 @@ async function main(): Promise<void> {
   const app = await startServer(env);
   const log = app.services.log;
   log.info({ url: app.url, database: app.services.dbh.kind, ms: Date.now() - started }, 'NS-Webtid is running');
-  console.log(`\n  NS-Webtid is running at ${app.url}\n`);
+  // One write, so that whoever reads the output sees the URL and the logins together.
+  const lines = [``, `  NS-Webtid is running at ${app.url}`, ``];
   if (app.demoLogins) {
-    console.log('  A demo account "Demo Byg A/S" was created. Log in with:');
-    for (const l of app.demoLogins) console.log(`    ${l.role.padEnd(11)} ${l.username.padEnd(11)} password: ${l.password}`);
-    console.log('  (These passwords are shown only now.)\n');
+    lines.push('  A demo account "Demo Byg A/S" was created. Log in with:');
+    for (const l of app.demoLogins) lines.push(`    ${l.role.padEnd(11)} ${l.username.padEnd(11)} password: ${l.password}`);
+    lines.push('  (These passwords are shown only now.)', '');
   }
+  process.stdout.write(lines.join('\n') + '\n');
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
