@@ -15,6 +15,12 @@ export interface Actor {
   teamCode: string | null;
   languageCode: 'ENU' | 'DAN';
   sessionId: string | null;
+  /** Read with the session in the same query, so that GET /api/user/info costs no extra query. */
+  accountName: string;
+  resourceUnits: 'Time' | 'Quantity';
+  defaultResource: string | null;
+  lockDefaultResource: boolean;
+  defaultDescription: string | null;
 }
 
 export interface CookieOptions {

@@ -21,14 +21,14 @@ export async function readApiKey(db: Database, secret: string, accountId: number
 }
 
 /** The active, unexpired account a key belongs to, or null. */
-export async function accountForApiKey(db: Database, key: string): Promise<{ id: number } | null> {
+export async function accountForApiKey(db: Database, key: string): Promise<{ id: number; name: string; resourceUnits: 'Time' | 'Quantity' } | null> {
   if (!key.startsWith(PREFIX) || key.length > 200) return null;
   const today = new Date().toISOString().slice(0, 10);
   const row = await db
     .selectFrom('account')
-    .select(['id', 'active', 'expirationDate'])
+    .select(['id', 'name', 'resourceUnits', 'active', 'expirationDate'])
     .where('apiKeyHash', '=', hashToken(key))
     .executeTakeFirst();
   if (!row || !row.active || (row.expirationDate !== null && row.expirationDate < today)) return null;
-  return { id: row.id };
+  return { id: row.id, name: row.name, resourceUnits: row.resourceUnits };
 }

@@ -31,6 +31,11 @@ export interface SessionUser {
     profileType: 'Basic' | 'Teamleader' | 'Admin';
     teamCode: string | null;
     languageCode: 'ENU' | 'DAN';
+    accountName: string;
+    resourceUnits: 'Time' | 'Quantity';
+    defaultResource: string | null;
+    lockDefaultResource: boolean;
+    defaultDescription: string | null;
   };
 }
 
@@ -47,6 +52,7 @@ export async function validateSession(db: Database, token: string): Promise<Sess
     .select([
       's.expiresAt', 's.remember', 'u.id as userId', 'u.accountId', 'u.username', 'u.profileType', 'u.teamCode', 'u.languageCode',
       'u.active as userActive', 'u.expirationDate as userExpires', 'a.active as accountActive', 'a.expirationDate as accountExpires',
+      'a.name as accountName', 'a.resourceUnits', 'u.defaultResource', 'u.lockDefaultResource', 'u.defaultDescription',
     ])
     .where('s.id', '=', sessionId)
     .executeTakeFirst();
@@ -78,6 +84,11 @@ export async function validateSession(db: Database, token: string): Promise<Sess
       profileType: row.profileType,
       teamCode: row.teamCode,
       languageCode: row.languageCode,
+      accountName: row.accountName,
+      resourceUnits: row.resourceUnits,
+      defaultResource: row.defaultResource,
+      lockDefaultResource: row.lockDefaultResource,
+      defaultDescription: row.defaultDescription,
     },
   };
 }

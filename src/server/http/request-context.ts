@@ -20,7 +20,10 @@ export async function resolveActor(services: AppServices, req: IncomingMessage, 
   if (key !== null) {
     const account = await accountForApiKey(services.db, key);
     if (!account) throw new BadApiKey();
-    return { kind: 'apiKey', accountId: account.id, userId: null, username: 'API', profileType: 'Admin', teamCode: null, languageCode: 'ENU', sessionId: null };
+    return {
+      kind: 'apiKey', accountId: account.id, userId: null, username: 'API', profileType: 'Admin', teamCode: null, languageCode: 'ENU', sessionId: null,
+      accountName: account.name, resourceUnits: account.resourceUnits, defaultResource: null, lockDefaultResource: false, defaultDescription: null,
+    };
   }
   const token = readCookie(req, SESSION_COOKIE);
   if (!token) return null;
@@ -31,7 +34,7 @@ export async function resolveActor(services: AppServices, req: IncomingMessage, 
   }
   if (session.refreshed && session.remember) setSessionCookie(req, res, services.env, token, session.expiresAt);
   const u = session.user;
-  return { kind: 'session', accountId: u.accountId, userId: u.id, username: u.username, profileType: u.profileType, teamCode: u.teamCode, languageCode: u.languageCode, sessionId: session.sessionId };
+  return { kind: 'session', ...u, userId: u.id, sessionId: session.sessionId };
 }
 
 export function clientIp(req: IncomingMessage): string {

@@ -1,8 +1,6 @@
 import { ZLoginInput, ZOk, ZUserInfo } from '../../shared/schemas/auth';
-import { ERR } from '../../shared/errors';
 import { checkLogin } from '../auth/login';
 import { createSession, invalidateSession } from '../auth/sessions';
-import { AppError } from '../errors';
 import { authedProcedure, publicProcedure } from '../trpc';
 
 /** Login, logout and account info; merged into the `user` router (spec §7 /api/user/...). */
@@ -30,31 +28,19 @@ export const authProcedures = {
   info: authedProcedure
     .meta({ rest: { method: 'GET', path: '/api/user/info' }, summary: 'Account info of the caller', tags: ['auth'] })
     .output(ZUserInfo)
-    .query(async ({ ctx }) => {
-      const account = await ctx.db
-        .selectFrom('account')
-        .select(['id', 'name', 'resourceUnits'])
-        .where('id', '=', ctx.actor.accountId)
-        .executeTakeFirst();
-      if (!account) throw new AppError('UNAUTHORIZED', ERR.unauthorized);
-      const user = ctx.actor.userId
-        ? await ctx.db
-            .selectFrom('appUser')
-            .select(['defaultResource', 'lockDefaultResource', 'defaultDescription'])
-            .where('id', '=', ctx.actor.userId)
-            .executeTakeFirst()
-        : undefined;
+    .query(({ ctx }) => {
+      const a = ctx.actor;
       return {
-        username: ctx.actor.username,
-        accountId: account.id,
-        accountName: account.name,
-        defaultResource: user?.defaultResource ?? null,
-        lockDefaultResource: user?.lockDefaultResource ?? false,
-        defaultDescription: user?.defaultDescription ?? null,
-        resourceUnits: account.resourceUnits,
-        profileType: ctx.actor.profileType,
-        languageCode: ctx.actor.languageCode,
-        teamCode: ctx.actor.teamCode,
+        username: a.username,
+        accountId: a.accountId,
+        accountName: a.accountName,
+        defaultResource: a.defaultResource,
+        lockDefaultResource: a.lockDefaultResource,
+        defaultDescription: a.defaultDescription,
+        resourceUnits: a.resourceUnits,
+        profileType: a.profileType,
+        languageCode: a.languageCode,
+        teamCode: a.teamCode,
         supportEmail: ctx.env.SUPPORT_EMAIL,
       };
     }),

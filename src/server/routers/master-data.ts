@@ -1,11 +1,7 @@
-import { router } from '../trpc';
-
-// Master data routers (spec §7). Each may live in its own file; this module only gathers them.
-export const itemRouter = router({});
-export const resourceRouter = router({});
-export const unitRouter = router({});
-export const locationRouter = router({});
-export const workTypeRouter = router({});
-export const customerRouter = router({});
-export const jobRouter = router({});
-export const jobTaskRouter = router({});
+// Master data routers (spec §7), one file per area under ./master-data/; this module gathers them.
+export { itemRouter, resourceRouter } from './master-data/items';
+export { unitRouter } from './master-data/units';
+export { locationRouter } from './master-data/locations';
+export { workTypeRouter } from './master-data/work-types';
+export { customerRouter } from './master-data/customers';
+export { jobRouter, jobTaskRouter } from './master-data/jobs';

@@ -1,0 +1,47 @@
+import type { Database } from '../../../../db/database';
+import { deleteNoRecord, findNoRecord, insertNoRecord, listNoRecords, searchNoRecords, updateNoRecord, type NoRow, type NoTable } from '../../../../db/queries/master-data/items';
+import { deleteUnitsOf } from '../../../../db/queries/master-data/units';
+import { unitTypeInUse } from '../../../../db/queries/master-data/usage';
+import type { UnitType } from '../../../shared/limits';
+import { MD } from '../../../shared/schemas/master-data';
+import { AppError } from '../../errors';
+import { found, insertOrConflict, notFound } from './common';
+
+/**
+ * Items and resources (spec §3, §5, §7). Deleting one also deletes its units of measure: they are
+ * part of it (managed inside its edit screen) and would otherwise be orphans nobody can see. The
+ * delete is refused (409) while worksheet entries that are not exported use it — the check on the
+ * item/resource covers its units too, because every entry names both (docs/decisions).
+ */
+export interface NoRecordService {
+  list(db: Database, accountId: number): Promise<NoRow[]>;
+  single(db: Database, accountId: number, no: string): Promise<NoRow>;
+  create(db: Database, accountId: number, input: { no: string; description: string }): Promise<NoRow>;
+  update(db: Database, accountId: number, input: { no: string; description: string; active?: boolean | undefined }): Promise<NoRow>;
+  remove(db: Database, accountId: number, no: string): Promise<void>;
+  search(db: Database, accountId: number, input: { q: string; limit?: number | undefined }): Promise<NoRow[]>;
+}
+
+function noRecordService(table: NoTable, entity: UnitType): NoRecordService {
+  return {
+    list: (db, accountId) => listNoRecords(db, table, accountId),
+    single: async (db, accountId, no) => found(await findNoRecord(db, table, accountId, no)),
+    async create(db, accountId, input) {
+      if (await findNoRecord(db, table, accountId, input.no)) throw new AppError('CONFLICT', MD.exists(entity, input.no));
+      return insertOrConflict(() => insertNoRecord(db, table, accountId, input), MD.exists(entity, input.no));
+    },
+    update: async (db, accountId, input) => found(await updateNoRecord(db, table, accountId, input.no, input)),
+    async remove(db, accountId, no) {
+      await db.transaction().execute(async (trx) => {
+        if (!(await findNoRecord(trx, table, accountId, no))) throw notFound();
+        if (await unitTypeInUse(trx, accountId, entity, no)) throw new AppError('CONFLICT', MD.inUse(entity, no));
+        await deleteUnitsOf(trx, accountId, entity, no);
+        await deleteNoRecord(trx, table, accountId, no);
+      });
+    },
+    search: (db, accountId, input) => searchNoRecords(db, table, accountId, input.q, input.limit),
+  };
+}
+
+export const itemService = noRecordService('item', 'Item');
+export const resourceService = noRecordService('resource', 'Resource');

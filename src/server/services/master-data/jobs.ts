@@ -1,0 +1,108 @@
+import type { Database } from '../../../../db/database';
+import { findCustomer } from '../../../../db/queries/master-data/customers';
+import type { Db } from '../../../../db/queries/master-data/common';
+import {
+  deleteJob,
+  deleteJobTask,
+  findJob,
+  findJobTask,
+  insertJob,
+  insertJobTask,
+  listJobs,
+  listJobTasks,
+  searchJobs,
+  searchJobTasks,
+  updateJob,
+  updateJobTask,
+  type JobRow,
+  type JobTaskRow,
+  type JobValues,
+} from '../../../../db/queries/master-data/jobs';
+import { jobInUse, jobTaskInUse } from '../../../../db/queries/master-data/usage';
+import { MD } from '../../../shared/schemas/master-data';
+import { AppError, fieldError } from '../../errors';
+import { deleteOrConflict, found, insertOrConflict, notFound } from './common';
+
+type JobInput = JobValues & { code: string };
+
+/**
+ * Spec §5: the bill-to customer is chosen from the account's active customers. An update that
+ * keeps the stored bill-to customer is accepted even if that customer was deactivated since, so
+ * the job can still be edited (or deactivated itself).
+ */
+async function checkBillTo(db: Db, accountId: number, customerNo: string, keeping: string | null): Promise<void> {
+  if (customerNo === keeping) return;
+  const customer = await findCustomer(db, accountId, customerNo);
+  if (!customer?.active) throw fieldError('billToCustomerNo', MD.billToNotActive);
+}
+
+export const jobService = {
+  list: (db: Database, accountId: number): Promise<JobRow[]> => listJobs(db, accountId),
+
+  single: async (db: Database, accountId: number, code: string): Promise<JobRow> => found(await findJob(db, accountId, code)),
+
+  async create(db: Database, accountId: number, input: JobInput): Promise<JobRow> {
+    if (await findJob(db, accountId, input.code)) throw new AppError('CONFLICT', MD.exists('Job', input.code));
+    await checkBillTo(db, accountId, input.billToCustomerNo, null);
+    await insertOrConflict(() => insertJob(db, accountId, input.code, input), MD.exists('Job', input.code));
+    return found(await findJob(db, accountId, input.code));
+  },
+
+  async update(db: Database, accountId: number, input: JobInput): Promise<JobRow> {
+    return db.transaction().execute(async (trx) => {
+      const current = found(await findJob(trx, accountId, input.code));
+      await checkBillTo(trx, accountId, input.billToCustomerNo, current.billToCustomerNo);
+      await updateJob(trx, accountId, input.code, input);
+      return found(await findJob(trx, accountId, input.code));
+    });
+  },
+
+  /** Refused while the job has tasks or any worksheet entry (open or archived). */
+  async remove(db: Database, accountId: number, code: string): Promise<void> {
+    if (!(await findJob(db, accountId, code))) throw notFound();
+    if (await jobInUse(db, accountId, code)) throw new AppError('CONFLICT', MD.inUse('Job', code));
+    await deleteOrConflict(() => deleteJob(db, accountId, code), MD.inUse('Job', code));
+  },
+
+  search: (db: Database, accountId: number, input: { q: string; limit?: number | undefined; customerNo?: string | null | undefined }) =>
+    searchJobs(db, accountId, input.q, input.limit, input.customerNo),
+};
+
+/** Job tasks live below a job of the account; a missing job is 404. */
+async function requireJob(db: Db, accountId: number, jobCode: string): Promise<void> {
+  if (!(await findJob(db, accountId, jobCode))) throw notFound();
+}
+
+const taskConflict = (jobCode: string, code: string) => MD.existsFor('Job task', code, 'Job', jobCode);
+
+export const jobTaskService = {
+  async list(db: Database, accountId: number, jobCode: string): Promise<JobTaskRow[]> {
+    const tasks = await listJobTasks(db, accountId, jobCode);
+    if (tasks.length === 0) await requireJob(db, accountId, jobCode);
+    return tasks;
+  },
+
+  single: async (db: Database, accountId: number, jobCode: string, code: string): Promise<JobTaskRow> =>
+    found(await findJobTask(db, accountId, jobCode, code)),
+
+  async create(db: Database, accountId: number, input: { jobCode: string; code: string; description: string }): Promise<JobTaskRow> {
+    await requireJob(db, accountId, input.jobCode);
+    if (await findJobTask(db, accountId, input.jobCode, input.code)) throw new AppError('CONFLICT', taskConflict(input.jobCode, input.code));
+    return insertOrConflict(() => insertJobTask(db, accountId, input), taskConflict(input.jobCode, input.code));
+  },
+
+  update: async (
+    db: Database,
+    accountId: number,
+    input: { jobCode: string; code: string; description: string; active?: boolean | undefined },
+  ): Promise<JobTaskRow> => found(await updateJobTask(db, accountId, input.jobCode, input.code, input)),
+
+  async remove(db: Database, accountId: number, jobCode: string, code: string): Promise<void> {
+    if (!(await findJobTask(db, accountId, jobCode, code))) throw notFound();
+    if (await jobTaskInUse(db, accountId, jobCode, code)) throw new AppError('CONFLICT', MD.inUse('Job task', code));
+    await deleteJobTask(db, accountId, jobCode, code);
+  },
+
+  search: (db: Database, accountId: number, input: { jobCode: string; q: string; limit?: number | undefined }) =>
+    searchJobTasks(db, accountId, input.jobCode, input.q, input.limit),
+};

@@ -1,0 +1,41 @@
+import type { Database } from '../../../../db/database';
+import { findNoRecord } from '../../../../db/queries/master-data/items';
+import { deleteUnit, findUnit, insertUnit, listUnits, searchUnits, updateUnit, type UnitKey, type UnitRow } from '../../../../db/queries/master-data/units';
+import { unitOfMeasureInUse } from '../../../../db/queries/master-data/usage';
+import type { UnitType } from '../../../shared/limits';
+import { MD, unitEntity } from '../../../shared/schemas/master-data';
+import { AppError } from '../../errors';
+import { found, insertOrConflict, notFound } from './common';
+
+/** Units of measure belong to an item or a resource of the account; a missing parent is 404. */
+async function requireParent(db: Database, accountId: number, unitType: UnitType, unitNo: string): Promise<void> {
+  const parent = await findNoRecord(db, unitType === 'Item' ? 'item' : 'resource', accountId, unitNo);
+  if (!parent) throw notFound();
+}
+
+const conflict = (key: UnitKey) => MD.existsFor('Unit of measure', key.code, unitEntity(key.unitType), key.unitNo);
+
+export const unitService = {
+  list: (db: Database, accountId: number, unitType: UnitType, unitNo: string | undefined): Promise<UnitRow[]> =>
+    listUnits(db, accountId, unitType, unitNo),
+
+  single: async (db: Database, accountId: number, key: UnitKey): Promise<UnitRow> => found(await findUnit(db, accountId, key)),
+
+  async create(db: Database, accountId: number, input: UnitKey & { description: string }): Promise<UnitRow> {
+    await requireParent(db, accountId, input.unitType, input.unitNo);
+    if (await findUnit(db, accountId, input)) throw new AppError('CONFLICT', conflict(input));
+    return insertOrConflict(() => insertUnit(db, accountId, input), conflict(input));
+  },
+
+  update: async (db: Database, accountId: number, input: UnitKey & { description: string; active?: boolean | undefined }): Promise<UnitRow> =>
+    found(await updateUnit(db, accountId, input, input)),
+
+  async remove(db: Database, accountId: number, key: UnitKey): Promise<void> {
+    if (!(await findUnit(db, accountId, key))) throw notFound();
+    if (await unitOfMeasureInUse(db, accountId, key.unitType, key.unitNo, key.code)) throw new AppError('CONFLICT', MD.inUse('Unit of measure', key.code));
+    await deleteUnit(db, accountId, key);
+  },
+
+  search: (db: Database, accountId: number, input: { unitType: UnitType; unitNo: string; q: string; limit?: number | undefined }) =>
+    searchUnits(db, accountId, input.unitType, input.unitNo, input.q, input.limit),
+};

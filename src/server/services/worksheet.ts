@@ -1,0 +1,438 @@
+import type { Database } from '../../../db/database';
+import { attachmentRefs, deleteAttachments, insertAttachments } from '../../../db/queries/attachments';
+import {
+  deleteRecord,
+  findRecord,
+  formSettings,
+  insertRecord,
+  listRecords,
+  lookupReferences,
+  updateRecord,
+  type References,
+  type WorksheetRowWithTeams,
+} from '../../../db/queries/worksheet';
+import { cannotBe, ERR } from '../../shared/errors';
+import { ATTACHMENT_MAX_FILES } from '../../shared/limits';
+import {
+  canApprove,
+  canEditRecord,
+  canManageRecord,
+  canSeeRecord,
+  canViewHistory,
+  canWriteFor,
+  effectiveMode,
+  type PermissionActor,
+} from '../../shared/permissions';
+import {
+  WS_ERR,
+  WS_FIELD_NAMES,
+  type TWorksheetFormSettings,
+  type TWorksheetGroup,
+  type TWorksheetRecord,
+  type THistoryEntry,
+  type TUpdateWorksheetFields,
+  type TWorksheetFields,
+  type ZWorksheetListInput,
+} from '../../shared/schemas/worksheet';
+import { conditionalErrors, groupByDay, hoursBetween, isTimeMode } from '../../shared/worksheet-rules';
+import type { z } from 'zod';
+import type { Actor, UploadedFile } from '../context';
+import { AppError } from '../errors';
+import { prepareAttachments, type PreparedAttachment } from './attachments';
+import { diffChanges, historyEntries, recordHistory, TRACKED_FIELDS, type TrackedValues } from './history';
+
+type Trx = Parameters<Parameters<ReturnType<Database['transaction']>['execute']>[0]>[0];
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const hhmm = (t: string | null) => (t === null ? null : t.slice(0, 5));
+
+/** The API form of a row, with the caller's rights on it (spec §3 + what the UI mirrors). */
+export function toRecord(actor: PermissionActor, row: WorksheetRowWithTeams, attachments: Array<{ id: number; fileName: string }>): TWorksheetRecord {
+  const perm = { username: row.username, modifiedBy: row.modifiedBy, approvedBy: row.approvedBy, exported: row.exported };
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    username: row.username,
+    date: row.date,
+    customerNo: row.customerNo,
+    customerName: row.customerName,
+    jobCode: row.jobCode,
+    jobDescription: row.jobDescription,
+    jobTaskCode: row.jobTaskCode,
+    jobTaskDescription: row.jobTaskDescription,
+    locationCode: row.locationCode,
+    workTypeCode: row.workTypeCode,
+    workTypeDescription: row.workTypeDescription,
+    unitType: row.unitType,
+    unitNo: row.unitNo,
+    unitDescription: row.unitDescription,
+    description: row.description,
+    timeFrom: hhmm(row.timeFrom),
+    timeTo: hhmm(row.timeTo),
+    quantity: Number(row.quantity),
+    unitOfMeasureCode: row.unitOfMeasureCode,
+    unitOfMeasureDescription: row.unitOfMeasureDescription,
+    attachments,
+    approvedBy: row.approvedBy,
+    approvedDateTime: iso(row.approvedDateTime),
+    createdBy: row.createdBy,
+    createdAt: iso(row.createdAt) ?? '',
+    modifiedBy: row.modifiedBy,
+    modifiedDate: iso(row.modifiedDate),
+    version: row.version,
+    exported: row.exported,
+    exportedBy: row.exportedBy,
+    exportedAt: iso(row.exportedAt),
+    canManage: canEditRecord(actor, perm, row),
+    canApprove: canApprove(actor, perm, row),
+    canViewHistory: canViewHistory(actor, perm),
+  };
+}
+
+const notFound = () => new AppError('NOT_FOUND', ERR.notFound);
+
+/**
+ * GET /api/worksheet: the caller's list in the requested mode, grouped by day, newest first.
+ * Exactly two queries whatever the size: the records (with the team codes the rights need) and
+ * the attachment names of those records.
+ */
+export async function listWorksheet(db: Database, actor: Actor, input: z.output<typeof ZWorksheetListInput>): Promise<TWorksheetGroup[]> {
+  const mode = effectiveMode(actor.profileType, input?.mode);
+  if (mode === null) throw new AppError('FORBIDDEN', ERR.forbidden);
+  const rows = await listRecords(db, {
+    accountId: actor.accountId,
+    mode,
+    username: actor.username,
+    teamCode: actor.teamCode,
+    exported: input?.exported ?? false,
+    from: input?.from,
+    to: input?.to,
+    customerNo: input?.customerNo,
+    jobCode: input?.jobCode,
+  });
+  const refs = await attachmentRefs(db, rows.map((r) => r.id));
+  const byRecord = new Map<number, Array<{ id: number; fileName: string }>>();
+  for (const a of refs) {
+    const list = byRecord.get(a.worksheetId);
+    if (list) list.push({ id: a.id, fileName: a.fileName });
+    else byRecord.set(a.worksheetId, [{ id: a.id, fileName: a.fileName }]);
+  }
+  return groupByDay(rows.map((row) => toRecord(actor, row, byRecord.get(row.id) ?? [])));
+}
+
+/** A record with its attachments for a caller who may see it (404 otherwise). */
+async function loadVisible(db: Database | Trx, actor: Actor, id: number): Promise<TWorksheetRecord> {
+  const row = await findRecord(db, actor.accountId, id);
+  if (!row || !canSeeRecord(actor, row, row)) throw notFound();
+  const refs = await attachmentRefs(db, [row.id]);
+  return toRecord(actor, row, refs.map((a) => ({ id: a.id, fileName: a.fileName })));
+}
+
+export async function getWorksheetRecord(db: Database, actor: Actor, id: number): Promise<TWorksheetRecord> {
+  return loadVisible(db, actor, id);
+}
+
+/** The values a write stores, after every check against the account's master data. */
+interface ResolvedValues {
+  username: string;
+  date: string;
+  customerNo: string | null;
+  customerName: string | null;
+  jobCode: string;
+  jobDescription: string | null;
+  jobTaskCode: string | null;
+  jobTaskDescription: string | null;
+  locationCode: string | null;
+  workTypeCode: string | null;
+  workTypeDescription: string | null;
+  unitType: TWorksheetFields['unitType'];
+  unitNo: string;
+  unitDescription: string | null;
+  description: string;
+  timeFrom: string | null;
+  timeTo: string | null;
+  quantity: number;
+  unitOfMeasureCode: string;
+  unitOfMeasureDescription: string | null;
+}
+
+function badRequest(errors: Record<string, string>): AppError {
+  const entries = Object.entries(errors);
+  const lists = Object.fromEntries(entries.map(([k, v]) => [k, [v]]));
+  // One problem: its sentence is the detail (what a toast shows); several: "Validation failed".
+  return new AppError('BAD_REQUEST', entries.length === 1 ? entries[0]![1] : ERR.validation, lists);
+}
+
+/**
+ * Spec §5 and issue 4: every code exists in the account and is active (a value the record already
+ * had may stay even if it was deactivated since), the task belongs to the job, the customer is the
+ * job's bill-to customer, the unit of measure belongs to the unit, a work type's unit of measure is
+ * enforced, the account's mandatory flags apply, and in time mode the server computes the quantity.
+ */
+async function resolveValues(trx: Trx, actor: Actor, f: TWorksheetFields, current: WorksheetRowWithTeams | null): Promise<{ values: ResolvedValues; ownerTeam: string | null }> {
+  const errors: Record<string, string> = {};
+  let owner = f.username ?? current?.username ?? (actor.kind === 'apiKey' ? null : actor.username);
+  if (owner === null) {
+    errors.username = ERR.required;
+    owner = '';
+  }
+  const ref = await lookupReferences(trx, actor.accountId, {
+    username: owner,
+    customerNo: f.customerNo,
+    jobCode: f.jobCode,
+    jobTaskCode: f.jobTaskCode,
+    locationCode: f.locationCode,
+    workTypeCode: f.workTypeCode,
+    unitType: f.unitType,
+    unitNo: f.unitNo,
+    unitOfMeasureCode: f.unitOfMeasureCode,
+  });
+  if (!ref) throw notFound();
+  const kept = (field: keyof WorksheetRowWithTeams, value: unknown) => current !== null && current[field] === value;
+  const check = (field: keyof typeof WS_FIELD_NAMES, value: string | null, found: unknown, active: boolean | null) => {
+    if (value === null) return;
+    if (found === null || found === undefined || (active === false && !kept(field as keyof WorksheetRowWithTeams, value))) {
+      errors[field] = cannotBe(WS_FIELD_NAMES[field], value);
+    }
+  };
+
+  Object.assign(errors, conditionalErrors(ref, f), errors);
+
+  // The owner: an active user of the account, and one the caller may write for.
+  if (owner !== '') {
+    const ownerChanged = !current || current.username.toLowerCase() !== owner.toLowerCase();
+    if (!ref.userName || (ownerChanged && ref.userActive === false)) errors.username = cannotBe(WS_FIELD_NAMES.username, owner);
+    else if (ownerChanged && !canWriteFor(actor, owner, ref.userTeam)) throw new AppError('FORBIDDEN', ERR.forbidden);
+  }
+
+  check('jobCode', f.jobCode, ref.jobCode, ref.jobActive);
+  let customerNo = f.customerNo;
+  let customerName: string | null = null;
+  if (f.customerNo !== null) {
+    check('customerNo', f.customerNo, ref.customerNo, ref.customerActive);
+    if (!errors.customerNo && ref.jobCode && ref.billToCustomerNo !== f.customerNo) errors.customerNo = WS_ERR.notBillTo;
+    customerName = ref.customerName;
+  } else if (ref.jobCode) {
+    // Not shown on this account: the job's bill-to customer is the record's customer anyway.
+    customerNo = ref.billToCustomerNo;
+    customerName = ref.billToCustomerName;
+  }
+  check('jobTaskCode', f.jobTaskCode, ref.taskCode, ref.taskActive);
+  check('locationCode', f.locationCode, ref.locationCode, ref.locationActive);
+  check('workTypeCode', f.workTypeCode, ref.workTypeCode, ref.workTypeActive);
+  const unit = unitOf(ref, f.unitType);
+  check('unitNo', f.unitNo, unit.no, unit.active);
+  if (!errors.unitNo) check('unitOfMeasureCode', f.unitOfMeasureCode, ref.uomCode, ref.uomActive);
+  if (!errors.unitOfMeasureCode && ref.workTypeUnitOfMeasure && ref.workTypeUnitOfMeasure !== f.unitOfMeasureCode) {
+    errors.unitOfMeasureCode = WS_ERR.workTypeUnitOfMeasure;
+  }
+
+  let quantity = f.quantity;
+  let timeFrom: string | null = null;
+  let timeTo: string | null = null;
+  if (isTimeMode(ref.resourceUnits, f.unitType)) {
+    timeFrom = f.timeFrom;
+    timeTo = f.timeTo;
+    const hours = hoursBetween(timeFrom, timeTo);
+    if (hours !== null && hours > 0) quantity = hours;
+    delete errors.quantity;
+  } else if (quantity === undefined) {
+    errors.quantity = ERR.required;
+  }
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+
+  return {
+    ownerTeam: ref.userTeam,
+    values: {
+      username: ref.userName ?? owner,
+      date: f.date,
+      customerNo,
+      customerName,
+      jobCode: f.jobCode,
+      jobDescription: ref.jobDescription,
+      jobTaskCode: f.jobTaskCode,
+      jobTaskDescription: f.jobTaskCode ? ref.taskDescription : null,
+      locationCode: f.locationCode,
+      workTypeCode: f.workTypeCode,
+      workTypeDescription: f.workTypeCode ? ref.workTypeDescription : null,
+      unitType: f.unitType,
+      unitNo: f.unitNo,
+      unitDescription: unit.description,
+      description: f.description,
+      timeFrom,
+      timeTo,
+      quantity: quantity ?? 0,
+      unitOfMeasureCode: f.unitOfMeasureCode,
+      unitOfMeasureDescription: ref.uomDescription,
+    },
+  };
+}
+
+function unitOf(ref: References, unitType: TWorksheetFields['unitType']) {
+  return unitType === 'Item'
+    ? { no: ref.itemNo, description: ref.itemDescription, active: ref.itemActive }
+    : { no: ref.resourceNo, description: ref.resourceDescription, active: ref.resourceActive };
+}
+
+function tracked(v: ResolvedValues | WorksheetRowWithTeams, attachments: string[]): TrackedValues {
+  const out = {} as TrackedValues;
+  for (const key of TRACKED_FIELDS) {
+    const value = v[key];
+    out[key] = key === 'timeFrom' || key === 'timeTo' ? hhmm(value as string | null) : key === 'quantity' ? Number(value) : (value as string | null);
+  }
+  out.attachments = attachments;
+  return out;
+}
+
+function attachmentRows(accountId: number, worksheetId: number, files: PreparedAttachment[]) {
+  return files.map((f) => ({
+    accountId,
+    worksheetId,
+    fileName: f.fileName,
+    contentType: f.contentType,
+    size: f.size,
+    data: f.data,
+    preview: f.preview,
+    previewType: f.previewType,
+  }));
+}
+
+/** POST /api/worksheet: the record and its photos in one transaction; answers the stored record. */
+export async function createWorksheetRecord(db: Database, actor: Actor, input: TWorksheetFields, files: readonly UploadedFile[]): Promise<TWorksheetRecord> {
+  if (files.length > ATTACHMENT_MAX_FILES) throw new AppError('PAYLOAD_TOO_LARGE', WS_ERR.tooManyAttachments);
+  const prepared = await prepareAttachments(files);
+  return db.transaction().execute(async (trx) => {
+    const { values } = await resolveValues(trx, actor, input, null);
+    const now = new Date();
+    const id = await insertRecord(trx, {
+      ...values,
+      accountId: actor.accountId,
+      createdBy: actor.username,
+      modifiedBy: actor.username,
+      modifiedDate: now,
+    });
+    await insertAttachments(trx, attachmentRows(actor.accountId, id, prepared));
+    await recordHistory(trx, {
+      accountId: actor.accountId,
+      worksheetId: id,
+      action: 'create',
+      username: actor.username,
+      changes: diffChanges(null, tracked(values, prepared.map((p) => p.fileName))),
+    });
+    return loadVisibleOrOwn(trx, actor, id);
+  });
+}
+
+/** After a write the caller gets the record back even if they wrote it for someone they cannot see. */
+async function loadVisibleOrOwn(trx: Trx, actor: Actor, id: number): Promise<TWorksheetRecord> {
+  const row = await findRecord(trx, actor.accountId, id);
+  if (!row) throw notFound();
+  const refs = await attachmentRefs(trx, [id]);
+  return toRecord(actor, row, refs.map((a) => ({ id: a.id, fileName: a.fileName })));
+}
+
+/**
+ * The checks before any change of an existing record, in this order: visible (404), exported
+ * (409), approved (409 unless `allowApproved`), allowed (403).
+ */
+function assertChangeable(actor: Actor, row: WorksheetRowWithTeams | undefined, opts: { allowApproved?: boolean; approve?: boolean } = {}): asserts row is WorksheetRowWithTeams {
+  if (!row || !canSeeRecord(actor, row, row)) throw notFound();
+  if (row.exported) throw new AppError('CONFLICT', WS_ERR.exportedLocked);
+  if (!opts.allowApproved && row.approvedBy !== null) throw new AppError('CONFLICT', WS_ERR.approvedLocked);
+  const perm = { username: row.username, modifiedBy: row.modifiedBy, approvedBy: row.approvedBy, exported: row.exported };
+  const allowed = opts.approve ? canApprove(actor, perm, row) : canManageRecord(actor, perm, row);
+  if (!allowed) throw new AppError('FORBIDDEN', ERR.forbidden);
+}
+
+/** PUT /api/worksheet: optimistic (version) update; removed photos detached, new ones stored. */
+export async function updateWorksheetRecord(db: Database, actor: Actor, input: TUpdateWorksheetFields, files: readonly UploadedFile[]): Promise<TWorksheetRecord> {
+  if (files.length > ATTACHMENT_MAX_FILES) throw new AppError('PAYLOAD_TOO_LARGE', WS_ERR.tooManyAttachments);
+  const prepared = await prepareAttachments(files);
+  return db.transaction().execute(async (trx) => {
+    const row = await findRecord(trx, actor.accountId, input.id, { forUpdate: true });
+    assertChangeable(actor, row);
+    if (input.version !== undefined && input.version !== row.version) throw new AppError('CONFLICT', WS_ERR.stale);
+
+    const { values } = await resolveValues(trx, actor, input, row);
+
+    const existing = await attachmentRefs(trx, [row.id]);
+    const keepIds = input.existingAttachments ?? existing.map((a) => a.id);
+    const existingIds = new Set(existing.map((a) => a.id));
+    const unknown = keepIds.find((id) => !existingIds.has(id));
+    if (unknown !== undefined) throw badRequest({ existingAttachments: cannotBe(WS_FIELD_NAMES.existingAttachments, String(unknown)) });
+    const keep = new Set(keepIds);
+    if (keep.size + prepared.length > ATTACHMENT_MAX_FILES) throw new AppError('PAYLOAD_TOO_LARGE', WS_ERR.tooManyAttachments);
+    const removed = existing.filter((a) => !keep.has(a.id));
+
+    const updated = await updateRecord(trx, actor.accountId, row.id, row.version, { ...values, modifiedBy: actor.username, modifiedDate: new Date() });
+    if (!updated) throw new AppError('CONFLICT', WS_ERR.stale);
+    await deleteAttachments(trx, actor.accountId, row.id, removed.map((a) => a.id));
+    await insertAttachments(trx, attachmentRows(actor.accountId, row.id, prepared));
+
+    const before = tracked(row, existing.map((a) => a.fileName));
+    const after = tracked(values, [...existing.filter((a) => keep.has(a.id)).map((a) => a.fileName), ...prepared.map((p) => p.fileName)]);
+    await recordHistory(trx, { accountId: actor.accountId, worksheetId: row.id, action: 'update', username: actor.username, changes: diffChanges(before, after) });
+    return loadVisibleOrOwn(trx, actor, row.id);
+  });
+}
+
+/** DELETE /api/worksheet: the audit trail keeps what was deleted. */
+export async function deleteWorksheetRecord(db: Database, actor: Actor, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await findRecord(trx, actor.accountId, id, { forUpdate: true });
+    assertChangeable(actor, row);
+    const existing = await attachmentRefs(trx, [row.id]);
+    if (!(await deleteRecord(trx, actor.accountId, row.id))) throw notFound();
+    await recordHistory(trx, {
+      accountId: actor.accountId,
+      worksheetId: row.id,
+      action: 'delete',
+      username: actor.username,
+      changes: diffChanges(tracked(row, existing.map((a) => a.fileName)), null),
+    });
+  });
+}
+
+/** PUT /api/worksheet/approve: sets or clears approvedBy / approvedDateTime; idempotent. */
+export async function approveWorksheetRecord(db: Database, actor: Actor, id: number, isApproved: boolean): Promise<TWorksheetRecord> {
+  return db.transaction().execute(async (trx) => {
+    const row = await findRecord(trx, actor.accountId, id, { forUpdate: true });
+    assertChangeable(actor, row, { allowApproved: true, approve: true });
+    const wasApproved = row.approvedBy !== null;
+    if (wasApproved !== isApproved) {
+      const approvedBy = isApproved ? actor.username : null;
+      const approvedDateTime = isApproved ? new Date() : null;
+      if (!(await updateRecord(trx, actor.accountId, row.id, row.version, { approvedBy, approvedDateTime }))) throw new AppError('CONFLICT', WS_ERR.stale);
+      await recordHistory(trx, {
+        accountId: actor.accountId,
+        worksheetId: row.id,
+        action: isApproved ? 'approve' : 'unapprove',
+        username: actor.username,
+        changes: { approvedBy: { from: row.approvedBy, to: approvedBy } },
+      });
+    }
+    return loadVisibleOrOwn(trx, actor, row.id);
+  });
+}
+
+/** GET /api/worksheet/{id}/history: for whoever may see the record. */
+export async function worksheetHistory(db: Database, actor: Actor, id: number): Promise<THistoryEntry[]> {
+  const row = await findRecord(db, actor.accountId, id);
+  if (!row || !canSeeRecord(actor, row, row)) throw notFound();
+  return historyEntries(db, actor.accountId, id);
+}
+
+/** The account settings and user defaults the entry form works with. */
+export async function worksheetFormSettings(db: Database, actor: Actor): Promise<TWorksheetFormSettings> {
+  const s = await formSettings(db, actor.accountId, actor.userId);
+  if (!s) throw notFound();
+  return {
+    username: actor.username,
+    profileType: actor.profileType,
+    teamCode: actor.teamCode,
+    ...s.account,
+    defaultResource: s.user?.defaultResource ?? null,
+    lockDefaultResource: s.user?.lockDefaultResource ?? false,
+    defaultDescription: s.user?.defaultDescription ?? null,
+  };
+}
