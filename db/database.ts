@@ -3,6 +3,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import { PostgresJSDialect } from 'kysely-postgres-js';
 import type { DB } from './types';
 import * as initial from './migrations/2026-11-22T1200-initial';
+import * as masterDataSearch from './migrations/2026-11-22T1300-master-data-search';
 
 export type Database = Kysely<DB>;
 
@@ -19,6 +20,7 @@ export interface DbHandle {
 /** The migrations, in order. Frozen files; add new ones at the end. */
 const migrations: Record<string, Migration> = {
   '2026-11-22T1200-initial': initial,
+  '2026-11-22T1300-master-data-search': masterDataSearch,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

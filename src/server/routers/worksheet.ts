@@ -1,2 +1,86 @@
+import { z } from 'zod';
+import {
+  ZApproveWorksheetInput,
+  ZCreateWorksheetInput,
+  ZDeleteWorksheetInput,
+  ZHistory,
+  ZUpdateWorksheetInput,
+  ZWorksheetFormSettings,
+  ZWorksheetIdInput,
+  ZWorksheetList,
+  ZWorksheetListInput,
+  ZWorksheetRecord,
+} from '../../shared/schemas/worksheet';
+import {
+  approveWorksheetRecord,
+  createWorksheetRecord,
+  deleteWorksheetRecord,
+  getWorksheetRecord,
+  listWorksheet,
+  updateWorksheetRecord,
+  worksheetFormSettings,
+  worksheetHistory,
+} from '../services/worksheet';
+import { authedProcedure } from '../trpc';
+
+const tags = ['worksheet'];
+
 /** Worksheet procedures (spec §7 /api/worksheet...), merged into the `worksheet` router. */
-export const worksheetRouter = {};
+export const worksheetRouter = {
+  list: authedProcedure
+    .meta({
+      rest: { method: 'GET', path: '/api/worksheet' },
+      summary: 'Entries grouped by day, newest first. Unexported by default; exported=true with from/to/customerNo/jobCode is the archive',
+      tags,
+    })
+    .input(ZWorksheetListInput)
+    .output(ZWorksheetList)
+    .query(({ ctx, input }) => listWorksheet(ctx.db, ctx.actor, input)),
+
+  get: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/worksheet/{id}' }, summary: 'One worksheet record', tags })
+    .input(ZWorksheetIdInput)
+    .output(ZWorksheetRecord)
+    .query(({ ctx, input }) => getWorksheetRecord(ctx.db, ctx.actor, input.id)),
+
+  history: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/worksheet/{id}/history' }, summary: 'The audit trail of a record (who, when, what changed)', tags })
+    .input(ZWorksheetIdInput)
+    .output(ZHistory)
+    .query(({ ctx, input }) => worksheetHistory(ctx.db, ctx.actor, input.id)),
+
+  formSettings: authedProcedure
+    .meta({ summary: 'Account settings and user defaults for the entry form', tags })
+    .output(ZWorksheetFormSettings)
+    .query(({ ctx }) => worksheetFormSettings(ctx.db, ctx.actor)),
+
+  create: authedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/worksheet', status: 201, multipart: true }, summary: 'Create a record (multipart: fields + attachments files)', tags })
+    .input(ZCreateWorksheetInput)
+    .output(ZWorksheetRecord)
+    .mutation(({ ctx, input }) => createWorksheetRecord(ctx.db, ctx.actor, input, ctx.files)),
+
+  update: authedProcedure
+    .meta({
+      rest: { method: 'PUT', path: '/api/worksheet', multipart: true },
+      summary: 'Update a record (multipart: fields, id, version, existingAttachments ids kept + new attachments files)',
+      tags,
+    })
+    .input(ZUpdateWorksheetInput)
+    .output(ZWorksheetRecord)
+    .mutation(({ ctx, input }) => updateWorksheetRecord(ctx.db, ctx.actor, input, ctx.files)),
+
+  delete: authedProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/worksheet', status: 204 }, summary: 'Delete a record', tags })
+    .input(ZDeleteWorksheetInput)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await deleteWorksheetRecord(ctx.db, ctx.actor, input.id);
+    }),
+
+  approve: authedProcedure
+    .meta({ rest: { method: 'PUT', path: '/api/worksheet/approve' }, summary: 'Approve or unapprove a record', tags })
+    .input(ZApproveWorksheetInput)
+    .output(ZWorksheetRecord)
+    .mutation(({ ctx, input }) => approveWorksheetRecord(ctx.db, ctx.actor, input.id, input.isApproved)),
+};

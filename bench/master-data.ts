@@ -1,0 +1,180 @@
+/**
+ * Master data with a big account (issue 3 §7): 20 000 items on PostgreSQL, one server process.
+ *   GET /api/item (the admin list, all rows) and GET /api/item/search?q=… (the entry form's
+ *   autocomplete) under autocannon: p50 / p95 and requests per second. Goal: search p95 < 20 ms.
+ *   With a built client (dist/): the Items screen's first rows in Chromium after navigation
+ *   (goal < 1 s).
+ * Prints figures; never fails on timings.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { sql } from 'kysely';
+import postgres from 'postgres';
+import { openDatabase } from '../db/database';
+import { fmt, line, load } from './lib';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 20_000);
+const quick = process.argv.includes('--quick');
+const SECONDS = quick ? 2 : 5;
+
+const WORDS = ['Screw', 'Bolt', 'Nut', 'Washer', 'Pipe', 'Bend', 'Valve', 'Tile', 'Board', 'Cable', 'Socket', 'Switch', 'Hinge', 'Paint', 'Primer', 'Glue', 'Sealant', 'Insulation', 'Beam', 'Plank'];
+const MATERIALS = ['steel', 'copper', 'brass', 'oak', 'pine', 'PVC', 'galvanised', 'stainless', 'aluminium', 'concrete', 'gypsum', 'white', 'black', 'grey'];
+const SIZES = ['5x50', '6x60', '8x80', '10 mm', '12.5 mm', '15 mm', '22 mm', '1 m', '2.4 m', '20 kg', '10 l', 'box of 100'];
+
+/** Deterministic, realistic item descriptions: "Copper pipe 15 mm #0042". */
+function itemRow(accountId: number, i: number) {
+  const word = WORDS[i % WORDS.length]!;
+  const material = MATERIALS[Math.floor(i / WORDS.length) % MATERIALS.length]!;
+  const size = SIZES[Math.floor(i / (WORDS.length * MATERIALS.length)) % SIZES.length]!;
+  return {
+    accountId,
+    no: `I${String(i).padStart(6, '0')}`,
+    description: `${material[0]!.toUpperCase()}${material.slice(1)} ${word.toLowerCase()} ${size} #${String(i % 10_000).padStart(4, '0')}`,
+    active: i % 50 !== 0,
+  };
+}
+
+async function startProcess(databaseUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-bench-md-')), PORT: '0', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+  });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  for (;;) {
+    const m = /running at (http:\/\/\S+)/.exec(output);
+    if (m?.[1] && (await fetch(`${m[1]}/healthz`).then((r) => r.status === 200, () => false))) {
+      const url = m[1];
+      const stop = () =>
+        new Promise<void>((r) => {
+          child.once('close', () => r());
+          child.kill('SIGTERM');
+        });
+      return { url, stop };
+    }
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function login(url: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: url },
+    body: JSON.stringify({ username, password }),
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
+  return res.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
+/** Time from navigation to /admin/items until the first item row is visible, in Chromium. */
+async function firstRowsInBrowser(url: string, username: string, password: string): Promise<string> {
+  if (!existsSync(resolve(ROOT, 'dist/index.html'))) return 'skipped (no dist/: run npm run build)';
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) return `skipped (no Chromium at ${executablePath})`;
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${url}/login`);
+    await page.locator('input[autocomplete="username"], input[name="username"]').first().fill(username);
+    await page.locator('input[type="password"]').first().fill(password);
+    await page.locator('button[type="submit"]').first().click();
+    await page.waitForURL((u) => u.pathname === '/');
+    const times: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      // From the admin menu (an in-app navigation, as a user does), cache emptied each time.
+      await page.goto(`${url}/admin`);
+      await page.evaluate(() => (window as unknown as { __resetQueries?: () => void }).__resetQueries?.());
+      const started = Date.now();
+      await page.locator('a[href="/admin/items"]').first().click();
+      await page.locator('[data-row-key="I000001"]').first().waitFor({ state: 'visible', timeout: 15_000 });
+      times.push(Date.now() - started);
+    }
+    // A full page load straight onto the list (new document, JS, account info, list).
+    const started = Date.now();
+    await page.goto(`${url}/admin/items`);
+    await page.locator('[data-row-key="I000001"]').first().waitFor({ state: 'visible', timeout: 15_000 });
+    const cold = Date.now() - started;
+    return `in-app ${times.join(' / ')} ms, full page load ${cold} ms (goal < 1000 ms)`;
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function benchMasterData(): Promise<void> {
+  console.log(`\n# Master data (${ITEMS} items, PostgreSQL, one process)`);
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `webtid_bench_md_${process.pid}`;
+  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const dbUrl = new URL(pgUrl);
+  dbUrl.pathname = `/${name}`;
+  let server: { url: string; stop: () => Promise<void> } | undefined;
+  try {
+    server = await startProcess(dbUrl.toString()); // runs the migrations
+    const cli = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/server/cli.ts', 'create-account', '--code', 'BIG', '--name', 'Big ERP account', '--admin', 'bigadmin', '--password', 'bench-pass-1'],
+      { cwd: ROOT, env: { ...process.env, DATABASE_URL: dbUrl.toString() } },
+    );
+    if (cli.status !== 0) throw new Error(String(cli.stderr));
+
+    const dbh = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir: '', poolSize: 2 });
+    const account = await dbh.db.selectFrom('account').select('id').where('code', '=', 'BIG').executeTakeFirstOrThrow();
+    const seeded = performance.now();
+    for (let start = 0; start < ITEMS; start += 2000) {
+      const rows = [];
+      for (let i = start; i < Math.min(ITEMS, start + 2000); i++) rows.push(itemRow(account.id, i));
+      await dbh.db.insertInto('item').values(rows).execute();
+    }
+    await sql`ANALYZE item`.execute(dbh.db);
+    line('seed items', `${ITEMS} in ${Math.round(performance.now() - seeded)} ms`);
+
+    const cookie = await login(server.url, 'bigadmin', 'bench-pass-1');
+    const headers = { Cookie: cookie };
+    const count = async (path: string) => ((await (await fetch(server!.url + path, { headers })).json()) as unknown[]).length;
+
+    const list = await load(`${server.url}/api/item`, { headers, seconds: SECONDS, connections: 4 });
+    const listBytes = (await (await fetch(`${server.url}/api/item`, { headers })).text()).length;
+    line(`GET /api/item (${ITEMS} rows, ${(listBytes / 1e6).toFixed(1)} MB)`, fmt(list));
+
+    const searches: Array<[string, string]> = [
+      ['selective number', 'q=I01234'],
+      ['word in description', 'q=copper%20pipe'],
+      ['two letters, limit 20', 'q=ga&limit=20'],
+      ['one word, ~5 % of items', 'q=hinge'],
+    ];
+    for (const [label, query] of searches) {
+      const path = `/api/item/search?${query}`;
+      const rows = await count(path);
+      const r = await load(server.url + path, { headers, seconds: SECONDS, connections: 10 });
+      line(`search ${label} (${rows} rows)`, `${fmt(r)}${label === 'word in description' ? ' (goal p95 < 20 ms)' : ''}`);
+    }
+
+    const plan = await sql<{ 'QUERY PLAN': string }>`
+      EXPLAIN ANALYZE SELECT id, no, description, active FROM item
+      WHERE account_id = ${account.id} AND active AND (no ILIKE '%copper pipe%' OR description ILIKE '%copper pipe%') ORDER BY no`.execute(dbh.db);
+    const planLines = plan.rows.map((r) => r['QUERY PLAN']);
+    line('search plan', planLines.find((l) => /Scan/.test(l))?.trim() ?? '?');
+    line('search execution', planLines.find((l) => /Execution Time/.test(l))?.trim() ?? '?');
+    await dbh.close();
+
+    const browser = await firstRowsInBrowser(server.url, 'bigadmin', 'bench-pass-1').catch((e: unknown) => `failed: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+    line('Items screen first rows (Chromium)', browser);
+  } finally {
+    await server?.stop();
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await benchMasterData();
+  process.exit(0);
+}

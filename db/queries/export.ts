@@ -1,0 +1,279 @@
+import type { Readable } from 'node:stream';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { TransactionSql } from 'postgres';
+import type { Mode } from '../../src/shared/limits';
+import type { DB } from '../types';
+
+/*
+ * The SQL of the CSV download (DESIGN §4, §7). The database formats every cell (dates, times,
+ * decimal comma, formula guard), so that PostgreSQL can write the CSV itself with COPY and PGlite
+ * reads the very same text through a cursor. COPY takes no bind parameters; every value that goes
+ * into its text is an integer, a boolean, or a text constant spelled in hex (`textConst`), so
+ * nothing a user typed is ever parsed as SQL.
+ */
+
+export type Db = Kysely<DB> | Transaction<DB>;
+
+/** The CSV columns, in file order. Header labels: src/server/csv/header.ts. */
+export const EXPORT_COLUMNS = [
+  'date',
+  'user',
+  'customerNo',
+  'customerName',
+  'jobCode',
+  'jobDescription',
+  'jobTaskCode',
+  'jobTaskDescription',
+  'locationCode',
+  'workTypeCode',
+  'workTypeDescription',
+  'unitType',
+  'unitNo',
+  'unitDescription',
+  'description',
+  'timeFrom',
+  'timeTo',
+  'quantity',
+  'unitOfMeasureCode',
+  'approvedBy',
+  'approvedAt',
+] as const;
+export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
+
+/** Timestamps (approved at) are written in the company's local time. */
+export const EXPORT_TIME_ZONE = 'Europe/Copenhagen';
+
+/** Which records one download covers (DESIGN §4), already checked against the caller's role. */
+export interface ExportScope {
+  accountId: number;
+  /** the caller's user name (YOURS; exported_by when marking) */
+  viewer: string;
+  teamCode: string | null;
+  /** the effective tab: which records the caller sees */
+  mode: Mode;
+  /** which of them the caller may mark: Admin any, Teamleader the TEAM scope, Basic none */
+  manage: 'any' | 'team' | 'none';
+  /** archive (exported) or worksheet (not exported) records */
+  exported: boolean;
+}
+
+/** How cells are written for the caller's language. */
+export interface ExportFormat {
+  decimalComma: boolean;
+  /** the unit type values as the file shows them */
+  unitTypeLabels: { Item: string; Resource: string };
+}
+
+/** A text constant that needs no escaping; a scalar sub-select so that it is computed once. */
+export function textConst(value: string): string {
+  return `(SELECT convert_from(decode('${Buffer.from(value, 'utf8').toString('hex')}', 'hex'), 'UTF8'))`;
+}
+
+function intConst(value: number): string {
+  if (!Number.isSafeInteger(value)) throw new Error(`not an integer: ${value}`);
+  return String(value);
+}
+
+/** Cells that start with = + - @ tab or CR get a leading apostrophe; '' becomes NULL (an empty field). */
+function guarded(column: string): string {
+  return `CASE WHEN ascii(${column}) IN (9, 13, 43, 45, 61, 64) THEN '''' || ${column} ELSE nullif(${column}, '') END`;
+}
+
+function columnSql(format: ExportFormat): Record<ExportColumn, string> {
+  return {
+    date: `to_char(w.date, 'YYYY-MM-DD')`,
+    user: guarded('w.username'),
+    customerNo: guarded('w.customer_no'),
+    customerName: guarded('w.customer_name'),
+    jobCode: guarded('w.job_code'),
+    jobDescription: guarded('w.job_description'),
+    jobTaskCode: guarded('w.job_task_code'),
+    jobTaskDescription: guarded('w.job_task_description'),
+    locationCode: guarded('w.location_code'),
+    workTypeCode: guarded('w.work_type_code'),
+    workTypeDescription: guarded('w.work_type_description'),
+    unitType: `CASE w.unit_type WHEN 'Item' THEN ${textConst(format.unitTypeLabels.Item)} WHEN 'Resource' THEN ${textConst(format.unitTypeLabels.Resource)} END`,
+    unitNo: guarded('w.unit_no'),
+    unitDescription: guarded('w.unit_description'),
+    description: guarded('w.description'),
+    timeFrom: `to_char(w.time_from, 'HH24:MI')`,
+    timeTo: `to_char(w.time_to, 'HH24:MI')`,
+    // numeric::text always has a point and the column's two decimals.
+    quantity: format.decimalComma ? `replace(w.quantity::text, '.', ',')` : `w.quantity::text`,
+    unitOfMeasureCode: guarded('w.unit_of_measure_code'),
+    approvedBy: guarded('w.approved_by'),
+    approvedAt: `to_char(w.approved_date_time AT TIME ZONE '${EXPORT_TIME_ZONE}', 'YYYY-MM-DD HH24:MI')`,
+  };
+}
+
+/** The formatted cells of `w`, aliased c0, c1, … in EXPORT_COLUMNS order. */
+function selectList(format: ExportFormat): string {
+  const cols = columnSql(format);
+  return EXPORT_COLUMNS.map((key, i) => `${cols[key]} AS c${i}`).join(',\n  ');
+}
+
+const ORDER = 'w.date, lower(w.username), w.id';
+
+/** TEAM scope: the owner (the user, now) or the job has the caller's team code. */
+function teamCondition(teamCode: string | null): string {
+  if (!teamCode) return 'false';
+  const team = textConst(teamCode);
+  return `(EXISTS (SELECT 1 FROM app_user u WHERE u.account_id = w.account_id AND lower(u.username) = lower(w.username) AND u.team_code = ${team})
+    OR EXISTS (SELECT 1 FROM job j WHERE j.account_id = w.account_id AND j.code = w.job_code AND j.team_code = ${team}))`;
+}
+
+function visibleCondition(scope: ExportScope): string {
+  if (scope.mode === 'ALL') return 'true';
+  if (scope.mode === 'TEAM') return teamCondition(scope.teamCode);
+  return `lower(w.username) = lower(${textConst(scope.viewer)})`;
+}
+
+function manageCondition(scope: ExportScope): string {
+  if (scope.manage === 'any') return 'true';
+  if (scope.manage === 'team') return teamCondition(scope.teamCode);
+  return 'false';
+}
+
+const IN_ID_TABLE = 'w.id IN (SELECT id FROM export_ids)';
+
+/** The records of the download: the requested ids (by default the temp table export_ids) the caller may see. */
+function whereVisible(scope: ExportScope, idCondition = IN_ID_TABLE): string {
+  return `w.account_id = ${intConst(scope.accountId)}
+  AND w.exported = ${scope.exported ? 'true' : 'false'}
+  AND ${idCondition}
+  AND ${visibleCondition(scope)}`;
+}
+
+/** The plain download: SELECT of the formatted rows. */
+export function plainExportSql(scope: ExportScope, format: ExportFormat): string {
+  return `SELECT ${selectList(format)}
+FROM worksheet_record w
+WHERE ${whereVisible(scope)}
+ORDER BY ${ORDER}`;
+}
+
+/**
+ * Locks the records this call may mark in id order (two exports of overlapping ids wait for each
+ * other instead of deadlocking) and re-checks NOT exported after the wait, so a record that a
+ * concurrent export marked is skipped: every record is marked by exactly one export.
+ */
+function markCtes(scope: ExportScope, returning: string): string {
+  const by = textConst(scope.viewer);
+  return `lk AS (
+  SELECT w.id FROM worksheet_record w
+  WHERE ${whereVisible({ ...scope, exported: false })}
+    AND ${manageCondition(scope)}
+  ORDER BY w.id
+  FOR UPDATE OF w
+), m AS (
+  UPDATE worksheet_record w
+  SET exported = true, exported_by = ${by}, exported_at = now(), version = w.version + 1
+  FROM lk
+  WHERE w.id = lk.id AND NOT w.exported
+  RETURNING ${returning}
+), h AS (
+  INSERT INTO worksheet_history (account_id, worksheet_id, action, username, changes)
+  SELECT m.account_id, m.id, 'export', ${by}, '{"exported":{"from":false,"to":true}}'::jsonb FROM m
+)`;
+}
+
+/**
+ * Marking and formatting in one statement (PostgreSQL, inside COPY): the CSV holds exactly the rows
+ * this UPDATE marked. COPY accepts a query with data-modifying WITH (checked on PostgreSQL 15);
+ * DECLARE CURSOR does not, hence the two-step variant below for PGlite.
+ */
+export function markExportSql(scope: ExportScope, format: ExportFormat): string {
+  return `WITH ${markCtes(scope, 'w.*')}
+SELECT ${selectList(format)}
+FROM m w
+ORDER BY ${ORDER}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL (postgres.js): COPY in the ids, COPY out the CSV.
+
+type PgTx = TransactionSql;
+
+export async function pgCreateIdTable(tx: PgTx): Promise<void> {
+  await tx.unsafe('CREATE TEMP TABLE export_ids (id integer NOT NULL) ON COMMIT DROP');
+}
+
+/** Ids per INSERT: one array parameter each, so no giant parameter string for a long list. */
+const ID_CHUNK = 20_000;
+
+function idChunks(ids: ArrayLike<number>): number[][] {
+  const chunks: number[][] = [];
+  for (let i = 0; i < ids.length; i += ID_CHUNK) chunks.push(Array.from({ length: Math.min(ID_CHUNK, ids.length - i) }, (_, j) => ids[i + j]!));
+  return chunks;
+}
+
+/** Fills export_ids; a long list gets statistics, so that the planner joins it sensibly. */
+export async function pgLoadIds(tx: PgTx, ids: ArrayLike<number>): Promise<void> {
+  for (const chunk of idChunks(ids)) await tx.unsafe('INSERT INTO export_ids (id) SELECT unnest($1::integer[])', [chunk as never]);
+  if (ids.length > ANALYZE_FROM) await tx.unsafe('ANALYZE export_ids');
+}
+
+const ANALYZE_FROM = 5000;
+
+export interface CsvCopy {
+  /** CopyData chunks (one CSV line each) */
+  stream: Readable;
+}
+
+/** Starts `COPY (query) TO STDOUT (FORMAT csv)`; the caller must read the stream to its end. */
+export async function pgCopyOut(tx: PgTx, query: string, delimiter: ',' | ';'): Promise<CsvCopy> {
+  const stream = (await tx.unsafe(`COPY (${query}) TO STDOUT (FORMAT csv, DELIMITER '${delimiter === ';' ? ';' : ','}')`).readable()) as Readable;
+  return { stream };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kysely (PGlite, and the counts on both): the same SQL, read in batches through a cursor.
+
+export async function createIdTable(trx: Transaction<DB>): Promise<void> {
+  await sql`CREATE TEMP TABLE export_ids (id integer NOT NULL) ON COMMIT DROP`.execute(trx);
+}
+
+export async function insertIds(trx: Transaction<DB>, ids: ArrayLike<number>): Promise<void> {
+  for (const chunk of idChunks(ids)) await sql`INSERT INTO export_ids (id) SELECT unnest(${chunk}::integer[])`.execute(trx);
+  if (ids.length > ANALYZE_FROM) await sql`ANALYZE export_ids`.execute(trx);
+}
+
+/** Marks the records (see markCtes) and keeps their ids in export_marked; returns how many. */
+export async function markIntoTable(trx: Transaction<DB>, scope: ExportScope): Promise<number> {
+  await sql`CREATE TEMP TABLE export_marked (id integer PRIMARY KEY) ON COMMIT DROP`.execute(trx);
+  const r = await sql.raw(`WITH ${markCtes(scope, 'w.id, w.account_id')} INSERT INTO export_marked (id) SELECT id FROM m`).execute(trx);
+  return Number(r.numAffectedRows ?? 0);
+}
+
+/** The rows this transaction marked (export_marked), formatted. */
+export function markedRowsSql(format: ExportFormat): string {
+  return `SELECT ${selectList(format)}
+FROM worksheet_record w
+WHERE w.id IN (SELECT id FROM export_marked)
+ORDER BY ${ORDER}`;
+}
+
+export async function declareCursor(trx: Transaction<DB>, query: string): Promise<void> {
+  await sql.raw(`DECLARE export_cursor NO SCROLL CURSOR FOR ${query}`).execute(trx);
+}
+
+/** The next `count` rows as cell arrays in EXPORT_COLUMNS order; fewer than `count` at the end. */
+export async function fetchCursor(trx: Transaction<DB>, count: number): Promise<Array<Array<string | null>>> {
+  const r = await sql<Record<string, string | null>>`FETCH FORWARD ${sql.raw(intConst(count))} FROM export_cursor`.execute(trx);
+  return r.rows.map((row) => EXPORT_COLUMNS.map((_, i) => row[`c${i}`] ?? null));
+}
+
+/** What the download modal shows: how many entries the file holds, how many a mark would take. */
+export async function downloadCounts(db: Db, scope: ExportScope, ids: number[]) {
+  const manage = sql.raw(manageCondition(scope));
+  // The ids go in as one array parameter; the rest is the same text as the download's.
+  const [before, after] = whereVisible(scope, '\u0000').split('\u0000') as [string, string];
+  const r = await sql<{ entries: number; unapproved: number; markable: number; markableUnapproved: number }>`
+    SELECT count(*)::integer AS entries,
+      (count(*) FILTER (WHERE w.approved_by IS NULL))::integer AS unapproved,
+      (count(*) FILTER (WHERE NOT w.exported AND ${manage}))::integer AS markable,
+      (count(*) FILTER (WHERE NOT w.exported AND w.approved_by IS NULL AND ${manage}))::integer AS markable_unapproved
+    FROM worksheet_record w
+    WHERE ${sql.raw(before)}w.id = ANY(${ids}::integer[])${sql.raw(after)}`.execute(db);
+  return r.rows[0] ?? { entries: 0, unapproved: 0, markable: 0, markableUnapproved: 0 };
+}

@@ -1,0 +1,25 @@
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { DB } from '../../types';
+
+/** A Kysely instance or a transaction. */
+export type Db = Kysely<DB> | Transaction<DB>;
+
+/** `q` as a LIKE pattern matching anywhere, with LIKE's own characters taken literally. */
+export function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** `column ILIKE pattern` (case-insensitive substring; pg_trgm GIN indexes serve it on PostgreSQL). */
+export function ilike(column: string, pattern: string): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(column)} ILIKE ${pattern}`;
+}
+
+/** PostgreSQL unique_violation, from postgres.js or PGlite. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/** PostgreSQL foreign_key_violation. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
+}

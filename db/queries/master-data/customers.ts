@@ -1,0 +1,65 @@
+import { containsPattern, ilike, type Db } from './common';
+
+export interface CustomerRow {
+  id: number;
+  no: string;
+  name: string;
+  active: boolean;
+}
+
+const columns = ['customer.id', 'customer.no', 'customer.name', 'customer.active'] as const;
+
+export function listCustomers(db: Db, accountId: number): Promise<CustomerRow[]> {
+  return db.selectFrom('customer').select(columns).where('accountId', '=', accountId).orderBy('no').execute();
+}
+
+export function findCustomer(db: Db, accountId: number, no: string): Promise<CustomerRow | undefined> {
+  return db.selectFrom('customer').select(columns).where('accountId', '=', accountId).where('no', '=', no).executeTakeFirst();
+}
+
+export function insertCustomer(db: Db, accountId: number, values: { no: string; name: string }): Promise<CustomerRow> {
+  return db.insertInto('customer').values({ accountId, no: values.no, name: values.name }).returning(['id', 'no', 'name', 'active']).executeTakeFirstOrThrow();
+}
+
+export function updateCustomer(
+  db: Db,
+  accountId: number,
+  no: string,
+  values: { name: string; active?: boolean | undefined },
+): Promise<CustomerRow | undefined> {
+  return db
+    .updateTable('customer')
+    .set({ name: values.name, ...(values.active === undefined ? {} : { active: values.active }) })
+    .where('accountId', '=', accountId)
+    .where('no', '=', no)
+    .returning(['id', 'no', 'name', 'active'])
+    .executeTakeFirst();
+}
+
+export async function deleteCustomer(db: Db, accountId: number, no: string): Promise<boolean> {
+  const r = await db.deleteFrom('customer').where('accountId', '=', accountId).where('no', '=', no).executeTakeFirst();
+  return r.numDeletedRows > 0n;
+}
+
+/** Active customers matching `q`; with `jobCode`, only that job's bill-to customer. */
+export function searchCustomers(
+  db: Db,
+  accountId: number,
+  q: string,
+  limit: number | undefined,
+  jobCode?: string | null,
+): Promise<CustomerRow[]> {
+  let query = db.selectFrom('customer').select(columns).where('customer.accountId', '=', accountId).where('customer.active', '=', true);
+  if (jobCode) {
+    query = query.where('customer.no', 'in', (eb) =>
+      eb.selectFrom('job').select('job.billToCustomerNo').where('job.accountId', '=', accountId).where('job.code', '=', jobCode),
+    );
+  }
+  if (q) {
+    const pattern = containsPattern(q);
+    query = query.where((eb) => eb.or([ilike('customer.no', pattern), ilike('customer.name', pattern)]));
+  }
+  query = query.orderBy('customer.no');
+  if (limit !== undefined) query = query.limit(limit);
+  return query.execute();
+}

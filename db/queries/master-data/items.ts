@@ -1,0 +1,62 @@
+import { containsPattern, ilike, type Db } from './common';
+
+/** Items and resources share one table shape (db/types.ts NoDescriptionTable). */
+export type NoTable = 'item' | 'resource';
+
+export interface NoRow {
+  id: number;
+  no: string;
+  description: string;
+  active: boolean;
+}
+
+const columns = ['id', 'no', 'description', 'active'] as const;
+
+export function listNoRecords(db: Db, table: NoTable, accountId: number): Promise<NoRow[]> {
+  return db.selectFrom(table as 'item').select(columns).where('accountId', '=', accountId).orderBy('no').execute();
+}
+
+export function findNoRecord(db: Db, table: NoTable, accountId: number, no: string): Promise<NoRow | undefined> {
+  return db.selectFrom(table as 'item').select(columns).where('accountId', '=', accountId).where('no', '=', no).executeTakeFirst();
+}
+
+export function insertNoRecord(db: Db, table: NoTable, accountId: number, values: { no: string; description: string }): Promise<NoRow> {
+  return db
+    .insertInto(table as 'item')
+    .values({ accountId, no: values.no, description: values.description })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+}
+
+export function updateNoRecord(
+  db: Db,
+  table: NoTable,
+  accountId: number,
+  no: string,
+  values: { description: string; active?: boolean | undefined },
+): Promise<NoRow | undefined> {
+  return db
+    .updateTable(table as 'item')
+    .set({ description: values.description, ...(values.active === undefined ? {} : { active: values.active }) })
+    .where('accountId', '=', accountId)
+    .where('no', '=', no)
+    .returning(columns)
+    .executeTakeFirst();
+}
+
+export async function deleteNoRecord(db: Db, table: NoTable, accountId: number, no: string): Promise<boolean> {
+  const r = await db.deleteFrom(table as 'item').where('accountId', '=', accountId).where('no', '=', no).executeTakeFirst();
+  return r.numDeletedRows > 0n;
+}
+
+/** Active records whose number or description contains `q` (any case), by number. */
+export function searchNoRecords(db: Db, table: NoTable, accountId: number, q: string, limit: number | undefined): Promise<NoRow[]> {
+  let query = db.selectFrom(table as 'item').select(columns).where('accountId', '=', accountId).where('active', '=', true);
+  if (q) {
+    const pattern = containsPattern(q);
+    query = query.where((eb) => eb.or([ilike('no', pattern), ilike('description', pattern)]));
+  }
+  query = query.orderBy('no');
+  if (limit !== undefined) query = query.limit(limit);
+  return query.execute();
+}

@@ -1,0 +1,185 @@
+import { containsPattern, ilike, type Db } from './common';
+
+export interface JobRow {
+  id: number;
+  code: string;
+  description: string | null;
+  billToCustomerNo: string;
+  billToCustomerName: string | null;
+  responsibleResourceNo: string | null;
+  startingDate: string | null;
+  teamCode: string | null;
+  active: boolean;
+}
+
+export interface JobValues {
+  description: string | null;
+  billToCustomerNo: string;
+  teamCode: string | null;
+  responsibleResourceNo?: string | null | undefined;
+  startingDate?: string | null | undefined;
+  active?: boolean | undefined;
+}
+
+/** Jobs with their bill-to customer's name. */
+function selectJobs(db: Db, accountId: number) {
+  return db
+    .selectFrom('job')
+    .leftJoin('customer', (join) =>
+      join.onRef('customer.accountId', '=', 'job.accountId').onRef('customer.no', '=', 'job.billToCustomerNo'),
+    )
+    .select([
+      'job.id',
+      'job.code',
+      'job.description',
+      'job.billToCustomerNo',
+      'customer.name as billToCustomerName',
+      'job.responsibleResourceNo',
+      'job.startingDate',
+      'job.teamCode',
+      'job.active',
+    ])
+    .where('job.accountId', '=', accountId);
+}
+
+export function listJobs(db: Db, accountId: number): Promise<JobRow[]> {
+  return selectJobs(db, accountId).orderBy('job.code').execute();
+}
+
+export function findJob(db: Db, accountId: number, code: string): Promise<JobRow | undefined> {
+  return selectJobs(db, accountId).where('job.code', '=', code).executeTakeFirst();
+}
+
+export async function insertJob(db: Db, accountId: number, code: string, values: JobValues): Promise<void> {
+  await db
+    .insertInto('job')
+    .values({
+      accountId,
+      code,
+      description: values.description,
+      billToCustomerNo: values.billToCustomerNo,
+      teamCode: values.teamCode,
+      responsibleResourceNo: values.responsibleResourceNo ?? null,
+      startingDate: values.startingDate ?? null,
+    })
+    .execute();
+}
+
+/** Absent optional values keep what is stored. Returns false when there is no such job. */
+export async function updateJob(db: Db, accountId: number, code: string, values: JobValues): Promise<boolean> {
+  const r = await db
+    .updateTable('job')
+    .set({
+      description: values.description,
+      billToCustomerNo: values.billToCustomerNo,
+      teamCode: values.teamCode,
+      ...(values.responsibleResourceNo === undefined ? {} : { responsibleResourceNo: values.responsibleResourceNo }),
+      ...(values.startingDate === undefined ? {} : { startingDate: values.startingDate }),
+      ...(values.active === undefined ? {} : { active: values.active }),
+    })
+    .where('accountId', '=', accountId)
+    .where('code', '=', code)
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
+export async function deleteJob(db: Db, accountId: number, code: string): Promise<boolean> {
+  const r = await db.deleteFrom('job').where('accountId', '=', accountId).where('code', '=', code).executeTakeFirst();
+  return r.numDeletedRows > 0n;
+}
+
+/** Active jobs matching `q`; with `customerNo`, only jobs billed to that customer. */
+export function searchJobs(
+  db: Db,
+  accountId: number,
+  q: string,
+  limit: number | undefined,
+  customerNo?: string | null,
+): Promise<JobRow[]> {
+  let query = selectJobs(db, accountId).where('job.active', '=', true);
+  if (customerNo) query = query.where('job.billToCustomerNo', '=', customerNo);
+  if (q) {
+    const pattern = containsPattern(q);
+    query = query.where((eb) => eb.or([ilike('job.code', pattern), ilike('job.description', pattern)]));
+  }
+  query = query.orderBy('job.code');
+  if (limit !== undefined) query = query.limit(limit);
+  return query.execute();
+}
+
+// ---- job tasks ----
+
+export interface JobTaskRow {
+  id: number;
+  jobCode: string;
+  code: string;
+  description: string;
+  active: boolean;
+}
+
+const taskColumns = ['id', 'jobCode', 'code', 'description', 'active'] as const;
+
+export function listJobTasks(db: Db, accountId: number, jobCode: string): Promise<JobTaskRow[]> {
+  return db.selectFrom('jobTask').select(taskColumns).where('accountId', '=', accountId).where('jobCode', '=', jobCode).orderBy('code').execute();
+}
+
+export function findJobTask(db: Db, accountId: number, jobCode: string, code: string): Promise<JobTaskRow | undefined> {
+  return db
+    .selectFrom('jobTask')
+    .select(taskColumns)
+    .where('accountId', '=', accountId)
+    .where('jobCode', '=', jobCode)
+    .where('code', '=', code)
+    .executeTakeFirst();
+}
+
+export function insertJobTask(db: Db, accountId: number, values: { jobCode: string; code: string; description: string }): Promise<JobTaskRow> {
+  return db
+    .insertInto('jobTask')
+    .values({ accountId, jobCode: values.jobCode, code: values.code, description: values.description })
+    .returning(taskColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export function updateJobTask(
+  db: Db,
+  accountId: number,
+  jobCode: string,
+  code: string,
+  values: { description: string; active?: boolean | undefined },
+): Promise<JobTaskRow | undefined> {
+  return db
+    .updateTable('jobTask')
+    .set({ description: values.description, ...(values.active === undefined ? {} : { active: values.active }) })
+    .where('accountId', '=', accountId)
+    .where('jobCode', '=', jobCode)
+    .where('code', '=', code)
+    .returning(taskColumns)
+    .executeTakeFirst();
+}
+
+export async function deleteJobTask(db: Db, accountId: number, jobCode: string, code: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('jobTask')
+    .where('accountId', '=', accountId)
+    .where('jobCode', '=', jobCode)
+    .where('code', '=', code)
+    .executeTakeFirst();
+  return r.numDeletedRows > 0n;
+}
+
+export function searchJobTasks(db: Db, accountId: number, jobCode: string, q: string, limit: number | undefined): Promise<JobTaskRow[]> {
+  let query = db
+    .selectFrom('jobTask')
+    .select(taskColumns)
+    .where('accountId', '=', accountId)
+    .where('jobCode', '=', jobCode)
+    .where('active', '=', true);
+  if (q) {
+    const pattern = containsPattern(q);
+    query = query.where((eb) => eb.or([ilike('code', pattern), ilike('description', pattern)]));
+  }
+  query = query.orderBy('code');
+  if (limit !== undefined) query = query.limit(limit);
+  return query.execute();
+}

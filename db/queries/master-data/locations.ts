@@ -1,0 +1,54 @@
+import { containsPattern, ilike, type Db } from './common';
+
+export interface LocationRow {
+  id: number;
+  accountId: number;
+  code: string;
+  name: string | null;
+  active: boolean;
+}
+
+const columns = ['id', 'accountId', 'code', 'name', 'active'] as const;
+
+export function listLocations(db: Db, accountId: number): Promise<LocationRow[]> {
+  return db.selectFrom('location').select(columns).where('accountId', '=', accountId).orderBy('code').execute();
+}
+
+export function findLocation(db: Db, accountId: number, by: { code: string } | { id: number }): Promise<LocationRow | undefined> {
+  const query = db.selectFrom('location').select(columns).where('accountId', '=', accountId);
+  return ('id' in by ? query.where('id', '=', by.id) : query.where('code', '=', by.code)).executeTakeFirst();
+}
+
+export function insertLocation(db: Db, accountId: number, values: { code: string; name: string | null }): Promise<LocationRow> {
+  return db.insertInto('location').values({ accountId, code: values.code, name: values.name }).returning(columns).executeTakeFirstOrThrow();
+}
+
+export function updateLocation(
+  db: Db,
+  accountId: number,
+  code: string,
+  values: { name?: string | null | undefined; active?: boolean | undefined },
+): Promise<LocationRow | undefined> {
+  const set: { name?: string | null; active?: boolean } = {};
+  if (values.name !== undefined) set.name = values.name;
+  if (values.active !== undefined) set.active = values.active;
+  // Nothing to change still answers the record (and 404 when it is not there).
+  if (Object.keys(set).length === 0) return findLocation(db, accountId, { code });
+  return db.updateTable('location').set(set).where('accountId', '=', accountId).where('code', '=', code).returning(columns).executeTakeFirst();
+}
+
+export async function deleteLocation(db: Db, accountId: number, id: number): Promise<boolean> {
+  const r = await db.deleteFrom('location').where('accountId', '=', accountId).where('id', '=', id).executeTakeFirst();
+  return r.numDeletedRows > 0n;
+}
+
+export function searchLocations(db: Db, accountId: number, q: string, limit: number | undefined): Promise<LocationRow[]> {
+  let query = db.selectFrom('location').select(columns).where('accountId', '=', accountId).where('active', '=', true);
+  if (q) {
+    const pattern = containsPattern(q);
+    query = query.where((eb) => eb.or([ilike('code', pattern), ilike('name', pattern)]));
+  }
+  query = query.orderBy('code');
+  if (limit !== undefined) query = query.limit(limit);
+  return query.execute();
+}

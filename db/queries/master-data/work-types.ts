@@ -1,0 +1,66 @@
+import { containsPattern, ilike, type Db } from './common';
+
+export interface WorkTypeRow {
+  id: number;
+  code: string;
+  description: string;
+  unitOfMeasureCode: string | null;
+  active: boolean;
+}
+
+const columns = ['id', 'code', 'description', 'unitOfMeasureCode', 'active'] as const;
+
+export function listWorkTypes(db: Db, accountId: number): Promise<WorkTypeRow[]> {
+  return db.selectFrom('workType').select(columns).where('accountId', '=', accountId).orderBy('code').execute();
+}
+
+export function findWorkType(db: Db, accountId: number, code: string): Promise<WorkTypeRow | undefined> {
+  return db.selectFrom('workType').select(columns).where('accountId', '=', accountId).where('code', '=', code).executeTakeFirst();
+}
+
+export function insertWorkType(
+  db: Db,
+  accountId: number,
+  values: { code: string; description: string; unitOfMeasureCode: string | null },
+): Promise<WorkTypeRow> {
+  return db
+    .insertInto('workType')
+    .values({ accountId, code: values.code, description: values.description, unitOfMeasureCode: values.unitOfMeasureCode })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+}
+
+export function updateWorkType(
+  db: Db,
+  accountId: number,
+  code: string,
+  values: { description: string; unitOfMeasureCode: string | null; active?: boolean | undefined },
+): Promise<WorkTypeRow | undefined> {
+  return db
+    .updateTable('workType')
+    .set({
+      description: values.description,
+      unitOfMeasureCode: values.unitOfMeasureCode,
+      ...(values.active === undefined ? {} : { active: values.active }),
+    })
+    .where('accountId', '=', accountId)
+    .where('code', '=', code)
+    .returning(columns)
+    .executeTakeFirst();
+}
+
+export async function deleteWorkType(db: Db, accountId: number, code: string): Promise<boolean> {
+  const r = await db.deleteFrom('workType').where('accountId', '=', accountId).where('code', '=', code).executeTakeFirst();
+  return r.numDeletedRows > 0n;
+}
+
+export function searchWorkTypes(db: Db, accountId: number, q: string, limit: number | undefined): Promise<WorkTypeRow[]> {
+  let query = db.selectFrom('workType').select(columns).where('accountId', '=', accountId).where('active', '=', true);
+  if (q) {
+    const pattern = containsPattern(q);
+    query = query.where((eb) => eb.or([ilike('code', pattern), ilike('description', pattern)]));
+  }
+  query = query.orderBy('code');
+  if (limit !== undefined) query = query.limit(limit);
+  return query.execute();
+}

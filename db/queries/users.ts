@@ -1,0 +1,111 @@
+import { sql } from 'kysely';
+import type { Database } from '../database';
+
+/** What the admin screens and REST answers show of a user: never the password hash. */
+const USER_COLUMNS = [
+  'id',
+  'accountId',
+  'username',
+  'profileType',
+  'teamCode',
+  'languageCode',
+  'defaultDescription',
+  'defaultResource',
+  'lockDefaultResource',
+  'expirationDate',
+  'active',
+] as const;
+
+const lowerUsername = sql<string>`lower(username)`;
+
+export function listUsers(db: Database, accountId: number) {
+  return db.selectFrom('appUser').select(USER_COLUMNS).where('accountId', '=', accountId).orderBy(lowerUsername).execute();
+}
+
+/** A user of the account by name, case-insensitively (names are unique that way, DESIGN §4). */
+export function findUser(db: Database, accountId: number, username: string) {
+  return db
+    .selectFrom('appUser')
+    .select(USER_COLUMNS)
+    .where('accountId', '=', accountId)
+    .where(lowerUsername, '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** Same, locking the row for the rest of the transaction. */
+export function findUserForUpdate(db: Database, accountId: number, username: string) {
+  return db
+    .selectFrom('appUser')
+    .select(USER_COLUMNS)
+    .where('accountId', '=', accountId)
+    .where(lowerUsername, '=', username.toLowerCase())
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Is the name taken anywhere in the installation (login takes no account)? */
+export async function usernameExists(db: Database, username: string): Promise<boolean> {
+  const row = await db.selectFrom('appUser').select('id').where(lowerUsername, '=', username.toLowerCase()).executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface NewUser {
+  accountId: number;
+  username: string;
+  passwordHash: string;
+  profileType: 'Basic' | 'Teamleader' | 'Admin';
+  teamCode: string | null;
+  languageCode: 'ENU' | 'DAN';
+  defaultDescription: string | null;
+  defaultResource: string | null;
+  lockDefaultResource: boolean;
+  expirationDate: string | null;
+  active: boolean;
+}
+
+export function insertUser(db: Database, user: NewUser) {
+  return db.insertInto('appUser').values(user).returning(USER_COLUMNS).executeTakeFirstOrThrow();
+}
+
+export type UserPatch = Partial<Omit<NewUser, 'accountId' | 'username' | 'passwordHash'>>;
+
+export function updateUser(db: Database, userId: number, patch: UserPatch) {
+  return db.updateTable('appUser').set(patch).where('id', '=', userId).returning(USER_COLUMNS).executeTakeFirstOrThrow();
+}
+
+export async function setPasswordHash(db: Database, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('appUser').set({ passwordHash }).where('id', '=', userId).execute();
+}
+
+export async function deleteUser(db: Database, userId: number): Promise<void> {
+  await db.deleteFrom('appUser').where('id', '=', userId).execute();
+}
+
+/** Does the user own any worksheet entry of the account, open or archived? */
+export async function userHasEntries(db: Database, accountId: number, username: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('worksheetRecord')
+    .select('id')
+    .where('accountId', '=', accountId)
+    .where(lowerUsername, '=', username.toLowerCase())
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Is `no` an active resource of the account? */
+export async function isActiveResource(db: Database, accountId: number, no: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('resource')
+    .select('id')
+    .where('accountId', '=', accountId)
+    .where('no', '=', no)
+    .where('active', '=', true)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A new password set by an admin also lifts a login lock-out of that name. */
+export async function clearLoginThrottle(db: Database, username: string): Promise<void> {
+  await db.deleteFrom('loginThrottle').where('usernameKey', '=', username.trim().toLowerCase()).execute();
+}

@@ -1,0 +1,197 @@
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import type { DB, WorksheetRecordTable } from '../types';
+import type { Mode, UnitType } from '../../src/shared/limits';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export type WorksheetRow = Selectable<WorksheetRecordTable>;
+/** A record with the team codes its permissions depend on: its owner's (now) and its job's (now). */
+export type WorksheetRowWithTeams = WorksheetRow & { ownerTeam: string | null; jobTeam: string | null };
+
+/** The record joined with its owner (for the owner's team) and its job (for the job's team). */
+function recordsWithTeams(db: Db) {
+  return db
+    .selectFrom('worksheetRecord as w')
+    .leftJoin('appUser as u', (join) =>
+      join.onRef('u.accountId', '=', 'w.accountId').on((eb) => eb(eb.fn('lower', ['u.username']), '=', eb.fn('lower', ['w.username']))),
+    )
+    .leftJoin('job as j', (join) => join.onRef('j.accountId', '=', 'w.accountId').onRef('j.code', '=', 'w.jobCode'))
+    .selectAll('w')
+    .select(['u.teamCode as ownerTeam', 'j.teamCode as jobTeam']);
+}
+
+export interface WorksheetListFilter {
+  accountId: number;
+  mode: Mode;
+  /** the viewer (YOURS) */
+  username: string;
+  /** the viewer's team (TEAM) */
+  teamCode: string | null;
+  exported: boolean;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  customerNo?: string | null | undefined;
+  jobCode?: string | null | undefined;
+}
+
+/**
+ * One query for the whole list (the worksheet or an archive range): newest day first, within a
+ * day by start time, then in the order they were entered.
+ */
+export async function listRecords(db: Db, f: WorksheetListFilter): Promise<WorksheetRowWithTeams[]> {
+  let q = recordsWithTeams(db).where('w.accountId', '=', f.accountId).where('w.exported', '=', f.exported);
+  if (f.mode === 'YOURS') q = q.where((eb) => eb(eb.fn('lower', ['w.username']), '=', f.username.toLowerCase()));
+  if (f.mode === 'TEAM') {
+    const team = f.teamCode;
+    if (!team) return [];
+    q = q.where((eb) => eb.or([eb('u.teamCode', '=', team), eb('j.teamCode', '=', team)]));
+  }
+  if (f.from) q = q.where('w.date', '>=', f.from);
+  if (f.to) q = q.where('w.date', '<=', f.to);
+  if (f.customerNo) q = q.where('w.customerNo', '=', f.customerNo);
+  if (f.jobCode) q = q.where('w.jobCode', '=', f.jobCode);
+  return (await q
+    .orderBy('w.date', 'desc')
+    .orderBy('w.timeFrom', (ob) => ob.asc().nullsLast())
+    .orderBy('w.id', 'asc')
+    .execute()) as WorksheetRowWithTeams[];
+}
+
+/** One record of the account (any state), with its teams; optionally locked for the transaction. */
+export async function findRecord(db: Db, accountId: number, id: number, opts: { forUpdate?: boolean } = {}): Promise<WorksheetRowWithTeams | undefined> {
+  let q = recordsWithTeams(db).where('w.accountId', '=', accountId).where('w.id', '=', id);
+  if (opts.forUpdate) q = q.forUpdate('w');
+  return (await q.executeTakeFirst()) as WorksheetRowWithTeams | undefined;
+}
+
+export type NewWorksheetRow = Insertable<WorksheetRecordTable>;
+
+export async function insertRecord(db: Db, values: NewWorksheetRow): Promise<number> {
+  const row = await db.insertInto('worksheetRecord').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Updates a record if it still has `version`; bumps the version. Returns false when the version
+ * moved on (someone else changed it).
+ */
+export async function updateRecord(db: Db, accountId: number, id: number, version: number, values: Updateable<WorksheetRecordTable>): Promise<boolean> {
+  const res = await db
+    .updateTable('worksheetRecord')
+    .set({ ...values, version: sql<number>`version + 1` })
+    .where('accountId', '=', accountId)
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .where('exported', '=', false)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function deleteRecord(db: Db, accountId: number, id: number): Promise<boolean> {
+  const res = await db.deleteFrom('worksheetRecord').where('accountId', '=', accountId).where('id', '=', id).where('exported', '=', false).executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
+}
+
+/** Account settings and the user's defaults for the entry form. */
+export async function formSettings(db: Db, accountId: number, userId: number | null) {
+  const account = await db
+    .selectFrom('account')
+    .select([
+      'showCustomer',
+      'showJobTask',
+      'showLocation',
+      'showWorkType',
+      'mandatoryJobTask',
+      'mandatoryLocation',
+      'mandatoryWorkType',
+      'defaultUnitType',
+      'resourceUnits',
+    ])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  const user =
+    userId === null
+      ? undefined
+      : await db.selectFrom('appUser').select(['defaultResource', 'lockDefaultResource', 'defaultDescription']).where('id', '=', userId).where('accountId', '=', accountId).executeTakeFirst();
+  return account ? { account, user } : undefined;
+}
+
+export interface ReferenceCodes {
+  username: string;
+  customerNo: string | null;
+  jobCode: string;
+  jobTaskCode: string | null;
+  locationCode: string | null;
+  workTypeCode: string | null;
+  unitType: UnitType;
+  unitNo: string;
+  unitOfMeasureCode: string;
+}
+
+/**
+ * Everything a worksheet write must check, in one round trip: the account's settings, the owner,
+ * and each code of the entry (null where it does not exist in the account). '' never matches a
+ * code (codes are at least one character), so absent codes simply join nothing.
+ */
+export async function lookupReferences(db: Db, accountId: number, r: ReferenceCodes) {
+  const v = (s: string | null) => s ?? '';
+  const unitIs = (t: UnitType) => (r.unitType === t ? r.unitNo : '');
+  const lowerEq = (eb: ExpressionBuilder<DB & { u: DB['appUser'] }, 'u'>) => eb(eb.fn('lower', ['u.username']), '=', r.username.toLowerCase());
+  return db
+    .selectFrom('account as a')
+    .leftJoin('appUser as u', (j) => j.onRef('u.accountId', '=', 'a.id').on(lowerEq))
+    .leftJoin('job as j', (j) => j.onRef('j.accountId', '=', 'a.id').on('j.code', '=', r.jobCode))
+    .leftJoin('customer as bc', (j) => j.onRef('bc.accountId', '=', 'a.id').onRef('bc.no', '=', 'j.billToCustomerNo'))
+    .leftJoin('customer as c', (j) => j.onRef('c.accountId', '=', 'a.id').on('c.no', '=', v(r.customerNo)))
+    .leftJoin('jobTask as t', (j) => j.onRef('t.accountId', '=', 'a.id').on('t.jobCode', '=', r.jobCode).on('t.code', '=', v(r.jobTaskCode)))
+    .leftJoin('location as l', (j) => j.onRef('l.accountId', '=', 'a.id').on('l.code', '=', v(r.locationCode)))
+    .leftJoin('workType as wt', (j) => j.onRef('wt.accountId', '=', 'a.id').on('wt.code', '=', v(r.workTypeCode)))
+    .leftJoin('item as it', (j) => j.onRef('it.accountId', '=', 'a.id').on('it.no', '=', unitIs('Item')))
+    .leftJoin('resource as rs', (j) => j.onRef('rs.accountId', '=', 'a.id').on('rs.no', '=', unitIs('Resource')))
+    .leftJoin('unitOfMeasure as uom', (j) =>
+      j.onRef('uom.accountId', '=', 'a.id').on('uom.unitType', '=', r.unitType).on('uom.unitNo', '=', r.unitNo).on('uom.code', '=', r.unitOfMeasureCode),
+    )
+    .select([
+      'a.showCustomer',
+      'a.showJobTask',
+      'a.showLocation',
+      'a.showWorkType',
+      'a.mandatoryJobTask',
+      'a.mandatoryLocation',
+      'a.mandatoryWorkType',
+      'a.defaultUnitType',
+      'a.resourceUnits',
+      'u.username as userName',
+      'u.active as userActive',
+      'u.teamCode as userTeam',
+      'j.code as jobCode',
+      'j.description as jobDescription',
+      'j.active as jobActive',
+      'j.billToCustomerNo',
+      'bc.name as billToCustomerName',
+      'c.no as customerNo',
+      'c.name as customerName',
+      'c.active as customerActive',
+      't.code as taskCode',
+      't.description as taskDescription',
+      't.active as taskActive',
+      'l.code as locationCode',
+      'l.active as locationActive',
+      'wt.code as workTypeCode',
+      'wt.description as workTypeDescription',
+      'wt.unitOfMeasureCode as workTypeUnitOfMeasure',
+      'wt.active as workTypeActive',
+      'it.no as itemNo',
+      'it.description as itemDescription',
+      'it.active as itemActive',
+      'rs.no as resourceNo',
+      'rs.description as resourceDescription',
+      'rs.active as resourceActive',
+      'uom.code as uomCode',
+      'uom.description as uomDescription',
+      'uom.active as uomActive',
+    ])
+    .where('a.id', '=', accountId)
+    .executeTakeFirst();
+}
+export type References = NonNullable<Awaited<ReturnType<typeof lookupReferences>>>;

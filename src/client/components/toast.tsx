@@ -1,0 +1,101 @@
+import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { m } from '../../shared/paraglide/messages.js';
+
+export type ToastKind = 'success' | 'error' | 'info' | 'warning';
+interface ToastItem {
+  id: number;
+  kind: ToastKind;
+  message: string;
+}
+
+/** How long each kind stays; warnings stay until dismissed (the idle warning must not time out). */
+const DURATION_MS: Record<ToastKind, number | null> = { success: 4000, info: 5000, error: 8000, warning: null };
+
+let items: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+function dismiss(id: number): void {
+  items = items.filter((item) => item.id !== id);
+  emit();
+}
+
+function show(kind: ToastKind, message: string): number {
+  const id = nextId++;
+  items = [...items, { id, kind, message }];
+  emit();
+  const duration = DURATION_MS[kind];
+  if (duration !== null) setTimeout(() => dismiss(id), duration);
+  return id;
+}
+
+/** toast.success('Saved'), toast.error(errorMessage(err)), … — callable from anywhere. */
+export const toast = {
+  success: (message: string) => show('success', message),
+  error: (message: string) => show('error', message),
+  info: (message: string) => show('info', message),
+  warning: (message: string) => show('warning', message),
+  dismiss,
+};
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const icons: Record<ToastKind, string> = {
+  success: 'M5 12l4.5 4.5L19 7',
+  error: 'M12 8v5m0 3.5v.5M4 20h16L12 4z',
+  info: 'M12 11v6m0-9.5V8',
+  warning: 'M12 8v5m0 3.5v.5M4 20h16L12 4z',
+};
+
+/**
+ * Rendered once at the root. The region is always in the DOM so screen readers hear additions.
+ * It is a manual popover so that it lives in the browser's top layer: a modal <dialog> would
+ * otherwise cover it (e.g. "Camera could not be initialized" while the attachment modal is open).
+ */
+export function Toaster() {
+  const list = useSyncExternalStore(subscribe, () => items);
+  const ref = useRef<HTMLElement>(null);
+  const newest = useRef(0);
+
+  useLayoutEffect(() => {
+    const region = ref.current;
+    if (!region) return;
+    if (!region.matches(':popover-open')) region.showPopover();
+    // The top layer stacks in opening order; a dialog opened after the region would cover new
+    // toasts, so a new toast brings the region back to the top.
+    else if ((list.at(-1)?.id ?? 0) > newest.current && document.querySelector('dialog:modal')) {
+      region.hidePopover();
+      region.showPopover();
+    }
+    newest.current = Math.max(newest.current, list.at(-1)?.id ?? 0);
+  }, [list]);
+
+  return (
+    <section ref={ref} popover="manual" className="toasts" aria-label={m.toast_region()} aria-live="polite" aria-relevant="additions">
+      {list.map((item) => (
+        <div
+          key={item.id}
+          className={`toast toast--${item.kind}`}
+          role={item.kind === 'error' || item.kind === 'warning' ? 'alert' : 'status'}
+        >
+          <svg className="toast__icon" viewBox="0 0 24 24" aria-hidden="true">
+            <path d={icons[item.kind]} />
+          </svg>
+          <p className="toast__message">{item.message}</p>
+          <button type="button" className="toast__close" aria-label={m.action_dismiss()} onClick={() => dismiss(item.id)}>
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </button>
+        </div>
+      ))}
+    </section>
+  );
+}

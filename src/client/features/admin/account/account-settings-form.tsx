@@ -1,0 +1,189 @@
+import { useId, useState, type FormEvent } from 'react';
+import { RESOURCE_UNITS, UNIT_TYPES, type ResourceUnits, type UnitType } from '../../../../shared/limits';
+import { m } from '../../../../shared/paraglide/messages.js';
+import { normaliseFlags, type TAccount } from '../../../../shared/schemas/account';
+import { Button } from '../../../components/button';
+import { toast } from '../../../components/toast';
+import { trpc } from '../../../lib/trpc';
+import { errorMessage } from '../../../lib/translate-error';
+
+type Flags = Pick<
+  TAccount,
+  'showCustomer' | 'showJobTask' | 'showLocation' | 'showWorkType' | 'mandatoryJobTask' | 'mandatoryLocation' | 'mandatoryWorkType'
+>;
+
+interface FlagRow {
+  show: keyof Flags;
+  /** null: the field has no mandatory flag of its own (a shown customer is always required, spec §5). */
+  mandatory: keyof Flags | null;
+  label: () => string;
+}
+
+const rows: FlagRow[] = [
+  { show: 'showCustomer', mandatory: null, label: m.acct_field_customer },
+  { show: 'showJobTask', mandatory: 'mandatoryJobTask', label: m.acct_field_job_task },
+  { show: 'showLocation', mandatory: 'mandatoryLocation', label: m.acct_field_location },
+  { show: 'showWorkType', mandatory: 'mandatoryWorkType', label: m.acct_field_work_type },
+];
+
+const flagsOf = (a: TAccount): Flags => ({
+  showCustomer: a.showCustomer,
+  showJobTask: a.showJobTask,
+  showLocation: a.showLocation,
+  showWorkType: a.showWorkType,
+  mandatoryJobTask: a.mandatoryJobTask,
+  mandatoryLocation: a.mandatoryLocation,
+  mandatoryWorkType: a.mandatoryWorkType,
+});
+
+const unitTypeLabel: Record<UnitType, () => string> = { Item: m.acct_unit_type_item, Resource: m.acct_unit_type_resource };
+const resourceUnitsLabel: Record<ResourceUnits, () => string> = { Time: m.acct_resource_units_time, Quantity: m.acct_resource_units_quantity };
+const resourceUnitsHint: Record<ResourceUnits, () => string> = { Time: m.acct_resource_units_time_hint, Quantity: m.acct_resource_units_quantity_hint };
+
+interface RadioGroupProps<T extends string> {
+  legend: string;
+  name: string;
+  values: readonly T[];
+  value: T;
+  label: (value: T) => string;
+  hint?: (value: T) => string;
+  onChange: (value: T) => void;
+}
+
+function RadioGroup<T extends string>({ legend, name, values, value, label, hint, onChange }: RadioGroupProps<T>) {
+  const id = useId();
+  return (
+    <fieldset className="acct-fieldset">
+      <legend className="acct-legend">{legend}</legend>
+      <div className="acct-choices">
+        {values.map((v) => (
+          <label key={v} className="acct-choice" htmlFor={`${id}-${v}`}>
+            <input id={`${id}-${v}`} type="radio" name={name} value={v} checked={value === v} onChange={() => onChange(v)} />
+            <span className="acct-choice__text">
+              <span className="acct-choice__label">{label(v)}</span>
+              {hint && <span className="acct-choice__hint">{hint(v)}</span>}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The account's settings (spec §2 Account screen, §4): which fields the entry form shows and
+ * which of them are mandatory, the default unit type and how resources are logged. A mandatory
+ * box is disabled and cleared while its field is hidden, as the server does.
+ */
+export function AccountSettingsForm({ account }: { account: TAccount }) {
+  const utils = trpc.useUtils();
+  const save = trpc.account.update.useMutation();
+  const [flags, setFlags] = useState<Flags>(() => flagsOf(account));
+  const [defaultUnitType, setDefaultUnitType] = useState<UnitType>(account.defaultUnitType);
+  const [resourceUnits, setResourceUnits] = useState<ResourceUnits>(account.resourceUnits);
+  const [formError, setFormError] = useState<string>();
+  const headId = useId();
+
+  const setFlag = (key: keyof Flags, value: boolean) => setFlags((current) => normaliseFlags({ ...current, [key]: value }));
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(undefined);
+    try {
+      const saved = await save.mutateAsync({ id: account.id, ...flags, defaultUnitType, resourceUnits });
+      utils.account.get.setData(undefined, saved);
+      setFlags(flagsOf(saved));
+      setDefaultUnitType(saved.defaultUnitType);
+      setResourceUnits(saved.resourceUnits);
+      // The entry form reads resourceUnits from the user info call.
+      void utils.user.info.invalidate();
+      toast.success(m.acct_saved());
+    } catch (error) {
+      const message = errorMessage(error);
+      setFormError(message);
+      toast.error(message);
+    }
+  }
+
+  return (
+    <form className="card acct-card" onSubmit={onSubmit} noValidate aria-labelledby={`${headId}-title`}>
+      <h2 id={`${headId}-title`} className="acct-card__title">
+        {m.acct_settings_title()}
+      </h2>
+      <p className="acct-card__text">{m.acct_settings_text()}</p>
+
+      <fieldset className="acct-fieldset">
+        <legend className="acct-legend">{m.acct_fields_legend()}</legend>
+        <div className="acct-flags" role="table" aria-label={m.acct_fields_legend()}>
+          <div className="acct-flags__row acct-flags__row--head" role="row">
+            <span role="columnheader">{m.acct_col_field()}</span>
+            <span role="columnheader">{m.acct_col_show()}</span>
+            <span role="columnheader">{m.acct_col_mandatory()}</span>
+          </div>
+          {rows.map((row) => {
+            const shown = flags[row.show];
+            return (
+              <div key={row.show} className="acct-flags__row" role="row">
+                <span role="rowheader" className="acct-flags__name">
+                  {row.label()}
+                </span>
+                <span role="cell">
+                  <input
+                    type="checkbox"
+                    className="acct-flags__box"
+                    name={row.show}
+                    aria-label={m.acct_show_label({ field: row.label() })}
+                    checked={shown}
+                    onChange={(event) => setFlag(row.show, event.target.checked)}
+                  />
+                </span>
+                <span role="cell">
+                  {row.mandatory ? (
+                    <input
+                      type="checkbox"
+                      className="acct-flags__box"
+                      name={row.mandatory}
+                      aria-label={m.acct_mandatory_label({ field: row.label() })}
+                      checked={flags[row.mandatory]}
+                      disabled={!shown}
+                      title={shown ? undefined : m.acct_mandatory_hidden_hint()}
+                      onChange={(event) => row.mandatory && setFlag(row.mandatory, event.target.checked)}
+                    />
+                  ) : (
+                    <span className="acct-flags__note">{shown ? m.acct_customer_always() : '–'}</span>
+                  )}
+                </span>
+              </div>
+            );
+          })}
+        </div>
+        <p className="acct-hint">{m.acct_flags_hint()}</p>
+      </fieldset>
+
+      <RadioGroup
+        legend={m.acct_default_unit_type()}
+        name="defaultUnitType"
+        values={UNIT_TYPES}
+        value={defaultUnitType}
+        label={(v) => unitTypeLabel[v]()}
+        onChange={setDefaultUnitType}
+      />
+      <RadioGroup
+        legend={m.acct_resource_units()}
+        name="resourceUnits"
+        values={RESOURCE_UNITS}
+        value={resourceUnits}
+        label={(v) => resourceUnitsLabel[v]()}
+        hint={(v) => resourceUnitsHint[v]()}
+        onChange={setResourceUnits}
+      />
+
+      {formError && <p className="form-error">{formError}</p>}
+      <div className="acct-actions">
+        <Button type="submit" variant="primary" loading={save.isPending}>
+          {m.acct_save()}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,219 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { m } from '../../../../shared/paraglide/messages.js';
+import { EmptyState } from '../../../components/empty-state';
+import { formatNumber } from '../../../lib/format';
+import { TABLET_QUERY, useMediaQuery } from './use-media-query';
+import './admin-common.css';
+
+export interface AdminColumn<T> {
+  /** Stable id of the column (React key, CSS class `col--<kind>`). */
+  key: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** code: bold, no wrap · badge/nowrap: no wrap · text (default): wraps. */
+  kind?: 'code' | 'text' | 'badge' | 'nowrap';
+  /** Left out of the phone card (e.g. the column that is the card's title). */
+  hideInCard?: boolean;
+}
+
+export interface AdminListProps<T> {
+  rows: readonly T[];
+  columns: AdminColumn<T>[];
+  rowKey: (row: T) => string;
+  /** Accessible name of the table / card list, e.g. "Items". */
+  label: string;
+  /** What the filter box searches, case-insensitively (substring). Without it there is no filter box. */
+  filterText?: (row: T) => string;
+  filterLabel?: string;
+  filterPlaceholder?: string;
+  /** Card title on phones; defaults to the first column's cell. */
+  cardTitle?: (row: T) => ReactNode;
+  /** Card badge on phones (top right), e.g. <ActiveBadge/>. */
+  cardBadge?: (row: T) => ReactNode;
+  /** The row's actions (edit link, delete button); a last column in the table, a footer in the card. */
+  actions?: (row: T) => ReactNode;
+  actionsHeader?: string;
+  /** Shown when there are no rows at all. */
+  emptyTitle: string;
+  emptyText?: ReactNode;
+  emptyAction?: ReactNode;
+}
+
+/** Rows up to this many are simply rendered; longer lists are virtualised (window scrolling). */
+const VIRTUALISE_FROM = 150;
+
+/**
+ * The admin list of spec §2: a filter box, a table from tablet up and cards on phones, an empty
+ * message. Long lists (an ERP-synced account holds 20 000 items) render only the rows in view.
+ * Every row carries `data-row-key` for tests and benchmarks.
+ */
+export function AdminList<T>(props: AdminListProps<T>) {
+  const { rows, filterText } = props;
+  const [filter, setFilter] = useState('');
+  const deferredFilter = useDeferredValue(filter);
+  const haystack = useMemo(() => (filterText ? rows.map((row) => filterText(row).toLowerCase()) : null), [rows, filterText]);
+  const shown = useMemo(() => {
+    const needle = deferredFilter.trim().toLowerCase();
+    if (!needle || !haystack) return rows;
+    return rows.filter((_row, index) => haystack[index]!.includes(needle));
+  }, [rows, haystack, deferredFilter]);
+
+  if (rows.length === 0) {
+    return <EmptyState title={props.emptyTitle} text={props.emptyText} action={props.emptyAction} />;
+  }
+
+  return (
+    <>
+      <div className="admin-toolbar">
+        {filterText && (
+          <div className="field admin-search">
+            <label className="visually-hidden" htmlFor="admin-filter">
+              {props.filterLabel ?? m.admin_filter()}
+            </label>
+            <div className="field__control">
+              <svg viewBox="0 0 24 24" aria-hidden="true">
+                <circle cx="11" cy="11" r="7" />
+                <path d="M20 20l-3.5-3.5" />
+              </svg>
+              <input
+                id="admin-filter"
+                className="input"
+                type="search"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder={props.filterPlaceholder ?? m.admin_filter_placeholder()}
+                value={filter}
+                onChange={(event) => setFilter(event.target.value)}
+              />
+            </div>
+          </div>
+        )}
+        <p className="admin-toolbar__count" aria-live="polite">
+          {shown.length === rows.length
+            ? m.admin_count_all({ count: formatNumber(rows.length) })
+            : m.admin_count_filtered({ shown: formatNumber(shown.length), total: formatNumber(rows.length) })}
+        </p>
+      </div>
+      {shown.length === 0 ? <EmptyState title={m.admin_filter_none()} /> : <ListBody {...props} rows={shown} />}
+    </>
+  );
+}
+
+function ListBody<T>({ rows, columns, rowKey, label, cardTitle, cardBadge, actions, actionsHeader }: AdminListProps<T>) {
+  const wide = useMediaQuery(TABLET_QUERY);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const virtual = rows.length >= VIRTUALISE_FROM;
+
+  useLayoutEffect(() => {
+    const measure = () => {
+      const el = containerRef.current;
+      if (el) setScrollMargin(el.getBoundingClientRect().top + window.scrollY);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [wide]);
+
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => (wide ? 49 : cardHeight(columns, !!actions)),
+    overscan: 12,
+    scrollMargin,
+    enabled: virtual,
+    getItemKey: (index) => rowKey(rows[index]!),
+  });
+
+  const items = virtual
+    ? virtualizer.getVirtualItems().map((item) => ({ index: item.index, start: item.start - scrollMargin, end: item.end - scrollMargin }))
+    : rows.map((_row, index) => ({ index, start: 0, end: 0 }));
+  const paddingTop = virtual && items.length ? items[0]!.start : 0;
+  const paddingBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+  const measure = virtual ? virtualizer.measureElement : undefined;
+  const cardColumns = columns.filter((c, i) => !c.hideInCard && !(i === 0 && !cardTitle));
+
+  if (wide) {
+    return (
+      <div className="admin-table-wrap" ref={containerRef}>
+        <table className="admin-table" aria-label={label} aria-rowcount={rows.length + 1}>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.key} scope="col" className={`col--${column.kind ?? 'text'}`}>
+                  {column.header}
+                </th>
+              ))}
+              {actions && (
+                <th scope="col" className="col--actions">
+                  <span className="visually-hidden">{actionsHeader ?? m.admin_actions()}</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {paddingTop > 0 && (
+              <tr className="admin-spacer" aria-hidden="true">
+                <td colSpan={columns.length + (actions ? 1 : 0)} style={{ height: paddingTop }} />
+              </tr>
+            )}
+            {items.map(({ index }) => {
+              const row = rows[index]!;
+              return (
+                <tr key={rowKey(row)} data-row-key={rowKey(row)} data-index={index} ref={measure} aria-rowindex={index + 2}>
+                  {columns.map((column) => (
+                    <td key={column.key} className={`col--${column.kind ?? 'text'}`}>
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                  {actions && <td className="col--actions">{actions(row)}</td>}
+                </tr>
+              );
+            })}
+            {paddingBottom > 0 && (
+              <tr className="admin-spacer" aria-hidden="true">
+                <td colSpan={columns.length + (actions ? 1 : 0)} style={{ height: paddingBottom }} />
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <div ref={containerRef}>
+      <ul className="admin-cards" aria-label={label} style={{ paddingTop, paddingBottom }}>
+        {items.map(({ index }) => {
+          const row = rows[index]!;
+          return (
+            <li key={rowKey(row)} data-row-key={rowKey(row)} data-index={index} ref={measure}>
+              <article className="admin-card">
+                <div className="admin-card__head">
+                  <h2 className="admin-card__title">{cardTitle ? cardTitle(row) : columns[0]?.cell(row)}</h2>
+                  {cardBadge?.(row)}
+                </div>
+                {cardColumns.length > 0 && (
+                  <dl className="admin-card__fields">
+                    {cardColumns.map((column) => (
+                      <div key={column.key} style={{ display: 'contents' }}>
+                        <dt>{column.header}</dt>
+                        <dd>{column.cell(row)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+                {actions && <div className="admin-card__actions">{actions(row)}</div>}
+              </article>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** A first guess of a card's height; measureElement corrects it once rendered. */
+function cardHeight<T>(columns: AdminColumn<T>[], hasActions: boolean): number {
+  return 60 + columns.filter((c) => !c.hideInCard).length * 24 + (hasActions ? 52 : 0);
+}

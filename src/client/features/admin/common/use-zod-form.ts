@@ -1,0 +1,109 @@
+import { useCallback, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import type { z } from 'zod';
+import { translateError } from '../../../lib/translate-error';
+import { masterDataFieldErrors } from './errors';
+
+type Values = Record<string, unknown>;
+
+export interface ZodForm<S extends z.ZodType<unknown, Values>> {
+  values: z.input<S>;
+  /** Translated message per field (first one). */
+  errors: Partial<Record<string, string>>;
+  set<K extends keyof z.input<S> & string>(field: K, value: z.input<S>[K]): void;
+  /** Props for <TextField>: name, value, onChange, error. */
+  text<K extends keyof z.input<S> & string>(field: K, transform?: (value: string) => string): {
+    name: K;
+    value: string;
+    error: string | undefined;
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => void;
+  };
+  /** Props for <Checkbox>: name, checked, onChange. */
+  checkbox<K extends keyof z.input<S> & string>(field: K): { name: K; checked: boolean; onChange: (event: ChangeEvent<HTMLInputElement>) => void };
+  /** Parses with the schema; on failure shows the errors, focuses the first invalid field and returns null. */
+  validate(formElement?: HTMLElement | null): z.output<S> | null;
+  /** Shows the per-field errors of a 400 answer; returns whether there were any. */
+  setServerErrors(error: unknown): boolean;
+  reset(values: z.input<S>): void;
+  /** True once the values differ from the last reset. */
+  dirty: boolean;
+}
+
+/**
+ * A small form state around the shared zod schema of an area (the same schema the server
+ * validates with): values, translated per-field errors, validation on submit and then live.
+ */
+export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S, initial: z.input<S>): ZodForm<S> {
+  const [values, setValues] = useState<z.input<S>>(initial);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const submitted = useRef(false);
+  const baseline = useRef(initial);
+
+  const check = useCallback(
+    (next: z.input<S>) => {
+      const result = schema.safeParse(next);
+      const out: Partial<Record<string, string>> = {};
+      if (!result.success) {
+        for (const issue of result.error.issues) {
+          const key = String(issue.path[0] ?? '_');
+          out[key] ??= translateError(issue.message);
+        }
+      }
+      return { result, out };
+    },
+    [schema],
+  );
+
+  const set = useCallback(
+    (field: string, value: unknown) => {
+      setValues((prev) => {
+        const next = { ...prev, [field]: value } as z.input<S>;
+        if (submitted.current) setErrors(check(next).out);
+        else setErrors((old) => (old[field] ? { ...old, [field]: undefined } : old));
+        return next;
+      });
+    },
+    [check],
+  );
+
+  return useMemo<ZodForm<S>>(
+    () => ({
+      values,
+      errors,
+      set: set as ZodForm<S>['set'],
+      text: (field, transform) => ({
+        name: field,
+        value: String((values as Values)[field] ?? ''),
+        error: errors[field],
+        onChange: (event) => set(field, transform ? transform(event.target.value) : event.target.value),
+      }),
+      checkbox: (field) => ({
+        name: field,
+        checked: Boolean((values as Values)[field]),
+        onChange: (event) => set(field, event.target.checked),
+      }),
+      validate(formElement) {
+        submitted.current = true;
+        const { result, out } = check(values);
+        setErrors(out);
+        if (result.success) return result.data as z.output<S>;
+        requestAnimationFrame(() => formElement?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+        return null;
+      },
+      setServerErrors(error) {
+        const fields = masterDataFieldErrors(error);
+        if (Object.keys(fields).length === 0) return false;
+        setErrors((old) => ({ ...old, ...fields }));
+        return true;
+      },
+      reset(next) {
+        submitted.current = false;
+        baseline.current = next;
+        setValues(next);
+        setErrors({});
+      },
+      dirty: JSON.stringify(values) !== JSON.stringify(baseline.current),
+    }),
+    [values, errors, set, check],
+  );
+}
+

@@ -1,0 +1,7 @@
+import { m } from '../../../../shared/paraglide/messages.js';
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+/** Placeholder until its issue is done. */
+export function CustomersPage() {
+  return <PlaceholderPage title={m.section_customers()} />;
+}

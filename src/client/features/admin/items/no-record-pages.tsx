@@ -1,0 +1,168 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { m } from '../../../../shared/paraglide/messages.js';
+import type { TItem } from '../../../../shared/schemas/item';
+import { ZCreateItemInput, ZUpdateItemInput } from '../../../../shared/schemas/item';
+import { Button } from '../../../components/button';
+import { Checkbox, TextField } from '../../../components/field';
+import { PageHeader } from '../../../components/page-header';
+import { toast } from '../../../components/toast';
+import { trpc } from '../../../lib/trpc';
+import { ActiveBadge } from '../common/active-badge';
+import { AdminList, type AdminColumn } from '../common/admin-list';
+import { confirmDelete } from '../common/confirm-delete';
+import { masterDataErrorMessage } from '../common/errors';
+import { AdminSection, FormActions, ReadOnlyField, submitHandler } from '../common/form-parts';
+import { AddLink, EditLink } from '../common/links';
+import { PageState } from '../common/page-states';
+import { useZodForm } from '../common/use-zod-form';
+import { UnitsPanel } from '../units/units-panel';
+import type { NoRecordKind } from './no-record-kind';
+
+const filterText = (row: TItem) => `${row.no} ${row.description}`;
+
+/** Items / resources list (spec §2: number, description, active). */
+export function NoRecordListPage({ kind }: { kind: NoRecordKind }) {
+  const list = kind.api.list.useQuery();
+  const columns: AdminColumn<TItem>[] = [
+    { key: 'no', header: m.admin_field_no(), cell: (r) => r.no, kind: 'code' },
+    { key: 'description', header: m.admin_field_description(), cell: (r) => r.description },
+    { key: 'active', header: m.admin_field_status(), cell: (r) => <ActiveBadge active={r.active} />, kind: 'badge', hideInCard: true },
+  ];
+  return (
+    <>
+      <PageHeader title={kind.text.title()} subtitle={kind.text.subtitle()} actions={<AddLink to={kind.addPath} label={kind.text.add()} />} />
+      {PageState({ title: kind.text.title(), pending: list.isPending, error: list.error, backTo: '/admin', backLabel: m.admin_back_to_admin(), withHeader: false }) ?? (
+        <AdminList
+          rows={list.data ?? []}
+          columns={columns}
+          rowKey={(r) => r.no}
+          label={kind.text.title()}
+          filterText={filterText}
+          filterPlaceholder={m.admin_filter_no_description()}
+          cardBadge={(r) => <ActiveBadge active={r.active} />}
+          actions={(r) => <EditLink to={kind.editPath} search={{ no: r.no }} what={kind.text.describe(r.no)} />}
+          emptyTitle={kind.text.empty()}
+          emptyText={kind.text.emptyText()}
+          emptyAction={<AddLink to={kind.addPath} label={kind.text.add()} />}
+        />
+      )}
+    </>
+  );
+}
+
+/** Add page: number and description; afterwards the edit page, where the units are added. */
+export function NoRecordAddPage({ kind }: { kind: NoRecordKind }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const create = kind.api.create.useMutation();
+  const form = useZodForm(ZCreateItemInput, { no: '', description: '' });
+  const [formError, setFormError] = useState<string>();
+
+  const onSubmit = submitHandler(async (element) => {
+    const values = form.validate(element);
+    if (!values) return;
+    setFormError(undefined);
+    try {
+      const created = await create.mutateAsync(values);
+      toast.success(kind.text.created());
+      await invalidate(utils, kind);
+      await navigate({ to: kind.editPath, search: { no: created.no } });
+    } catch (error) {
+      form.setServerErrors(error);
+      setFormError(masterDataErrorMessage(error));
+      toast.error(kind.text.createFailed());
+    }
+  });
+
+  return (
+    <>
+      <PageHeader title={kind.text.add()} />
+      <div className="admin-layout admin-layout--single">
+        <AdminSection title={m.admin_details()}>
+          <form noValidate onSubmit={onSubmit}>
+            <TextField label={m.admin_field_no()} autoComplete="off" spellCheck={false} autoFocus required {...form.text('no')} />
+            <TextField label={m.admin_field_description()} autoComplete="off" required {...form.text('description')} />
+            {formError && <p className="form-error">{formError}</p>}
+            <FormActions submitLabel={m.admin_create()} busy={create.isPending} cancelTo={kind.listPath} />
+          </form>
+        </AdminSection>
+      </div>
+    </>
+  );
+}
+
+/** Edit page: the form (number read-only, description, active) beside the units list. */
+export function NoRecordEditPage({ kind, no }: { kind: NoRecordKind; no: string }) {
+  const record = kind.api.single.useQuery({ no }, { enabled: no !== '' });
+  const state = PageState({ title: kind.text.editTitle(), pending: record.isPending, error: record.error, missingKey: no === '', backTo: kind.listPath, backLabel: kind.text.back() });
+  if (state || !record.data) return state;
+  return (
+    <>
+      <PageHeader title={kind.text.editTitle()} subtitle={`${record.data.no} · ${record.data.description}`} />
+      <div className="admin-layout admin-layout--split">
+        <NoRecordForm kind={kind} record={record.data} />
+        <UnitsPanel unitType={kind.unitType} unitNo={record.data.no} />
+      </div>
+    </>
+  );
+}
+
+function NoRecordForm({ kind, record }: { kind: NoRecordKind; record: TItem }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const update = kind.api.update.useMutation();
+  const remove = kind.api.delete.useMutation();
+  const form = useZodForm(ZUpdateItemInput, { no: record.no, description: record.description, active: record.active });
+
+  const onSubmit = submitHandler(async (element) => {
+    const values = form.validate(element);
+    if (!values) return;
+    try {
+      const saved = await update.mutateAsync(values);
+      form.reset({ no: saved.no, description: saved.description, active: saved.active });
+      toast.success(kind.text.updated());
+      await invalidate(utils, kind);
+    } catch (error) {
+      form.setServerErrors(error);
+      toast.error(masterDataErrorMessage(error));
+    }
+  });
+
+  async function onDelete() {
+    if (!(await confirmDelete(kind.text.describe(record.no)))) return;
+    try {
+      await remove.mutateAsync({ no: record.no });
+      toast.success(kind.text.deleted());
+      await invalidate(utils, kind);
+      await navigate({ to: kind.listPath });
+    } catch (error) {
+      toast.error(masterDataErrorMessage(error));
+    }
+  }
+
+  return (
+    <AdminSection title={m.admin_details()}>
+      <form noValidate onSubmit={onSubmit}>
+        <ReadOnlyField label={m.admin_field_no()} value={record.no} hint={m.admin_readonly_hint()} />
+        <TextField label={m.admin_field_description()} autoComplete="off" required {...form.text('description')} />
+        <Checkbox label={m.admin_field_active()} {...form.checkbox('active')} />
+        <FormActions
+          submitLabel={m.admin_save()}
+          busy={update.isPending}
+          cancelTo={kind.listPath}
+          end={
+            <Button variant="danger" onClick={() => void onDelete()} loading={remove.isPending}>
+              {m.admin_delete()}
+            </Button>
+          }
+        />
+      </form>
+    </AdminSection>
+  );
+}
+
+async function invalidate(utils: ReturnType<typeof trpc.useUtils>, kind: NoRecordKind) {
+  const area = kind.unitType === 'Item' ? utils.item : utils.resource;
+  await Promise.all([area.list.invalidate(), area.single.invalidate(), area.search.invalidate()]);
+}

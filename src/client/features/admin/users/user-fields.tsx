@@ -1,0 +1,89 @@
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { LANGUAGE_CODES, PROFILE_TYPES, type LanguageCode, type ProfileType } from '../../../../shared/limits';
+import { m } from '../../../../shared/paraglide/messages.js';
+import { TextField } from '../../../components/field';
+
+export const roleLabel: Record<ProfileType, () => string> = {
+  Basic: m.users_role_basic,
+  Teamleader: m.users_role_teamleader,
+  Admin: m.users_role_admin,
+};
+
+export const languageLabel: Record<LanguageCode, () => string> = {
+  ENU: m.users_lang_enu,
+  DAN: m.users_lang_dan,
+};
+
+export { LANGUAGE_CODES, PROFILE_TYPES };
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}
+
+/** A labelled <select> in the look of TextField. */
+export function SelectField({ label, error, hint, className, children, ...select }: SelectFieldProps) {
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={['field', error ? 'field--invalid' : '', className].filter(Boolean).join(' ')}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="field__control">
+        <select {...select} id={id} className="input users-select" aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
+          {children}
+        </select>
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className="users-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
+  label: string;
+  error?: string;
+}
+
+/** A password input with a reveal toggle. */
+export function PasswordField({ label, error, ...input }: PasswordFieldProps) {
+  const [shown, setShown] = useState(false);
+  return (
+    <TextField
+      {...input}
+      label={label}
+      error={error}
+      type={shown ? 'text' : 'password'}
+      autoComplete="new-password"
+      spellCheck={false}
+      autoCapitalize="none"
+      addon={
+        <button
+          type="button"
+          className="field__addon"
+          aria-pressed={shown}
+          aria-label={m.users_show_password()}
+          title={m.users_show_password()}
+          onClick={() => setShown((s) => !s)}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+            <circle cx="12" cy="12" r="3" />
+            {shown && <path d="M4 4l16 16" />}
+          </svg>
+        </button>
+      }
+    />
+  );
+}

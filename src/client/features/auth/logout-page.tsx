@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { m } from '../../../shared/paraglide/messages.js';
+import { PageSpinner } from '../../components/spinner';
+import { toast } from '../../components/toast';
+import { trpcClient } from '../../lib/trpc';
+
+/** Spec §2: "Logging out...", end the session, forget everything cached, go to / (→ /login). */
+export function LogoutPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return; // StrictMode runs effects twice in development.
+    started.current = true;
+    // Even if the call fails (already logged out, offline) the user wants out: carry on.
+    void trpcClient.user.logout
+      .mutate()
+      .catch(() => undefined)
+      .then(() => {
+        queryClient.clear();
+        toast.info(m.logout_done());
+        return navigate({ to: '/', replace: true });
+      });
+  }, [navigate, queryClient]);
+
+  return (
+    <div className="card auth-card">
+      <PageSpinner label={m.logout_in_progress()} />
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { m } from '../../../shared/paraglide/messages.js';
+
+export interface ComboOption {
+  /** The code / number that is stored. */
+  value: string;
+  /** The name or description shown next to it. */
+  label: string | null;
+}
+
+interface ComboBoxProps {
+  label: string;
+  name: string;
+  value: string;
+  options: readonly ComboOption[];
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  required?: boolean;
+  disabled?: boolean;
+  /** Shown (and announced) while the options load. */
+  loading?: boolean;
+  /** Shown under the field, e.g. why it is locked. */
+  hint?: string | undefined;
+  placeholder?: string;
+}
+
+/** How many matches are rendered at once; the rest are reached by typing (spec §9: no limit on data). */
+const SHOWN = 100;
+
+const text = (o: ComboOption | undefined) => (o ? (o.label ? `${o.value} · ${o.label}` : o.value) : '');
+
+/**
+ * An autocomplete (WAI-ARIA combobox with a listbox popup): type to filter by code or name, arrow
+ * keys to move, Enter to choose, Esc to close. The input shows "CODE · Name" of the chosen value;
+ * what was typed but not chosen is dropped on blur, unless it is exactly a code.
+ */
+export function ComboBox({ label, name, value, options, onChange, error, required, disabled, loading, hint, placeholder }: ComboBoxProps) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const selected = options.find((o) => o.value === value) ?? (value ? { value, label: null } : undefined);
+  const [query, setQuery] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+
+  const matches = useMemo(() => {
+    const q = (query ?? '').trim().toLowerCase();
+    if (!q) return options;
+    return options.filter((o) => o.value.toLowerCase().includes(q) || (o.label ?? '').toLowerCase().includes(q));
+  }, [options, query]);
+  const shown = matches.slice(0, SHOWN);
+
+  useEffect(() => {
+    if (!open) return;
+    listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, open]);
+
+  const choose = (option: ComboOption | undefined) => {
+    setQuery(null);
+    setOpen(false);
+    if (option && option.value !== value) onChange(option.value);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      if (!open) setOpen(true);
+      else setActive((i) => Math.min(i + 1, shown.length - 1));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((i) => Math.max(i - 1, 0));
+    } else if (event.key === 'Enter') {
+      if (open && shown[active]) {
+        event.preventDefault();
+        choose(shown[active]);
+      }
+    } else if (event.key === 'Escape') {
+      if (open || query !== null) {
+        event.preventDefault();
+        event.stopPropagation();
+        setQuery(null);
+        setOpen(false);
+      }
+    }
+  };
+
+  const onBlur = () => {
+    if (query !== null) {
+      const typed = query.trim();
+      const exact = options.find((o) => o.value.toLowerCase() === typed.toLowerCase());
+      if (typed === '') {
+        if (!required || value) onChange('');
+      } else if (exact) onChange(exact.value);
+    }
+    setQuery(null);
+    setOpen(false);
+  };
+
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const activeId = open && shown[active] ? `${id}-opt-${active}` : undefined;
+
+  return (
+    <div className={['field', 'ws-combo', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {required && <span className="ws-required" aria-hidden="true"> *</span>}
+      </label>
+      <div className="field__control">
+        <input
+          ref={inputRef}
+          id={id}
+          name={name}
+          className="input ws-combo__input"
+          role="combobox"
+          autoComplete="off"
+          spellCheck={false}
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-activedescendant={activeId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          aria-required={required || undefined}
+          aria-busy={loading || undefined}
+          disabled={disabled}
+          placeholder={placeholder ?? m.ws_combo_placeholder()}
+          value={query ?? text(selected)}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setActive(0);
+            setOpen(true);
+          }}
+          onFocus={(event) => event.target.select()}
+          onClick={() => !disabled && setOpen(true)}
+          onKeyDown={onKeyDown}
+          onBlur={onBlur}
+        />
+        {!disabled && (
+          <button
+            type="button"
+            tabIndex={-1}
+            className="ws-combo__toggle"
+            aria-label={open ? m.ws_combo_close() : m.ws_combo_open({ field: label })}
+            onMouseDown={(event) => {
+              event.preventDefault();
+              inputRef.current?.focus();
+              setOpen((o) => !o);
+            }}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d={open ? 'M6 15l6-6 6 6' : 'M6 9l6 6 6-6'} />
+            </svg>
+          </button>
+        )}
+        <ul ref={listRef} id={listId} role="listbox" aria-label={label} className="ws-combo__list" hidden={!open}>
+          {open && loading && <li className="ws-combo__note">{m.ws_combo_loading()}</li>}
+          {open && !loading && shown.length === 0 && <li className="ws-combo__note">{m.ws_combo_none()}</li>}
+          {open &&
+            shown.map((option, index) => (
+              <li
+                key={option.value}
+                id={`${id}-opt-${index}`}
+                data-index={index}
+                role="option"
+                aria-selected={option.value === value}
+                className={['ws-combo__option', index === active ? 'is-active' : ''].join(' ')}
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  choose(option);
+                }}
+                onMouseMove={() => setActive(index)}
+              >
+                <span className="ws-combo__code">{option.value}</span>
+                {option.label && <span className="ws-combo__label">{option.label}</span>}
+              </li>
+            ))}
+          {open && matches.length > SHOWN && <li className="ws-combo__note">{m.ws_combo_more({ count: String(matches.length - SHOWN) })}</li>}
+        </ul>
+      </div>
+      {hint && !error && (
+        <p id={hintId} className="ws-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

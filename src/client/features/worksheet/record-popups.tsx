@@ -1,0 +1,151 @@
+import { m } from '../../../shared/paraglide/messages.js';
+import type { THistoryEntry, TWorksheetRecord } from '../../../shared/schemas/worksheet';
+import { Modal } from '../../components/modal';
+import { Spinner } from '../../components/spinner';
+import { formatDate, formatDateTime, formatNumber } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { attachmentUrl } from './ws-api';
+import { wsErrorMessage } from './ws-errors';
+
+/** Spec §2 recorded-time popup: the times worked and when the entry was recorded, changed and approved. */
+export function RecordedTimeModal({ record, onClose }: { record: TWorksheetRecord | null; onClose: () => void }) {
+  return (
+    <Modal open={record !== null} title={m.ws_recorded_title()} onClose={onClose} size="small">
+      {record && (
+        <dl className="ws-facts">
+          <dt>{m.ws_field_date()}</dt>
+          <dd>{formatDate(record.date, { dateStyle: 'full' })}</dd>
+          {record.timeFrom && record.timeTo && (
+            <>
+              <dt>{m.ws_recorded_time()}</dt>
+              <dd>
+                {record.timeFrom}–{record.timeTo} ({formatNumber(record.quantity, { minimumFractionDigits: 2 })} {m.ws_hours()})
+              </dd>
+            </>
+          )}
+          <dt>{m.ws_recorded_created()}</dt>
+          <dd>{m.ws_by_at({ user: record.createdBy, at: formatDateTime(record.createdAt) })}</dd>
+          {record.modifiedDate && record.modifiedBy && (
+            <>
+              <dt>{m.ws_recorded_modified()}</dt>
+              <dd>{m.ws_by_at({ user: record.modifiedBy, at: formatDateTime(record.modifiedDate) })}</dd>
+            </>
+          )}
+          <dt>{m.ws_recorded_approved()}</dt>
+          <dd>{record.approvedBy && record.approvedDateTime ? m.ws_by_at({ user: record.approvedBy, at: formatDateTime(record.approvedDateTime) }) : m.ws_not_approved()}</dd>
+          {record.exported && record.exportedAt && (
+            <>
+              <dt>{m.ws_recorded_exported()}</dt>
+              <dd>{m.ws_by_at({ user: record.exportedBy ?? '', at: formatDateTime(record.exportedAt) })}</dd>
+            </>
+          )}
+        </dl>
+      )}
+    </Modal>
+  );
+}
+
+const actionLabel: Record<THistoryEntry['action'], () => string> = {
+  create: m.ws_hist_create,
+  update: m.ws_hist_update,
+  approve: m.ws_hist_approve,
+  unapprove: m.ws_hist_unapprove,
+  delete: m.ws_hist_delete,
+  export: m.ws_hist_export,
+};
+
+const fieldLabel: Record<string, () => string> = {
+  username: m.ws_col_user,
+  date: m.ws_field_date,
+  customerNo: m.ws_field_customer,
+  jobCode: m.ws_field_job,
+  jobTaskCode: m.ws_field_task,
+  locationCode: m.ws_field_location,
+  workTypeCode: m.ws_field_work_type,
+  unitType: m.ws_field_unit_type,
+  unitNo: m.ws_field_unit,
+  description: m.ws_field_description,
+  timeFrom: m.ws_field_time_from,
+  timeTo: m.ws_field_time_to,
+  quantity: m.ws_field_quantity,
+  unitOfMeasureCode: m.ws_field_uom,
+  attachments: m.ws_attachments,
+  approvedBy: m.ws_col_approved,
+  exported: m.ws_recorded_exported,
+};
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '–';
+  if (Array.isArray(value)) return value.length ? value.join(', ') : '–';
+  if (typeof value === 'number') return formatNumber(value);
+  if (typeof value === 'boolean') return value ? '✓' : '–';
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
+  if (value === 'Item') return m.ws_unit_type_item();
+  if (value === 'Resource') return m.ws_unit_type_resource();
+  return String(value);
+}
+
+/** Spec §2/§6 edit-history popup: the audit trail, who and when, and each change old → new. */
+export function HistoryModal({ record, onClose }: { record: TWorksheetRecord | null; onClose: () => void }) {
+  const history = trpc.worksheet.history.useQuery({ id: record?.id ?? 0 }, { enabled: record !== null, staleTime: 0 });
+  return (
+    <Modal open={record !== null} title={m.ws_hist_title()} onClose={onClose} size="medium">
+      {history.isLoading && <Spinner showLabel />}
+      {history.error && <p className="form-error">{wsErrorMessage(history.error)}</p>}
+      {history.data && (
+        <ol className="ws-history">
+          {history.data.map((entry) => {
+            const changes = Object.entries(entry.changes);
+            return (
+              <li key={entry.id} className="ws-history__entry">
+                <p className="ws-history__head">
+                  <strong>{actionLabel[entry.action]()}</strong> · {entry.username} · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                </p>
+                {entry.action !== 'create' && entry.action !== 'delete' && changes.length > 0 && (
+                  <table className="ws-history__changes">
+                    <thead>
+                      <tr>
+                        <th scope="col">{m.ws_hist_field()}</th>
+                        <th scope="col">{m.ws_hist_from()}</th>
+                        <th scope="col">{m.ws_hist_to()}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {changes.map(([field, change]) => (
+                        <tr key={field}>
+                          <th scope="row">{fieldLabel[field]?.() ?? field}</th>
+                          <td className="ws-history__old">{show(change.from)}</td>
+                          <td className="ws-history__new">{show(change.to)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </Modal>
+  );
+}
+
+/** The photos of an entry, as previews; a click opens the full photo in a new tab. */
+export function PhotosModal({ record, onClose }: { record: TWorksheetRecord | null; onClose: () => void }) {
+  return (
+    <Modal open={record !== null} title={m.ws_attachments()} onClose={onClose} size="large">
+      {record && (
+        <ul className="ws-att__grid">
+          {record.attachments.map((a) => (
+            <li key={a.id} className="ws-att__photo">
+              <a className="ws-att__view" href={attachmentUrl(record.id, a.id)} target="_blank" rel="noopener" aria-label={m.ws_att_view({ name: a.fileName })}>
+                <img src={attachmentUrl(record.id, a.id, true)} alt="" loading="lazy" />
+              </a>
+              <span className="ws-att__name">{a.fileName}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,33 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { m } from '../../../shared/paraglide/messages.js';
+import { buttonClass } from '../../components/button';
+import { PageHeader } from '../../components/page-header';
+import { PageSpinner } from '../../components/spinner';
+import { WorksheetForm } from './worksheet-form';
+import { useFormSettings } from './ws-data';
+import './worksheet.css';
+
+/** /worksheet/add: the entry form on a page of its own (phones); Create returns to the worksheet. */
+export function WorksheetAddPage() {
+  const settings = useFormSettings();
+  const navigate = useNavigate();
+  return (
+    <div className="ws-page">
+      <PageHeader
+        title={m.ws_form_new_title()}
+        actions={
+          <Link to="/" className={buttonClass('ghost')}>
+            {m.ws_back()}
+          </Link>
+        }
+      />
+      {settings.data ? (
+        <div className="card">
+          <WorksheetForm settings={settings.data} layout="page" onDone={() => void navigate({ to: '/' })} />
+        </div>
+      ) : (
+        <PageSpinner />
+      )}
+    </div>
+  );
+}

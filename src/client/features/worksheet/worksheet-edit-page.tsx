@@ -1,0 +1,65 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { m } from '../../../shared/paraglide/messages.js';
+import { buttonClass } from '../../components/button';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { PageSpinner } from '../../components/spinner';
+import { formatDate } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { WorksheetForm } from './worksheet-form';
+import { useFormSettings } from './ws-data';
+import { wsErrorMessage } from './ws-errors';
+import './worksheet.css';
+
+/** /worksheet/edit/{id}: loads the record, pre-fills the form, returns to / after Update (spec §2). */
+export function WorksheetEditPage({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const numericId = /^\d+$/.test(id) ? Number(id) : 0;
+  const settings = useFormSettings();
+  const record = trpc.worksheet.get.useQuery({ id: numericId }, { enabled: numericId > 0, staleTime: 0, gcTime: 0 });
+  const back = () => void navigate({ to: '/' });
+
+  let body;
+  if (numericId === 0 || record.error) {
+    body = (
+      <EmptyState
+        title={record.error ? wsErrorMessage(record.error) : m.error_not_found()}
+        action={
+          <Link to="/" className={buttonClass('primary')}>
+            {m.ws_back()}
+          </Link>
+        }
+      />
+    );
+  } else if (!record.data || !settings.data) {
+    body = <PageSpinner />;
+  } else if (!record.data.canManage) {
+    // Approved, exported, or someone else's change: read-only (the server would refuse anyway).
+    body = (
+      <EmptyState
+        title={record.data.approvedBy ? m.ws_err_approved_locked() : record.data.exported ? m.ws_err_exported_locked() : m.error_forbidden()}
+        action={
+          <Link to="/" className={buttonClass('primary')}>
+            {m.ws_back()}
+          </Link>
+        }
+      />
+    );
+  } else {
+    body = (
+      <div className="card">
+        <WorksheetForm key={`${record.data.id}-${record.data.version}`} settings={settings.data} record={record.data} layout="page" onDone={back} onCancel={back} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="ws-page">
+      <PageHeader
+        title={m.ws_form_edit_title()}
+        subtitle={record.data ? `${formatDate(record.data.date)} · ${record.data.username} · ${record.data.description}` : undefined}
+      />
+      {body}
+    </div>
+  );
+}

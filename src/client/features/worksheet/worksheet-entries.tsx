@@ -1,0 +1,436 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { Mode } from '../../../shared/limits';
+import { m } from '../../../shared/paraglide/messages.js';
+import { showsUserColumn } from '../../../shared/permissions';
+import type { TWorksheetFormSettings, TWorksheetGroup, TWorksheetRecord } from '../../../shared/schemas/worksheet';
+import { sumByUnitOfMeasure } from '../../../shared/worksheet-rules';
+import { confirm } from '../../components/confirm';
+import { EmptyState } from '../../components/empty-state';
+import { toast } from '../../components/toast';
+import { formatDate, formatNumber } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { HistoryModal, PhotosModal, RecordedTimeModal } from './record-popups';
+import { useFormSettings, useMediaQuery } from './ws-data';
+import { wsErrorMessage } from './ws-errors';
+
+export interface WorksheetEntriesProps {
+  /** Day groups as GET /api/worksheet answers them (newest day first). */
+  groups: TWorksheetGroup[];
+  /** The tab: approval is offered only outside YOURS; the user column for team leaders outside YOURS. */
+  mode: Mode;
+  /** Archive use: read-only — no approve toggle, no edit, no delete (spec §2). */
+  archive?: boolean;
+  /** Text when there are no entries (default: the worksheet's empty message). */
+  emptyText?: string;
+  /** Render every entry at once (printing). */
+  showAll?: boolean;
+  /** Force the table layout whatever the width (printing). */
+  forceTable?: boolean;
+}
+
+/** Entries rendered at first and added per step as the user scrolls (5 000 entries must not freeze the page). */
+export const RENDER_STEP = 150;
+
+const quantityText = (n: number) => formatNumber(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "8,00 Hour · 3,00 Box": quantity sums per unit of measure. */
+export function SumsText({ records }: { records: readonly TWorksheetRecord[] }) {
+  const sums = sumByUnitOfMeasure(records);
+  if (sums.length === 0) return <>–</>;
+  return (
+    <>
+      {sums.map((s, i) => (
+        <span key={s.code} className="ws-sum">
+          {i > 0 && ' · '}
+          <span className="ws-num">{quantityText(s.total)}</span> {s.label}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/**
+ * Spec §2 worksheet table (≥ 1024 px) and cards (phone/tablet), grouped in day cards, newest day
+ * first, with footer sums. Also used by the archive (`archive`), which hides approve/edit/delete.
+ */
+export function WorksheetEntries({ groups, mode, archive = false, emptyText, showAll = false, forceTable = false }: WorksheetEntriesProps) {
+  const settings = useFormSettings().data;
+  const wide = useMediaQuery('(min-width: 1024px)');
+  const [budget, setBudget] = useState(RENDER_STEP);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const [popup, setPopup] = useState<{ kind: 'time' | 'history' | 'photos'; record: TWorksheetRecord } | null>(null);
+  const total = groups.reduce((n, g) => n + g.worksheet.length, 0);
+  const limit = showAll ? Infinity : budget;
+
+  // Adds the next step of entries when the end of the rendered list comes into view.
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || showAll || budget >= total) return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setBudget((b) => b + RENDER_STEP);
+    }, { rootMargin: '800px 0px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [budget, total, showAll]);
+
+  if (total === 0) return <EmptyState title={emptyText ?? m.ws_empty()} />;
+
+  const visible: Array<{ group: TWorksheetGroup; rows: TWorksheetRecord[] }> = [];
+  let left = limit;
+  for (const group of groups) {
+    if (left <= 0) break;
+    const rows = group.worksheet.slice(0, left);
+    left -= rows.length;
+    visible.push({ group, rows });
+  }
+  const shown = Math.min(total, limit);
+  const ctx: RowContext = {
+    mode,
+    archive,
+    settings,
+    showUser: settings ? showsUserColumn(settings.profileType, mode) : false,
+    open: (kind, record) => setPopup({ kind, record }),
+  };
+
+  return (
+    <div className="ws-days">
+      {visible.map(({ group, rows }) => (
+        <section key={group.key} className="card ws-day" aria-labelledby={`day-${group.key}`}>
+          <header className="ws-day__head">
+            <h2 id={`day-${group.key}`} className="ws-day__title">
+              {formatDate(group.key, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}
+            </h2>
+            <span className="ws-day__count">{m.ws_day_count({ count: String(group.worksheet.length) })}</span>
+          </header>
+          {wide || forceTable ? <EntryTable rows={rows} group={group} ctx={ctx} /> : <EntryCards rows={rows} group={group} ctx={ctx} />}
+        </section>
+      ))}
+      {shown < total && (
+        <div ref={sentinel} className="ws-more">
+          <p>{m.ws_showing({ shown: String(shown), total: String(total) })}</p>
+          <button type="button" className="btn btn--secondary" onClick={() => setBudget((b) => b + RENDER_STEP * 4)}>
+            {m.ws_show_more()}
+          </button>
+        </div>
+      )}
+      <RecordedTimeModal record={popup?.kind === 'time' ? popup.record : null} onClose={() => setPopup(null)} />
+      <HistoryModal record={popup?.kind === 'history' ? popup.record : null} onClose={() => setPopup(null)} />
+      <PhotosModal record={popup?.kind === 'photos' ? popup.record : null} onClose={() => setPopup(null)} />
+    </div>
+  );
+}
+
+/** The total card: quantity sums of every listed entry with their unit labels (spec §2). */
+export function WorksheetTotal({ groups }: { groups: TWorksheetGroup[] }) {
+  const all = groups.flatMap((g) => g.worksheet);
+  if (all.length === 0) return null;
+  return (
+    <section className="card ws-total" aria-label={m.ws_total()}>
+      <span className="ws-total__label">{m.ws_total()}</span>
+      <span className="ws-total__value">
+        <SumsText records={all} />
+      </span>
+      <span className="ws-total__count">{m.ws_entries_count({ count: String(all.length) })}</span>
+    </section>
+  );
+}
+
+interface RowContext {
+  mode: Mode;
+  archive: boolean;
+  settings: TWorksheetFormSettings | undefined;
+  showUser: boolean;
+  open: (kind: 'time' | 'history' | 'photos', record: TWorksheetRecord) => void;
+}
+
+function CodeName({ code, name }: { code: string | null; name?: string | null }) {
+  if (!code) return <span className="ws-muted">–</span>;
+  return (
+    <span className="ws-codename">
+      <span className="ws-code">{code}</span>
+      {name && <span className="ws-name">{name}</span>}
+    </span>
+  );
+}
+
+function EntryTable({ rows, group, ctx }: { rows: TWorksheetRecord[]; group: TWorksheetGroup; ctx: RowContext }) {
+  const s = ctx.settings;
+  const cols = {
+    customer: s?.showCustomer ?? true,
+    task: s?.showJobTask ?? true,
+    location: s?.showLocation ?? true,
+    workType: s?.showWorkType ?? true,
+  };
+  const actions = !ctx.archive;
+  // date, job, unit and description always; the optional columns before the quantity
+  const span = 4 + [ctx.showUser, cols.customer, cols.task, cols.location, cols.workType].filter(Boolean).length;
+  return (
+    <div className="ws-table-wrap">
+      <table className="ws-table">
+        <thead>
+          <tr>
+            <th scope="col">{m.ws_field_date()}</th>
+            {ctx.showUser && <th scope="col">{m.ws_col_user()}</th>}
+            {cols.customer && <th scope="col">{m.ws_field_customer()}</th>}
+            <th scope="col">{m.ws_field_job()}</th>
+            {cols.task && <th scope="col">{m.ws_field_task()}</th>}
+            {cols.location && <th scope="col">{m.ws_field_location()}</th>}
+            {cols.workType && <th scope="col">{m.ws_field_work_type()}</th>}
+            <th scope="col">{m.ws_field_unit()}</th>
+            <th scope="col">{m.ws_field_description()}</th>
+            <th scope="col" className="ws-right">
+              {m.ws_field_quantity()}
+            </th>
+            <th scope="col">{m.ws_col_uom_short()}</th>
+            <th scope="col" className="ws-icon-col">
+              <span className="visually-hidden">{m.ws_attachments()}</span>
+            </th>
+            <th scope="col" className="ws-icon-col">
+              <span className="visually-hidden">{m.ws_recorded_title()}</span>
+            </th>
+            <th scope="col" className="ws-icon-col">
+              <span className="visually-hidden">{m.ws_hist_title()}</span>
+            </th>
+            {actions && <th scope="col" className="ws-approve-col">{m.ws_col_approved()}</th>}
+            {actions && (
+              <th scope="col" className="ws-actions-col">
+                <span className="visually-hidden">{m.ws_col_actions()}</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.id} className={r.approvedBy ? 'is-approved' : undefined} data-entry-id={r.id}>
+              <td className="ws-nowrap">{formatDate(r.date, { day: '2-digit', month: '2-digit' })}</td>
+              {ctx.showUser && <td>{r.username}</td>}
+              {cols.customer && (
+                <td>
+                  <CodeName code={r.customerNo} name={r.customerName} />
+                </td>
+              )}
+              <td>
+                <CodeName code={r.jobCode} name={r.jobDescription} />
+              </td>
+              {cols.task && (
+                <td>
+                  <CodeName code={r.jobTaskCode} name={r.jobTaskDescription} />
+                </td>
+              )}
+              {cols.location && <td>{r.locationCode ?? <span className="ws-muted">–</span>}</td>}
+              {cols.workType && (
+                <td>
+                  <CodeName code={r.workTypeCode} />
+                </td>
+              )}
+              <td>
+                <CodeName code={r.unitNo} name={r.unitDescription} />
+              </td>
+              <td className="ws-desc">
+                {r.description}
+                {r.timeFrom && r.timeTo && (
+                  <span className="ws-times">
+                    {r.timeFrom}–{r.timeTo}
+                  </span>
+                )}
+              </td>
+              <td className="ws-right ws-num">{quantityText(r.quantity)}</td>
+              <td>{r.unitOfMeasureCode}</td>
+              <RowIcons record={r} ctx={ctx} cell />
+              {actions && (
+                <td className="ws-approve-col">
+                  <ApproveControl record={r} ctx={ctx} />
+                </td>
+              )}
+              {actions && (
+                <td className="ws-actions-col">
+                  <RowActions record={r} />
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={span} className="ws-right">
+              {m.ws_day_total()}
+            </th>
+            <td colSpan={2} className="ws-foot-sum">
+              <SumsText records={group.worksheet} />
+            </td>
+            <td colSpan={3 + (actions ? 2 : 0)} />
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+function EntryCards({ rows, group, ctx }: { rows: TWorksheetRecord[]; group: TWorksheetGroup; ctx: RowContext }) {
+  const s = ctx.settings;
+  return (
+    <>
+      <ul className="ws-cards">
+        {rows.map((r) => {
+          const meta: Array<[string, ReactNode]> = [];
+          if (ctx.showUser) meta.push([m.ws_col_user(), r.username]);
+          if ((s?.showCustomer ?? true) && r.customerNo) meta.push([m.ws_field_customer(), r.customerName ?? r.customerNo]);
+          if ((s?.showJobTask ?? true) && r.jobTaskCode) meta.push([m.ws_field_task(), `${r.jobTaskCode} ${r.jobTaskDescription ?? ''}`.trim()]);
+          if ((s?.showLocation ?? true) && r.locationCode) meta.push([m.ws_field_location(), r.locationCode]);
+          if ((s?.showWorkType ?? true) && r.workTypeCode) meta.push([m.ws_field_work_type(), r.workTypeCode]);
+          if (r.timeFrom && r.timeTo) meta.push([m.ws_recorded_time(), `${r.timeFrom}–${r.timeTo}`]);
+          return (
+            <li key={r.id} className={r.approvedBy ? 'ws-entry is-approved' : 'ws-entry'} data-entry-id={r.id}>
+              <div className="ws-entry__top">
+                <div className="ws-entry__job">
+                  <span className="ws-code">{r.jobCode}</span> <span className="ws-name">{r.jobDescription}</span>
+                </div>
+                <div className="ws-entry__qty">
+                  <span className="ws-num">{quantityText(r.quantity)}</span> {r.unitOfMeasureCode}
+                </div>
+              </div>
+              <p className="ws-entry__desc">
+                <span className="ws-code">{r.unitNo}</span> {r.unitDescription && <span className="ws-name">{r.unitDescription}</span>} — {r.description}
+              </p>
+              {meta.length > 0 && (
+                <dl className="ws-entry__meta">
+                  {meta.map(([k, v]) => (
+                    <div key={k}>
+                      <dt>{k}</dt>
+                      <dd>{v}</dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+              <div className="ws-entry__bar">
+                <RowIcons record={r} ctx={ctx} />
+                <span className="ws-form__spacer" />
+                {!ctx.archive && <ApproveControl record={r} ctx={ctx} />}
+                {!ctx.archive && <RowActions record={r} />}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="ws-cards__foot">
+        <span>{m.ws_day_total()}</span>
+        <span>
+          <SumsText records={group.worksheet} />
+        </span>
+      </p>
+    </>
+  );
+}
+
+/** Attachment icon, recorded-time popup, edit-history popup. In the table each is a cell. */
+function RowIcons({ record, ctx, cell = false }: { record: TWorksheetRecord; ctx: RowContext; cell?: boolean }) {
+  const wrap = (node: ReactNode, key: string) => (cell ? <td key={key} className="ws-icon-col">{node}</td> : <span key={key}>{node}</span>);
+  return (
+    <>
+      {wrap(
+        record.attachments.length > 0 ? (
+          <button type="button" className="icon-button ws-badge-button" onClick={() => ctx.open('photos', record)} aria-label={m.ws_att_show({ count: String(record.attachments.length) })} title={m.ws_att_show({ count: String(record.attachments.length) })}>
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M16.5 6.5l-7.8 7.8a2 2 0 002.8 2.8l7.8-7.8a4 4 0 00-5.7-5.7L5.8 11.4a6 6 0 008.5 8.5l6.2-6.2" />
+            </svg>
+            <span className="ws-badge">{record.attachments.length}</span>
+          </button>
+        ) : null,
+        'att',
+      )}
+      {wrap(
+        <button type="button" className="icon-button" onClick={() => ctx.open('time', record)} aria-label={m.ws_recorded_title()} title={m.ws_recorded_title()}>
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <circle cx="12" cy="12" r="8.5" />
+            <path d="M12 7.5V12l3 2" />
+          </svg>
+        </button>,
+        'time',
+      )}
+      {wrap(
+        record.canViewHistory ? (
+          <button type="button" className="icon-button" onClick={() => ctx.open('history', record)} aria-label={m.ws_hist_title()} title={m.ws_hist_title()}>
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M4 12a8 8 0 102.4-5.7M4 4v4h4" />
+              <path d="M12 8v4.5l3 1.5" />
+            </svg>
+          </button>
+        ) : null,
+        'hist',
+      )}
+    </>
+  );
+}
+
+/** Approve toggle with confirmation (outside YOURS, when allowed); otherwise the approval state. */
+function ApproveControl({ record, ctx }: { record: TWorksheetRecord; ctx: RowContext }) {
+  const utils = trpc.useUtils();
+  const approve = trpc.worksheet.approve.useMutation();
+  const approved = record.approvedBy !== null;
+  if (ctx.mode === 'YOURS' || !record.canApprove) {
+    return approved ? (
+      <span className="ws-status ws-status--approved" title={m.ws_approved_by({ user: record.approvedBy ?? '' })}>
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M5 12.5l4.5 4.5L19 7.5" />
+        </svg>
+        {m.ws_approved()}
+      </span>
+    ) : null;
+  }
+  const toggle = async () => {
+    const ok = await confirm({
+      title: approved ? m.ws_unapprove_title() : m.ws_approve_title(),
+      message: approved ? m.ws_unapprove_confirm({ description: record.description }) : m.ws_approve_confirm({ description: record.description }),
+      confirmLabel: approved ? m.ws_unapprove() : m.ws_approve(),
+    });
+    if (!ok) return;
+    try {
+      await approve.mutateAsync({ id: record.id, isApproved: !approved });
+      toast.success(m.ws_toast_approval());
+      await utils.worksheet.list.invalidate();
+    } catch (error) {
+      toast.error(wsErrorMessage(error));
+    }
+  };
+  return (
+    <label className="ws-switch" title={approved ? m.ws_approved_by({ user: record.approvedBy ?? '' }) : undefined}>
+      <input type="checkbox" role="switch" checked={approved} disabled={approve.isPending} onChange={() => void toggle()} aria-label={m.ws_approve_label({ description: record.description })} />
+      <span className="ws-switch__track" aria-hidden="true" />
+      <span className="ws-switch__text">{approved ? m.ws_approved() : m.ws_approve()}</span>
+    </label>
+  );
+}
+
+/** Edit and delete (delete after confirmation), when the caller may change the entry now. */
+function RowActions({ record }: { record: TWorksheetRecord }) {
+  const utils = trpc.useUtils();
+  const del = trpc.worksheet.delete.useMutation();
+  if (!record.canManage) return null;
+  const onDelete = async () => {
+    const ok = await confirm({ title: m.ws_delete_title(), message: m.ws_delete_confirm({ description: record.description }), confirmLabel: m.ws_delete(), danger: true });
+    if (!ok) return;
+    try {
+      await del.mutateAsync({ id: record.id });
+      toast.success(m.ws_toast_deleted());
+      await utils.worksheet.list.invalidate();
+    } catch (error) {
+      toast.error(wsErrorMessage(error));
+    }
+  };
+  return (
+    <span className="ws-row-actions">
+      <Link to="/worksheet/edit/$id" params={{ id: String(record.id) }} className="icon-button" aria-label={m.ws_edit_label({ description: record.description })} title={m.ws_edit()}>
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M4 20h4L19 9l-4-4L4 16z" />
+          <path d="M13.5 6.5l4 4" />
+        </svg>
+      </Link>
+      <button type="button" className="icon-button ws-danger" onClick={() => void onDelete()} disabled={del.isPending} aria-label={m.ws_delete_label({ description: record.description })} title={m.ws_delete()}>
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M5 7h14M10 7V5h4v2M7 7l1 12h8l1-12" />
+        </svg>
+      </button>
+    </span>
+  );
+}

@@ -1,0 +1,673 @@
+import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { ERR } from '../../../shared/errors';
+import type { UnitType } from '../../../shared/limits';
+import { m } from '../../../shared/paraglide/messages.js';
+import { ZCreateWorksheetInput, type TWorksheetFormSettings, type TWorksheetRecord } from '../../../shared/schemas/worksheet';
+import {
+  autoSelect,
+  conditionalErrors,
+  hoursBetween,
+  isTimeMode,
+  prefillDescription,
+  roundUpTime,
+  sanitizeNumericInput,
+  unitForType,
+} from '../../../shared/worksheet-rules';
+import { Button } from '../../components/button';
+import { confirm } from '../../components/confirm';
+import { toast } from '../../components/toast';
+import { formatNumber } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { AttachmentModal } from './attachment-modal';
+import { ComboBox, type ComboOption } from './combo-box';
+import { submitWorksheet, type WorksheetFieldsOut } from './ws-api';
+import {
+  todayIso,
+  useCustomers,
+  useItems,
+  useJobs,
+  useJobTasks,
+  useLocations,
+  useResources,
+  useUnitsOfMeasure,
+  useWorkTypes,
+} from './ws-data';
+import { serverFieldErrors, translateWsError, WorksheetCallError, wsErrorMessage, zodFormErrors, type FormErrors } from './ws-errors';
+
+export interface FormValues {
+  date: string;
+  customerNo: string;
+  jobCode: string;
+  jobTaskCode: string;
+  locationCode: string;
+  workTypeCode: string;
+  unitType: UnitType | '';
+  unitNo: string;
+  description: string;
+  timeFrom: string;
+  timeTo: string;
+  quantity: string;
+  unitOfMeasureCode: string;
+}
+
+export function initialValues(settings: TWorksheetFormSettings): FormValues {
+  const unitType = settings.defaultUnitType;
+  return {
+    date: todayIso(),
+    customerNo: '',
+    jobCode: '',
+    jobTaskCode: '',
+    locationCode: '',
+    workTypeCode: '',
+    unitType,
+    unitNo: unitForType(unitType, settings.defaultResource, settings.lockDefaultResource).unitNo,
+    description: '',
+    timeFrom: '',
+    timeTo: '',
+    quantity: '',
+    unitOfMeasureCode: '',
+  };
+}
+
+export function valuesOfRecord(r: TWorksheetRecord): FormValues {
+  return {
+    date: r.date,
+    customerNo: r.customerNo ?? '',
+    jobCode: r.jobCode,
+    jobTaskCode: r.jobTaskCode ?? '',
+    locationCode: r.locationCode ?? '',
+    workTypeCode: r.workTypeCode ?? '',
+    unitType: r.unitType,
+    unitNo: r.unitNo,
+    description: r.description,
+    timeFrom: r.timeFrom ?? '',
+    timeTo: r.timeTo ?? '',
+    quantity: String(r.quantity),
+    unitOfMeasureCode: r.unitOfMeasureCode,
+  };
+}
+
+interface WorksheetFormProps {
+  settings: TWorksheetFormSettings;
+  /** Edit mode: the record to change. */
+  record?: TWorksheetRecord;
+  /** Called after a successful Create (not Create & New) or Update. */
+  onDone?: (record: TWorksheetRecord, how: 'create' | 'update') => void;
+  onCancel?: () => void;
+  /** Layout: 'inline' on the home page from 640 px, 'page' on /worksheet/add and edit. */
+  layout: 'inline' | 'page';
+}
+
+/** Options from a list, plus the record's own value when it is no longer offered (kept on edit). */
+function withCurrent(options: ComboOption[], value: string | null | undefined, label: string | null | undefined): ComboOption[] {
+  if (!value || options.some((o) => o.value === value)) return options;
+  return [{ value, label: label ?? null }, ...options];
+}
+
+/**
+ * The entry form with every rule of spec §4. Create inline (tablet up) or on /worksheet/add;
+ * edit on /worksheet/edit/{id}. The same zod schema as the server checks the fields; the server
+ * decides in the end.
+ */
+export function WorksheetForm({ settings, record, onDone, onCancel, layout }: WorksheetFormProps) {
+  const editing = record !== undefined;
+  const formId = useId();
+  const utils = trpc.useUtils();
+  const [values, setValues] = useState<FormValues>(() => (record ? valuesOfRecord(record) : initialValues(settings)));
+  const [descriptionEdited, setDescriptionEdited] = useState(editing);
+  const [files, setFiles] = useState<File[]>([]);
+  const [keptIds, setKeptIds] = useState<number[]>(() => record?.attachments.map((a) => a.id) ?? []);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<null | 'create' | 'createNew' | 'update'>(null);
+  const [attachmentsOpen, setAttachmentsOpen] = useState(false);
+
+  const timeMode = isTimeMode(settings.resourceUnits, values.unitType);
+  const unitLock = unitForType(values.unitType, settings.defaultResource, settings.lockDefaultResource);
+  const unitLocked = unitLock.locked && values.unitNo === unitLock.unitNo && !editing;
+
+  // ---- option lists ----
+  const customers = useCustomers(settings.showCustomer);
+  const jobs = useJobs();
+  const tasks = useJobTasks(values.jobCode, settings.showJobTask);
+  const locations = useLocations(settings.showLocation);
+  const workTypes = useWorkTypes(settings.showWorkType);
+  const items = useItems(values.unitType === 'Item');
+  const resources = useResources(values.unitType === 'Resource');
+  const uoms = useUnitsOfMeasure(values.unitType, values.unitNo);
+
+  const selectedJob = jobs.data?.find((j) => j.code === values.jobCode);
+  const selectedWorkType = workTypes.data?.find((w) => w.code === values.workTypeCode);
+  const forcedUom = selectedWorkType?.unitOfMeasureCode ?? null;
+  const unitList = values.unitType === 'Item' ? items : resources;
+
+  const customerOptions = useMemo(() => {
+    // Spec §4: choosing a job filters customers to its bill-to customer.
+    const all = (customers.data ?? []).map((c) => ({ value: c.no, label: c.name }));
+    const filtered = selectedJob ? all.filter((c) => c.value === selectedJob.billToCustomerNo) : all;
+    return withCurrent(filtered, record?.customerNo, record?.customerName);
+  }, [customers.data, selectedJob, record]);
+
+  const jobOptions = useMemo(() => {
+    // Spec §4: choosing a customer filters jobs by billToCustomerNo.
+    const list = (jobs.data ?? []).filter((j) => !values.customerNo || j.billToCustomerNo === values.customerNo);
+    return withCurrent(
+      list.map((j) => ({ value: j.code, label: j.description })),
+      record?.jobCode,
+      record?.jobDescription,
+    );
+  }, [jobs.data, values.customerNo, record]);
+
+  const taskOptions = useMemo(
+    () =>
+      withCurrent(
+        (tasks.data ?? []).map((t) => ({ value: t.code, label: t.description })),
+        record && record.jobCode === values.jobCode ? record.jobTaskCode : null,
+        record?.jobTaskDescription,
+      ),
+    [tasks.data, record, values.jobCode],
+  );
+  const locationOptions = useMemo(() => withCurrent((locations.data ?? []).map((l) => ({ value: l.code, label: l.name })), record?.locationCode, null), [locations.data, record]);
+  const workTypeOptions = useMemo(
+    () => withCurrent((workTypes.data ?? []).map((w) => ({ value: w.code, label: w.description })), record?.workTypeCode, record?.workTypeDescription),
+    [workTypes.data, record],
+  );
+  const unitOptions = useMemo(
+    () =>
+      withCurrent(
+        (unitList.data ?? []).map((u) => ({ value: u.no, label: u.description })),
+        record && record.unitType === values.unitType ? record.unitNo : null,
+        record?.unitDescription,
+      ),
+    [unitList.data, record, values.unitType],
+  );
+  const uomOptions = useMemo(() => {
+    let list: ComboOption[] = (uoms.data ?? []).map((u) => ({ value: u.code, label: u.description }));
+    if (record && record.unitType === values.unitType && record.unitNo === values.unitNo) list = withCurrent(list, record.unitOfMeasureCode, record.unitOfMeasureDescription);
+    if (forcedUom) list = withCurrent(list, forcedUom, null);
+    return list;
+  }, [uoms.data, record, values.unitType, values.unitNo, forcedUom]);
+
+  const set = (patch: Partial<FormValues>) => setValues((v) => ({ ...v, ...patch }));
+  const clearError = (...fields: string[]) =>
+    setErrors((e) => {
+      if (!fields.some((f) => e[f])) return e;
+      const next = { ...e };
+      for (const f of fields) delete next[f];
+      return next;
+    });
+
+  // ---- spec §4 rules that wait for data ----
+
+  // Tasks loaded: a single task is chosen (when tasks are shown); a task not of the job is cleared.
+  useEffect(() => {
+    if (!tasks.data || !settings.showJobTask) return;
+    setValues((v) => ({ ...v, jobTaskCode: autoSelect(taskOptions.map((o) => o.value), v.jobTaskCode) }));
+  }, [tasks.data, taskOptions, settings.showJobTask]);
+
+  // A job filters customers to its bill-to customer: the single option is chosen.
+  useEffect(() => {
+    if (!selectedJob || !settings.showCustomer) return;
+    setValues((v) => (v.customerNo === selectedJob.billToCustomerNo ? v : { ...v, customerNo: selectedJob.billToCustomerNo }));
+  }, [selectedJob, settings.showCustomer]);
+
+  // The unit must still be valid (active); a missing one is cleared.
+  useEffect(() => {
+    if (!unitList.data || values.unitNo === '') return;
+    if (!unitOptions.some((o) => o.value === values.unitNo)) set({ unitNo: '', unitOfMeasureCode: '' });
+  }, [unitList.data, unitOptions, values.unitNo]);
+
+  // Units of measure loaded: the only one is chosen — unless a work type forces its own.
+  useEffect(() => {
+    if (!uoms.data || forcedUom) return;
+    setValues((v) => ({ ...v, unitOfMeasureCode: autoSelect(uomOptions.map((o) => o.value), v.unitOfMeasureCode) }));
+  }, [uoms.data, uomOptions, forcedUom]);
+
+  // A work type with a unit of measure forces (and locks) it.
+  useEffect(() => {
+    if (forcedUom) setValues((v) => (v.unitOfMeasureCode === forcedUom ? v : { ...v, unitOfMeasureCode: forcedUom }));
+  }, [forcedUom]);
+
+  // ---- handlers for the rules that follow a choice ----
+
+  const onCustomer = (customerNo: string) => {
+    clearError('customerNo');
+    setValues((v) => {
+      const next = { ...v, customerNo };
+      const jobStillFits = !customerNo || jobs.data?.some((j) => j.code === v.jobCode && j.billToCustomerNo === customerNo);
+      if (!customerNo || !jobStillFits) {
+        next.jobCode = '';
+        next.jobTaskCode = '';
+      }
+      if (customerNo) {
+        const onlyJob = (jobs.data ?? []).filter((j) => j.billToCustomerNo === customerNo);
+        if (onlyJob.length === 1 && onlyJob[0]) next.jobCode = onlyJob[0].code;
+      }
+      return next;
+    });
+  };
+
+  const onJob = (jobCode: string) => {
+    clearError('jobCode', 'customerNo', 'jobTaskCode');
+    // Spec §4: clearing the job clears task and customer; a new job starts without a task.
+    if (!jobCode) set({ jobCode: '', jobTaskCode: '', customerNo: '' });
+    else set({ jobCode, jobTaskCode: '' });
+  };
+
+  const onUnitType = (unitType: UnitType) => {
+    clearError('unitType', 'unitNo', 'unitOfMeasureCode', 'timeFrom', 'timeTo', 'quantity');
+    const { unitNo } = unitForType(unitType, settings.defaultResource, settings.lockDefaultResource);
+    set({ unitType, unitNo, unitOfMeasureCode: forcedUom ?? '', timeFrom: '', timeTo: '', quantity: '' });
+    if (unitNo) prefill(unitType, unitNo);
+  };
+
+  const prefill = (unitType: UnitType | '', unitNo: string) => {
+    const list = unitType === 'Item' ? items.data : resources.data;
+    const unitDescription = list?.find((u) => u.no === unitNo)?.description ?? null;
+    setValues((v) => ({ ...v, description: prefillDescription({ edited: descriptionEdited, current: v.description, defaultDescription: settings.defaultDescription, unitDescription }) }));
+  };
+
+  const onUnit = (unitNo: string) => {
+    clearError('unitNo', 'unitOfMeasureCode', 'timeFrom', 'timeTo', 'quantity', 'description');
+    // Spec §4: a unit resets time and quantity and loads its units of measure.
+    set({ unitNo, unitOfMeasureCode: forcedUom ?? '', timeFrom: '', timeTo: '', quantity: '' });
+    if (unitNo) prefill(values.unitType, unitNo);
+  };
+
+  // The default resource is prefilled before the resources load: prefill its description once they do.
+  useEffect(() => {
+    if (editing || descriptionEdited || !values.unitNo || values.description) return;
+    const list = values.unitType === 'Item' ? items.data : resources.data;
+    const unit = list?.find((u) => u.no === values.unitNo);
+    if (unit) set({ description: prefillDescription({ edited: false, current: '', defaultDescription: settings.defaultDescription, unitDescription: unit.description }) });
+  }, [items.data, resources.data, values.unitNo, values.unitType, values.description, descriptionEdited, editing, settings.defaultDescription]);
+
+  const computedQuantity = timeMode ? hoursBetween(roundUpTime(values.timeFrom), roundUpTime(values.timeTo)) : null;
+
+  // ---- submit ----
+
+  function payload(): WorksheetFieldsOut {
+    const v = values;
+    const times = timeMode ? { timeFrom: roundUpTime(v.timeFrom), timeTo: roundUpTime(v.timeTo) } : { timeFrom: '', timeTo: '' };
+    return {
+      date: v.date,
+      customerNo: settings.showCustomer ? v.customerNo : '',
+      jobCode: v.jobCode,
+      jobTaskCode: settings.showJobTask ? v.jobTaskCode : '',
+      locationCode: settings.showLocation ? v.locationCode : '',
+      workTypeCode: settings.showWorkType ? v.workTypeCode : '',
+      unitType: v.unitType,
+      unitNo: v.unitNo,
+      description: v.description,
+      ...times,
+      quantity: timeMode ? (computedQuantity !== null && computedQuantity > 0 ? String(computedQuantity) : '') : v.quantity,
+      unitOfMeasureCode: v.unitOfMeasureCode,
+    };
+  }
+
+  function validate(out: WorksheetFieldsOut): FormErrors {
+    const parsed = ZCreateWorksheetInput.safeParse(out);
+    const errs: FormErrors = parsed.success ? {} : zodFormErrors(parsed.error);
+    const conditional = conditionalErrors(settings, { ...out, unitType: out.unitType as UnitType | '' });
+    for (const [field, message] of Object.entries(conditional)) errs[field] ??= translateWsError(message);
+    if (!timeMode && out.quantity === '') errs.quantity ??= translateWsError(ERR.required);
+    return errs;
+  }
+
+  async function submit(how: 'create' | 'createNew' | 'update') {
+    const out = payload();
+    const errs = validate(out);
+    setErrors(errs);
+    setFormError(null);
+    if (Object.keys(errs).length > 0) {
+      focusFirstError(formId);
+      return;
+    }
+    setBusy(how);
+    try {
+      const saved = await submitWorksheet(out, editing ? { id: record.id, version: record.version, keepAttachmentIds: keptIds, files } : { files });
+      await utils.worksheet.list.invalidate();
+      if (how === 'update') {
+        toast.success(m.ws_toast_updated());
+        await utils.worksheet.get.invalidate({ id: saved.id });
+        onDone?.(saved, 'update');
+        return;
+      }
+      toast.success(m.ws_toast_created());
+      setFiles([]);
+      if (how === 'createNew') {
+        // Spec §4: Create & New keeps the context and clears attachments, quantity and times.
+        set({ quantity: '', timeFrom: '', timeTo: '' });
+      } else {
+        setValues(initialValues(settings));
+        setDescriptionEdited(false);
+        onDone?.(saved, 'create');
+      }
+    } catch (error) {
+      const fieldErrs = serverFieldErrors(error);
+      setErrors(fieldErrs);
+      const message = wsErrorMessage(error);
+      if (Object.keys(fieldErrs).length === 0) setFormError(message);
+      else focusFirstError(formId);
+      // Spec §8: a failed create says so; edit failures show the server's error.
+      if (how === 'update') toast.error(message);
+      else toast.error(error instanceof WorksheetCallError && error.status === 400 ? m.ws_toast_create_failed() : `${m.ws_toast_create_failed()}: ${message}`);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit(editing ? 'update' : 'create');
+  };
+
+  const onReset = async () => {
+    if (!(await confirm({ title: m.ws_reset(), message: m.ws_reset_confirm(), confirmLabel: m.ws_reset(), danger: true }))) return;
+    setValues(initialValues(settings));
+    setDescriptionEdited(false);
+    setFiles([]);
+    setErrors({});
+    setFormError(null);
+  };
+
+  const attachmentCount = files.length + keptIds.length;
+  const err = (f: keyof FormValues) => errors[f];
+
+  return (
+    <form id={formId} className={`ws-form ws-form--${layout}`} onSubmit={onSubmit} noValidate aria-label={editing ? m.ws_form_edit_title() : m.ws_form_new_title()}>
+      {formError && (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <div className="ws-form__grid">
+        <Field label={m.ws_field_date()} error={err('date')} required>
+          {(id, describedBy) => (
+            <input
+              id={id}
+              name="date"
+              type="date"
+              className="input"
+              value={values.date}
+              aria-invalid={err('date') ? true : undefined}
+              aria-describedby={describedBy}
+              required
+              onChange={(e) => {
+                clearError('date');
+                set({ date: e.target.value });
+              }}
+            />
+          )}
+        </Field>
+        {settings.showCustomer && (
+          <ComboBox name="customerNo" label={m.ws_field_customer()} value={values.customerNo} options={customerOptions} onChange={onCustomer} error={err('customerNo')} required loading={customers.isLoading} />
+        )}
+        <ComboBox name="jobCode" label={m.ws_field_job()} value={values.jobCode} options={jobOptions} onChange={onJob} error={err('jobCode')} required loading={jobs.isLoading} />
+        {settings.showJobTask && (
+          <ComboBox
+            name="jobTaskCode"
+            label={m.ws_field_task()}
+            value={values.jobTaskCode}
+            options={taskOptions}
+            onChange={(jobTaskCode) => {
+              clearError('jobTaskCode');
+              set({ jobTaskCode });
+            }}
+            error={err('jobTaskCode')}
+            required={settings.mandatoryJobTask}
+            disabled={!values.jobCode}
+            hint={!values.jobCode ? m.ws_hint_task_needs_job() : undefined}
+            loading={tasks.isLoading && values.jobCode !== ''}
+          />
+        )}
+        {settings.showLocation && (
+          <ComboBox
+            name="locationCode"
+            label={m.ws_field_location()}
+            value={values.locationCode}
+            options={locationOptions}
+            onChange={(locationCode) => {
+              clearError('locationCode');
+              set({ locationCode });
+            }}
+            error={err('locationCode')}
+            required={settings.mandatoryLocation}
+            loading={locations.isLoading}
+          />
+        )}
+        {settings.showWorkType && (
+          <ComboBox
+            name="workTypeCode"
+            label={m.ws_field_work_type()}
+            value={values.workTypeCode}
+            options={workTypeOptions}
+            onChange={(workTypeCode) => {
+              clearError('workTypeCode', 'unitOfMeasureCode');
+              set({ workTypeCode });
+            }}
+            error={err('workTypeCode')}
+            required={settings.mandatoryWorkType}
+            loading={workTypes.isLoading}
+          />
+        )}
+        <fieldset className={['field', 'ws-unit-type', err('unitType') ? 'field--invalid' : ''].join(' ')}>
+          <legend className="field__label">
+            {m.ws_field_unit_type()}
+            <span className="ws-required" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          </legend>
+          <div className="ws-segmented">
+            {(['Resource', 'Item'] as const).map((t) => (
+              <label key={t} className={values.unitType === t ? 'is-checked' : undefined}>
+                <input type="radio" name="unitType" value={t} checked={values.unitType === t} onChange={() => onUnitType(t)} />
+                {t === 'Item' ? m.ws_unit_type_item() : m.ws_unit_type_resource()}
+              </label>
+            ))}
+          </div>
+          {err('unitType') && <p className="field__error">{err('unitType')}</p>}
+        </fieldset>
+        <ComboBox
+          name="unitNo"
+          label={m.ws_field_unit()}
+          value={values.unitNo}
+          options={unitOptions}
+          onChange={onUnit}
+          error={err('unitNo')}
+          required
+          disabled={values.unitType === '' || unitLocked}
+          hint={unitLocked ? m.ws_hint_unit_locked() : undefined}
+          loading={unitList.isLoading}
+        />
+        <Field label={m.ws_field_description()} error={err('description')} required className="ws-form__wide">
+          {(id, describedBy) => (
+            <input
+              id={id}
+              name="description"
+              className="input"
+              maxLength={100}
+              value={values.description}
+              aria-invalid={err('description') ? true : undefined}
+              aria-describedby={describedBy}
+              required
+              onChange={(e) => {
+                clearError('description');
+                setDescriptionEdited(true);
+                set({ description: e.target.value });
+              }}
+            />
+          )}
+        </Field>
+        {timeMode && (
+          <>
+            <Field label={m.ws_field_time_from()} error={err('timeFrom')} required>
+              {(id, describedBy) => (
+                <input
+                  id={id}
+                  name="timeFrom"
+                  type="time"
+                  step={900}
+                  className="input"
+                  value={values.timeFrom}
+                  aria-invalid={err('timeFrom') ? true : undefined}
+                  aria-describedby={describedBy}
+                  required
+                  onChange={(e) => {
+                    clearError('timeFrom', 'timeTo', 'quantity');
+                    set({ timeFrom: e.target.value });
+                  }}
+                  onBlur={(e) => set({ timeFrom: roundUpTime(e.target.value) })}
+                />
+              )}
+            </Field>
+            <Field label={m.ws_field_time_to()} error={err('timeTo')} required>
+              {(id, describedBy) => (
+                <input
+                  id={id}
+                  name="timeTo"
+                  type="time"
+                  step={900}
+                  className="input"
+                  value={values.timeTo}
+                  aria-invalid={err('timeTo') ? true : undefined}
+                  aria-describedby={describedBy}
+                  required
+                  onChange={(e) => {
+                    clearError('timeFrom', 'timeTo', 'quantity');
+                    set({ timeTo: e.target.value });
+                  }}
+                  onBlur={(e) => set({ timeTo: roundUpTime(e.target.value) })}
+                />
+              )}
+            </Field>
+          </>
+        )}
+        <Field label={m.ws_field_quantity()} error={err('quantity')} required hint={timeMode ? m.ws_hint_quantity_time() : undefined}>
+          {(id, describedBy) => (
+            <input
+              id={id}
+              name="quantity"
+              className="input ws-number"
+              inputMode="decimal"
+              autoComplete="off"
+              readOnly={timeMode}
+              value={timeMode ? (computedQuantity === null ? '' : formatNumber(computedQuantity, { minimumFractionDigits: 2, maximumFractionDigits: 2 })) : values.quantity}
+              aria-invalid={err('quantity') ? true : undefined}
+              aria-describedby={describedBy}
+              required
+              onChange={(e) => {
+                clearError('quantity');
+                set({ quantity: sanitizeNumericInput(e.target.value) });
+              }}
+            />
+          )}
+        </Field>
+        <ComboBox
+          name="unitOfMeasureCode"
+          label={m.ws_field_uom()}
+          value={values.unitOfMeasureCode}
+          options={uomOptions}
+          onChange={(unitOfMeasureCode) => {
+            clearError('unitOfMeasureCode');
+            set({ unitOfMeasureCode });
+          }}
+          error={err('unitOfMeasureCode')}
+          required
+          disabled={!values.unitNo || forcedUom !== null}
+          hint={forcedUom ? m.ws_hint_uom_locked({ code: forcedUom }) : undefined}
+          loading={uoms.isLoading && values.unitNo !== ''}
+        />
+      </div>
+      <div className="ws-form__buttons">
+        {!editing && (
+          <Button variant="ghost" onClick={() => void onReset()} disabled={busy !== null} className="ws-form__reset">
+            {m.ws_reset()}
+          </Button>
+        )}
+        <Button variant="secondary" onClick={() => setAttachmentsOpen(true)} aria-haspopup="dialog">
+          <svg className="ws-icon" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M16.5 6.5l-7.8 7.8a2 2 0 002.8 2.8l7.8-7.8a4 4 0 00-5.7-5.7L5.8 11.4a6 6 0 008.5 8.5l6.2-6.2" />
+          </svg>
+          {m.ws_attachments_button({ count: String(attachmentCount) })}
+        </Button>
+        <span className="ws-form__spacer" />
+        {editing ? (
+          <>
+            <Button variant="secondary" onClick={onCancel} disabled={busy !== null}>
+              {m.ws_cancel()}
+            </Button>
+            <Button variant="primary" type="submit" loading={busy === 'update'}>
+              {m.ws_update()}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={() => void submit('createNew')} loading={busy === 'createNew'} disabled={busy !== null}>
+              {m.ws_create_new()}
+            </Button>
+            <Button variant="primary" type="submit" loading={busy === 'create'} disabled={busy !== null}>
+              {m.ws_create()}
+            </Button>
+          </>
+        )}
+      </div>
+      <AttachmentModal
+        open={attachmentsOpen}
+        onClose={() => setAttachmentsOpen(false)}
+        files={files}
+        onFilesChange={setFiles}
+        worksheetId={record?.id}
+        stored={record?.attachments ?? []}
+        keptIds={keptIds}
+        onKeptChange={setKeptIds}
+      />
+    </form>
+  );
+}
+
+function focusFirstError(formId: string) {
+  requestAnimationFrame(() => {
+    document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  });
+}
+
+/** A labelled control with error and hint, for inputs that are not comboboxes. */
+function Field({
+  label,
+  error,
+  hint,
+  required,
+  className,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  required?: boolean;
+  className?: string;
+  children: (id: string, describedBy: string | undefined) => ReactNode;
+}) {
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={['field', error ? 'field--invalid' : '', className].filter(Boolean).join(' ')}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {required && <span className="ws-required" aria-hidden="true"> *</span>}
+      </label>
+      <div className="field__control">{children(id, describedBy)}</div>
+      {hint && !error && (
+        <p id={`${id}-hint`} className="ws-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

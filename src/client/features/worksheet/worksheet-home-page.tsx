@@ -1,0 +1,119 @@
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
+import type { Mode } from '../../../shared/limits';
+import { m } from '../../../shared/paraglide/messages.js';
+import { effectiveMode, visibleModes } from '../../../shared/permissions';
+import { Button, buttonClass } from '../../components/button';
+import { PageHeader } from '../../components/page-header';
+import { PageSpinner } from '../../components/spinner';
+import { trpc } from '../../lib/trpc';
+import { DownloadSlot } from './download-slot';
+import { WorksheetEntries, WorksheetTotal } from './worksheet-entries';
+import { WorksheetForm } from './worksheet-form';
+import { useFormSettings, useMediaQuery } from './ws-data';
+import { wsErrorMessage } from './ws-errors';
+import './worksheet.css';
+
+const route = getRouteApi('/_app/');
+
+const tabLabel: Record<Mode, () => string> = { YOURS: m.ws_tab_yours, TEAM: m.ws_tab_team, ALL: m.ws_tab_all };
+
+/**
+ * Spec §2 worksheet home: tabs by ?mode, the entry form inline from 640 px (a link to
+ * /worksheet/add on phones), the total card, the day cards, download and print.
+ */
+export function WorksheetHomePage() {
+  const search = route.useSearch();
+  const settings = useFormSettings();
+  const role = settings.data?.profileType ?? 'Basic';
+  const mode: Mode = effectiveMode(role, search.mode) ?? 'YOURS';
+  const modes = visibleModes(role);
+  const list = trpc.worksheet.list.useQuery({ mode }, { staleTime: 0, refetchOnWindowFocus: true });
+  const inlineForm = useMediaQuery('(min-width: 640px)');
+  const [printing, setPrinting] = useState(false);
+
+  // Spec §2: the view reloads its data before printing; printing shows every entry as a table.
+  useEffect(() => {
+    const before = () => {
+      void list.refetch();
+      flushSync(() => setPrinting(true));
+    };
+    const after = () => setPrinting(false);
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
+  }, [list]);
+
+  const print = async () => {
+    await list.refetch();
+    flushSync(() => setPrinting(true));
+    window.print();
+  };
+
+  const groups = list.data ?? [];
+  const ids = groups.flatMap((g) => g.worksheet.map((r) => r.id));
+
+  return (
+    <div className="ws-home">
+      <PageHeader
+        title={m.ws_title()}
+        subtitle={m.ws_subtitle()}
+        actions={
+          <>
+            {!inlineForm && (
+              <Link to="/worksheet/add" className={buttonClass('primary')}>
+                <svg className="ws-icon" viewBox="0 0 24 24" aria-hidden="true">
+                  <path d="M12 5v14M5 12h14" />
+                </svg>
+                {m.ws_add_entry()}
+              </Link>
+            )}
+            <DownloadSlot entries={ids} mode={mode} exported={false} />
+            <Button variant="secondary" onClick={() => void print()} className="ws-print-button">
+              <svg className="ws-icon" viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M7 9V4h10v5M7 17H5a1 1 0 01-1-1v-6a1 1 0 011-1h14a1 1 0 011 1v6a1 1 0 01-1 1h-2M7 14h10v6H7z" />
+              </svg>
+              {m.ws_print()}
+            </Button>
+          </>
+        }
+      />
+      {inlineForm && settings.data && (
+        <section className="card ws-new" aria-labelledby="ws-new-title">
+          <h2 id="ws-new-title" className="ws-new__title">
+            {m.ws_form_new_title()}
+          </h2>
+          <WorksheetForm settings={settings.data} layout="inline" />
+        </section>
+      )}
+      {modes.length > 1 && (
+        <nav className="ws-tabs" aria-label={m.ws_tabs_label()}>
+          {modes.map((t) => (
+            <Link key={t} to="/" search={{ mode: t === 'YOURS' ? undefined : t }} className={t === mode ? 'ws-tab is-active' : 'ws-tab'} aria-current={t === mode ? 'page' : undefined}>
+              {tabLabel[t]()}
+            </Link>
+          ))}
+        </nav>
+      )}
+      <p className="ws-print-title">
+        {m.ws_title()} · {tabLabel[mode]()}
+      </p>
+      {list.isLoading || settings.isLoading ? (
+        <PageSpinner />
+      ) : list.error ? (
+        <p className="form-error" role="alert">
+          {wsErrorMessage(list.error)}
+        </p>
+      ) : (
+        <>
+          <WorksheetTotal groups={groups} />
+          <WorksheetEntries groups={groups} mode={mode} showAll={printing} forceTable={printing} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../server/routers/app';
+
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type AccountInfo = RouterOutputs['user']['info'];
+
+/** React hooks: trpc.area.procedure.useQuery / useMutation. */
+export const trpc = createTRPCReact<AppRouter>();
+
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [
+    httpBatchLink({
+      url: '/api/trpc',
+      fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }),
+    }),
+  ],
+});
+
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof TRPCClientError && (error.data as { httpStatus?: number } | undefined)?.httpStatus === 401;
+}
+
+// The router registers how to get to /login; kept as a callback so this module needs no router.
+let onUnauthorized: () => void = () => {};
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+/** Spec §2: any 401 except from the login call sends the user to /login. */
+function handleError(error: unknown, path: string | undefined): void {
+  if (path !== 'user.login' && isUnauthorized(error)) onUnauthorized();
+}
+
+/** tRPC query/mutation keys start with the procedure path as an array, e.g. [['user', 'info'], …]. */
+function procedurePath(key: readonly unknown[] | undefined): string | undefined {
+  const first = key?.[0];
+  return Array.isArray(first) ? first.join('.') : undefined;
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (error, query) => handleError(error, procedurePath(query.queryKey)) }),
+  mutationCache: new MutationCache({
+    onError: (error, _vars, _ctx, mutation) => handleError(error, procedurePath(mutation.options.mutationKey)),
+  }),
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      // A 4xx will not get better by asking again.
+      retry: (count, error) => {
+        const status = error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
+        return (status === undefined || status >= 500) && count < 2;
+      },
+    },
+  },
+});
+
+/** Imperative helpers (ensureData, invalidate, …) for route loaders outside React. */
+export const trpcUtils = createTRPCQueryUtils<AppRouter>({ client: trpcClient, queryClient });
+export type TrpcUtils = typeof trpcUtils;

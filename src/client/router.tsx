@@ -1,0 +1,32 @@
+import { createRouter } from '@tanstack/react-router';
+import { ErrorPage } from './components/error-page';
+import { PageSpinner } from './components/spinner';
+import { parseSearch, stringifySearch } from './lib/search';
+import { queryClient, setUnauthorizedHandler, trpcUtils } from './lib/trpc';
+import { routeTree } from './routeTree.gen';
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient, trpcUtils },
+  parseSearch,
+  stringifySearch,
+  defaultPreload: 'intent',
+  // Data caching is TanStack Query's job; the router should always ask it.
+  defaultPreloadStaleTime: 0,
+  defaultPendingComponent: () => <PageSpinner />,
+  defaultPendingMs: 300,
+  defaultErrorComponent: ErrorPage,
+  scrollRestoration: true,
+});
+
+setUnauthorizedHandler(() => {
+  if (router.state.location.pathname === '/login') return;
+  queryClient.clear();
+  void router.navigate({ to: '/login' });
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ArchivePage } from '../../features/archive/archive-page';
+import type { Mode } from '../../../shared/limits';
+import { modeOf, optionalStrings } from '../../lib/search';
+
+const search = optionalStrings('mode', 'from', 'to', 'customerNo', 'jobCode');
+
+export interface ArchiveSearch {
+  mode?: Mode;
+  from?: string;
+  to?: string;
+  customerNo?: string;
+  jobCode?: string;
+}
+
+/** Archive filters live in the URL. Read them with getRouteApi('/_app/archive').useSearch(). */
+export const Route = createFileRoute('/_app/archive')({
+  validateSearch: (raw): ArchiveSearch => {
+    const { mode, ...filters } = search(raw);
+    return { ...filters, mode: modeOf(mode) };
+  },
+  component: ArchivePage,
+});

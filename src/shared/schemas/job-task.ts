@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { code, requiredText } from '../fields';
+import { MAX } from '../limits';
+import { ZIgnoredAccountId, ZOptionalActive } from './master-data';
+
+/**
+ * Job tasks (spec §3), always below a job. Spec §5: code required, trimmed, max 20 (valid code
+ * characters, as every code); description required, max 100.
+ */
+export const ZJobTask = z.object({
+  id: z.number(),
+  jobCode: z.string(),
+  code: z.string(),
+  description: z.string(),
+  active: z.boolean(),
+});
+export type TJobTask = z.infer<typeof ZJobTask>;
+
+const jobCode = () => code(MAX.jobCode);
+
+export const ZCreateJobTaskInput = z.object({
+  accountId: ZIgnoredAccountId,
+  jobCode: jobCode(),
+  code: code(MAX.jobTaskCode),
+  description: requiredText(MAX.description),
+});
+export type TCreateJobTaskInput = z.input<typeof ZCreateJobTaskInput>;
+
+export const ZUpdateJobTaskInput = z.object({
+  jobCode: jobCode(),
+  code: code(MAX.jobTaskCode),
+  description: requiredText(MAX.description),
+  active: ZOptionalActive,
+});
+export type TUpdateJobTaskInput = z.input<typeof ZUpdateJobTaskInput>;
+
+export const ZJobTaskKey = z.object({ jobCode: jobCode(), code: code(MAX.jobTaskCode) });
+export type TJobTaskKey = z.input<typeof ZJobTaskKey>;
+
+export const ZJobTaskListInput = z.object({ jobCode: jobCode() });
+export type TJobTaskListInput = z.input<typeof ZJobTaskListInput>;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ERR } from '../errors';
+import { id } from '../fields';
+import { UNIT_TYPES, type UnitType } from '../limits';
+
+/**
+ * Pieces shared by the master-data schemas (items, resources, units, locations, work types,
+ * customers, jobs, job tasks) and the English sentences their services send.
+ */
+
+/** Spec §7 puts `accountId` in create bodies; it is accepted and ignored (the account comes from the caller). */
+export const ZIgnoredAccountId = z
+  .unknown()
+  .optional()
+  .transform(() => undefined)
+  .describe('Ignored: the account is the caller’s (session or API key)');
+
+/** The `active` flag of an update: optional (absent keeps the stored value). */
+export const ZOptionalActive = z
+  .preprocess(
+    (v) => (v === 'true' || v === '1' || v === 'on' ? true : v === 'false' || v === '0' ? false : v),
+    z.boolean({ error: ERR.mustBeBoolean }),
+  )
+  .optional();
+
+/** `Item` / `Resource`; path parameters and query strings are accepted in any case. */
+export const ZUnitType = z.preprocess(
+  (v) => (typeof v === 'string' ? (UNIT_TYPES.find((t) => t.toLowerCase() === v.trim().toLowerCase()) ?? v) : v),
+  z.enum(UNIT_TYPES, {
+    error: (iss) => (iss.input === undefined || iss.input === '' ? ERR.required : `Field cannot be: ${String(iss.input)}`),
+  }),
+);
+
+/** A record's database id (location delete from the list). */
+export const ZRecordId = id();
+
+/** The English details of master-data conflicts (DESIGN §6); the client translates them. */
+export type MasterDataEntity = 'Item' | 'Resource' | 'Unit of measure' | 'Location' | 'Work type' | 'Customer' | 'Job' | 'Job task';
+
+export const MD = {
+  /** "Item 1000 already exists" */
+  exists: (entity: MasterDataEntity, key: string) => `${entity} ${key} already exists`,
+  /** "Unit of measure BOX already exists for Item 1000" / "Job task 100 already exists for Job J-1" */
+  existsFor: (entity: MasterDataEntity, key: string, parent: string, parentKey: string) =>
+    `${entity} ${key} already exists for ${parent} ${parentKey}`,
+  /** "Customer C1 is still in use; deactivate it instead" */
+  inUse: (entity: MasterDataEntity, key: string) => `${entity} ${key} is still in use; deactivate it instead`,
+  billToNotActive: 'Bill-to customer must be an active customer',
+} as const;
+
+/** Which unit (item or resource) a unit of measure belongs to. */
+export const unitEntity = (unitType: UnitType): MasterDataEntity => (unitType === 'Item' ? 'Item' : 'Resource');

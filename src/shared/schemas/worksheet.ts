@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { ERR } from '../errors';
+import { code, enumOf, id, isoDate, optionalCode, optionalIsoDate, optionalTime15, quantity, requiredText } from '../fields';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, MAX, MODES, RESOURCE_UNITS, UNIT_TYPES, PROFILE_TYPES } from '../limits';
+import { bool } from '../fields';
+
+/**
+ * Worksheet sentences that are not in src/shared/errors.ts. The client translates them in
+ * src/client/features/worksheet/ws-errors.ts.
+ */
+export const WS_ERR = {
+  approvedLocked: 'The record is approved and cannot be changed',
+  exportedLocked: 'The record is exported and cannot be changed',
+  stale: 'The record was changed by someone else in the meantime. Reload it and try again',
+  notBillTo: 'The customer is not the bill-to customer of the job',
+  workTypeUnitOfMeasure: "The unit of measure must be the work type's unit of measure",
+  tooManyAttachments: `A record can have at most ${ATTACHMENT_MAX_FILES} attachments`,
+  fileType: 'Only JPEG, PNG, WebP and HEIC images can be attached',
+  fileTooLarge: `An attachment cannot be larger than ${Math.round(ATTACHMENT_MAX_BYTES / 1024 / 1024)} MB`,
+  dateRange: 'From date cannot be later than To date',
+  creationFailed: 'Worksheet record creation failed',
+} as const;
+
+/** English names of the fields used in "{field} cannot be: {value}" answers. */
+export const WS_FIELD_NAMES = {
+  username: 'User',
+  customerNo: 'Customer',
+  jobCode: 'Job',
+  jobTaskCode: 'Task',
+  locationCode: 'Location',
+  workTypeCode: 'Work type',
+  unitNo: 'Unit',
+  unitOfMeasureCode: 'Unit of measure',
+  existingAttachments: 'Attachment',
+} as const;
+
+/** The body's accountId is accepted and ignored: the account comes from the session or API key. */
+const ignoredAccountId = z.unknown().optional().describe('Ignored; the account is the caller’s');
+
+const optionalQuantity = z.preprocess((v) => (v === '' || v === null ? undefined : v), quantity().optional());
+
+const optionalPositiveInt = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+  z.number({ error: ERR.mustBeNumber }).int(ERR.mustBeNumber).positive(ERR.mustBeNumber).max(2147483647).optional(),
+);
+
+/**
+ * existingAttachments on PUT: ids of the attachments to keep — a repeated field, a comma list or a
+ * JSON array. Absent means "keep them all" (an integrator updating fields only); an empty value
+ * ('' in a form) means "keep none".
+ */
+export const attachmentIdList = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null) return undefined;
+    const parts = (Array.isArray(v) ? v : [v]).flatMap((p) => (typeof p === 'string' ? p.split(',') : [p]));
+    return parts
+      .map((p) => (typeof p === 'string' ? p.trim() : p))
+      .filter((p) => p !== '')
+      .map((p) => (typeof p === 'string' && /^\d+$/.test(p) ? Number(p) : p));
+  },
+  z.array(z.number({ error: ERR.mustBeNumber }).int(ERR.mustBeNumber).positive(ERR.mustBeNumber).max(2147483647)).optional(),
+);
+
+/** The record fields of POST /api/worksheet (multipart fields or JSON). */
+export const ZWorksheetFields = z.object({
+  accountId: ignoredAccountId,
+  /** The owner; default the caller. Others only as DESIGN §4 allows. */
+  username: optionalCode(MAX.username),
+  date: isoDate(),
+  customerNo: optionalCode(MAX.customerNo),
+  jobCode: code(MAX.jobCode),
+  jobTaskCode: optionalCode(MAX.jobTaskCode),
+  locationCode: optionalCode(MAX.locationCode),
+  workTypeCode: optionalCode(MAX.workTypeCode),
+  unitType: enumOf(UNIT_TYPES),
+  unitNo: code(Math.max(MAX.itemNo, MAX.resourceNo)),
+  description: requiredText(MAX.description),
+  /** HHmm, HH:mm or HH:mm:ss on 15-minute steps; only used in time mode. */
+  timeFrom: optionalTime15(),
+  timeTo: optionalTime15(),
+  /** Required except in time mode, where the server computes it from the times. */
+  quantity: optionalQuantity,
+  unitOfMeasureCode: code(MAX.unitCode),
+});
+
+export const ZCreateWorksheetInput = ZWorksheetFields;
+export type TCreateWorksheetInput = z.input<typeof ZCreateWorksheetInput>;
+export type TWorksheetFields = z.output<typeof ZWorksheetFields>;
+
+export const ZUpdateWorksheetInput = ZWorksheetFields.extend({
+  id: id(),
+  /** The version the client loaded; a different current version answers 409. */
+  version: optionalPositiveInt,
+  existingAttachments: attachmentIdList,
+});
+export type TUpdateWorksheetInput = z.input<typeof ZUpdateWorksheetInput>;
+export type TUpdateWorksheetFields = z.output<typeof ZUpdateWorksheetInput>;
+
+export const ZWorksheetIdInput = z.object({ id: id() });
+
+export const ZDeleteWorksheetInput = z.object({ id: id(), accountId: ignoredAccountId });
+
+export const ZApproveWorksheetInput = z.object({ id: id(), accountId: ignoredAccountId, isApproved: bool() });
+
+/** GET /api/worksheet: the worksheet (unexported) or, with exported=true, the archive. */
+export const ZWorksheetListInput = z
+  .object({
+    mode: enumOf(MODES).optional(),
+    exported: bool().optional(),
+    from: optionalIsoDate().optional(),
+    to: optionalIsoDate().optional(),
+    customerNo: optionalCode(MAX.customerNo).optional(),
+    jobCode: optionalCode(MAX.jobCode).optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: WS_ERR.dateRange, path: ['from'] })
+  .optional();
+export type TWorksheetListInput = z.input<typeof ZWorksheetListInput>;
+
+export const ZAttachmentRef = z.object({ id: z.number(), fileName: z.string() });
+
+/** A worksheet record of spec §3, plus what the UI needs to mirror the server's rules. */
+export const ZWorksheetRecord = z.object({
+  id: z.number(),
+  accountId: z.number(),
+  username: z.string(),
+  date: z.string(),
+  customerNo: z.string().nullable(),
+  customerName: z.string().nullable(),
+  jobCode: z.string(),
+  jobDescription: z.string().nullable(),
+  jobTaskCode: z.string().nullable(),
+  jobTaskDescription: z.string().nullable(),
+  locationCode: z.string().nullable(),
+  workTypeCode: z.string().nullable(),
+  workTypeDescription: z.string().nullable(),
+  unitType: z.enum(UNIT_TYPES),
+  unitNo: z.string(),
+  unitDescription: z.string().nullable(),
+  description: z.string(),
+  /** HH:mm */
+  timeFrom: z.string().nullable(),
+  timeTo: z.string().nullable(),
+  quantity: z.number(),
+  unitOfMeasureCode: z.string(),
+  unitOfMeasureDescription: z.string().nullable(),
+  attachments: z.array(ZAttachmentRef),
+  approvedBy: z.string().nullable(),
+  /** ISO date-time */
+  approvedDateTime: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  modifiedBy: z.string().nullable(),
+  modifiedDate: z.string().nullable(),
+  version: z.number(),
+  exported: z.boolean(),
+  exportedBy: z.string().nullable(),
+  exportedAt: z.string().nullable(),
+  /** The caller may edit and delete it now (may manage, not approved, not exported). */
+  canManage: z.boolean(),
+  /** The caller may approve / unapprove it. */
+  canApprove: z.boolean(),
+  /** The edit-history popup is offered (last modifier differs from the owner; team leaders and admins). */
+  canViewHistory: z.boolean(),
+});
+export type TWorksheetRecord = z.infer<typeof ZWorksheetRecord>;
+
+export const ZWorksheetGroup = z.object({ key: z.string(), worksheet: z.array(ZWorksheetRecord) });
+export type TWorksheetGroup = z.infer<typeof ZWorksheetGroup>;
+export const ZWorksheetList = z.array(ZWorksheetGroup);
+
+export const HISTORY_ACTIONS = ['create', 'update', 'approve', 'unapprove', 'delete', 'export'] as const;
+export const ZHistoryEntry = z.object({
+  id: z.number(),
+  action: z.enum(HISTORY_ACTIONS),
+  username: z.string(),
+  /** ISO date-time */
+  at: z.string(),
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+});
+export type THistoryEntry = z.infer<typeof ZHistoryEntry>;
+export const ZHistory = z.array(ZHistoryEntry);
+
+/** What the entry form needs to know about the account and the user (spec §2, §3). */
+export const ZWorksheetFormSettings = z.object({
+  username: z.string(),
+  profileType: z.enum(PROFILE_TYPES),
+  teamCode: z.string().nullable(),
+  showCustomer: z.boolean(),
+  showJobTask: z.boolean(),
+  showLocation: z.boolean(),
+  showWorkType: z.boolean(),
+  mandatoryJobTask: z.boolean(),
+  mandatoryLocation: z.boolean(),
+  mandatoryWorkType: z.boolean(),
+  defaultUnitType: z.enum(UNIT_TYPES),
+  resourceUnits: z.enum(RESOURCE_UNITS),
+  defaultResource: z.string().nullable(),
+  lockDefaultResource: z.boolean(),
+  defaultDescription: z.string().nullable(),
+});
+export type TWorksheetFormSettings = z.infer<typeof ZWorksheetFormSettings>;

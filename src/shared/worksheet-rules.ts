@@ -1,0 +1,209 @@
+import { ERR } from './errors';
+import { QUANTITY_DECIMALS, TIME_STEP_MINUTES, type ResourceUnits, type UnitType } from './limits';
+
+/*
+ * The worksheet form rules of spec §4 that are pure functions, shared by the client form and the
+ * server service so both apply exactly the same arithmetic.
+ */
+
+/** Account settings that shape the worksheet form (spec §3 account). */
+export interface WorksheetSettings {
+  showCustomer: boolean;
+  showJobTask: boolean;
+  showLocation: boolean;
+  showWorkType: boolean;
+  mandatoryJobTask: boolean;
+  mandatoryLocation: boolean;
+  mandatoryWorkType: boolean;
+  defaultUnitType: UnitType;
+  resourceUnits: ResourceUnits;
+}
+
+/** Time mode: Resource entries of an account whose resource units are Time (spec §2, §4). */
+export const isTimeMode = (resourceUnits: ResourceUnits, unitType: UnitType | '' | null | undefined) =>
+  resourceUnits === 'Time' && unitType === 'Resource';
+
+/** 'HH:mm' or 'HH:mm:ss' → minutes after midnight; null when not a time. */
+export function timeToMinutes(value: string | null | undefined): number | null {
+  if (!value) return null;
+  const m = /^(\d{1,2}):?(\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(value.trim());
+  if (!m) return null;
+  const h = Number(m[1]);
+  const min = Number(m[2]);
+  if (h > 23 || min > 59) return null;
+  return h * 60 + min;
+}
+
+export function minutesToTime(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
+/**
+ * Spec §4: times are rounded UP to the next 15 minutes (08:01 → 08:15, 08:15 stays). A time after
+ * 23:45 cannot round up within the day, so it becomes 23:45, the last step. '' stays ''.
+ */
+export function roundUpTime(value: string, step = TIME_STEP_MINUTES): string {
+  const minutes = timeToMinutes(value);
+  if (minutes === null) return value.trim() === '' ? '' : value;
+  const rounded = Math.ceil(minutes / step) * step;
+  return minutesToTime(Math.min(rounded, 24 * 60 - step));
+}
+
+const round2 = (n: number) => Math.round(n * 10 ** QUANTITY_DECIMALS) / 10 ** QUANTITY_DECIMALS;
+
+/** Spec §4: quantity = the hours between the two times, never below 0, 2 decimals; null without both. */
+export function hoursBetween(from: string | null | undefined, to: string | null | undefined): number | null {
+  const a = timeToMinutes(from);
+  const b = timeToMinutes(to);
+  if (a === null || b === null) return null;
+  return Math.max(0, round2((b - a) / 60));
+}
+
+/** "Time to must be later than Time from", or null when both are there and in order (or one is missing). */
+export function timeOrderError(from: string | null | undefined, to: string | null | undefined): string | null {
+  const a = timeToMinutes(from);
+  const b = timeToMinutes(to);
+  if (a === null || b === null) return null;
+  return b > a ? null : ERR.timeOrder;
+}
+
+/**
+ * Spec §5 numeric input as the user types: an optional leading minus, digits, one decimal point
+ * with at most 2 decimals; a comma becomes a point; anything else is dropped.
+ */
+export function sanitizeNumericInput(raw: string): string {
+  let out = '';
+  let seenPoint = false;
+  let decimals = 0;
+  for (const [i, chRaw] of [...raw.trim()].entries()) {
+    const ch = chRaw === ',' ? '.' : chRaw;
+    if (ch === '-') {
+      if (i === 0 && out === '') out = '-';
+      continue;
+    }
+    if (ch === '.') {
+      if (!seenPoint) {
+        seenPoint = true;
+        out += out === '' || out === '-' ? '0.' : '.';
+      }
+      continue;
+    }
+    if (ch >= '0' && ch <= '9') {
+      if (seenPoint) {
+        if (decimals >= QUANTITY_DECIMALS) continue;
+        decimals += 1;
+      }
+      out += ch;
+    }
+  }
+  return out;
+}
+
+/** The number a sanitised input stands for; null for '', '-', '.' and the like. */
+export function parseNumericInput(text: string): number | null {
+  const clean = sanitizeNumericInput(text);
+  if (!/\d/.test(clean)) return null;
+  const n = Number(clean.endsWith('.') ? clean.slice(0, -1) : clean);
+  return Number.isFinite(n) ? n : null;
+}
+
+/**
+ * Spec §4 auto-selection: when exactly one option remains it is chosen; a current value that is
+ * still an option is kept; otherwise the value is cleared ('').
+ */
+export function autoSelect(options: readonly string[], current: string): string {
+  if (options.length === 1) return options[0] ?? '';
+  return current !== '' && options.includes(current) ? current : '';
+}
+
+/** Whether a current value is still one of the options ('' always is). */
+export const stillValid = (options: readonly string[], current: string) => current === '' || options.includes(current);
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** Spec §2: camera photos are named photo-yyyyMMddHHmm.png, with _1, _2 … appended on clashes. */
+export function cameraFileName(at: Date, existing: readonly string[]): string {
+  const stamp = `${at.getFullYear()}${pad2(at.getMonth() + 1)}${pad2(at.getDate())}${pad2(at.getHours())}${pad2(at.getMinutes())}`;
+  const taken = new Set(existing.map((n) => n.toLowerCase()));
+  const base = `photo-${stamp}`;
+  if (!taken.has(`${base}.png`)) return `${base}.png`;
+  for (let i = 1; ; i += 1) {
+    const name = `${base}_${i}.png`;
+    if (!taken.has(name)) return name;
+  }
+}
+
+/**
+ * Spec §4: choosing a unit prefills the description from the user's default description, else the
+ * unit's description — unless the user already typed one.
+ */
+export function prefillDescription(opts: { edited: boolean; current: string; defaultDescription: string | null; unitDescription: string | null }): string {
+  if (opts.edited && opts.current.trim() !== '') return opts.current;
+  return opts.defaultDescription?.trim() || opts.unitDescription?.trim() || opts.current;
+}
+
+/**
+ * Spec §4: changing the unit type resets the unit to the default resource (Resource with a
+ * default), else empty; the default is locked when lockDefaultResource.
+ */
+export function unitForType(unitType: UnitType | '', defaultResource: string | null, lockDefaultResource: boolean): { unitNo: string; locked: boolean } {
+  if (unitType === 'Resource' && defaultResource) return { unitNo: defaultResource, locked: lockDefaultResource };
+  return { unitNo: '', locked: false };
+}
+
+/** The values the conditional rules of spec §5 look at. */
+export interface ConditionalValues {
+  customerNo?: string | null | undefined;
+  jobTaskCode?: string | null | undefined;
+  locationCode?: string | null | undefined;
+  workTypeCode?: string | null | undefined;
+  unitType?: UnitType | '' | null | undefined;
+  timeFrom?: string | null | undefined;
+  timeTo?: string | null | undefined;
+}
+
+const blank = (v: string | null | undefined) => v === undefined || v === null || v.trim() === '';
+
+/**
+ * Spec §5 conditionally required fields: customerNo if customers are shown; job task, location and
+ * work type if their mandatory flag is set; timeFrom and timeTo for Resource in time mode; and the
+ * time order. Field → message.
+ */
+export function conditionalErrors(settings: WorksheetSettings, v: ConditionalValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (settings.showCustomer && blank(v.customerNo)) errors.customerNo = ERR.required;
+  if (settings.showJobTask && settings.mandatoryJobTask && blank(v.jobTaskCode)) errors.jobTaskCode = ERR.required;
+  if (settings.showLocation && settings.mandatoryLocation && blank(v.locationCode)) errors.locationCode = ERR.required;
+  if (settings.showWorkType && settings.mandatoryWorkType && blank(v.workTypeCode)) errors.workTypeCode = ERR.required;
+  if (isTimeMode(settings.resourceUnits, v.unitType)) {
+    if (blank(v.timeFrom)) errors.timeFrom = ERR.required;
+    if (blank(v.timeTo)) errors.timeTo = ERR.required;
+    const order = timeOrderError(v.timeFrom, v.timeTo);
+    if (order && !errors.timeTo) errors.timeTo = order;
+  }
+  return errors;
+}
+
+/** Quantity sums per unit of measure, in order of first appearance (spec §2 footer and total card). */
+export function sumByUnitOfMeasure(records: ReadonlyArray<{ quantity: number; unitOfMeasureCode: string; unitOfMeasureDescription?: string | null }>): Array<{ code: string; label: string; total: number }> {
+  const sums = new Map<string, { code: string; label: string; total: number }>();
+  for (const r of records) {
+    const s = sums.get(r.unitOfMeasureCode);
+    if (s) s.total = round2(s.total + r.quantity);
+    else sums.set(r.unitOfMeasureCode, { code: r.unitOfMeasureCode, label: r.unitOfMeasureDescription || r.unitOfMeasureCode, total: round2(r.quantity) });
+  }
+  return [...sums.values()];
+}
+
+/** Groups records by date (key YYYY-MM-DD), newest day first, keeping the records' order inside a day. */
+export function groupByDay<T extends { date: string }>(records: readonly T[]): Array<{ key: string; worksheet: T[] }> {
+  const groups = new Map<string, T[]>();
+  for (const r of records) {
+    const list = groups.get(r.date);
+    if (list) list.push(r);
+    else groups.set(r.date, [r]);
+  }
+  return [...groups.entries()].sort((a, b) => (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0)).map(([key, worksheet]) => ({ key, worksheet }));
+}

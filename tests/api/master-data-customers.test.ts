@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chars, insertEntry, startWorld, type MasterDataWorld } from './master-data-fixtures';
+
+/** Customers (spec §5, §7). */
+let w: MasterDataWorld;
+beforeAll(async () => {
+  w = await startWorld();
+});
+afterAll(() => w?.app.close());
+
+describe('/api/customer', () => {
+  it('creates, lists, reads, updates, deactivates and deletes', async () => {
+    const created = await w.admin.post('/api/customer', { accountId: 1, no: 'C1000', name: ' Nordhavn Byg ApS ' });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({ id: expect.any(Number), no: 'C1000', name: 'Nordhavn Byg ApS', active: true });
+    expect((await w.admin.get('/api/customer')).body).toEqual([created.body]);
+    expect((await w.admin.get('/api/customer/single?no=C1000')).body).toEqual(created.body);
+    const updated = await w.admin.put('/api/customer', { no: 'C1000', name: 'Nordhavn Byg A/S', active: false });
+    expect(updated.body).toEqual({ ...created.body, name: 'Nordhavn Byg A/S', active: false });
+    expect((await w.admin.del('/api/customer', { no: 'C1000' })).status).toBe(204);
+    expect((await w.admin.get('/api/customer')).body).toEqual([]);
+  });
+
+  it('validates as spec §5 says and answers 409 for a duplicate', async () => {
+    expect((await w.admin.post('/api/customer', {})).body.errors).toEqual({ no: ['Field is required'], name: ['Field is required'] });
+    expect((await w.admin.post('/api/customer', { no: chars(21), name: 'x' })).body.errors).toEqual({ no: ['Field cannot be longer than 20 characters'] });
+    expect((await w.admin.post('/api/customer', { no: 'C<1>', name: 'x' })).body.errors).toEqual({ no: ['Field contains invalid characters'] });
+    expect((await w.admin.post('/api/customer', { no: 'C2', name: chars(101) })).body.errors).toEqual({ name: ['Field cannot be longer than 100 characters'] });
+    expect((await w.admin.post('/api/customer', { no: chars(20), name: chars(100) })).status).toBe(201);
+    await w.admin.post('/api/customer', { no: 'C2', name: 'Two' });
+    const dup = await w.admin.post('/api/customer', { no: 'C2', name: 'Again' });
+    expect(dup.status).toBe(409);
+    expect(dup.body.detail).toBe('Customer C2 already exists');
+  });
+
+  it('refuses (409) to delete a customer with jobs or open entries', async () => {
+    await w.admin.post('/api/customer', { no: 'BUSY', name: 'Busy' });
+    await w.admin.post('/api/job', { code: 'JB', billToCustomerNo: 'BUSY' });
+    const res = await w.admin.del('/api/customer', { no: 'BUSY' });
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe('Customer BUSY is still in use; deactivate it instead');
+
+    await w.admin.post('/api/customer', { no: 'ENTRY', name: 'Named on an entry' });
+    await insertEntry(w.app, w.accountId, { jobCode: 'JB', customerNo: 'ENTRY' });
+    expect((await w.admin.del('/api/customer', { no: 'ENTRY' })).status).toBe(409);
+  });
+
+  it('is admin-only except search; other accounts see nothing', async () => {
+    for (const client of [w.basic, w.leader]) {
+      expect((await client.get('/api/customer')).status).toBe(403);
+      expect((await client.get('/api/customer/single?no=C2')).status).toBe(403);
+      expect((await client.post('/api/customer', { no: 'X', name: 'x' })).status).toBe(403);
+      expect((await client.put('/api/customer', { no: 'C2', name: 'x' })).status).toBe(403);
+      expect((await client.del('/api/customer', { no: 'C2' })).status).toBe(403);
+    }
+    expect((await w.otherAdmin.get('/api/customer/single?no=C2')).status).toBe(404);
+    expect((await w.otherAdmin.put('/api/customer', { no: 'C2', name: 'x' })).status).toBe(404);
+    expect((await w.otherAdmin.del('/api/customer', { no: 'C2' })).status).toBe(404);
+    expect((await w.otherAdmin.get('/api/customer')).body).toEqual([]);
+    expect((await w.otherAdmin.get('/api/customer/search')).body).toEqual([]);
+    expect((await w.apiKey.post('/api/customer', { no: 'ERP1', name: 'From ERP' })).status).toBe(201);
+  });
+
+  it('search: active customers by number or name; ?jobCode= gives the job’s bill-to customer', async () => {
+    await w.admin.post('/api/customer', { no: 'K-1', name: 'Aarhus Kommune' });
+    await w.admin.post('/api/customer', { no: 'K-2', name: 'Odense Kommune' });
+    await w.admin.post('/api/customer', { no: 'K-3', name: 'Gone Kommune' });
+    await w.admin.put('/api/customer', { no: 'K-3', name: 'Gone Kommune', active: false });
+    await w.admin.post('/api/job', { code: 'JK', billToCustomerNo: 'K-2' });
+    expect((await w.basic.get('/api/customer/search?q=kommune')).body.map((c: { no: string }) => c.no)).toEqual(['K-1', 'K-2']);
+    expect((await w.basic.get('/api/customer/search?q=k-1')).body.map((c: { no: string }) => c.no)).toEqual(['K-1']);
+    expect((await w.basic.get('/api/customer/search?jobCode=JK')).body.map((c: { no: string }) => c.no)).toEqual(['K-2']);
+    expect((await w.basic.get('/api/customer/search?jobCode=NONE')).body).toEqual([]);
+  });
+});

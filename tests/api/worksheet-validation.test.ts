@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/server';
+import { form, itemEntry, setUpWorld, timeEntry, type WorksheetWorld } from './worksheet-fixtures';
+
+/** Every worksheet validation message of spec §5 (and the master-data checks of issue 4), over multipart. */
+let app: TestApp;
+let w: WorksheetWorld;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  w = await setUpWorld(app, 'wv');
+});
+afterAll(() => app?.close());
+
+async function post(fields: Record<string, unknown>) {
+  return w.c.basicA.request('POST', '/api/worksheet', form(fields));
+}
+
+async function expectErrors(fields: Record<string, unknown>, expected: Record<string, string>) {
+  const res = await post(fields);
+  expect(res.status, res.text).toBe(400);
+  for (const [field, message] of Object.entries(expected)) expect(res.body.errors?.[field], `${field} in ${res.text}`).toContain(message);
+  return res;
+}
+
+const setAccount = (values: Record<string, unknown>) => app.db.updateTable('account').set(values).where('id', '=', w.accountId).execute();
+
+describe('required fields', () => {
+  it.each(['date', 'jobCode', 'unitType', 'unitNo', 'description', 'unitOfMeasureCode'])('%s is required', async (field) => {
+    await expectErrors(itemEntry({ [field]: null }), { [field]: 'Field is required' });
+    await expectErrors(itemEntry({ [field]: '' }), { [field]: 'Field is required' });
+  });
+
+  it('quantity is required outside time mode', async () => {
+    const res = await expectErrors(itemEntry({ quantity: null }), { quantity: 'Field is required' });
+    expect(res.body.detail).toBe('Field is required');
+  });
+
+  it('customerNo is required while customers are shown', async () => {
+    await expectErrors(itemEntry({ customerNo: null }), { customerNo: 'Field is required' });
+  });
+
+  it('job task, location and work type are required when their mandatory flags are set', async () => {
+    await setAccount({ mandatoryJobTask: true, mandatoryLocation: true, mandatoryWorkType: true });
+    try {
+      const res = await expectErrors(itemEntry({ jobTaskCode: null, locationCode: null, workTypeCode: null }), {
+        jobTaskCode: 'Field is required',
+        locationCode: 'Field is required',
+        workTypeCode: 'Field is required',
+      });
+      expect(res.body.detail).toBe('Validation failed');
+    } finally {
+      await setAccount({ mandatoryJobTask: false, mandatoryLocation: false, mandatoryWorkType: false });
+    }
+    expect((await post(itemEntry({ jobTaskCode: null, locationCode: null, workTypeCode: null }))).status).toBe(201);
+  });
+
+  it('timeFrom and timeTo are required for Resource in time mode, not in quantity mode', async () => {
+    await expectErrors(timeEntry({ timeFrom: null, timeTo: null }), { timeFrom: 'Field is required', timeTo: 'Field is required' });
+    await setAccount({ resourceUnits: 'Quantity' });
+    try {
+      await expectErrors(timeEntry({ timeFrom: null, timeTo: null }), { quantity: 'Field is required' });
+      const res = await post(timeEntry({ quantity: '2.25' }));
+      expect(res.status).toBe(201);
+      // quantity mode: the times are not kept, the quantity is the user's
+      expect(res.body).toMatchObject({ timeFrom: null, timeTo: null, quantity: 2.25 });
+    } finally {
+      await setAccount({ resourceUnits: 'Time' });
+    }
+  });
+});
+
+describe('times', () => {
+  it('Time to must be later than Time from', async () => {
+    await expectErrors(timeEntry({ timeFrom: '10:00', timeTo: '09:00' }), { timeTo: 'Time to must be later than Time from' });
+    await expectErrors(timeEntry({ timeFrom: '10:00', timeTo: '10:00' }), { timeTo: 'Time to must be later than Time from' });
+  });
+
+  it('times are on 15-minute steps', async () => {
+    await expectErrors(timeEntry({ timeFrom: '08:10' }), { timeFrom: 'Time must be in steps of 15 minutes' });
+    await expectErrors(timeEntry({ timeTo: '1207' }), { timeTo: 'Time must be in steps of 15 minutes' });
+  });
+
+  it('times must be times', async () => {
+    await expectErrors(timeEntry({ timeFrom: '25:00' }), { timeFrom: 'Field must be a valid time' });
+    await expectErrors(timeEntry({ timeTo: 'noon' }), { timeTo: 'Field must be a valid time' });
+  });
+});
+
+describe('quantity', () => {
+  it('cannot be zero', async () => {
+    await expectErrors(itemEntry({ quantity: '0' }), { quantity: 'Quantity cannot be zero' });
+  });
+
+  it('cannot be higher than 99999999.99', async () => {
+    await expectErrors(itemEntry({ quantity: '100000000' }), { quantity: 'Quantity cannot be higher than 99999999.99' });
+    expect((await post(itemEntry({ quantity: '99999999.99' }))).status).toBe(201);
+  });
+
+  it('cannot be negative', async () => {
+    await expectErrors(itemEntry({ quantity: '-1' }), { quantity: 'Quantity cannot be lower than 0' });
+  });
+
+  it('has at most 2 decimals; a comma is a decimal point', async () => {
+    await expectErrors(itemEntry({ quantity: '1.234' }), { quantity: 'Field can have at most 2 decimals' });
+    const res = await post(itemEntry({ quantity: '2,5' }));
+    expect(res.status).toBe(201);
+    expect(res.body.quantity).toBe(2.5);
+  });
+
+  it('must be a number', async () => {
+    await expectErrors(itemEntry({ quantity: 'abc' }), { quantity: 'Field must be a number' });
+  });
+});
+
+describe('texts and codes', () => {
+  it('description max 100', async () => {
+    await expectErrors(itemEntry({ description: 'x'.repeat(101) }), { description: 'Field cannot be longer than 100 characters' });
+    expect((await post(itemEntry({ description: 'x'.repeat(100) }))).status).toBe(201);
+  });
+
+  it('codes accept only letters, digits, space, hyphen, underscore, slash and period', async () => {
+    await expectErrors(itemEntry({ jobCode: 'J<1>' }), { jobCode: 'Field contains invalid characters' });
+    await expectErrors(itemEntry({ unitNo: 'a;b' }), { unitNo: 'Field contains invalid characters' });
+  });
+
+  it('unit type is Item or Resource', async () => {
+    await expectErrors(itemEntry({ unitType: 'Machine' }), { unitType: 'Field cannot be: Machine' });
+  });
+
+  it('the date is a real calendar date', async () => {
+    await expectErrors(itemEntry({ date: '2026-02-30' }), { date: 'Field must be a valid date' });
+  });
+
+  it('a JSON number where a string is expected', async () => {
+    const res = await w.c.basicA.post('/api/worksheet', { ...itemEntry(), description: 12 });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.description).toEqual(['Field must be a string']);
+  });
+});
+
+describe('master data checks', () => {
+  it('every code must exist in the account', async () => {
+    await expectErrors(itemEntry({ jobCode: 'J-9999' }), { jobCode: 'Job cannot be: J-9999' });
+    await expectErrors(itemEntry({ customerNo: 'C9' }), { customerNo: 'Customer cannot be: C9' });
+    await expectErrors(itemEntry({ jobTaskCode: '999' }), { jobTaskCode: 'Task cannot be: 999' });
+    await expectErrors(itemEntry({ locationCode: 'MARS' }), { locationCode: 'Location cannot be: MARS' });
+    await expectErrors(itemEntry({ workTypeCode: 'NAP' }), { workTypeCode: 'Work type cannot be: NAP' });
+    await expectErrors(itemEntry({ unitNo: '9999' }), { unitNo: 'Unit cannot be: 9999' });
+    await expectErrors(itemEntry({ unitOfMeasureCode: 'KG' }), { unitOfMeasureCode: 'Unit of measure cannot be: KG' });
+  });
+
+  it('the unit is looked up by its type: a resource number is not an item', async () => {
+    await expectErrors(itemEntry({ unitType: 'Item', unitNo: 'R01', unitOfMeasureCode: 'HOUR' }), { unitNo: 'Unit cannot be: R01' });
+  });
+
+  it('the job task must belong to the job', async () => {
+    // task 200 exists on J-1001 and J-2001, not on J-1002
+    await expectErrors(itemEntry({ jobCode: 'J-1002', jobTaskCode: '200' }), { jobTaskCode: 'Task cannot be: 200' });
+  });
+
+  it('the customer must be the job’s bill-to customer', async () => {
+    await expectErrors(itemEntry({ customerNo: 'C2000' }), { customerNo: 'The customer is not the bill-to customer of the job' });
+  });
+
+  it('the unit of measure must belong to the unit', async () => {
+    // KM belongs to VAN, not to R01
+    await expectErrors(timeEntry({ unitNo: 'R01', unitOfMeasureCode: 'KM', workTypeCode: null }), { unitOfMeasureCode: 'Unit of measure cannot be: KM' });
+    expect((await post(timeEntry({ unitNo: 'VAN', unitOfMeasureCode: 'KM', workTypeCode: null }))).status).toBe(201);
+  });
+
+  it('a work type with a unit of measure enforces it', async () => {
+    await expectErrors(timeEntry({ unitNo: 'VAN', unitOfMeasureCode: 'KM', workTypeCode: 'NORMAL' }), {
+      unitOfMeasureCode: "The unit of measure must be the work type's unit of measure",
+    });
+    expect((await post(timeEntry({ unitNo: 'VAN', unitOfMeasureCode: 'KM', workTypeCode: 'DRIVE' }))).status).toBe(201);
+  });
+
+  it('inactive codes cannot be chosen — but a record may keep a value it already had', async () => {
+    const rec = (await post(itemEntry({ description: 'before deactivation' }))).body;
+    await app.db.updateTable('item').set({ active: false }).where('accountId', '=', w.accountId).where('no', '=', '1000').execute();
+    await app.db.updateTable('job').set({ active: false }).where('accountId', '=', w.accountId).where('code', '=', 'J-2001').execute();
+    try {
+      await expectErrors(itemEntry({ description: 'new one' }), { unitNo: 'Unit cannot be: 1000' });
+      await expectErrors(itemEntry({ jobCode: 'J-2001', customerNo: 'C2000', jobTaskCode: null }), { jobCode: 'Job cannot be: J-2001' });
+      const edit = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id, version: rec.version, description: 'kept item' }));
+      expect(edit.status, edit.text).toBe(200);
+    } finally {
+      await app.db.updateTable('item').set({ active: true }).where('accountId', '=', w.accountId).execute();
+      await app.db.updateTable('job').set({ active: true }).where('accountId', '=', w.accountId).execute();
+    }
+  });
+
+  it('another account’s codes do not exist here', async () => {
+    await app.db.insertInto('location').values({ accountId: w.otherAccountId, code: 'ELSE' }).execute();
+    await expectErrors(itemEntry({ locationCode: 'ELSE' }), { locationCode: 'Location cannot be: ELSE' });
+  });
+});
+
+describe('update input', () => {
+  it('id is required and must be a number; version must be a number', async () => {
+    const res = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry() }));
+    expect(res.status).toBe(400);
+    expect(res.body.errors.id).toEqual(['Field is required']);
+    const bad = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: 1, version: 'x' }));
+    expect(bad.body.errors.version).toEqual(['Field must be a number']);
+  });
+});
