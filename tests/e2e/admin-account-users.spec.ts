@@ -44,7 +44,7 @@ for (const [viewport, size] of [
         await expect(mandatory).not.toBeChecked();
       }
       // The customer has no mandatory box of its own.
-      await expect(checkbox(page, 'Show customer')).toBeChecked();
+      await expect(checkbox(page, 'Show Customer')).toBeChecked();
       await expect(checkbox(page, 'Customer is mandatory')).toHaveCount(0);
 
       // Default unit type and resource units are radio groups with the current values.

@@ -130,10 +130,24 @@ function pump(stream: Readable, sink: CsvSink, beforeFirst: () => void): Promise
       );
     });
     stream.on('end', () => {
+      resumeConnection(stream);
       if (failure !== null) return reject(failure as Error);
       if (size === 0) return resolve(rows);
       flush().then(() => resolve(rows), reject);
     });
-    stream.on('error', (error) => reject((failure ?? error) as Error));
+    stream.on('error', (error) => {
+      resumeConnection(stream);
+      reject((failure ?? error) as Error);
+    });
   });
+}
+
+/**
+ * postgres.js 3.4 pauses its socket when a CopyData fills the stream's buffer; if CopyDone and
+ * ReadyForQuery came in the same TCP chunk, nothing resumes it and the next statement on that
+ * connection (our COMMIT) waits forever (porsager/postgres#499, fix proposed in PR #1016). The
+ * stream's read() is what resumes the socket, so call it once more after the end.
+ */
+function resumeConnection(stream: Readable): void {
+  (stream as Readable & { _read(size: number): void })._read(0);
 }

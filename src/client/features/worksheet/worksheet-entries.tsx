@@ -394,11 +394,14 @@ function ApproveControl({ record, ctx }: { record: TWorksheetRecord; ctx: RowCon
     }
   };
   return (
+    <>
+    <span className="ws-print-only">{approved ? '✓' : ''}</span>
     <label className="ws-switch" title={approved ? m.ws_approved_by({ user: record.approvedBy ?? '' }) : undefined}>
       <input type="checkbox" role="switch" checked={approved} disabled={approve.isPending} onChange={() => void toggle()} aria-label={m.ws_approve_label({ description: record.description })} />
       <span className="ws-switch__track" aria-hidden="true" />
       <span className="ws-switch__text">{approved ? m.ws_approved() : m.ws_approve()}</span>
     </label>
+    </>
   );
 }
 

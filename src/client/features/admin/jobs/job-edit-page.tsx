@@ -1,7 +1,136 @@
+import { useNavigate } from '@tanstack/react-router';
 import { m } from '../../../../shared/paraglide/messages.js';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { ZUpdateJobInput, type TJob } from '../../../../shared/schemas/job';
+import { ZCreateJobTaskInput, ZUpdateJobTaskInput } from '../../../../shared/schemas/job-task';
+import { Button } from '../../../components/button';
+import { Checkbox } from '../../../components/field';
+import { PageHeader } from '../../../components/page-header';
+import { toast } from '../../../components/toast';
+import { trpc } from '../../../lib/trpc';
+import { ChildPanel } from '../common/child-panel';
+import { confirmDelete } from '../common/confirm-delete';
+import { masterDataErrorMessage } from '../common/errors';
+import { AdminSection, FormActions, ReadOnlyField, submitHandler } from '../common/form-parts';
+import { PageState } from '../common/page-states';
+import { useZodForm } from '../common/use-zod-form';
+import { JobFields } from './job-fields';
+import '../common/admin-common.css';
 
-/** Placeholder until its issue is done; the route passes the record key. */
+/** /admin/jobs/edit?code= (spec §2): the job form beside its job tasks. */
 export function JobEditPage({ code }: { code: string }) {
-  return <PlaceholderPage title={m.section_jobs()} subtitle={`${m.crumb_edit()} · ${code}`} />;
+  const record = trpc.job.single.useQuery({ code }, { enabled: code !== '' });
+  const state = PageState({ title: m.admin_jobs_edit_title(), pending: record.isPending, error: record.error, missingKey: code === '', backTo: '/admin/jobs', backLabel: m.admin_jobs_back() });
+  if (state || !record.data) return state;
+  return (
+    <>
+      <PageHeader title={m.admin_jobs_edit_title()} subtitle={record.data.description ? `${record.data.code} · ${record.data.description}` : record.data.code} />
+      <div className="admin-layout admin-layout--split">
+        <JobForm record={record.data} />
+        <JobTasksPanel jobCode={record.data.code} />
+      </div>
+    </>
+  );
+}
+
+const initial = (r: TJob) => ({ code: r.code, description: r.description ?? '', billToCustomerNo: r.billToCustomerNo, teamCode: r.teamCode ?? '', active: r.active });
+
+function JobForm({ record }: { record: TJob }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const update = trpc.job.update.useMutation();
+  const remove = trpc.job.delete.useMutation();
+  const form = useZodForm(ZUpdateJobInput, initial(record));
+  const refresh = () => Promise.all([utils.job.list.invalidate(), utils.job.single.invalidate(), utils.job.search.invalidate()]);
+
+  const onSubmit = submitHandler(async (element) => {
+    const values = form.validate(element);
+    if (!values) return;
+    try {
+      const saved = await update.mutateAsync(values);
+      form.reset(initial(saved));
+      toast.success(m.admin_job_updated());
+      await refresh();
+    } catch (error) {
+      form.setServerErrors(error);
+      toast.error(masterDataErrorMessage(error));
+    }
+  });
+
+  async function onDelete() {
+    if (!(await confirmDelete(m.admin_job_describe({ code: record.code })))) return;
+    try {
+      await remove.mutateAsync({ code: record.code });
+      toast.success(m.admin_job_deleted());
+      await refresh();
+      await navigate({ to: '/admin/jobs' });
+    } catch (error) {
+      toast.error(masterDataErrorMessage(error));
+    }
+  }
+
+  return (
+    <AdminSection title={m.admin_details()}>
+      <form noValidate onSubmit={onSubmit}>
+        <ReadOnlyField label={m.admin_field_code()} value={record.code} hint={m.admin_readonly_hint()} />
+        <JobFields form={form} current={record} />
+        <Checkbox label={m.admin_field_active()} {...form.checkbox('active')} />
+        <FormActions
+          submitLabel={m.admin_save()}
+          busy={update.isPending}
+          cancelTo="/admin/jobs"
+          end={
+            <Button variant="danger" onClick={() => void onDelete()} loading={remove.isPending}>
+              {m.admin_delete()}
+            </Button>
+          }
+        />
+      </form>
+    </AdminSection>
+  );
+}
+
+const taskCreateSchema = ZCreateJobTaskInput.pick({ code: true, description: true });
+const taskUpdateSchema = ZUpdateJobTaskInput.pick({ description: true, active: true });
+
+/** The job's tasks, managed inline (spec §2). */
+function JobTasksPanel({ jobCode }: { jobCode: string }) {
+  const utils = trpc.useUtils();
+  const tasks = trpc.jobTask.list.useQuery({ jobCode });
+  const create = trpc.jobTask.create.useMutation();
+  const update = trpc.jobTask.update.useMutation();
+  const remove = trpc.jobTask.delete.useMutation();
+  const refresh = () => Promise.all([utils.jobTask.list.invalidate({ jobCode }), utils.jobTask.search.invalidate()]);
+  return (
+    <ChildPanel
+      testId="tasks-panel"
+      rows={tasks.data}
+      loading={tasks.isPending}
+      createSchema={taskCreateSchema}
+      updateSchema={taskUpdateSchema}
+      text={{
+        title: m.admin_tasks_title(),
+        add: m.admin_tasks_add(),
+        empty: m.admin_tasks_empty(),
+        codeLabel: m.admin_field_code(),
+        descriptionLabel: m.admin_field_description(),
+        describe: (taskCode) => m.admin_task_describe({ code: taskCode }),
+        created: m.admin_task_created(),
+        createFailed: m.admin_task_create_failed(),
+        updated: m.admin_task_updated(),
+        deleted: m.admin_task_deleted(),
+      }}
+      onCreate={async (values) => {
+        await create.mutateAsync({ jobCode, ...values });
+        await refresh();
+      }}
+      onUpdate={async (taskCode, values) => {
+        await update.mutateAsync({ jobCode, code: taskCode, ...values });
+        await refresh();
+      }}
+      onDelete={async (taskCode) => {
+        await remove.mutateAsync({ jobCode, code: taskCode });
+        await refresh();
+      }}
+    />
+  );
 }

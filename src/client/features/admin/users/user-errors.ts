@@ -1,5 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 import type { ZodError } from 'zod';
+import { ERR } from '../../../../shared/errors';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { PASSWORD_MIN, USER_ERR } from '../../../../shared/schemas/user';
 import { errorMessage, translateError } from '../../../lib/translate-error';
@@ -44,6 +45,8 @@ export function serverFieldErrors(error: unknown): FormErrors {
     const first = list[0];
     if (first) out[field] = translateUserError(first);
   }
+  // A taken name is a 409 without field errors; it still belongs under the username.
+  if (error.message === ERR.usernameTaken) out.username ??= translateUserError(error.message);
   return out;
 }
 
