@@ -48,11 +48,11 @@ for (const [viewport, size] of [
       await expect(checkbox(page, 'Customer is mandatory')).toHaveCount(0);
 
       // Default unit type and resource units are radio groups with the current values.
-      await expect(page.getByRole('radio', { name: 'Resource' })).toBeChecked();
-      await expect(page.getByRole('radio', { name: /^Time/ })).toBeChecked();
-      await page.getByRole('radio', { name: 'Item' }).check();
-      await expect(page.getByRole('radio', { name: 'Resource' })).not.toBeChecked();
-      await page.getByRole('radio', { name: 'Resource' }).check();
+      await expect(page.getByRole('radio', { name: 'Resource', exact: true })).toBeChecked();
+      await expect(page.getByRole('radio', { name: 'Time', exact: true })).toBeChecked();
+      await page.getByRole('radio', { name: 'Item', exact: true }).check();
+      await expect(page.getByRole('radio', { name: 'Resource', exact: true })).not.toBeChecked();
+      await page.getByRole('radio', { name: 'Resource', exact: true }).check();
 
       // Saving sends every setting (unchanged here: the server is shared with other tests).
       const request = page.waitForRequest((r) => r.url().includes('account.update') && r.method() === 'POST');
@@ -134,13 +134,10 @@ for (const [viewport, size] of [
       await login(page, 'admin');
       await page.goto('/admin/users');
       await expect(page.locator('#main h1')).toHaveText('Users');
-      if (viewport === 'phone') {
-        await expect(page.locator('.users-cards')).toBeVisible();
-        await expect(page.locator('.users-table')).toBeHidden();
-      } else {
-        await expect(page.locator('.users-table')).toBeVisible();
-        await expect(page.locator('.users-cards')).toBeHidden();
-      }
+      // Cards on phones, a table from tablet up.
+      const list = viewport === 'phone' ? page.locator('.admin-cards') : page.locator('.admin-table');
+      await expect(list).toBeVisible();
+      await expect(page.locator(viewport === 'phone' ? '.admin-table' : '.admin-cards')).toHaveCount(0);
 
       // Add: the shared schema checks the form before anything is sent.
       await page.getByRole('link', { name: 'Add user' }).first().click();
@@ -169,8 +166,7 @@ for (const [viewport, size] of [
       await expect(toast(page)).toContainText('User successfully added');
       await expect(page).toHaveURL(/\/admin\/users$/);
 
-      const visible = viewport === 'phone' ? page.locator('.users-cards') : page.locator('.users-table');
-      const entry = viewport === 'phone' ? visible.locator('li', { hasText: name }) : visible.locator('tr', { hasText: name });
+      const entry = list.locator(`[data-row-key="${name}"]`);
       await expect(entry).toContainText('Team leader');
       await expect(entry).toContainText('NORTH');
       await expect(entry).toContainText('DAN');
@@ -190,8 +186,9 @@ for (const [viewport, size] of [
       // Edit via the list's edit action (?username=).
       await entry.getByRole('link', { name: `Edit ${name}` }).click();
       await expect(page).toHaveURL(new RegExp(`/admin/users/edit\\?username=${name}$`));
-      await expect(page.getByLabel('Username', { exact: true })).toHaveValue(name);
-      await expect(page.getByLabel('Username', { exact: true })).toHaveAttribute('readonly', '');
+      // The username is shown, not editable.
+      await expect(page.getByTestId('readonly-key').first()).toHaveText(name);
+      await expect(page.getByRole('textbox', { name: 'Username', exact: true })).toHaveCount(0);
       await expect(checkbox(page, 'Lock default resource')).toBeChecked();
       // Clearing the default resource clears and disables the lock.
       await page.getByLabel('Default resource', { exact: true }).selectOption('');
@@ -201,12 +198,12 @@ for (const [viewport, size] of [
       await page.getByLabel('Expiration date').fill('2099-12-31');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(toast(page)).toContainText('User successfully updated');
-      await expect(page).toHaveURL(/\/admin\/users$/);
-      await expect(entry).toContainText('2099');
+      // The edit page stays, with the saved values.
+      await expect(page).toHaveURL(/\/admin\/users\/edit/);
+      await expect(page.getByLabel('Default description')).toHaveValue('Site work');
 
       // Change password beside the form.
-      await entry.getByRole('link', { name: `Edit ${name}` }).click();
-      const passwordForm = page.locator('form', { has: page.getByRole('heading', { name: 'Change password' }) });
+      const passwordForm = page.locator('section', { has: page.getByRole('heading', { name: 'Change password' }) });
       await passwordForm.getByLabel('New password').fill('Other-pass-1');
       await passwordForm.getByLabel('Confirm password').fill('Other-pass-2');
       await passwordForm.getByRole('button', { name: 'Change password' }).click();
@@ -217,7 +214,7 @@ for (const [viewport, size] of [
       await expect(passwordForm.getByLabel('New password')).toHaveValue('');
       if (viewport === 'desktop') {
         // Side by side from tablet up.
-        const user = await page.locator('form', { has: page.getByRole('heading', { name: 'User details' }) }).boundingBox();
+        const user = await page.locator('section', { has: page.getByRole('heading', { name: 'User details' }) }).boundingBox();
         const pwd = await passwordForm.boundingBox();
         expect(pwd!.x).toBeGreaterThan(user!.x + user!.width - 1);
       }
@@ -228,11 +225,13 @@ for (const [viewport, size] of [
       await login(otherPage, name, 'Other-pass-1');
       await other.close();
 
-      // Deactivate.
+      // Deactivate; the list shows the badge and the saved expiration date.
       await checkbox(page, 'Active').uncheck();
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(toast(page)).toContainText('User successfully updated');
+      await page.getByRole('link', { name: 'Cancel' }).click();
       await expect(entry).toContainText('Inactive');
+      await expect(entry).toContainText('2099');
 
       // Delete after confirmation; Cancel first keeps the user.
       await entry.getByRole('link', { name: `Edit ${name}` }).click();
@@ -244,7 +243,7 @@ for (const [viewport, size] of [
       await dialog(page).getByRole('button', { name: 'Delete' }).click();
       await expect(toast(page)).toContainText('User successfully deleted');
       await expect(page).toHaveURL(/\/admin\/users$/);
-      await expect(visible).not.toContainText(name);
+      await expect(entry).toHaveCount(0);
     });
   });
 }
@@ -258,17 +257,19 @@ test.describe('editing oneself', () => {
     await expect(page.locator('.users-self-note')).toContainText('This is you');
     await expect(checkbox(page, 'Active')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
-    await expect(page.getByLabel('Role')).toBeDisabled();
-    await expect(page.getByLabel('Expiration date')).toHaveAttribute('readonly', '');
+    // Role and expiration are shown as values, not fields.
+    await expect(page.getByRole('combobox', { name: 'Role' })).toHaveCount(0);
+    await expect(page.locator('input[name="expirationDate"]')).toHaveCount(0);
+    await expect(page.getByTestId('readonly-key')).toHaveText(['admin', 'Admin', '–']);
     // The rest can be saved.
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(toast(page)).toContainText('User successfully updated');
   });
 
-  test('an unknown username shows "User not found"', async ({ page }) => {
+  test('an unknown username shows "not found"', async ({ page }) => {
     await login(page, 'admin');
     await page.goto('/admin/users/edit?username=nobody-here');
-    await expect(page.getByText('User not found')).toBeVisible();
+    await expect(page.getByText('Not found. It may have been deleted.')).toBeVisible();
     await page.getByRole('link', { name: 'Back to users' }).click();
     await expect(page).toHaveURL(/\/admin\/users$/);
   });
@@ -299,7 +300,7 @@ test.describe('screenshots', () => {
         await expect(p.getByTestId('api-key').or(p.locator('.acct-key-empty'))).toBeVisible();
         await screenshot(p, `admin-account-${label}-${lang}`);
         await p.goto('/admin/users');
-        await expect(p.locator('.users-toolbar')).toBeVisible();
+        await expect(p.locator('.admin-toolbar')).toBeVisible();
         await screenshot(p, `admin-users-${label}-${lang}`);
         await p.goto('/admin/users/add');
         await expect(p.locator('.users-form')).toBeVisible();
@@ -311,8 +312,8 @@ test.describe('screenshots', () => {
       if (lang === 'da') {
         await expect(p.locator('#main h1')).toHaveText('Rediger bruger');
         await p.goto('/admin/users');
-        await expect(p.locator('.users-table')).toContainText('Holdkode');
-        await expect(p.locator('.users-table')).toContainText('Udløbsdato');
+        await expect(p.locator('.admin-table')).toContainText('Holdkode');
+        await expect(p.locator('.admin-table')).toContainText('Udløbsdato');
         await p.goto('/admin/account');
         await expect(p.locator('#main')).toContainText('API-nøgle');
       }

@@ -75,19 +75,19 @@ for (const [viewport, size] of [
       const units = page.getByTestId('units-panel');
       await expect(units).toContainText('No units of measure yet');
       await units.getByRole('button', { name: 'Add unit' }).click();
-      await units.getByLabel('Code').fill('PCS');
+      await units.getByLabel('Code', { exact: true }).fill('PCS');
       await units.getByLabel('Description').fill('Pieces');
       await units.getByRole('button', { name: 'Create' }).click();
       await expectToast(page, 'Unit successfully created');
       await expect(row(page, 'PCS')).toContainText('Pieces');
       await units.getByRole('button', { name: 'Add unit' }).click();
-      await units.getByLabel('Code').fill('PCS');
+      await units.getByLabel('Code', { exact: true }).fill('PCS');
       await units.getByLabel('Description').fill('Twice');
       await units.getByRole('button', { name: 'Create' }).click();
       await expectToast(page, 'Unit creation failed');
       await expect(units.locator('.form-error')).toHaveText(`Unit PCS already exists for item ${no}`);
       await units.getByRole('button', { name: 'Cancel' }).click();
-      await expect(units.getByLabel('Code')).toHaveCount(0);
+      await expect(units.getByLabel('Code', { exact: true })).toHaveCount(0);
 
       await units.getByRole('button', { name: 'Edit unit PCS' }).click();
       await units.getByLabel('Description').fill('Pieces, loose');
@@ -159,7 +159,7 @@ for (const [viewport, size] of [
       await expect(row(page, 'J-1001')).toContainText('Nordhavn Byg ApS');
       await expect(row(page, 'J-1001')).toContainText('C1000');
       await page.getByRole('link', { name: 'Add job' }).first().click();
-      await page.getByLabel('Code').fill(code);
+      await page.getByLabel('Code', { exact: true }).fill(code);
       await page.getByLabel('Description (optional)').fill('E2E roof');
       await page.getByRole('button', { name: 'Create' }).click();
       await expect(page.locator('.field__error')).toHaveText('Field is required');
@@ -173,7 +173,7 @@ for (const [viewport, size] of [
       const tasks = page.getByTestId('tasks-panel');
       await expect(tasks).toContainText('No tasks yet');
       await tasks.getByRole('button', { name: 'Add task' }).click();
-      await tasks.getByLabel('Code').fill('100');
+      await tasks.getByLabel('Code', { exact: true }).fill('100');
       await tasks.getByLabel('Description').fill('Scaffolding');
       await tasks.getByRole('button', { name: 'Create' }).click();
       await expectToast(page, 'Task successfully created');
@@ -211,16 +211,16 @@ for (const [viewport, size] of [
       await page.goto('/admin/locations');
       await expect(page.getByRole('link', { name: /add/i })).toHaveCount(0);
       const add = page.getByRole('form', { name: 'Add location' });
-      await add.getByLabel('Code').fill('CPH');
+      await add.getByLabel('Code', { exact: true }).fill('CPH');
       await add.getByRole('button', { name: 'Add location' }).click();
       await expectToast(page, 'Location creation failed');
       await expect(add.locator('.form-error')).toHaveText('Location CPH already exists');
 
-      await add.getByLabel('Code').fill(code);
+      await add.getByLabel('Code', { exact: true }).fill(code);
       await add.getByLabel('Name (optional)').fill('E2E site');
       await add.getByRole('button', { name: 'Add location' }).click();
       await expectToast(page, 'Location successfully created');
-      await expect(add.getByLabel('Code')).toHaveValue('');
+      await expect(add.getByLabel('Code', { exact: true })).toHaveValue('');
       await expect(row(page, code)).toContainText('E2E site');
 
       await row(page, code).getByRole('link', { name: `Edit location ${code}` }).click();
@@ -242,7 +242,7 @@ for (const [viewport, size] of [
       await page.goto('/admin/worktypes');
       await expect(row(page, 'NORMAL')).toContainText('HOUR');
       await page.getByRole('link', { name: 'Add work type' }).first().click();
-      await page.getByLabel('Code').fill(code);
+      await page.getByLabel('Code', { exact: true }).fill(code);
       await page.getByLabel('Description').fill('E2E standby');
       await page.getByLabel('Unit of measure code (optional)').fill('HOUR');
       await page.getByRole('button', { name: 'Create' }).click();

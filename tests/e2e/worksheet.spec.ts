@@ -14,7 +14,7 @@ const photoDescription = `Kitchen demolition ${stamp}`;
 const editDescription = `Roof check ${stamp}`;
 
 async function pick(page: Page, field: string | RegExp, search: string, option: RegExp) {
-  const box = page.getByRole('combobox', { name: field });
+  const box = page.getByRole('combobox', { name: field, exact: typeof field === 'string' });
   await box.click();
   await box.fill(search);
   await page.getByRole('option', { name: option }).first().click();

@@ -56,9 +56,3 @@ export function csvLine(values: ReadonlyArray<string | null | undefined>, delimi
   }
   return line + EOL;
 }
-
-/** A quantity as the CSV shows it: two decimals, no grouping, point or comma. */
-export function formatQuantity(value: number, format: CsvFormat): string {
-  const text = value.toFixed(2);
-  return format.decimal === ',' ? text.replace('.', ',') : text;
-}

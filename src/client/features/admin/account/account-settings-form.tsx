@@ -2,10 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { RESOURCE_UNITS, UNIT_TYPES, type ResourceUnits, type UnitType } from '../../../../shared/limits';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { normaliseFlags, type TAccount } from '../../../../shared/schemas/account';
-import { Button } from '../../../components/button';
 import { toast } from '../../../components/toast';
 import { trpc } from '../../../lib/trpc';
 import { errorMessage } from '../../../lib/translate-error';
+import { AdminSection, FormActions } from '../common/form-parts';
 
 type Flags = Pick<
   TAccount,
@@ -57,11 +57,27 @@ function RadioGroup<T extends string>({ legend, name, values, value, label, hint
       <legend className="acct-legend">{legend}</legend>
       <div className="acct-choices">
         {values.map((v) => (
+          // The whole card is clickable; the radio is named by the label only, the hint describes it.
           <label key={v} className="acct-choice" htmlFor={`${id}-${v}`}>
-            <input id={`${id}-${v}`} type="radio" name={name} value={v} checked={value === v} onChange={() => onChange(v)} />
+            <input
+              id={`${id}-${v}`}
+              type="radio"
+              name={name}
+              value={v}
+              checked={value === v}
+              aria-labelledby={`${id}-${v}-label`}
+              aria-describedby={hint ? `${id}-${v}-hint` : undefined}
+              onChange={() => onChange(v)}
+            />
             <span className="acct-choice__text">
-              <span className="acct-choice__label">{label(v)}</span>
-              {hint && <span className="acct-choice__hint">{hint(v)}</span>}
+              <span id={`${id}-${v}-label`} className="acct-choice__label">
+                {label(v)}
+              </span>
+              {hint && (
+                <span id={`${id}-${v}-hint`} className="acct-choice__hint">
+                  {hint(v)}
+                </span>
+              )}
             </span>
           </label>
         ))}
@@ -82,7 +98,6 @@ export function AccountSettingsForm({ account }: { account: TAccount }) {
   const [defaultUnitType, setDefaultUnitType] = useState<UnitType>(account.defaultUnitType);
   const [resourceUnits, setResourceUnits] = useState<ResourceUnits>(account.resourceUnits);
   const [formError, setFormError] = useState<string>();
-  const headId = useId();
 
   const setFlag = (key: keyof Flags, value: boolean) => setFlags((current) => normaliseFlags({ ...current, [key]: value }));
 
@@ -106,12 +121,8 @@ export function AccountSettingsForm({ account }: { account: TAccount }) {
   }
 
   return (
-    <form className="card acct-card" onSubmit={onSubmit} noValidate aria-labelledby={`${headId}-title`}>
-      <h2 id={`${headId}-title`} className="acct-card__title">
-        {m.acct_settings_title()}
-      </h2>
-      <p className="acct-card__text">{m.acct_settings_text()}</p>
-
+    <AdminSection title={m.acct_settings_title()} text={m.acct_settings_text()}>
+    <form onSubmit={onSubmit} noValidate>
       <fieldset className="acct-fieldset">
         <legend className="acct-legend">{m.acct_fields_legend()}</legend>
         <div className="acct-flags" role="table" aria-label={m.acct_fields_legend()}>
@@ -179,11 +190,8 @@ export function AccountSettingsForm({ account }: { account: TAccount }) {
       />
 
       {formError && <p className="form-error">{formError}</p>}
-      <div className="acct-actions">
-        <Button type="submit" variant="primary" loading={save.isPending}>
-          {m.acct_save()}
-        </Button>
-      </div>
+      <FormActions submitLabel={m.acct_save()} busy={save.isPending} />
     </form>
+    </AdminSection>
   );
 }

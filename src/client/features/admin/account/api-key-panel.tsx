@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/spinner';
 import { toast } from '../../../components/toast';
 import { trpc } from '../../../lib/trpc';
 import { errorMessage } from '../../../lib/translate-error';
+import { AdminSection } from '../common/form-parts';
 
 /** Enough of the key to tell two keys apart, never enough to use it. */
 export function maskKey(key: string): string {
@@ -56,12 +57,7 @@ export function ApiKeyPanel() {
   }
 
   return (
-    <section className="card acct-card" aria-labelledby={`${headId}-title`}>
-      <h2 id={`${headId}-title`} className="acct-card__title">
-        {m.acct_key_title()}
-      </h2>
-      <p className="acct-card__text">{m.acct_key_text()}</p>
-
+    <AdminSection title={m.acct_key_title()} text={m.acct_key_text()}>
       {apiKey.isPending ? (
         <Spinner label={m.app_loading()} />
       ) : apiKey.isError ? (
@@ -118,6 +114,6 @@ export function ApiKeyPanel() {
           {key ? m.acct_key_generate_new() : m.acct_key_generate_first()}
         </Button>
       </div>
-    </section>
+    </AdminSection>
   );
 }

@@ -1,9 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { ZChangePasswordInput } from '../../../../shared/schemas/user';
-import { Button } from '../../../components/button';
 import { toast } from '../../../components/toast';
 import { trpc } from '../../../lib/trpc';
+import { AdminSection, FormActions } from '../common/form-parts';
 import { serverFieldErrors, userErrorMessage, zodFormErrors, type FormErrors } from './user-errors';
 import { PasswordField } from './user-fields';
 
@@ -13,7 +13,6 @@ export function ChangePasswordForm({ username, self }: { username: string; self:
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<FormErrors>({});
-  const titleId = useId();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,40 +37,34 @@ export function ChangePasswordForm({ username, self }: { username: string; self:
   }
 
   return (
-    <form className="card users-form users-password" onSubmit={submit} noValidate aria-labelledby={titleId}>
-      <h2 id={titleId} className="users-card__title">
-        {m.users_password_title()}
-      </h2>
-      <p className="users-card__text">{self ? m.users_password_text_self() : m.users_password_text()}</p>
-      {/* Lets password managers file the new password under the right user. */}
-      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-      <PasswordField
-        label={m.users_password_new()}
-        name="newPassword"
-        value={password}
-        error={errors.password}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          setErrors((c) => ({ ...c, password: undefined }));
-        }}
-        required
-      />
-      <PasswordField
-        label={m.users_field_confirm_password()}
-        name="confirmNewPassword"
-        value={confirmPassword}
-        error={errors.confirmPassword}
-        onChange={(e) => {
-          setConfirmPassword(e.target.value);
-          setErrors((c) => ({ ...c, confirmPassword: undefined }));
-        }}
-        required
-      />
-      <div className="users-actions">
-        <Button type="submit" variant="primary" loading={change.isPending}>
-          {m.users_password_submit()}
-        </Button>
-      </div>
-    </form>
+    <AdminSection title={m.users_password_title()} text={self ? m.users_password_text_self() : m.users_password_text()}>
+      <form className="users-password" onSubmit={submit} noValidate>
+        {/* Lets password managers file the new password under the right user. */}
+        <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+        <PasswordField
+          label={m.users_password_new()}
+          name="newPassword"
+          value={password}
+          error={errors.password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setErrors((c) => ({ ...c, password: undefined }));
+          }}
+          required
+        />
+        <PasswordField
+          label={m.users_field_confirm_password()}
+          name="confirmNewPassword"
+          value={confirmPassword}
+          error={errors.confirmPassword}
+          onChange={(e) => {
+            setConfirmPassword(e.target.value);
+            setErrors((c) => ({ ...c, confirmPassword: undefined }));
+          }}
+          required
+        />
+        <FormActions submitLabel={m.users_password_submit()} busy={change.isPending} />
+      </form>
+    </AdminSection>
   );
 }

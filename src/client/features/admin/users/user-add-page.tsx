@@ -1,6 +1,5 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { m } from '../../../../shared/paraglide/messages.js';
-import { buttonClass } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../components/toast';
 import { trpc } from '../../../lib/trpc';
@@ -21,18 +20,15 @@ export function UserAddPage() {
           mode="create"
           initial={emptyUser}
           submitLabel={m.users_create()}
+          busy={create.isPending}
           onSubmit={async (input) => {
             await create.mutateAsync(input as Parameters<typeof create.mutateAsync>[0]);
             await utils.user.list.invalidate();
             toast.success(m.users_created());
             await navigate({ to: '/admin/users' });
           }}
+          // Spec §8: the creation failure toast; the server's reason is shown in the form.
           onFailed={() => toast.error(m.users_create_failed())}
-          actions={
-            <Link to="/admin/users" className={buttonClass('secondary')}>
-              {m.action_cancel()}
-            </Link>
-          }
         />
       </div>
     </>

@@ -1,20 +1,17 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { m } from '../../../../shared/paraglide/messages.js';
-import { Button, buttonClass } from '../../../components/button';
-import { confirm } from '../../../components/confirm';
-import { EmptyState } from '../../../components/empty-state';
+import { Button } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
-import { PageSpinner } from '../../../components/spinner';
 import { toast } from '../../../components/toast';
 import { useAccountInfo } from '../../../lib/account';
 import { applyUserLanguage } from '../../../lib/i18n';
-import { isUnauthorized, trpc } from '../../../lib/trpc';
+import { trpc } from '../../../lib/trpc';
+import { confirmDelete } from '../common/confirm-delete';
+import { PageState } from '../common/page-states';
 import { ChangePasswordForm } from './change-password-form';
 import { userErrorMessage } from './user-errors';
 import { UserForm, valuesOf } from './user-form';
 import './users.css';
-
-const isNotFound = (error: unknown) => (error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus === 404;
 
 /** /admin/users/edit?username= : the user form and the change-password form side by side (spec §2). */
 export function UserEditPage({ username }: { username: string }) {
@@ -24,56 +21,30 @@ export function UserEditPage({ username }: { username: string }) {
   const user = trpc.user.single.useQuery({ username }, { enabled: username !== '' });
   const update = trpc.user.update.useMutation();
   const remove = trpc.user.delete.useMutation();
-  const self = user.data !== undefined && user.data.username.toLowerCase() === info.username.toLowerCase();
 
-  const back = (
-    <Link to="/admin/users" className={buttonClass('secondary')}>
-      {m.users_back()}
-    </Link>
-  );
-
-  if (username === '' || (user.isError && isNotFound(user.error))) {
-    return (
-      <>
-        <PageHeader title={m.users_edit_title()} />
-        <EmptyState title={m.users_not_found()} text={username} action={back} />
-      </>
-    );
-  }
-  if (user.isPending) return <PageSpinner />;
-  if (user.isError) {
-    return (
-      <>
-        <PageHeader title={m.users_edit_title()} />
-        <EmptyState
-          title={userErrorMessage(user.error)}
-          action={
-            <Button variant="primary" onClick={() => void user.refetch()}>
-              {m.action_retry()}
-            </Button>
-          }
-        />
-      </>
-    );
-  }
+  const state = PageState({
+    title: m.users_edit_title(),
+    pending: user.isPending,
+    error: user.error,
+    missingKey: username === '',
+    backTo: '/admin/users',
+    backLabel: m.users_back(),
+  });
+  if (state || !user.data) return state;
 
   const current = user.data;
+  // The logged-in admin (spec §4, §5): no active box, no delete, role and expiration read-only.
+  const self = current.username.toLowerCase() === info.username.toLowerCase();
 
   async function onDelete() {
-    const ok = await confirm({
-      title: m.users_delete_confirm_title(),
-      message: m.users_delete_confirm_text({ username: current.username }),
-      confirmLabel: m.users_delete(),
-      danger: true,
-    });
-    if (!ok) return;
+    if (!(await confirmDelete(m.users_what({ username: current.username })))) return;
     try {
       await remove.mutateAsync({ username: current.username });
       await utils.user.list.invalidate();
       toast.success(m.users_deleted());
       await navigate({ to: '/admin/users' });
     } catch (error) {
-      if (!isUnauthorized(error)) toast.error(userErrorMessage(error));
+      toast.error(userErrorMessage(error));
     }
   }
 
@@ -88,6 +59,7 @@ export function UserEditPage({ username }: { username: string }) {
           initial={valuesOf(current)}
           self={self}
           submitLabel={m.users_save()}
+          busy={update.isPending}
           onSubmit={async (input) => {
             const saved = await update.mutateAsync(input as Parameters<typeof update.mutateAsync>[0]);
             utils.user.single.setData({ username }, saved);
@@ -98,20 +70,15 @@ export function UserEditPage({ username }: { username: string }) {
               applyUserLanguage(saved.languageCode);
             }
             toast.success(m.users_updated());
-            await navigate({ to: '/admin/users' });
+            return valuesOf(saved);
           }}
           onFailed={(message) => toast.error(message)}
-          actions={
-            <>
-              <Link to="/admin/users" className={buttonClass('secondary')}>
-                {m.action_cancel()}
-              </Link>
-              {!self && (
-                <Button variant="danger" className="users-delete" loading={remove.isPending} onClick={() => void onDelete()}>
-                  {m.users_delete()}
-                </Button>
-              )}
-            </>
+          end={
+            self ? undefined : (
+              <Button variant="danger" loading={remove.isPending} onClick={() => void onDelete()}>
+                {m.users_delete()}
+              </Button>
+            )
           }
         />
         <ChangePasswordForm username={current.username} self={self} />

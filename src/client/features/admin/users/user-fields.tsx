@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useState, type InputHTMLAttributes } from 'react';
 import { LANGUAGE_CODES, PROFILE_TYPES, type LanguageCode, type ProfileType } from '../../../../shared/limits';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { TextField } from '../../../components/field';
@@ -16,47 +16,12 @@ export const languageLabel: Record<LanguageCode, () => string> = {
 
 export { LANGUAGE_CODES, PROFILE_TYPES };
 
-interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  children: ReactNode;
-}
-
-/** A labelled <select> in the look of TextField. */
-export function SelectField({ label, error, hint, className, children, ...select }: SelectFieldProps) {
-  const id = useId();
-  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={['field', error ? 'field--invalid' : '', className].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="field__control">
-        <select {...select} id={id} className="input users-select" aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
-          {children}
-        </select>
-      </div>
-      {hint && (
-        <p id={`${id}-hint`} className="users-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
   label: string;
-  error?: string;
+  error?: string | undefined;
 }
 
-/** A password input with a reveal toggle. */
+/** A new-password input with a reveal toggle. */
 export function PasswordField({ label, error, ...input }: PasswordFieldProps) {
   const [shown, setShown] = useState(false);
   return (

@@ -1,13 +1,13 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { MAX, type LanguageCode, type ProfileType } from '../../../../shared/limits';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { ZCreateUserInput, ZUpdateUserInput, type TUser } from '../../../../shared/schemas/user';
-import { Button } from '../../../components/button';
 import { Checkbox, TextField } from '../../../components/field';
 import { formatDate } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
 import { serverFieldErrors, userErrorMessage, zodFormErrors, type FormErrors } from './user-errors';
-import { LANGUAGE_CODES, PROFILE_TYPES, PasswordField, SelectField, languageLabel, roleLabel } from './user-fields';
+import { AdminSection, FormActions, ReadOnlyField, SelectField } from '../common/form-parts';
+import { LANGUAGE_CODES, PROFILE_TYPES, PasswordField, languageLabel, roleLabel } from './user-fields';
 
 export interface UserFormValues {
   username: string;
@@ -58,24 +58,23 @@ interface UserFormProps {
   /** Editing the logged-in user: role and expiration read-only, no active box (spec §4, §5). */
   self?: boolean;
   submitLabel: string;
-  /** Saves; a thrown error is shown at the fields and returned to the caller's toast. */
-  onSubmit: (input: Record<string, unknown>) => Promise<void>;
-  /** Called with the translated message when saving failed. */
+  busy: boolean;
+  /** Saves; may return the saved values to show. A thrown error is shown at the fields. */
+  onSubmit: (input: Record<string, unknown>) => Promise<UserFormValues | void>;
+  /** Called with the translated message when saving failed (the caller's toast). */
   onFailed: (message: string) => void;
-  /** Extra buttons next to submit (cancel, delete). */
-  actions?: ReactNode;
+  /** At the end of the buttons (delete). */
+  end?: ReactNode;
 }
 
 /**
  * The user form of /admin/users/add and /admin/users/edit, validated with the same schema as the
  * server (src/shared/schemas/user.ts).
  */
-export function UserForm({ mode, initial, self = false, submitLabel, onSubmit, onFailed, actions }: UserFormProps) {
+export function UserForm({ mode, initial, self = false, submitLabel, busy, onSubmit, onFailed, end }: UserFormProps) {
   const [values, setValues] = useState<UserFormValues>(initial);
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const titleId = useId();
   // Only active resources can be chosen (spec §5); the autocomplete call gives exactly those.
   const resources = trpc.resource.search.useQuery({ q: '' }, { staleTime: 60_000 });
 
@@ -123,9 +122,9 @@ export function UserForm({ mode, initial, self = false, submitLabel, onSubmit, o
       requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    setBusy(true);
     try {
-      await onSubmit(input);
+      const saved = await onSubmit(input);
+      if (saved) setValues(saved);
     } catch (error) {
       const fields = serverFieldErrors(error);
       setErrors(fields);
@@ -134,8 +133,6 @@ export function UserForm({ mode, initial, self = false, submitLabel, onSubmit, o
       if (Object.keys(fields).length === 0) setFormError(message);
       onFailed(message);
       requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -143,38 +140,35 @@ export function UserForm({ mode, initial, self = false, submitLabel, onSubmit, o
   const currentMissing = values.defaultResource !== '' && resources.isSuccess && !resourceList.some((r) => r.no === values.defaultResource);
 
   return (
-    <form className="card users-form" onSubmit={submit} noValidate aria-labelledby={titleId}>
-      <h2 id={titleId} className="users-card__title">
-        {m.users_details_title()}
-      </h2>
-
+    <AdminSection title={m.users_details_title()}>
+    <form className="users-form" onSubmit={submit} noValidate>
       <div className="users-grid">
-        <TextField
-          label={m.users_field_username()}
-          {...text('username')}
-          maxLength={mode === 'create' ? MAX.username : undefined}
-          readOnly={mode === 'edit'}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-        />
+        {mode === 'create' ? (
+          <TextField
+            label={m.users_field_username()}
+            {...text('username')}
+            maxLength={MAX.username}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+          />
+        ) : (
+          <ReadOnlyField label={m.users_field_username()} value={values.username} hint={m.users_username_readonly()} />
+        )}
 
-        <SelectField
-          label={m.users_field_role()}
-          name="profileType"
-          value={values.profileType}
-          error={errors.profileType}
-          disabled={self}
-          hint={self ? m.users_self_role_hint() : undefined}
-          onChange={(event) => set('profileType', event.target.value as ProfileType)}
-        >
-          {PROFILE_TYPES.map((p) => (
-            <option key={p} value={p}>
-              {roleLabel[p]()}
-            </option>
-          ))}
-        </SelectField>
+        {self ? (
+          <ReadOnlyField label={m.users_field_role()} value={roleLabel[values.profileType]()} hint={m.users_self_role_hint()} />
+        ) : (
+          <SelectField
+            label={m.users_field_role()}
+            name="profileType"
+            value={values.profileType}
+            error={errors.profileType}
+            onChange={(event) => set('profileType', event.target.value as ProfileType)}
+            options={PROFILE_TYPES.map((p) => ({ value: p, label: roleLabel[p]() }))}
+          />
+        )}
 
         {mode === 'create' && (
           <>
@@ -196,13 +190,8 @@ export function UserForm({ mode, initial, self = false, submitLabel, onSubmit, o
           value={values.languageCode}
           error={errors.languageCode}
           onChange={(event) => set('languageCode', event.target.value as LanguageCode)}
-        >
-          {LANGUAGE_CODES.map((l) => (
-            <option key={l} value={l}>
-              {languageLabel[l]()}
-            </option>
-          ))}
-        </SelectField>
+          options={LANGUAGE_CODES.map((l) => ({ value: l, label: languageLabel[l]() }))}
+        />
 
         <TextField label={m.users_field_team()} {...text('teamCode')} maxLength={MAX.teamCode} autoComplete="off" spellCheck={false} className="users-team" />
 
@@ -221,15 +210,13 @@ export function UserForm({ mode, initial, self = false, submitLabel, onSubmit, o
             value={values.defaultResource}
             error={errors.defaultResource}
             onChange={(event) => set('defaultResource', event.target.value)}
-          >
-            <option value="">{resources.isPending ? m.app_loading() : m.users_no_resource()}</option>
-            {currentMissing && <option value={values.defaultResource}>{m.users_resource_inactive({ no: values.defaultResource })}</option>}
-            {resourceList.map((r) => (
-              <option key={r.no} value={r.no}>
-                {r.no} · {r.description}
-              </option>
-            ))}
-          </SelectField>
+            placeholder={resources.isPending ? m.app_loading() : m.users_no_resource()}
+            options={[
+              // A resource deactivated after it was chosen stays visible until another is picked.
+              ...(currentMissing ? [{ value: values.defaultResource, label: m.users_resource_inactive({ no: values.defaultResource }) }] : []),
+              ...resourceList.map((r) => ({ value: r.no, label: `${r.no} · ${r.description}` })),
+            ]}
+          />
           <Checkbox
             label={m.users_field_lock()}
             name="lockDefaultResource"
@@ -240,20 +227,18 @@ export function UserForm({ mode, initial, self = false, submitLabel, onSubmit, o
           />
         </div>
 
-        <div>
-          {self ? (
-            <TextField
-              label={m.users_field_expiration()}
-              name="expirationDate"
-              value={values.expirationDate ? formatDate(values.expirationDate) : '–'}
-              error={errors.expirationDate}
-              readOnly
-            />
-          ) : (
+        {self ? (
+          <ReadOnlyField
+            label={m.users_field_expiration()}
+            value={values.expirationDate ? formatDate(values.expirationDate) : '–'}
+            hint={m.users_self_expiration_hint()}
+          />
+        ) : (
+          <div>
             <TextField label={m.users_field_expiration()} type="date" {...text('expirationDate')} />
-          )}
-          <p className="users-hint users-hint--under">{self ? m.users_self_expiration_hint() : m.users_expiration_hint()}</p>
-        </div>
+            <p className="field__hint users-hint--under">{m.users_expiration_hint()}</p>
+          </div>
+        )}
 
         {mode === 'edit' && !self && (
           <Checkbox label={m.users_field_active()} name="active" checked={values.active} onChange={(event) => set('active', event.target.checked)} className="users-active" />
@@ -262,12 +247,8 @@ export function UserForm({ mode, initial, self = false, submitLabel, onSubmit, o
       </div>
 
       {formError && <p className="form-error">{formError}</p>}
-      <div className="users-actions">
-        <Button type="submit" variant="primary" loading={busy}>
-          {submitLabel}
-        </Button>
-        {actions}
-      </div>
+      <FormActions submitLabel={submitLabel} busy={busy} cancelTo="/admin/users" end={end} />
     </form>
+    </AdminSection>
   );
 }

@@ -1,0 +1,80 @@
+import { parse } from 'csv-parse/sync';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { EXPORT_COLUMNS } from '../../../db/queries/export';
+import { csvDialect } from './header';
+import { BOM, csvField, csvFormat, csvLine, needsNeutralising, neutralise } from './writer';
+
+const parseRows = (text: string, delimiter: string) => parse(text, { delimiter, bom: true }) as string[][];
+
+describe('CSV writer', () => {
+  it('quotes fields with the delimiter, quotes, CR or LF — and only those (like COPY)', () => {
+    expect(csvField('plain text', ',')).toBe('plain text');
+    expect(csvField('a,b', ',')).toBe('"a,b"');
+    expect(csvField('a,b', ';')).toBe('a,b');
+    expect(csvField('a;b', ';')).toBe('"a;b"');
+    expect(csvField('say "hi"', ',')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines', ',')).toBe('"two\nlines"');
+    expect(csvField('cr\r', ';')).toBe('"cr\r"');
+    expect(csvField('\\.', ',')).toBe('"\\."');
+    expect(csvField(null, ',')).toBe('');
+    expect(csvField('', ',')).toBe('');
+    expect(csvLine(['a', null, 'b c', '1,5'], ',')).toBe('a,,b c,"1,5"\n');
+  });
+
+  it('neutralises what a spreadsheet would run as a formula', () => {
+    for (const s of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) expect(neutralise(s)).toBe(`'${s}`);
+    for (const s of ['', 'a=1', ' =1', "'=1", '1-2', 'æ']) expect(neutralise(s)).toBe(s);
+  });
+
+  it('DAN gets `;` and decimal comma, every other language `,` and point', () => {
+    expect(csvFormat('DAN')).toEqual({ delimiter: ';', decimal: ',' });
+    expect(csvFormat('ENU')).toEqual({ delimiter: ',', decimal: '.' });
+    expect(csvFormat('DEU')).toEqual({ delimiter: ',', decimal: '.' });
+  });
+
+  it('has a translated header for every column', () => {
+    const en = parseRows(csvDialect('ENU').header, ',')[0]!;
+    const da = parseRows(csvDialect('DAN').header, ';')[0]!;
+    expect(en).toHaveLength(EXPORT_COLUMNS.length);
+    expect(da).toHaveLength(EXPORT_COLUMNS.length);
+    expect(en.slice(0, 3)).toEqual(['Date', 'User', 'Customer No.']);
+    expect(da.slice(0, 3)).toEqual(['Dato', 'Bruger', 'Kundenr.']);
+    expect(csvDialect('DAN').sql).toEqual({ decimalComma: true, unitTypeLabels: { Item: 'Vare', Resource: 'Ressource' } });
+  });
+
+  // Any text, including quotes, separators, CR/LF, BOMs and astral characters.
+  const cell = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 40 }),
+    fc.string({ unit: fc.constantFrom('"', ',', ';', '\n', '\r', '=', '+', '-', '@', '\t', ' ', 'a', '\uFEFF', '\\', '.'), maxLength: 12 }),
+  );
+
+  it('property: every written cell parses back to the same text, neutralised cells aside', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(cell, { minLength: 2, maxLength: 8 }), { minLength: 1, maxLength: 10 }), fc.constantFrom(',', ';'), (rows, delimiter) => {
+        const width = rows[0]!.length;
+        const table = rows.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''));
+        const text = BOM + table.map((r) => csvLine(r.map(neutralise), delimiter)).join('');
+        const back = parseRows(text, delimiter);
+        expect(back).toHaveLength(table.length);
+        back.forEach((row, i) =>
+          row.forEach((value, j) => {
+            const original = table[i]![j]!;
+            expect(value).toBe(needsNeutralising(original) ? `'${original}` : original);
+          }),
+        );
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('property: a neutralised cell never starts with a formula character, and loses nothing', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (s) => {
+        const n = neutralise(s);
+        expect(needsNeutralising(n)).toBe(false);
+        expect(n === s || n === `'${s}`).toBe(true);
+      }),
+    );
+  });
+});

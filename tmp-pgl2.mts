@@ -1,0 +1,21 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { CamelCasePlugin, Kysely, Migrator } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import * as initial from './db/migrations/2026-11-22T1200-initial';
+import * as mds from './db/migrations/2026-11-22T1300-master-data-search';
+import { searchNoRecords } from './db/queries/master-data/items';
+const t0 = performance.now();
+const pglite = await PGlite.create({ extensions: { pg_trgm } });
+console.log('create', (performance.now() - t0).toFixed(0), 'ms');
+const db = new Kysely<any>({ dialect: new PGliteDialect(pglite), plugins: [new CamelCasePlugin()] });
+const r = await new Migrator({ db, provider: { getMigrations: async () => ({ a: initial, b: mds }) } }).migrateToLatest(); console.log(r.error ?? 'migrated');
+console.log((await pglite.query("select indexname from pg_indexes where tablename='item'")).rows);
+const acc = await db.insertInto('account').values({ code: 'A', name: 'A' }).returning('id').executeTakeFirstOrThrow();
+const W = ['Screw','Bolt','Pipe','Hinge','Valve']; const M = ['copper','steel','oak','pine'];
+const t1 = performance.now();
+for (let s = 0; s < 20000; s += 2000) await db.insertInto('item').values(Array.from({ length: 2000 }, (_, k) => { const i = s + k; return { accountId: acc.id, no: `I${String(i).padStart(6, '0')}`, description: `${M[Math.floor(i/5)%4]} ${W[i%5]!.toLowerCase()} ${i%97} mm #${i}` }; })).execute();
+console.log('insert', (performance.now() - t1).toFixed(0), 'ms');
+await pglite.exec('ANALYZE item');
+for (const q of ['copper pipe', 'I01234', 'hinge', 'I01234', 'copper pipe']) { const t = performance.now(); const rows = await searchNoRecords(db as any, 'item', acc.id, q, undefined); console.log(q, rows.length, (performance.now() - t).toFixed(1), 'ms'); }
+await db.destroy();
