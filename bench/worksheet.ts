@@ -67,7 +67,7 @@ async function login(url: string, username: string): Promise<string> {
 }
 
 /** Users u001…u050 in teams A–E, a team leader of A and the admin. */
-async function seedAccount(dbh: DbHandle): Promise<number> {
+export async function seedAccount(dbh: DbHandle): Promise<number> {
   const { accountId } = await createAccount(dbh.db, { code: 'WSBENCH', name: 'Worksheet bench A/S', admin: 'wsbenchadmin', password: PASSWORD });
   await seedMasterData(dbh.db, accountId);
   const hash = await hashPassword(PASSWORD);
@@ -86,7 +86,7 @@ async function seedAccount(dbh: DbHandle): Promise<number> {
  * The records in bulk: job/customer pairs and names as the demo master data has them; every
  * 4th open entry an item, the others resource time-mode entries.
  */
-async function seedRecords(dbh: DbHandle, accountId: number): Promise<void> {
+export async function seedRecords(dbh: DbHandle, accountId: number): Promise<void> {
   const insert = (from: number, to: number, exported: boolean) => sql`
     INSERT INTO worksheet_record (account_id, username, date, customer_no, customer_name, job_code, job_description,
       job_task_code, job_task_description, location_code, work_type_code, work_type_description, unit_type, unit_no,

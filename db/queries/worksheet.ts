@@ -34,27 +34,56 @@ export interface WorksheetListFilter {
   jobCode?: string | null | undefined;
 }
 
+/** A list row: timestamps already as ISO 8601 text (see listRecords). */
+export type WorksheetListRow = Omit<WorksheetRowWithTeams, 'approvedDateTime' | 'createdAt' | 'modifiedDate' | 'exportedAt'> & {
+  approvedDateTime: string | null;
+  createdAt: string;
+  modifiedDate: string | null;
+  exportedAt: string | null;
+};
+
+const isoText = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
 /**
  * One query for the whole list (the worksheet or an archive range): newest day first, within a
  * day by start time, then in the order they were entered.
+ *
+ * Written out with camelCase aliases and run without the CamelCasePlugin, and with the
+ * timestamps formatted by PostgreSQL: for 5 000 rows that halves the CPU the driver and Kysely
+ * spend on the result (no Date objects to parse and format again, no key mapping) — see
+ * docs/decisions/0041-worksheet-list-performance.md.
  */
-export async function listRecords(db: Db, f: WorksheetListFilter): Promise<WorksheetRowWithTeams[]> {
-  let q = recordsWithTeams(db).where('w.accountId', '=', f.accountId).where('w.exported', '=', f.exported);
-  if (f.mode === 'YOURS') q = q.where((eb) => eb(eb.fn('lower', ['w.username']), '=', f.username.toLowerCase()));
+export async function listRecords(db: Db, f: WorksheetListFilter): Promise<WorksheetListRow[]> {
+  const where = [sql`w.account_id = ${f.accountId}`, sql`w.exported = ${f.exported}`];
+  if (f.mode === 'YOURS') where.push(sql`lower(w.username) = ${f.username.toLowerCase()}`);
   if (f.mode === 'TEAM') {
-    const team = f.teamCode;
-    if (!team) return [];
-    q = q.where((eb) => eb.or([eb('u.teamCode', '=', team), eb('j.teamCode', '=', team)]));
+    if (!f.teamCode) return [];
+    where.push(sql`(u.team_code = ${f.teamCode} OR j.team_code = ${f.teamCode})`);
   }
-  if (f.from) q = q.where('w.date', '>=', f.from);
-  if (f.to) q = q.where('w.date', '<=', f.to);
-  if (f.customerNo) q = q.where('w.customerNo', '=', f.customerNo);
-  if (f.jobCode) q = q.where('w.jobCode', '=', f.jobCode);
-  return (await q
-    .orderBy('w.date', 'desc')
-    .orderBy('w.timeFrom', (ob) => ob.asc().nullsLast())
-    .orderBy('w.id', 'asc')
-    .execute()) as WorksheetRowWithTeams[];
+  if (f.from) where.push(sql`w.date >= ${f.from}::date`);
+  if (f.to) where.push(sql`w.date <= ${f.to}::date`);
+  if (f.customerNo) where.push(sql`w.customer_no = ${f.customerNo}`);
+  if (f.jobCode) where.push(sql`w.job_code = ${f.jobCode}`);
+  const result = await sql<WorksheetListRow>`
+    SELECT w.id, w.account_id AS "accountId", w.username, w.date,
+      w.customer_no AS "customerNo", w.customer_name AS "customerName",
+      w.job_code AS "jobCode", w.job_description AS "jobDescription",
+      w.job_task_code AS "jobTaskCode", w.job_task_description AS "jobTaskDescription",
+      w.location_code AS "locationCode", w.work_type_code AS "workTypeCode", w.work_type_description AS "workTypeDescription",
+      w.unit_type AS "unitType", w.unit_no AS "unitNo", w.unit_description AS "unitDescription", w.description,
+      w.time_from AS "timeFrom", w.time_to AS "timeTo", w.quantity,
+      w.unit_of_measure_code AS "unitOfMeasureCode", w.unit_of_measure_description AS "unitOfMeasureDescription",
+      w.approved_by AS "approvedBy", ${isoText('w.approved_date_time')} AS "approvedDateTime",
+      w.created_by AS "createdBy", ${isoText('w.created_at')} AS "createdAt",
+      w.modified_by AS "modifiedBy", ${isoText('w.modified_date')} AS "modifiedDate",
+      w.version, w.exported, w.exported_by AS "exportedBy", ${isoText('w.exported_at')} AS "exportedAt",
+      u.team_code AS "ownerTeam", j.team_code AS "jobTeam"
+    FROM worksheet_record w
+    LEFT JOIN app_user u ON u.account_id = w.account_id AND lower(u.username) = lower(w.username)
+    LEFT JOIN job j ON j.account_id = w.account_id AND j.code = w.job_code
+    WHERE ${sql.join(where, sql` AND `)}
+    ORDER BY w.date DESC, w.time_from ASC NULLS LAST, w.id ASC`.execute(db.withoutPlugins());
+  return result.rows;
 }
 
 /** One record of the account (any state), with its teams; optionally locked for the transaction. */

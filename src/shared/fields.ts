@@ -41,8 +41,8 @@ export const bool = () =>
 /** ISO date YYYY-MM-DD that exists in the calendar. */
 export const isoDate = () =>
   str()
-    .min(1, ERR.required)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, ERR.invalidDate)
+    .min(1, { error: ERR.required, abort: true })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: ERR.invalidDate, abort: true })
     .refine((s) => {
       const d = new Date(`${s}T00:00:00Z`);
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;

@@ -291,7 +291,7 @@ test.describe('screenshots', () => {
       ['en', 'admin'],
       ['da', 'e2e-dansk-admin'],
     ] as const) {
-      const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+      const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: lang === 'da' ? 'da-DK' : 'en-GB' });
       const p = await context.newPage();
       await login(p, user);
       for (const [label, size] of Object.entries({ 375: VIEWPORTS.phone, 800: VIEWPORTS.tablet, 1366: VIEWPORTS.desktop })) {

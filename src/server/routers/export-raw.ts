@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { ERR } from '../../shared/errors';
@@ -128,13 +129,19 @@ export const exportRawRoutes: RawRoute[] = [
     async handle({ ctx, req, res }) {
       const actor = ctx.actor;
       if (!actor) throw new AppError('UNAUTHORIZED', ERR.unauthorized);
-      const input = ZDownloadInput.parse(await readBody(req));
+      const mem = (l: string) => process.env.EXPORT_MEM && console.error(l, JSON.stringify(Object.fromEntries(Object.entries(process.memoryUsage()).map(([k, v]) => [k, Math.round(v / 1048576)]))), (/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status','utf8'))?.[1]));
+      mem('start');
+      const raw = await readBody(req);
+      mem('body');
+      const input = ZDownloadInput.parse(raw);
+      mem('zod');
       const plan = planExport(actor, input);
       const started = performance.now();
       const sink = new HttpCsvSink(res);
       try {
         const { rows } = await streamExport(ctx.dbh, plan, input.entries, sink);
         sink.end();
+        mem('end');
         ctx.log.info({ rows, mark: plan.mark, ms: Math.round(performance.now() - started) }, 'csv export');
       } catch (error) {
         if (!res.headersSent && !res.destroyed) throw error;

@@ -9,6 +9,7 @@ import {
   lookupReferences,
   updateRecord,
   type References,
+  type WorksheetListRow,
   type WorksheetRowWithTeams,
 } from '../../../db/queries/worksheet';
 import { cannotBe, ERR } from '../../shared/errors';
@@ -43,11 +44,11 @@ import { diffChanges, historyEntries, recordHistory, TRACKED_FIELDS, type Tracke
 
 type Trx = Parameters<Parameters<ReturnType<Database['transaction']>['execute']>[0]>[0];
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const iso = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d : d.toISOString());
 const hhmm = (t: string | null) => (t === null ? null : t.slice(0, 5));
 
 /** The API form of a row, with the caller's rights on it (spec §3 + what the UI mirrors). */
-export function toRecord(actor: PermissionActor, row: WorksheetRowWithTeams, attachments: Array<{ id: number; fileName: string }>): TWorksheetRecord {
+export function toRecord(actor: PermissionActor, row: WorksheetRowWithTeams | WorksheetListRow, attachments: Array<{ id: number; fileName: string }>): TWorksheetRecord {
   const perm = { username: row.username, modifiedBy: row.modifiedBy, approvedBy: row.approvedBy, exported: row.exported };
   return {
     id: row.id,
