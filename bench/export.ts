@@ -71,7 +71,8 @@ async function httpExport(url: string, cookie: string, body: string): Promise<{ 
   const res = await fetch(`${url}/api/worksheet/download`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: url, Cookie: cookie }, body });
   if (res.status !== 200) throw new Error(`download failed: ${res.status} ${await res.text()}`);
   let bytes = 0;
-  for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
+  const reader = res.body!.getReader();
+  for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.length;
   return { ms: performance.now() - started, bytes };
 }
 

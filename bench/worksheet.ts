@@ -11,7 +11,7 @@
  * Prints figures; never fails on timings.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
@@ -34,7 +34,34 @@ const USERS = 50;
 const SECONDS = quick ? 3 : 8;
 const PASSWORD = 'bench-pass-1';
 
-async function startProcess(databaseUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
+interface ServerProcess {
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+/** CPU time (user + system, ms) the process has used so far, from /proc (Linux). */
+function cpuMs(pid: number): number | null {
+  if (!existsSync(`/proc/${pid}/stat`)) return null;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 (1-based), i.e. 11 and 12 after the command name.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/**
+ * Server CPU per request, sequentially: on a shared machine the wall-clock latency mostly measures
+ * the neighbours; the CPU a request costs the server does not.
+ */
+async function cpuPerRequest(server: ServerProcess, path: string, cookie: string, n = 20): Promise<string> {
+  const before = cpuMs(server.pid);
+  const started = performance.now();
+  for (let i = 0; i < n; i++) await (await fetch(server.url + path, { headers: { Cookie: cookie } })).arrayBuffer();
+  const wall = (performance.now() - started) / n;
+  const after = cpuMs(server.pid);
+  return `${before === null || after === null ? '?' : ((after - before) / n).toFixed(0)} ms server CPU per request (wall ${wall.toFixed(0)} ms, ${n} sequential)`;
+}
+
+async function startProcess(databaseUrl: string): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-bench-ws-')), PORT: '0', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
@@ -48,6 +75,7 @@ async function startProcess(databaseUrl: string): Promise<{ url: string; stop: (
       const url = m[1];
       return {
         url,
+        pid: child.pid!,
         stop: () =>
           new Promise<void>((r) => {
             child.once('close', () => r());
@@ -129,21 +157,18 @@ export async function seedRecords(dbh: DbHandle, accountId: number): Promise<voi
   line('seed', `${EXPORTED.toLocaleString('en')} exported + ${OPEN} open records in ${Math.round(performance.now() - started)} ms`);
 }
 
-/** A 3 MB JPEG of noise (noise does not compress, so the size is the photo's). */
+/** A JPEG of about 3 MB (noise does not compress, so the pixel count sets the size). */
 async function photo3mb(): Promise<Buffer> {
-  const width = 1600;
-  const height = 1200;
-  const raw = Buffer.alloc(width * height * 3);
   let x = 12345;
-  for (let i = 0; i < raw.length; i++) {
-    x = (x * 1103515245 + 12345) & 0x7fffffff;
-    raw[i] = (x >> 16) & 0xff;
-  }
-  let quality = 90;
-  for (;;) {
-    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
-    if (jpeg.length <= 3.2e6 || quality <= 40) return jpeg;
-    quality -= 5;
+  for (let width = 1800; ; width += 200) {
+    const height = Math.round((width * 3) / 4);
+    const raw = Buffer.alloc(width * height * 3);
+    for (let i = 0; i < raw.length; i++) {
+      x = (x * 1103515245 + 12345) & 0x7fffffff;
+      raw[i] = (x >> 16) & 0xff;
+    }
+    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+    if (jpeg.length >= 2.9e6 || width >= 4000) return jpeg;
   }
 }
 
@@ -158,12 +183,13 @@ function multipart(fields: Record<string, string>, file: Buffer): { body: Buffer
 /** Queries per request, counted on a wrapped executor of an in-process server on the same database. */
 async function countQueries(databaseUrl: string, photo: Buffer): Promise<void> {
   const dbh = await openDatabase({ databaseUrl, dataDir: '', poolSize: 4 });
-  const executor = dbh.db.getExecutor() as unknown as { executeQuery: (...a: unknown[]) => Promise<unknown> };
-  const original = executor.executeQuery.bind(executor);
+  // On the prototype, so that the executors of transactions (new objects) count too.
+  const proto = Object.getPrototypeOf(dbh.db.getExecutor()) as { executeQuery: (this: unknown, ...a: unknown[]) => Promise<unknown> };
+  const original = proto.executeQuery;
   let n = 0;
-  executor.executeQuery = (...a: unknown[]) => {
+  proto.executeQuery = function (this: unknown, ...a: unknown[]) {
     n += 1;
-    return original(...a);
+    return original.apply(this, a);
   };
   const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-bench-wsq-')), LOG_LEVEL: 'silent', APP_SECRET: 'bench-secret-bench-secret-bench-secret-12' });
   const server = await startServer(env, { dbh, seedDemo: false, log: createLogger('silent') });
@@ -189,9 +215,10 @@ async function countQueries(databaseUrl: string, photo: Buffer): Promise<void> {
     const first = (await dbh.db.selectFrom('worksheetRecord').select('id').where('exported', '=', false).orderBy('id').executeTakeFirstOrThrow()).id;
     await count('GET /api/worksheet/{id}', admin, `/api/worksheet/${first}`);
     const mp = multipart(postFields(), photo);
-    await count('POST multipart with a 3 MB photo', admin, '/api/worksheet', { method: 'POST', body: mp.body, headers: { 'Content-Type': mp.contentType } });
-    line('  (session look-up, account/user joins, transaction statements count too)', '');
+    await count('POST multipart with a 3 MB photo', admin, '/api/worksheet', { method: 'POST', body: new Uint8Array(mp.body), headers: { 'Content-Type': mp.contentType } });
+    line('  (each includes the session look-up; BEGIN/COMMIT not counted)', '');
   } finally {
+    proto.executeQuery = original;
     await server.close(1000);
   }
 }
@@ -222,6 +249,7 @@ async function homeInBrowser(url: string): Promise<string> {
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     await page.goto(`${url}/login`);
+    await page.locator('input[name="username"]').waitFor({ timeout: 60_000 });
     await page.locator('input[name="username"]').fill('wsbenchadmin');
     await page.locator('input[type="password"]').fill(PASSWORD);
     await page.locator('button[type="submit"]').click();
@@ -253,7 +281,7 @@ export async function benchWorksheet(): Promise<void> {
   await admin.unsafe(`CREATE DATABASE ${name}`);
   const dbUrl = new URL(pgUrl);
   dbUrl.pathname = `/${name}`;
-  let server: { url: string; stop: () => Promise<void> } | undefined;
+  let server: ServerProcess | undefined;
   try {
     const dbh = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir: '', poolSize: 2 });
     await migrateToLatest(dbh.db);
@@ -271,6 +299,9 @@ export async function benchWorksheet(): Promise<void> {
     const leadCookie = await login(server.url, 'wsbenchlead');
     const bytes = (await (await fetch(`${server.url}/api/worksheet?mode=ALL`, { headers: { Cookie: adminCookie } })).text()).length;
 
+    line('GET ?mode=ALL, CPU', await cpuPerRequest(server, '/api/worksheet?mode=ALL', adminCookie));
+    line('GET ?mode=TEAM, CPU', await cpuPerRequest(server, '/api/worksheet?mode=TEAM', leadCookie));
+    line('machine load (1-min average, 2 cores = 2.0)', readFileSync('/proc/loadavg', 'utf8').split(' ')[0] ?? '?');
     for (const connections of [1, 4]) {
       const all = await load(`${server.url}/api/worksheet?mode=ALL`, { headers: { Cookie: adminCookie }, seconds: SECONDS, connections });
       line(`GET ?mode=ALL (5 000, ${(bytes / 1e6).toFixed(1)} MB), ${connections} conn.`, `${fmt(all)} (goal p95 < 150 ms)`);
@@ -285,7 +316,7 @@ export async function benchWorksheet(): Promise<void> {
       WHERE w.account_id = ${accountId} AND w.exported = false AND (u.team_code = 'A' OR j.team_code = 'A')
       ORDER BY w.date DESC, w.time_from ASC NULLS LAST, w.id ASC`.execute(dbh.db);
     const planLines = plan.rows.map((r) => r['QUERY PLAN']);
-    line('TEAM query plan (records scan)', planLines.find((l) => /Scan on worksheet_record/.test(l))?.trim().replace(/\s+\(cost.*$/, '') ?? '?');
+    line('TEAM query plan (records scan)', planLines.find((l) => /Scan.* on worksheet_record w/.test(l))?.trim().replace(/\s+\(cost.*$/, '') ?? '?');
     line('TEAM query execution', planLines.find((l) => /Execution Time/.test(l))?.trim() ?? '?');
 
     const mp = multipart(postFields(), photo);

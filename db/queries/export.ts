@@ -201,10 +201,8 @@ export async function pgCreateIdTable(tx: PgTx): Promise<void> {
 /** Ids per INSERT: one array parameter each, so no giant parameter string for a long list. */
 const ID_CHUNK = 20_000;
 
-function idChunks(ids: ArrayLike<number>): number[][] {
-  const chunks: number[][] = [];
-  for (let i = 0; i < ids.length; i += ID_CHUNK) chunks.push(Array.from({ length: Math.min(ID_CHUNK, ids.length - i) }, (_, j) => ids[i + j]!));
-  return chunks;
+function* idChunks(ids: ArrayLike<number>): Generator<number[]> {
+  for (let i = 0; i < ids.length; i += ID_CHUNK) yield Array.from({ length: Math.min(ID_CHUNK, ids.length - i) }, (_, j) => ids[i + j]!);
 }
 
 /** Fills export_ids; a long list gets statistics, so that the planner joins it sensibly. */

@@ -51,7 +51,7 @@ const isoText = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC
  * Written out with camelCase aliases and run without the CamelCasePlugin, and with the
  * timestamps formatted by PostgreSQL: for 5 000 rows that halves the CPU the driver and Kysely
  * spend on the result (no Date objects to parse and format again, no key mapping) — see
- * docs/decisions/0041-worksheet-list-performance.md.
+ * docs/decisions/0042-worksheet-list-performance.md.
  */
 export async function listRecords(db: Db, f: WorksheetListFilter): Promise<WorksheetListRow[]> {
   const where = [sql`w.account_id = ${f.accountId}`, sql`w.exported = ${f.exported}`];

@@ -200,6 +200,14 @@ describe('CSV download', () => {
       expect((await admin.request('POST', '/api/worksheet/download', 'entries=1', { 'Content-Type': 'text/plain' })).status).toBe(415);
       expect((await admin.request('POST', '/api/worksheet/download', '{"entries": [1', {})).status).toBe(400);
     });
+
+    it('limits the number of ids (400) and the body size (413)', async () => {
+      const tooMany = await download(admin, { entries: Array.from({ length: 1_000_001 }, (_, i) => i + 1), mode: 'ALL' });
+      expect(tooMany.status).toBe(400);
+      expect(JSON.parse(tooMany.text)).toMatchObject({ errors: { entries: ['At most 1000000 entries can be downloaded at once'] } });
+      const huge = await admin.request('POST', '/api/worksheet/download', `{"entries":[${'1,'.repeat(9_000_000)}1]}`);
+      expect(huge.status).toBe(413);
+    });
   });
 
   describe('download and mark as exported', () => {

@@ -202,10 +202,31 @@ export function AttachmentModal({ open, onClose, files, onFilesChange, worksheet
           nameFor={(at) => cameraFileName(at, allNames)}
         />
       )}
-      <Modal open={fullView !== null} title={fullView?.name ?? ''} onClose={() => setFullView(null)} size="large">
-        {fullView && <img className="ws-att__full" src={fullView.src} alt={fullView.name} />}
-      </Modal>
+      <FullView view={fullView} onClose={() => setFullView(null)} />
     </>
+  );
+}
+
+/** A stored photo at full size; "Full screen" hands it to the browser's full-screen mode. */
+export function FullView({ view, onClose }: { view: { src: string; name: string } | null; onClose: () => void }) {
+  const imgRef = useRef<HTMLImageElement>(null);
+  const canFullscreen = typeof document !== 'undefined' && document.fullscreenEnabled;
+  return (
+    <Modal
+      open={view !== null}
+      title={view?.name ?? ''}
+      onClose={onClose}
+      size="large"
+      footer={
+        canFullscreen ? (
+          <Button variant="secondary" onClick={() => void imgRef.current?.requestFullscreen().catch(() => {})}>
+            {m.ws_att_fullscreen()}
+          </Button>
+        ) : undefined
+      }
+    >
+      {view && <img ref={imgRef} className="ws-att__full" src={view.src} alt={view.name} />}
+    </Modal>
   );
 }
 

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { m } from '../../../shared/paraglide/messages.js';
 import type { THistoryEntry, TWorksheetRecord } from '../../../shared/schemas/worksheet';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
 import { formatDate, formatDateTime, formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { FullView } from './attachment-modal';
 import { attachmentUrl } from './ws-api';
 import { wsErrorMessage } from './ws-errors';
 
@@ -130,22 +132,26 @@ export function HistoryModal({ record, onClose }: { record: TWorksheetRecord | n
   );
 }
 
-/** The photos of an entry, as previews; a click opens the full photo in a new tab. */
+/** The photos of an entry, as previews; a click shows the full photo. */
 export function PhotosModal({ record, onClose }: { record: TWorksheetRecord | null; onClose: () => void }) {
+  const [view, setView] = useState<{ src: string; name: string } | null>(null);
   return (
-    <Modal open={record !== null} title={m.ws_attachments()} onClose={onClose} size="large">
-      {record && (
-        <ul className="ws-att__grid">
-          {record.attachments.map((a) => (
-            <li key={a.id} className="ws-att__photo">
-              <a className="ws-att__view" href={attachmentUrl(record.id, a.id)} target="_blank" rel="noopener" aria-label={m.ws_att_view({ name: a.fileName })}>
-                <img src={attachmentUrl(record.id, a.id, true)} alt="" loading="lazy" />
-              </a>
-              <span className="ws-att__name">{a.fileName}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Modal>
+    <>
+      <Modal open={record !== null && view === null} title={m.ws_attachments()} onClose={onClose} size="large">
+        {record && (
+          <ul className="ws-att__grid">
+            {record.attachments.map((a) => (
+              <li key={a.id} className="ws-att__photo">
+                <button type="button" className="ws-att__view" onClick={() => setView({ src: attachmentUrl(record.id, a.id), name: a.fileName })} aria-label={m.ws_att_view({ name: a.fileName })}>
+                  <img src={attachmentUrl(record.id, a.id, true)} alt="" loading="lazy" />
+                </button>
+                <span className="ws-att__name">{a.fileName}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Modal>
+      <FullView view={view} onClose={() => setView(null)} />
+    </>
   );
 }

@@ -13,6 +13,8 @@ import { trpc } from '../../lib/trpc';
 import { HistoryModal, PhotosModal, RecordedTimeModal } from './record-popups';
 import { useFormSettings, useMediaQuery } from './ws-data';
 import { wsErrorMessage } from './ws-errors';
+// The archive renders this component without the worksheet pages, so it brings its styles along.
+import './worksheet.css';
 
 export interface WorksheetEntriesProps {
   /** Day groups as GET /api/worksheet answers them (newest day first). */

@@ -29,7 +29,8 @@ export function WorksheetHomePage() {
   const role = settings.data?.profileType ?? 'Basic';
   const mode: Mode = effectiveMode(role, search.mode) ?? 'YOURS';
   const modes = visibleModes(role);
-  const list = trpc.worksheet.list.useQuery({ mode }, { staleTime: 0, refetchOnWindowFocus: true });
+  // 5 000 entries: comparing old and new lists deeply (structural sharing) costs more than re-rendering.
+  const list = trpc.worksheet.list.useQuery({ mode }, { staleTime: 0, refetchOnWindowFocus: true, structuralSharing: false });
   const inlineForm = useMediaQuery('(min-width: 640px)');
   const [printing, setPrinting] = useState(false);
 

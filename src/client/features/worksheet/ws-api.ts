@@ -4,7 +4,7 @@ import { WorksheetCallError } from './ws-errors';
 
 /*
  * Creating and updating entries goes to the REST paths POST/PUT /api/worksheet as
- * multipart/form-data (docs/decisions/0040-worksheet-upload-over-rest.md): the same busboy reader
+ * multipart/form-data (docs/decisions/0041-worksheet-upload-and-attachments.md): the same busboy reader
  * with its limits that integrators use, files streamed rather than base64'd into JSON. Same
  * origin, so the session cookie goes along and the browser's Origin header passes the CSRF check.
  */

@@ -57,12 +57,12 @@ export function LocationsPage() {
           filterPlaceholder={m.admin_filter_code_name()}
           cardBadge={(r) => <ActiveBadge active={r.active} />}
           actions={(r) => (
-            <>
-              <EditLink to="/admin/locations/edit" search={{ code: r.code }} what={m.admin_location_describe({ code: r.code })} />{' '}
+            <span className="admin-actions">
+              <EditLink to="/admin/locations/edit" search={{ code: r.code }} what={m.admin_location_describe({ code: r.code })} />
               <Button variant="ghost" onClick={() => void onDelete(r)} aria-label={m.admin_delete_named({ what: m.admin_location_describe({ code: r.code }) })}>
                 {m.admin_delete()}
               </Button>
-            </>
+            </span>
           )}
           emptyTitle={m.admin_locations_empty()}
           emptyText={m.admin_locations_empty_text()}
