@@ -91,8 +91,9 @@ export function ComboBox({ label, name, value, options, onChange, error, require
     if (query !== null) {
       const typed = query.trim();
       const exact = options.find((o) => o.value.toLowerCase() === typed.toLowerCase());
+      // Emptied: the value is cleared; exactly a code: that one is chosen; otherwise nothing changes.
       if (typed === '') {
-        if (!required || value) onChange('');
+        if (value) onChange('');
       } else if (exact) onChange(exact.value);
     }
     setQuery(null);

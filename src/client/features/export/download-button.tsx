@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import type { Mode } from '../../../shared/limits';
+import { m } from '../../../shared/paraglide/messages.js';
+import { Button } from '../../components/button';
+import { DownloadModal } from './download-modal';
+
+export interface DownloadButtonProps {
+  /** Ids of the entries listed on the page. */
+  entries: number[];
+  /** The tab the entries are listed in. */
+  mode: Mode;
+  /** Archived entries (the archive screen): a plain download only. */
+  archive?: boolean;
+  /** Same as `archive` (the worksheet's name for it). */
+  exported?: boolean;
+  /** Called after entries were marked as exported; the worksheet list is reloaded either way. */
+  onMarked?: () => void;
+}
+
+/** The Download button of the worksheet and the archive; it opens the download modal (spec §2). */
+export function DownloadButton({ entries, mode, archive, exported, onMarked }: DownloadButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)} className="exp-download-button">
+        <svg className="exp-icon" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M12 4v11m0 0l-4-4m4 4l4-4M4 18v1a1 1 0 001 1h14a1 1 0 001-1v-1" />
+        </svg>
+        {m.exp_download()}
+      </Button>
+      <DownloadModal open={open} onClose={() => setOpen(false)} entries={entries} mode={mode} archive={archive ?? exported ?? false} onMarked={onMarked} />
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Mode } from '../../../shared/limits';
+import { m } from '../../../shared/paraglide/messages.js';
+import type { TDownloadInfo } from '../../../shared/schemas/export';
+import { Button } from '../../components/button';
+import { Modal } from '../../components/modal';
+import { Spinner } from '../../components/spinner';
+import { toast } from '../../components/toast';
+import { useAccountInfo } from '../../lib/account';
+import { formatNumber } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { downloadCsv } from './download';
+import { exportErrorMessage } from './export-errors';
+import './export.css';
+
+export interface DownloadModalProps {
+  open: boolean;
+  onClose: () => void;
+  /** Ids of the listed entries. */
+  entries: number[];
+  mode: Mode;
+  /** Archived entries: a plain download only (spec §2). */
+  archive: boolean;
+  /** Called after entries were marked as exported (the worksheet reloads). */
+  onMarked?: () => void;
+}
+
+const count = (n: number) => formatNumber(n);
+
+/**
+ * Spec §2 download modal: what the file is, Download, and — for team leaders and admins, outside
+ * the archive — Download and mark as exported, with what marking does and a warning when
+ * unapproved entries would be marked. The numbers come from the server (worksheet.downloadInfo).
+ */
+export function DownloadModal({ open, onClose, entries, mode, archive, onMarked }: DownloadModalProps) {
+  const info = useAccountInfo();
+  const utils = trpc.useUtils();
+  const counts = trpc.worksheet.downloadInfo.useMutation();
+  const [busy, setBusy] = useState<'plain' | 'mark' | null>(null);
+  const mayMark = !archive && (info.profileType === 'Teamleader' || info.profileType === 'Admin');
+
+  // Counted once each time the modal opens (the id list can be long; no re-count per render).
+  const { mutate, reset } = counts;
+  const request = useRef({ entries, mode, archive });
+  request.current = { entries, mode, archive };
+  useEffect(() => {
+    if (!open) return reset();
+    const r = request.current;
+    mutate({ entries: r.entries, mode: r.mode, exported: r.archive });
+  }, [open, mutate, reset]);
+
+  const data: TDownloadInfo | undefined = counts.data;
+  const empty = data !== undefined && data.entries === 0;
+
+  const start = async (mark: boolean) => {
+    setBusy(mark ? 'mark' : 'plain');
+    toast.info(m.exp_download_started());
+    try {
+      await downloadCsv({ entries, mode, shouldMarkAsExported: mark, exported: archive });
+      onClose();
+      if (mark) {
+        await utils.worksheet.list.invalidate();
+        onMarked?.();
+      }
+    } catch (error) {
+      toast.error(`${m.exp_download_failed()}: ${exportErrorMessage(error)}`);
+      if (mark) await utils.worksheet.list.invalidate();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={m.exp_modal_title()}
+      onClose={() => busy === null && onClose()}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose} disabled={busy !== null}>
+            {m.action_cancel()}
+          </Button>
+          <Button variant={mayMark ? 'secondary' : 'primary'} onClick={() => void start(false)} loading={busy === 'plain'} disabled={busy !== null || !data || empty} data-autofocus>
+            {m.exp_download()}
+          </Button>
+          {mayMark && (
+            <Button variant="primary" onClick={() => void start(true)} loading={busy === 'mark'} disabled={busy !== null || !data || data.markable === 0}>
+              {m.exp_download_mark()}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <div className="exp-modal">
+        <p>{m.exp_modal_text()}</p>
+        {counts.isPending || (!data && !counts.error) ? (
+          <Spinner label={m.exp_modal_loading()} showLabel size="small" />
+        ) : counts.error ? (
+          <p className="form-error" role="alert">
+            {exportErrorMessage(counts.error)}
+          </p>
+        ) : data && empty ? (
+          <p className="exp-modal__count">{m.exp_modal_none()}</p>
+        ) : (
+          data && (
+            <>
+              <p className="exp-modal__count">{m.exp_modal_count({ count: count(data.entries) })}</p>
+              {mayMark && (
+                <section className="exp-mark" aria-labelledby="exp-mark-heading">
+                  <h3 id="exp-mark-heading" className="exp-mark__title">
+                    {m.exp_mark_heading()}
+                  </h3>
+                  <p>{m.exp_mark_text()}</p>
+                  {data.markable === 0 ? (
+                    <p className="exp-mark__note">{m.exp_mark_none()}</p>
+                  ) : (
+                    <>
+                      <p className="exp-modal__count">{m.exp_mark_count({ count: count(data.markable) })}</p>
+                      {data.markable < data.entries && <p className="exp-mark__note">{m.exp_mark_partial()}</p>}
+                    </>
+                  )}
+                  {data.markableUnapproved > 0 && (
+                    <p className="exp-warning" role="alert">
+                      <svg viewBox="0 0 24 24" aria-hidden="true">
+                        <path d="M12 8v5m0 3.5v.5M4 20h16L12 4z" />
+                      </svg>
+                      {m.exp_unapproved_warning({ count: count(data.markableUnapproved) })}
+                    </p>
+                  )}
+                </section>
+              )}
+            </>
+          )
+        )}
+      </div>
+    </Modal>
+  );
+}
