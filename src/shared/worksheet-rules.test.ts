@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  afterCreateAndNew,
+  afterCustomerChange,
+  afterJobChange,
+  afterUnitChange,
   autoSelect,
+  customersForJob,
+  jobsForCustomer,
   cameraFileName,
   conditionalErrors,
   groupByDay,
@@ -245,5 +251,47 @@ describe('sums and groups', () => {
     ]);
     expect(g.map((x) => x.key)).toEqual(['2026-03-01', '2026-01-02']);
     expect(g[1]!.worksheet.map((x) => x.id)).toEqual([1, 3]);
+  });
+});
+
+describe('customer and job choose each other (spec §4)', () => {
+  const jobs = [
+    { code: 'J1', billToCustomerNo: 'C1' },
+    { code: 'J2', billToCustomerNo: 'C1' },
+    { code: 'J3', billToCustomerNo: 'C2' },
+  ];
+  const customers = [{ no: 'C1' }, { no: 'C2' }, { no: 'C3' }];
+  const base = { customerNo: '', jobCode: '', jobTaskCode: '', unitType: 'Resource' as const, unitNo: 'R01', unitOfMeasureCode: 'HOUR', timeFrom: '08:00', timeTo: '09:00', quantity: '1' };
+
+  it('a customer filters the jobs by bill-to customer', () => {
+    expect(jobsForCustomer(jobs, 'C1').map((j) => j.code)).toEqual(['J1', 'J2']);
+    expect(jobsForCustomer(jobs, '')).toHaveLength(3);
+  });
+  it('a job filters the customers to its bill-to customer', () => {
+    expect(customersForJob(customers, jobs[2])).toEqual([{ no: 'C2' }]);
+    expect(customersForJob(customers, undefined)).toHaveLength(3);
+  });
+  it('a customer with a single job chooses it', () => {
+    expect(afterCustomerChange(base, 'C2', jobs)).toMatchObject({ customerNo: 'C2', jobCode: 'J3', jobTaskCode: '' });
+  });
+  it('a customer keeps a job billed to it, and clears one that is not', () => {
+    expect(afterCustomerChange({ ...base, jobCode: 'J2', jobTaskCode: '100' }, 'C1', jobs)).toMatchObject({ jobCode: 'J2', jobTaskCode: '100' });
+    expect(afterCustomerChange({ ...base, jobCode: 'J3', jobTaskCode: '100' }, 'C1', jobs)).toMatchObject({ jobCode: '', jobTaskCode: '' });
+  });
+  it('clearing the customer clears the job', () => {
+    expect(afterCustomerChange({ ...base, customerNo: 'C1', jobCode: 'J1', jobTaskCode: '1' }, '', jobs)).toMatchObject({ customerNo: '', jobCode: '', jobTaskCode: '' });
+  });
+  it('a job takes its bill-to customer and starts without a task', () => {
+    expect(afterJobChange({ ...base, jobCode: 'J1', jobTaskCode: '100' }, 'J3', 'C2')).toMatchObject({ jobCode: 'J3', customerNo: 'C2', jobTaskCode: '' });
+  });
+  it('clearing the job clears task and customer', () => {
+    expect(afterJobChange({ ...base, customerNo: 'C1', jobCode: 'J1', jobTaskCode: '100' }, '')).toMatchObject({ jobCode: '', jobTaskCode: '', customerNo: '' });
+  });
+  it('a unit resets time and quantity and its unit of measure (unless a work type forces one)', () => {
+    expect(afterUnitChange(base, 'R02', null)).toMatchObject({ unitNo: 'R02', unitOfMeasureCode: '', timeFrom: '', timeTo: '', quantity: '' });
+    expect(afterUnitChange(base, 'R02', 'HOUR').unitOfMeasureCode).toBe('HOUR');
+  });
+  it('Create & New keeps the context and clears quantity and times', () => {
+    expect(afterCreateAndNew({ ...base, customerNo: 'C1', jobCode: 'J1', jobTaskCode: '100' })).toEqual({ ...base, customerNo: 'C1', jobCode: 'J1', jobTaskCode: '100', timeFrom: '', timeTo: '', quantity: '' });
   });
 });

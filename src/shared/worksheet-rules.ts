@@ -153,6 +153,75 @@ export function unitForType(unitType: UnitType | '', defaultResource: string | n
   return { unitNo: '', locked: false };
 }
 
+/** The entry form's choice fields the spec §4 rules move together. */
+export interface ChoiceValues {
+  customerNo: string;
+  jobCode: string;
+  jobTaskCode: string;
+  unitType: UnitType | '';
+  unitNo: string;
+  unitOfMeasureCode: string;
+  timeFrom: string;
+  timeTo: string;
+  quantity: string;
+}
+
+interface JobRef {
+  code: string;
+  billToCustomerNo: string;
+}
+
+/** Spec §4: choosing a customer filters the jobs to those billed to it (all jobs without one). */
+export const jobsForCustomer = <J extends JobRef>(jobs: readonly J[], customerNo: string): J[] =>
+  customerNo ? jobs.filter((j) => j.billToCustomerNo === customerNo) : [...jobs];
+
+/** Spec §4: choosing a job filters the customers to its bill-to customer (all without a job). */
+export const customersForJob = <C extends { no: string }>(customers: readonly C[], job: JobRef | undefined): C[] =>
+  job ? customers.filter((c) => c.no === job.billToCustomerNo) : [...customers];
+
+/**
+ * Spec §4, a new job: it starts without a task (the task list loads, a single task is then
+ * auto-selected); clearing the job clears task and customer. The customer follows from the job's
+ * bill-to customer (the single remaining option) where `billTo` is known.
+ */
+export function afterJobChange<V extends ChoiceValues>(v: V, jobCode: string, billTo?: string): V {
+  if (!jobCode) return { ...v, jobCode: '', jobTaskCode: '', customerNo: '' };
+  return { ...v, jobCode, jobTaskCode: '', customerNo: billTo ?? v.customerNo };
+}
+
+/**
+ * Spec §4, a new customer: a job not billed to it is cleared (with its task); if exactly one job
+ * remains it is chosen. Clearing the customer clears the job, which would otherwise choose its
+ * bill-to customer straight back.
+ */
+export function afterCustomerChange<V extends ChoiceValues>(v: V, customerNo: string, jobs: readonly JobRef[]): V {
+  const next = { ...v, customerNo };
+  const fits = customerNo !== '' && jobs.some((j) => j.code === v.jobCode && j.billToCustomerNo === customerNo);
+  if (!fits) {
+    next.jobCode = '';
+    next.jobTaskCode = '';
+  }
+  const remaining = jobsForCustomer(jobs, customerNo);
+  if (customerNo && remaining.length === 1 && remaining[0]) {
+    if (remaining[0].code !== v.jobCode) next.jobTaskCode = '';
+    next.jobCode = remaining[0].code;
+  }
+  return next;
+}
+
+/**
+ * Spec §4, a new unit (or unit type): its units of measure load (a single one is then chosen;
+ * a work type's forced one stays), and time and quantity start over.
+ */
+export function afterUnitChange<V extends ChoiceValues>(v: V, unitNo: string, forcedUom: string | null): V {
+  return { ...v, unitNo, unitOfMeasureCode: forcedUom ?? '', timeFrom: '', timeTo: '', quantity: '' };
+}
+
+/** Spec §4: after Create & New the context stays; quantity and times are cleared (attachments too, by the form). */
+export function afterCreateAndNew<V extends ChoiceValues>(v: V): V {
+  return { ...v, quantity: '', timeFrom: '', timeTo: '' };
+}
+
 /** The values the conditional rules of spec §5 look at. */
 export interface ConditionalValues {
   customerNo?: string | null | undefined;

@@ -281,6 +281,12 @@ describe('CSV download', () => {
     });
   });
 
+  it('is described in /api/openapi.json', async () => {
+    const doc = (await app.anonymous().get('/api/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>> };
+    expect(Object.keys(doc.paths['/api/worksheet/download']!.post!.responses['200']!.content!)).toEqual(['text/csv']);
+    expect(doc.paths['/api/worksheet/download/info']!.post).toBeDefined();
+  });
+
   describe('worksheet.downloadInfo', () => {
     it('counts entries, unapproved ones, and what a mark would take', async () => {
       const ids = await insertRecords(app, [

@@ -197,6 +197,20 @@ describe('master data checks', () => {
   });
 });
 
+describe('approve and delete input', () => {
+  it('isApproved must be true/false; id must be a number', async () => {
+    const rec = (await post(itemEntry({ description: 'for approve input' }))).body;
+    const bad = await w.c.leadA.put('/api/worksheet/approve', { id: rec.id, isApproved: 'maybe' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.isApproved).toEqual(['Field must be true/false']);
+    const noId = await w.c.leadA.del('/api/worksheet', { accountId: w.accountId });
+    expect(noId.status).toBe(400);
+    expect(noId.body.errors.id).toEqual(['Field is required']);
+    const textId = await w.c.leadA.del('/api/worksheet', { id: 'abc' });
+    expect(textId.body.errors.id).toEqual(['Field must be a number']);
+  });
+});
+
 describe('update input', () => {
   it('id is required and must be a number; version must be a number', async () => {
     const res = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry() }));

@@ -9,6 +9,7 @@ import { rawRoutes } from '../routers/raw-routes';
 import { createCallerFactory } from '../trpc';
 import { readCookie, SESSION_COOKIE } from './cookies';
 import { loadCatalogue } from './locales';
+import { bufferAndCompress } from './compress';
 import { buildOpenApi } from './openapi';
 import { docsHtml, docsScript } from './docs-page';
 import { sendJson, sendProblem } from './problem';
@@ -103,6 +104,7 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
         return void res.end(docsScript);
       }
       if (path.startsWith('/api/trpc/')) {
+        bufferAndCompress(req, res);
         await nodeHTTPRequestHandler({
           req,
           res,

@@ -8,6 +8,7 @@ import type { AppServices, Context } from '../context';
 import { AppError } from '../errors';
 import { zodFieldErrors, type Meta, type RestMethod } from '../trpc';
 import { readJsonBody, readMultipart } from './body';
+import { bufferAndCompress } from './compress';
 import { HttpError, sendJson, sendProblem } from './problem';
 import { BadApiKey, createRequestContext } from './request-context';
 
@@ -122,6 +123,7 @@ export function createRestHandler(router: AnyRouter, services: AppServices, crea
         input = { ...queryObject(url), ...(body ?? {}), ...params };
       }
       const ctx = await createRequestContext(services, req, res, files);
+      bufferAndCompress(req, res);
       const caller = createCaller(ctx) as Record<string, unknown>;
       const fn = route.procedurePath.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as CallerFn;
       const result = await fn(input);

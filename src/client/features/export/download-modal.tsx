@@ -77,14 +77,11 @@ export function DownloadModal({ open, onClose, entries, mode, archive, onMarked 
       onClose={() => busy === null && onClose()}
       footer={
         <>
-          <Button variant="ghost" onClick={onClose} disabled={busy !== null}>
-            {m.action_cancel()}
-          </Button>
           <Button variant={mayMark ? 'secondary' : 'primary'} onClick={() => void start(false)} loading={busy === 'plain'} disabled={busy !== null || !data || empty} data-autofocus>
             {m.exp_download()}
           </Button>
           {mayMark && (
-            <Button variant="primary" onClick={() => void start(true)} loading={busy === 'mark'} disabled={busy !== null || !data || data.markable === 0}>
+            <Button variant="primary" className="exp-nowrap" onClick={() => void start(true)} loading={busy === 'mark'} disabled={busy !== null || !data || data.markable === 0}>
               {m.exp_download_mark()}
             </Button>
           )}

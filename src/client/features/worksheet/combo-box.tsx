@@ -175,7 +175,12 @@ export function ComboBox({ label, name, value, options, onChange, error, require
                 onMouseMove={() => setActive(index)}
               >
                 <span className="ws-combo__code">{option.value}</span>
-                {option.label && <span className="ws-combo__label">{option.label}</span>}
+                {option.label && (
+                  <>
+                    {' '}
+                    <span className="ws-combo__label">{option.label}</span>
+                  </>
+                )}
               </li>
             ))}
           {open && matches.length > SHOWN && <li className="ws-combo__note">{m.ws_combo_more({ count: String(matches.length - SHOWN) })}</li>}

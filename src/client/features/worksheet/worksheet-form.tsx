@@ -4,8 +4,14 @@ import type { UnitType } from '../../../shared/limits';
 import { m } from '../../../shared/paraglide/messages.js';
 import { ZCreateWorksheetInput, type TWorksheetFormSettings, type TWorksheetRecord } from '../../../shared/schemas/worksheet';
 import {
+  afterCreateAndNew,
+  afterCustomerChange,
+  afterJobChange,
+  afterUnitChange,
   autoSelect,
   conditionalErrors,
+  customersForJob,
+  jobsForCustomer,
   hoursBetween,
   isTimeMode,
   prefillDescription,
@@ -141,16 +147,13 @@ export function WorksheetForm({ settings, record, onDone, onCancel, layout }: Wo
   const forcedUom = selectedWorkType?.unitOfMeasureCode ?? null;
   const unitList = values.unitType === 'Item' ? items : resources;
 
-  const customerOptions = useMemo(() => {
-    // Spec §4: choosing a job filters customers to its bill-to customer.
-    const all = (customers.data ?? []).map((c) => ({ value: c.no, label: c.name }));
-    const filtered = selectedJob ? all.filter((c) => c.value === selectedJob.billToCustomerNo) : all;
-    return withCurrent(filtered, record?.customerNo, record?.customerName);
-  }, [customers.data, selectedJob, record]);
+  const customerOptions = useMemo(
+    () => withCurrent(customersForJob(customers.data ?? [], selectedJob).map((c) => ({ value: c.no, label: c.name })), record?.customerNo, record?.customerName),
+    [customers.data, selectedJob, record],
+  );
 
   const jobOptions = useMemo(() => {
-    // Spec §4: choosing a customer filters jobs by billToCustomerNo.
-    const list = (jobs.data ?? []).filter((j) => !values.customerNo || j.billToCustomerNo === values.customerNo);
+    const list = jobsForCustomer(jobs.data ?? [], values.customerNo);
     return withCurrent(
       list.map((j) => ({ value: j.code, label: j.description })),
       record?.jobCode,
@@ -232,32 +235,19 @@ export function WorksheetForm({ settings, record, onDone, onCancel, layout }: Wo
 
   const onCustomer = (customerNo: string) => {
     clearError('customerNo');
-    setValues((v) => {
-      const next = { ...v, customerNo };
-      const jobStillFits = !customerNo || jobs.data?.some((j) => j.code === v.jobCode && j.billToCustomerNo === customerNo);
-      if (!customerNo || !jobStillFits) {
-        next.jobCode = '';
-        next.jobTaskCode = '';
-      }
-      if (customerNo) {
-        const onlyJob = (jobs.data ?? []).filter((j) => j.billToCustomerNo === customerNo);
-        if (onlyJob.length === 1 && onlyJob[0]) next.jobCode = onlyJob[0].code;
-      }
-      return next;
-    });
+    setValues((v) => afterCustomerChange(v, customerNo, jobs.data ?? []));
   };
 
   const onJob = (jobCode: string) => {
     clearError('jobCode', 'customerNo', 'jobTaskCode');
-    // Spec §4: clearing the job clears task and customer; a new job starts without a task.
-    if (!jobCode) set({ jobCode: '', jobTaskCode: '', customerNo: '' });
-    else set({ jobCode, jobTaskCode: '' });
+    const billTo = settings.showCustomer ? jobs.data?.find((j) => j.code === jobCode)?.billToCustomerNo : undefined;
+    setValues((v) => afterJobChange(v, jobCode, billTo));
   };
 
   const onUnitType = (unitType: UnitType) => {
     clearError('unitType', 'unitNo', 'unitOfMeasureCode', 'timeFrom', 'timeTo', 'quantity');
     const { unitNo } = unitForType(unitType, settings.defaultResource, settings.lockDefaultResource);
-    set({ unitType, unitNo, unitOfMeasureCode: forcedUom ?? '', timeFrom: '', timeTo: '', quantity: '' });
+    setValues((v) => afterUnitChange({ ...v, unitType }, unitNo, forcedUom));
     if (unitNo) prefill(unitType, unitNo);
   };
 
@@ -269,8 +259,7 @@ export function WorksheetForm({ settings, record, onDone, onCancel, layout }: Wo
 
   const onUnit = (unitNo: string) => {
     clearError('unitNo', 'unitOfMeasureCode', 'timeFrom', 'timeTo', 'quantity', 'description');
-    // Spec §4: a unit resets time and quantity and loads its units of measure.
-    set({ unitNo, unitOfMeasureCode: forcedUom ?? '', timeFrom: '', timeTo: '', quantity: '' });
+    setValues((v) => afterUnitChange(v, unitNo, forcedUom));
     if (unitNo) prefill(values.unitType, unitNo);
   };
 
@@ -336,8 +325,7 @@ export function WorksheetForm({ settings, record, onDone, onCancel, layout }: Wo
       toast.success(m.ws_toast_created());
       setFiles([]);
       if (how === 'createNew') {
-        // Spec §4: Create & New keeps the context and clears attachments, quantity and times.
-        set({ quantity: '', timeFrom: '', timeTo: '' });
+        setValues(afterCreateAndNew);
       } else {
         setValues(initialValues(settings));
         setDescriptionEdited(false);

@@ -35,9 +35,10 @@ export function WorksheetHomePage() {
   const [printing, setPrinting] = useState(false);
 
   // Spec §2: the view reloads its data before printing; printing shows every entry as a table.
+  const { refetch } = list;
   useEffect(() => {
     const before = () => {
-      void list.refetch();
+      void refetch();
       flushSync(() => setPrinting(true));
     };
     const after = () => setPrinting(false);
@@ -47,10 +48,10 @@ export function WorksheetHomePage() {
       window.removeEventListener('beforeprint', before);
       window.removeEventListener('afterprint', after);
     };
-  }, [list]);
+  }, [refetch]);
 
   const print = async () => {
-    await list.refetch();
+    await refetch();
     flushSync(() => setPrinting(true));
     window.print();
   };

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ArchivePage } from '../../features/archive/archive-page';
+import { ArchivePage } from '../../features/export/archive-page';
 import type { Mode } from '../../../shared/limits';
 import { modeOf, optionalStrings } from '../../lib/search';
 

@@ -1,0 +1,209 @@
+import { readFileSync } from 'node:fs';
+import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { login, PASSWORD, screenshot, VIEWPORTS } from './helpers';
+
+/*
+ * Issue 5 end to end: a team leader downloads the team's entries and marks them as exported; they
+ * leave the worksheet and show up in the archive, whose filters find them; the file is a CSV.
+ * Own users in an own team (EXP) on a job without team (J-3001), so that other specs' entries and
+ * team leaders are not involved: exp-leader (Teamleader, EN), exp-leder (Teamleader, DA),
+ * exp-worker (Basic) — all team EXP.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const now = new Date();
+const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+const newYear = `${now.getFullYear()}-01-01`;
+const stamp = Date.now().toString(36);
+const ENTRIES = [
+  { date: today, description: `Tiles; grout, "white" ${stamp}` },
+  { date: today, description: `=SUM(A1) ${stamp}` },
+  { date: newYear, description: `New year check ${stamp}` },
+];
+
+let api: APIRequestContext;
+let worker: APIRequestContext;
+let baseURL: string;
+
+async function apiLogin(username: string): Promise<APIRequestContext> {
+  const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const res = await ctx.post('/api/user/login', { data: { username, password: PASSWORD, remember: true } });
+  expect(res.status(), `login ${username}`).toBe(200);
+  return ctx;
+}
+
+async function openModal(page: Page) {
+  await page.locator('.page-header__actions').getByRole('button', { name: /^(Download|Download)$/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+function readCsv(path: string, delimiter: ',' | ';') {
+  const bytes = readFileSync(path);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return parse(bytes.toString('utf8').slice(1), { delimiter }) as string[][];
+}
+
+test.beforeAll(async ({ baseURL: url }) => {
+  baseURL = url!;
+  api = await apiLogin('admin');
+  for (const [username, profileType, languageCode] of [
+    ['exp-leader', 'Teamleader', 'ENU'],
+    ['exp-leder', 'Teamleader', 'DAN'],
+    ['exp-worker', 'Basic', 'ENU'],
+  ] as const) {
+    const res = await api.post('/api/user', {
+      data: { username, password: PASSWORD, confirmPassword: PASSWORD, profileType, languageCode, teamCode: 'EXP' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  worker = await apiLogin('exp-worker');
+  const ids: number[] = [];
+  for (const e of ENTRIES) {
+    const res = await worker.post('/api/worksheet', {
+      data: { date: e.date, customerNo: 'C3000', jobCode: 'J-3001', unitType: 'Item', unitNo: '1300', description: e.description, quantity: '2.5', unitOfMeasureCode: 'BAG' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    ids.push(((await res.json()) as { id: number }).id);
+  }
+  // One of them approved, so that the modal warns about the other two.
+  const leader = await apiLogin('exp-leader');
+  const approved = await leader.put('/api/worksheet/approve', { data: { id: ids[0], isApproved: true } });
+  expect(approved.status(), await approved.text()).toBe(200);
+  await leader.dispose();
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+  await worker?.dispose();
+});
+
+test('the download modal in English and Danish at 375, 800 and 1366 px', async ({ browser }) => {
+  for (const [user, lang] of [['exp-leader', 'en'], ['exp-leder', 'da']] as const) {
+    const page = await browser.newPage();
+    await login(page, user);
+    await page.goto('/?mode=TEAM');
+    await expect(page.locator('[data-entry-id]')).toHaveCount(3);
+    for (const [name, size] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(size);
+      const dialog = await openModal(page);
+      if (lang === 'en') {
+        await expect(dialog).toContainText('Entries in the file: 3');
+        await expect(dialog).toContainText('Entries that will be marked as exported: 3');
+        await expect(dialog).toContainText('removes all the entries from the worksheet and moves them to the archive');
+        await expect(dialog.getByRole('alert')).toHaveText('2 of the entries are not approved yet.');
+      } else {
+        await expect(dialog).toContainText('Registreringer i filen: 3');
+        await expect(dialog.getByRole('button', { name: 'Download og markér som eksporteret' })).toBeEnabled();
+        await expect(dialog.getByRole('alert')).toHaveText('2 af registreringerne er endnu ikke godkendt.');
+      }
+      await screenshot(page, `export-modal-${size.width}-${lang}`);
+      // Spec §2: the modal's buttons are the two downloads; it closes with its close button or Esc.
+      await expect(dialog.locator('.modal__footer .btn')).toHaveCount(2);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+    await page.close();
+  }
+});
+
+test('a team leader downloads and marks; the entries move to the archive, whose filters find them', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await login(page, 'exp-leader');
+  await page.goto('/?mode=TEAM');
+  await expect(page.locator('[data-entry-id]')).toHaveCount(3);
+
+  const dialog = await openModal(page);
+  await expect(dialog).toContainText('Entries that will be marked as exported: 3');
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download and mark as exported' }).click();
+  await expect(page.getByText('Download started...')).toBeVisible();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('worsheet.csv');
+  const rows = readCsv((await download.path())!, ',');
+  expect(rows[0]).toContain('Description');
+  const descriptions = rows.slice(1).map((r) => r[rows[0]!.indexOf('Description')]);
+  expect(descriptions.sort()).toEqual([`'=SUM(A1) ${stamp}`, ENTRIES[2]!.description, ENTRIES[0]!.description].sort());
+  expect(rows.slice(1).every((r) => r[rows[0]!.indexOf('Quantity')] === '2.50' && r[rows[0]!.indexOf('User')] === 'exp-worker')).toBe(true);
+
+  // The worksheet reloads: the marked entries are gone from it.
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.locator('[data-entry-id]')).toHaveCount(0);
+
+  // The archive (Team tab) has them, within the default range 1 January – today.
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Archive' }).click();
+  await expect(page).toHaveURL(/\/archive/);
+  await expect(page.getByLabel('From date')).toHaveValue(newYear);
+  await expect(page.getByLabel('To date')).toHaveValue(today);
+  await page.getByRole('link', { name: 'Team', exact: true }).click();
+  await expect(page).toHaveURL(/mode=TEAM/);
+  const entries = page.locator('[data-entry-id]');
+  await expect(entries).toHaveCount(3);
+  // Read-only: no approve, edit or delete.
+  await expect(page.getByRole('button', { name: /approve/i })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^edit/i })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^delete/i })).toHaveCount(0);
+
+  // Customer and job filters: shown as "name (no)" and "description (code)".
+  await page.getByLabel('Customer').selectOption({ label: 'Aarhus Kommune (C3000)' });
+  await expect(page).toHaveURL(/customerNo=C3000/);
+  await page.getByLabel('Job').selectOption({ label: 'School windows service (J-3001)' });
+  await expect(page).toHaveURL(/jobCode=J-3001/);
+  await expect(entries).toHaveCount(3);
+  if (today !== newYear) {
+    await page.getByLabel('From date').fill(today);
+    await expect(page).toHaveURL(new RegExp(`from=${today}`));
+    await expect(entries).toHaveCount(2);
+  }
+  // From may not exceed To.
+  await expect(page.getByLabel('From date')).toHaveAttribute('max', today);
+  await expect(page.getByLabel('To date')).toHaveAttribute('min', today !== newYear ? today : newYear);
+
+  // A plain download only in the archive; the file holds what the filters show.
+  const archiveDialog = await openModal(page);
+  await expect(archiveDialog.getByRole('button', { name: 'Download and mark as exported' })).toHaveCount(0);
+  await expect(archiveDialog).toContainText(`Entries in the file: ${today !== newYear ? 2 : 3}`);
+  const again = page.waitForEvent('download');
+  await archiveDialog.getByRole('button', { name: 'Download', exact: true }).click();
+  const archived = readCsv((await (await again).path())!, ',');
+  expect(archived).toHaveLength(today !== newYear ? 3 : 4);
+
+  // Another customer: nothing.
+  await page.getByLabel('Customer').selectOption({ label: 'Nordhavn Byg ApS (C1000)' });
+  await expect(page).not.toHaveURL(/jobCode=/);
+  await expect(page.getByText('No exported entries match the filters.')).toBeVisible();
+});
+
+test('the archive in English and Danish at 375, 800 and 1366 px; Danish files use ; and decimal comma', async ({ browser }) => {
+  for (const [user, lang] of [['exp-leader', 'en'], ['exp-leder', 'da']] as const) {
+    const page = await browser.newPage();
+    await login(page, user);
+    await page.goto('/archive?mode=TEAM');
+    await expect(page.locator('[data-entry-id]').first()).toBeVisible();
+    await expect(page.locator('#main h1')).toHaveText(lang === 'en' ? 'Archive' : 'Arkiv');
+    if (lang === 'da') {
+      await expect(page.getByLabel('Fra dato')).toHaveValue(newYear);
+      await expect(page.getByLabel('Til dato')).toHaveValue(today);
+      await expect(page.getByLabel('Kunde')).toBeVisible();
+      await expect(page.getByLabel('Sag', { exact: true })).toBeVisible();
+    }
+    for (const [, size] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(size);
+      await expect(page.locator('[data-entry-id]').first()).toBeVisible();
+      await screenshot(page, `archive-${size.width}-${lang}`);
+    }
+    if (lang === 'da') {
+      const dialog = await openModal(page);
+      const downloading = page.waitForEvent('download');
+      await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+      await expect(page.getByText('Download startet...')).toBeVisible();
+      const rows = readCsv((await (await downloading).path())!, ';');
+      expect(rows[0]!.slice(0, 3)).toEqual(['Dato', 'Bruger', 'Kundenr.']);
+      expect(rows.slice(1).every((r) => r[rows[0]!.indexOf('Antal')] === '2,50')).toBe(true);
+    }
+    await page.close();
+  }
+});
