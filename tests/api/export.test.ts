@@ -273,6 +273,20 @@ describe('CSV download', () => {
       ]);
     });
 
+    it('exported records are read-only: approve, edit and delete answer 409; the history shows the export', async () => {
+      const [id] = await insertRecords(app, [record(w.accountId, 'basica', { timeFrom: null, timeTo: null, unitType: 'Item', unitNo: '1000', unitOfMeasureCode: 'BOX', quantity: 2 })]);
+      await download(admin, { entries: [id], mode: 'ALL', shouldMarkAsExported: true });
+      expect((await admin.put('/api/worksheet/approve', { id, isApproved: true })).status).toBe(409);
+      expect((await admin.del('/api/worksheet', { id })).status).toBe(409);
+      const update = await admin.put('/api/worksheet', {
+        id, date: '2026-11-20', customerNo: 'C1000', jobCode: 'J-1001', unitType: 'Item', unitNo: '1000', description: 'changed', quantity: 3, unitOfMeasureCode: 'BOX',
+      });
+      expect(update.status).toBe(409);
+      const history = await admin.get(`/api/worksheet/${id}/history`);
+      expect(history.status).toBe(200);
+      expect((history.body as Array<{ action: string; username: string }>).map((h) => [h.action, h.username])).toContainEqual(['export', 'expadmin']);
+    });
+
     it('a Teamleader marking in YOURS still marks only what they may manage', async () => {
       const [own] = await insertRecords(app, [record(w.accountId, 'leadb', { jobCode: 'J-1001' })]);
       // leadb (team B) owns it, and as owner (team B) it is in leadb's TEAM scope.
