@@ -1,7 +1,0 @@
-import { m } from '../../../shared/paraglide/messages.js';
-import { PlaceholderPage } from '../../components/placeholder-page';
-
-/** Placeholder until its issue is done. */
-export function ArchivePage() {
-  return <PlaceholderPage title={m.menu_archive()} />;
-}
