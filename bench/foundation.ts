@@ -31,7 +31,13 @@ async function coldStart(extraEnv: Record<string, string> = {}): Promise<{ ms: n
     await new Promise((r) => setTimeout(r, 10));
   }
   const ms = performance.now() - started;
-  const stop = () => new Promise<void>((r) => { child.once('close', () => r()); child.kill('SIGTERM'); });
+  const stop = () =>
+    new Promise<void>((r) => {
+      if (child.exitCode !== null) return r();
+      const force = setTimeout(() => child.kill('SIGKILL'), 12_000);
+      child.once('close', () => (clearTimeout(force), r()));
+      child.kill('SIGTERM');
+    });
   return { ms, stop, url, output };
 }
 

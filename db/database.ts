@@ -1,6 +1,6 @@
 import { CamelCasePlugin, Kysely, Migrator, type Migration, type MigrationProvider } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import { PostgresJSDialect } from 'kysely-postgres-js';
+import { PostgresJsDialect } from './postgres-js-dialect';
 import type { DB } from './types';
 import * as initial from './migrations/2026-11-22T1200-initial';
 import * as masterDataSearch from './migrations/2026-11-22T1300-master-data-search';
@@ -46,7 +46,7 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
         bigint: { to: OID.int8, from: [OID.int8], serialize: (v: number) => String(v), parse: (v: string) => Number(v) },
       },
     });
-    const db = new Kysely<DB>({ dialect: new PostgresJSDialect({ postgres: pg }), plugins });
+    const db = new Kysely<DB>({ dialect: new PostgresJsDialect(pg), plugins });
     return { db, kind: 'postgres', pg, close: () => db.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
