@@ -8,30 +8,63 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   addon?: ReactNode;
 }
 
-export function TextField({ label, error, addon, className, ...input }: TextFieldProps) {
+/** The id and aria attributes a field frame gives its control. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * The frame of a labelled form control: label, control box, optional hint and error (linked with
+ * aria-describedby). TextField here and SelectField in the admin screens draw their control in it.
+ */
+export function FieldFrame({ label, error, hint, className, children }: {
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  className?: string | undefined;
+  children: (control: FieldControlProps) => ReactNode;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
   return (
     <div className={['field', error ? 'field--invalid' : '', className].filter(Boolean).join(' ')}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
       <div className="field__control">
-        <input
-          {...input}
-          id={id}
-          className="input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-        {addon}
+        {children({
+          id,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined,
+        })}
       </div>
+      {hint && (
+        <span id={hintId} className="field__hint">
+          {hint}
+        </span>
+      )}
       {error && (
         <p id={errorId} className="field__error">
           {error}
         </p>
       )}
     </div>
+  );
+}
+
+export function TextField({ label, error, addon, className, ...input }: TextFieldProps) {
+  return (
+    <FieldFrame label={label} error={error} className={className}>
+      {(control) => (
+        <>
+          <input {...input} {...control} className="input" />
+          {addon}
+        </>
+      )}
+    </FieldFrame>
   );
 }
 

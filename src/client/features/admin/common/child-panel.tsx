@@ -5,10 +5,10 @@ import { Button } from '../../../components/button';
 import { Checkbox, TextField } from '../../../components/field';
 import { toast } from '../../../components/toast';
 import { ActiveBadge } from './active-badge';
-import { confirmDelete } from './confirm-delete';
 import { masterDataErrorMessage } from './errors';
 import { AdminSection, ReadOnlyField, submitHandler } from './form-parts';
 import { useInlinePanel } from './use-inline-panel';
+import { deleteRecord } from './use-record-actions';
 import { useZodForm } from './use-zod-form';
 import './admin-common.css';
 
@@ -66,16 +66,15 @@ export function ChildPanel({ text, rows, loading, createSchema, updateSchema, on
     requestAnimationFrame(() => addWrap.current?.querySelector('button')?.focus());
   };
 
-  async function remove(code: string) {
-    if (!(await confirmDelete(text.describe(code)))) return;
-    try {
-      await onDelete(code);
-      toast.success(text.deleted);
-      if (panel.isEditing(code)) panel.close();
-    } catch (error) {
-      toast.error(masterDataErrorMessage(error));
-    }
-  }
+  const remove = (code: string) =>
+    deleteRecord({
+      what: text.describe(code),
+      remove: () => onDelete(code),
+      success: () => text.deleted,
+      then: () => {
+        if (panel.isEditing(code)) panel.close();
+      },
+    });
 
   return (
     <div data-testid={testId}>

@@ -2,6 +2,7 @@ import { Link, type LinkProps } from '@tanstack/react-router';
 import { useId, type FormEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { Button, buttonClass } from '../../../components/button';
+import { FieldFrame } from '../../../components/field';
 import './admin-common.css';
 
 /** A titled white panel: the form of an edit page, or a child list beside it. */
@@ -47,22 +48,10 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
 }
 
 export function SelectField({ label, error, hint, options, placeholder, className, ...select }: SelectFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
   return (
-    <div className={['field', error ? 'field--invalid' : '', className].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="field__control">
-        <select
-          {...select}
-          id={id}
-          className="input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined}
-        >
+    <FieldFrame label={label} error={error} hint={hint} className={className}>
+      {(control) => (
+        <select {...select} {...control} className="input">
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((option) => (
             <option key={option.value} value={option.value} disabled={option.disabled}>
@@ -70,18 +59,8 @@ export function SelectField({ label, error, hint, options, placeholder, classNam
             </option>
           ))}
         </select>
-      </div>
-      {hint && (
-        <span id={hintId} className="field__hint">
-          {hint}
-        </span>
       )}
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -110,6 +89,22 @@ export function FormActions({ submitLabel, busy, cancelTo, cancelSearch, onCance
       ) : null}
       {end && <span className="admin-form-actions__end">{end}</span>}
     </div>
+  );
+}
+
+/** An edit form's buttons: save, cancel back to the list, and delete. */
+export function EditFormActions({ busy, deleting, cancelTo, onDelete }: { busy: boolean; deleting: boolean; cancelTo: LinkProps['to']; onDelete: () => Promise<void> }) {
+  return (
+    <FormActions
+      submitLabel={m.admin_save()}
+      busy={busy}
+      cancelTo={cancelTo}
+      end={
+        <Button variant="danger" onClick={() => void onDelete()} loading={deleting}>
+          {m.admin_delete()}
+        </Button>
+      }
+    />
   );
 }
 

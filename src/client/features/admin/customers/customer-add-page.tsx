@@ -1,13 +1,11 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { ZCreateCustomerInput } from '../../../../shared/schemas/customer';
 import { TextField } from '../../../components/field';
 import { PageHeader } from '../../../components/page-header';
-import { toast } from '../../../components/toast';
 import { trpc } from '../../../lib/trpc';
-import { masterDataErrorMessage } from '../common/errors';
-import { AdminSection, FormActions, submitHandler } from '../common/form-parts';
+import { AdminSection, FormActions } from '../common/form-parts';
+import { useSaveAction } from '../common/use-record-actions';
 import { useZodForm } from '../common/use-zod-form';
 import '../common/admin-common.css';
 
@@ -17,22 +15,11 @@ export function CustomerAddPage() {
   const utils = trpc.useUtils();
   const create = trpc.customer.create.useMutation();
   const form = useZodForm(ZCreateCustomerInput, { no: '', name: '' });
-  const [formError, setFormError] = useState<string>();
-
-  const onSubmit = submitHandler(async (element) => {
-    const values = form.validate(element);
-    if (!values) return;
-    setFormError(undefined);
-    try {
-      await create.mutateAsync(values);
-      toast.success(m.admin_customer_created());
-      await Promise.all([utils.customer.list.invalidate(), utils.customer.search.invalidate()]);
-      await navigate({ to: '/admin/customers' });
-    } catch (error) {
-      form.setServerErrors(error);
-      setFormError(masterDataErrorMessage(error));
-      toast.error(m.admin_customer_create_failed());
-    }
+  const { onSubmit, formError } = useSaveAction(form, {
+    save: (values) => create.mutateAsync(values),
+    success: m.admin_customer_created,
+    then: () => Promise.all([utils.customer.list.invalidate(), utils.customer.search.invalidate()]).then(() => navigate({ to: '/admin/customers' })),
+    failure: m.admin_customer_create_failed,
   });
 
   return (

@@ -1,20 +1,16 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { m } from '../../../../shared/paraglide/messages.js';
 import type { TItem } from '../../../../shared/schemas/item';
 import { ZCreateItemInput, ZUpdateItemInput } from '../../../../shared/schemas/item';
-import { Button } from '../../../components/button';
 import { Checkbox, TextField } from '../../../components/field';
 import { PageHeader } from '../../../components/page-header';
-import { toast } from '../../../components/toast';
 import { trpc } from '../../../lib/trpc';
 import { ActiveBadge } from '../common/active-badge';
 import { AdminList, type AdminColumn } from '../common/admin-list';
-import { confirmDelete } from '../common/confirm-delete';
-import { masterDataErrorMessage } from '../common/errors';
-import { AdminSection, FormActions, ReadOnlyField, submitHandler } from '../common/form-parts';
+import { AdminSection, EditFormActions, FormActions, ReadOnlyField } from '../common/form-parts';
 import { AddLink, EditLink } from '../common/links';
 import { PageState } from '../common/page-states';
+import { useEditRecord, useSaveAction } from '../common/use-record-actions';
 import { useZodForm } from '../common/use-zod-form';
 import { UnitsPanel } from '../units/units-panel';
 import type { NoRecordKind } from './no-record-kind';
@@ -57,22 +53,11 @@ export function NoRecordAddPage({ kind }: { kind: NoRecordKind }) {
   const utils = trpc.useUtils();
   const create = kind.api.create.useMutation();
   const form = useZodForm(ZCreateItemInput, { no: '', description: '' });
-  const [formError, setFormError] = useState<string>();
-
-  const onSubmit = submitHandler(async (element) => {
-    const values = form.validate(element);
-    if (!values) return;
-    setFormError(undefined);
-    try {
-      const created = await create.mutateAsync(values);
-      toast.success(kind.text.created());
-      await invalidate(utils, kind);
-      await navigate({ to: kind.editPath, search: { no: created.no } });
-    } catch (error) {
-      form.setServerErrors(error);
-      setFormError(masterDataErrorMessage(error));
-      toast.error(kind.text.createFailed());
-    }
+  const { onSubmit, formError } = useSaveAction(form, {
+    save: (values) => create.mutateAsync(values),
+    success: kind.text.created,
+    then: (created) => invalidate(utils, kind).then(() => navigate({ to: kind.editPath, search: { no: created.no } })),
+    failure: kind.text.createFailed,
   });
 
   return (
@@ -108,38 +93,21 @@ export function NoRecordEditPage({ kind, no }: { kind: NoRecordKind; no: string 
   );
 }
 
+const initial = (r: TItem) => ({ no: r.no, description: r.description, active: r.active });
+
 function NoRecordForm({ kind, record }: { kind: NoRecordKind; record: TItem }) {
-  const navigate = useNavigate();
   const utils = trpc.useUtils();
   const update = kind.api.update.useMutation();
   const remove = kind.api.delete.useMutation();
-  const form = useZodForm(ZUpdateItemInput, { no: record.no, description: record.description, active: record.active });
-
-  const onSubmit = submitHandler(async (element) => {
-    const values = form.validate(element);
-    if (!values) return;
-    try {
-      const saved = await update.mutateAsync(values);
-      form.reset({ no: saved.no, description: saved.description, active: saved.active });
-      toast.success(kind.text.updated());
-      await invalidate(utils, kind);
-    } catch (error) {
-      form.setServerErrors(error);
-      toast.error(masterDataErrorMessage(error));
-    }
+  const form = useZodForm(ZUpdateItemInput, initial(record));
+  const { onSubmit, onDelete } = useEditRecord(form, {
+    update: (values) => update.mutateAsync(values),
+    reset: initial,
+    remove: () => remove.mutateAsync({ no: record.no }),
+    refresh: () => invalidate(utils, kind),
+    listPath: kind.listPath,
+    text: { what: () => kind.text.describe(record.no), updated: kind.text.updated, deleted: kind.text.deleted },
   });
-
-  async function onDelete() {
-    if (!(await confirmDelete(kind.text.describe(record.no)))) return;
-    try {
-      await remove.mutateAsync({ no: record.no });
-      toast.success(kind.text.deleted());
-      await invalidate(utils, kind);
-      await navigate({ to: kind.listPath });
-    } catch (error) {
-      toast.error(masterDataErrorMessage(error));
-    }
-  }
 
   return (
     <AdminSection title={m.admin_details()}>
@@ -147,16 +115,7 @@ function NoRecordForm({ kind, record }: { kind: NoRecordKind; record: TItem }) {
         <ReadOnlyField label={m.admin_field_no()} value={record.no} hint={m.admin_readonly_hint()} />
         <TextField label={m.admin_field_description()} autoComplete="off" required {...form.text('description')} />
         <Checkbox label={m.admin_field_active()} {...form.checkbox('active')} />
-        <FormActions
-          submitLabel={m.admin_save()}
-          busy={update.isPending}
-          cancelTo={kind.listPath}
-          end={
-            <Button variant="danger" onClick={() => void onDelete()} loading={remove.isPending}>
-              {m.admin_delete()}
-            </Button>
-          }
-        />
+        <EditFormActions busy={update.isPending} deleting={remove.isPending} cancelTo={kind.listPath} onDelete={onDelete} />
       </form>
     </AdminSection>
   );

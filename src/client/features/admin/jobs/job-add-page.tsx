@@ -1,13 +1,11 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { ZCreateJobInput } from '../../../../shared/schemas/job';
 import { TextField } from '../../../components/field';
 import { PageHeader } from '../../../components/page-header';
-import { toast } from '../../../components/toast';
 import { trpc } from '../../../lib/trpc';
-import { masterDataErrorMessage } from '../common/errors';
-import { AdminSection, FormActions, submitHandler } from '../common/form-parts';
+import { AdminSection, FormActions } from '../common/form-parts';
+import { useSaveAction } from '../common/use-record-actions';
 import { useZodForm } from '../common/use-zod-form';
 import { JobFields } from './job-fields';
 import '../common/admin-common.css';
@@ -18,22 +16,11 @@ export function JobAddPage() {
   const utils = trpc.useUtils();
   const create = trpc.job.create.useMutation();
   const form = useZodForm(ZCreateJobInput, { code: '', description: '', billToCustomerNo: '', teamCode: '' });
-  const [formError, setFormError] = useState<string>();
-
-  const onSubmit = submitHandler(async (element) => {
-    const values = form.validate(element);
-    if (!values) return;
-    setFormError(undefined);
-    try {
-      const created = await create.mutateAsync(values);
-      toast.success(m.admin_job_created());
-      await Promise.all([utils.job.list.invalidate(), utils.job.search.invalidate()]);
-      await navigate({ to: '/admin/jobs/edit', search: { code: created.code } });
-    } catch (error) {
-      form.setServerErrors(error);
-      setFormError(masterDataErrorMessage(error));
-      toast.error(m.admin_job_create_failed());
-    }
+  const { onSubmit, formError } = useSaveAction(form, {
+    save: (values) => create.mutateAsync(values),
+    success: m.admin_job_created,
+    then: (created) => Promise.all([utils.job.list.invalidate(), utils.job.search.invalidate()]).then(() => navigate({ to: '/admin/jobs/edit', search: { code: created.code } })),
+    failure: m.admin_job_create_failed,
   });
 
   return (

@@ -1,17 +1,13 @@
-import { useNavigate } from '@tanstack/react-router';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { ZUpdateJobInput, type TJob } from '../../../../shared/schemas/job';
 import { ZCreateJobTaskInput, ZUpdateJobTaskInput } from '../../../../shared/schemas/job-task';
-import { Button } from '../../../components/button';
 import { Checkbox } from '../../../components/field';
 import { PageHeader } from '../../../components/page-header';
-import { toast } from '../../../components/toast';
 import { trpc } from '../../../lib/trpc';
 import { ChildPanel } from '../common/child-panel';
-import { confirmDelete } from '../common/confirm-delete';
-import { masterDataErrorMessage } from '../common/errors';
-import { AdminSection, FormActions, ReadOnlyField, submitHandler } from '../common/form-parts';
+import { AdminSection, EditFormActions, ReadOnlyField } from '../common/form-parts';
 import { PageState } from '../common/page-states';
+import { useEditRecord } from '../common/use-record-actions';
 import { useZodForm } from '../common/use-zod-form';
 import { JobFields } from './job-fields';
 import '../common/admin-common.css';
@@ -35,38 +31,18 @@ export function JobEditPage({ code }: { code: string }) {
 const initial = (r: TJob) => ({ code: r.code, description: r.description ?? '', billToCustomerNo: r.billToCustomerNo, teamCode: r.teamCode ?? '', active: r.active });
 
 function JobForm({ record }: { record: TJob }) {
-  const navigate = useNavigate();
   const utils = trpc.useUtils();
   const update = trpc.job.update.useMutation();
   const remove = trpc.job.delete.useMutation();
   const form = useZodForm(ZUpdateJobInput, initial(record));
-  const refresh = () => Promise.all([utils.job.list.invalidate(), utils.job.single.invalidate(), utils.job.search.invalidate()]);
-
-  const onSubmit = submitHandler(async (element) => {
-    const values = form.validate(element);
-    if (!values) return;
-    try {
-      const saved = await update.mutateAsync(values);
-      form.reset(initial(saved));
-      toast.success(m.admin_job_updated());
-      await refresh();
-    } catch (error) {
-      form.setServerErrors(error);
-      toast.error(masterDataErrorMessage(error));
-    }
+  const { onSubmit, onDelete } = useEditRecord(form, {
+    update: (values) => update.mutateAsync(values),
+    reset: initial,
+    remove: () => remove.mutateAsync({ code: record.code }),
+    refresh: () => Promise.all([utils.job.list.invalidate(), utils.job.single.invalidate(), utils.job.search.invalidate()]),
+    listPath: '/admin/jobs',
+    text: { what: () => m.admin_job_describe({ code: record.code }), updated: m.admin_job_updated, deleted: m.admin_job_deleted },
   });
-
-  async function onDelete() {
-    if (!(await confirmDelete(m.admin_job_describe({ code: record.code })))) return;
-    try {
-      await remove.mutateAsync({ code: record.code });
-      toast.success(m.admin_job_deleted());
-      await refresh();
-      await navigate({ to: '/admin/jobs' });
-    } catch (error) {
-      toast.error(masterDataErrorMessage(error));
-    }
-  }
 
   return (
     <AdminSection title={m.admin_details()}>
@@ -74,16 +50,7 @@ function JobForm({ record }: { record: TJob }) {
         <ReadOnlyField label={m.admin_field_code()} value={record.code} hint={m.admin_readonly_hint()} />
         <JobFields form={form} current={record} />
         <Checkbox label={m.admin_field_active()} {...form.checkbox('active')} />
-        <FormActions
-          submitLabel={m.admin_save()}
-          busy={update.isPending}
-          cancelTo="/admin/jobs"
-          end={
-            <Button variant="danger" onClick={() => void onDelete()} loading={remove.isPending}>
-              {m.admin_delete()}
-            </Button>
-          }
-        />
+        <EditFormActions busy={update.isPending} deleting={remove.isPending} cancelTo="/admin/jobs" onDelete={onDelete} />
       </form>
     </AdminSection>
   );

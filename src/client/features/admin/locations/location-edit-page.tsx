@@ -1,15 +1,11 @@
-import { useNavigate } from '@tanstack/react-router';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { ZUpdateLocationInput, type TLocation } from '../../../../shared/schemas/location';
-import { Button } from '../../../components/button';
 import { Checkbox, TextField } from '../../../components/field';
 import { PageHeader } from '../../../components/page-header';
-import { toast } from '../../../components/toast';
 import { trpc } from '../../../lib/trpc';
-import { confirmDelete } from '../common/confirm-delete';
-import { masterDataErrorMessage } from '../common/errors';
-import { AdminSection, FormActions, ReadOnlyField, submitHandler } from '../common/form-parts';
+import { AdminSection, EditFormActions, ReadOnlyField } from '../common/form-parts';
 import { PageState } from '../common/page-states';
+import { useEditRecord } from '../common/use-record-actions';
 import { useZodForm } from '../common/use-zod-form';
 import '../common/admin-common.css';
 
@@ -28,39 +24,21 @@ export function LocationEditPage({ code }: { code: string }) {
   );
 }
 
+const initial = (r: TLocation) => ({ code: r.code, name: r.name ?? '', active: r.active });
+
 function LocationForm({ record }: { record: TLocation }) {
-  const navigate = useNavigate();
   const utils = trpc.useUtils();
   const update = trpc.location.update.useMutation();
   const remove = trpc.location.delete.useMutation();
-  const form = useZodForm(ZUpdateLocationInput, { code: record.code, name: record.name ?? '', active: record.active });
-  const refresh = () => Promise.all([utils.location.list.invalidate(), utils.location.single.invalidate(), utils.location.search.invalidate()]);
-
-  const onSubmit = submitHandler(async (element) => {
-    const values = form.validate(element);
-    if (!values) return;
-    try {
-      const saved = await update.mutateAsync(values);
-      form.reset({ code: saved.code, name: saved.name ?? '', active: saved.active });
-      toast.success(m.admin_location_updated());
-      await refresh();
-    } catch (error) {
-      form.setServerErrors(error);
-      toast.error(masterDataErrorMessage(error));
-    }
+  const form = useZodForm(ZUpdateLocationInput, initial(record));
+  const { onSubmit, onDelete } = useEditRecord(form, {
+    update: (values) => update.mutateAsync(values),
+    reset: initial,
+    remove: () => remove.mutateAsync({ code: record.code }),
+    refresh: () => Promise.all([utils.location.list.invalidate(), utils.location.single.invalidate(), utils.location.search.invalidate()]),
+    listPath: '/admin/locations',
+    text: { what: () => m.admin_location_describe({ code: record.code }), updated: m.admin_location_updated, deleted: m.admin_location_deleted },
   });
-
-  async function onDelete() {
-    if (!(await confirmDelete(m.admin_location_describe({ code: record.code })))) return;
-    try {
-      await remove.mutateAsync({ code: record.code });
-      toast.success(m.admin_location_deleted());
-      await refresh();
-      await navigate({ to: '/admin/locations' });
-    } catch (error) {
-      toast.error(masterDataErrorMessage(error));
-    }
-  }
 
   return (
     <AdminSection title={m.admin_details()}>
@@ -68,16 +46,7 @@ function LocationForm({ record }: { record: TLocation }) {
         <ReadOnlyField label={m.admin_field_code()} value={record.code} hint={m.admin_readonly_hint()} />
         <TextField label={m.admin_field_name_optional()} autoComplete="off" {...form.text('name')} />
         <Checkbox label={m.admin_field_active()} {...form.checkbox('active')} />
-        <FormActions
-          submitLabel={m.admin_save()}
-          busy={update.isPending}
-          cancelTo="/admin/locations"
-          end={
-            <Button variant="danger" onClick={() => void onDelete()} loading={remove.isPending}>
-              {m.admin_delete()}
-            </Button>
-          }
-        />
+        <EditFormActions busy={update.isPending} deleting={remove.isPending} cancelTo="/admin/locations" onDelete={onDelete} />
       </form>
     </AdminSection>
   );

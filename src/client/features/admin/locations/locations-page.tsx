@@ -1,18 +1,14 @@
-import { useState } from 'react';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { ZCreateLocationInput, type TLocation } from '../../../../shared/schemas/location';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
 import { PageHeader } from '../../../components/page-header';
-import { toast } from '../../../components/toast';
 import { trpc } from '../../../lib/trpc';
 import { ActiveBadge } from '../common/active-badge';
 import { AdminList, type AdminColumn } from '../common/admin-list';
-import { confirmDelete } from '../common/confirm-delete';
-import { masterDataErrorMessage } from '../common/errors';
-import { submitHandler } from '../common/form-parts';
 import { EditLink } from '../common/links';
 import { PageState } from '../common/page-states';
+import { deleteRecord, useSaveAction } from '../common/use-record-actions';
 import { useZodForm } from '../common/use-zod-form';
 
 const dash = '–';
@@ -26,16 +22,13 @@ export function LocationsPage() {
   const utils = trpc.useUtils();
   const remove = trpc.location.delete.useMutation();
 
-  async function onDelete(location: TLocation) {
-    if (!(await confirmDelete(m.admin_location_describe({ code: location.code })))) return;
-    try {
-      await remove.mutateAsync({ id: location.id, accountId: location.accountId });
-      toast.success(m.admin_location_deleted());
-      await Promise.all([utils.location.list.invalidate(), utils.location.search.invalidate()]);
-    } catch (error) {
-      toast.error(masterDataErrorMessage(error));
-    }
-  }
+  const onDelete = (location: TLocation) =>
+    deleteRecord({
+      what: m.admin_location_describe({ code: location.code }),
+      remove: () => remove.mutateAsync({ id: location.id, accountId: location.accountId }),
+      success: m.admin_location_deleted,
+      then: () => Promise.all([utils.location.list.invalidate(), utils.location.search.invalidate()]),
+    });
 
   const columns: AdminColumn<TLocation>[] = [
     { key: 'code', header: m.admin_field_code(), cell: (r) => r.code, kind: 'code' },
@@ -77,23 +70,15 @@ function LocationAddForm() {
   const utils = trpc.useUtils();
   const create = trpc.location.create.useMutation();
   const form = useZodForm(ZCreateLocationInput, { code: '', name: '' });
-  const [formError, setFormError] = useState<string>();
-
-  const onSubmit = submitHandler(async (element) => {
-    const values = form.validate(element);
-    if (!values) return;
-    setFormError(undefined);
-    try {
-      await create.mutateAsync(values);
-      toast.success(m.admin_location_created());
-      form.reset({ code: '', name: '' });
+  const { onSubmit, formError } = useSaveAction(form, {
+    save: (values) => create.mutateAsync(values),
+    reset: () => ({ code: '', name: '' }),
+    success: m.admin_location_created,
+    then: async (_created, element) => {
       await Promise.all([utils.location.list.invalidate(), utils.location.search.invalidate()]);
       element.querySelector<HTMLInputElement>('input[name="code"]')?.focus();
-    } catch (error) {
-      form.setServerErrors(error);
-      setFormError(masterDataErrorMessage(error));
-      toast.error(m.admin_location_create_failed());
-    }
+    },
+    failure: m.admin_location_create_failed,
   });
 
   return (

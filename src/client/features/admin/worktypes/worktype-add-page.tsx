@@ -1,13 +1,11 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { ZCreateWorkTypeInput } from '../../../../shared/schemas/work-type';
 import { TextField } from '../../../components/field';
 import { PageHeader } from '../../../components/page-header';
-import { toast } from '../../../components/toast';
 import { trpc } from '../../../lib/trpc';
-import { masterDataErrorMessage } from '../common/errors';
-import { AdminSection, FormActions, submitHandler } from '../common/form-parts';
+import { AdminSection, FormActions } from '../common/form-parts';
+import { useSaveAction } from '../common/use-record-actions';
 import { useZodForm } from '../common/use-zod-form';
 import '../common/admin-common.css';
 
@@ -17,22 +15,11 @@ export function WorktypeAddPage() {
   const utils = trpc.useUtils();
   const create = trpc.workType.create.useMutation();
   const form = useZodForm(ZCreateWorkTypeInput, { code: '', description: '', unitOfMeasureCode: '' });
-  const [formError, setFormError] = useState<string>();
-
-  const onSubmit = submitHandler(async (element) => {
-    const values = form.validate(element);
-    if (!values) return;
-    setFormError(undefined);
-    try {
-      await create.mutateAsync(values);
-      toast.success(m.admin_worktype_created());
-      await Promise.all([utils.workType.list.invalidate(), utils.workType.search.invalidate()]);
-      await navigate({ to: '/admin/worktypes' });
-    } catch (error) {
-      form.setServerErrors(error);
-      setFormError(masterDataErrorMessage(error));
-      toast.error(m.admin_worktype_create_failed());
-    }
+  const { onSubmit, formError } = useSaveAction(form, {
+    save: (values) => create.mutateAsync(values),
+    success: m.admin_worktype_created,
+    then: () => Promise.all([utils.workType.list.invalidate(), utils.workType.search.invalidate()]).then(() => navigate({ to: '/admin/worktypes' })),
+    failure: m.admin_worktype_create_failed,
   });
 
   return (

@@ -1,15 +1,11 @@
-import { useNavigate } from '@tanstack/react-router';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { ZUpdateWorkTypeInput, type TWorkType } from '../../../../shared/schemas/work-type';
-import { Button } from '../../../components/button';
 import { Checkbox, TextField } from '../../../components/field';
 import { PageHeader } from '../../../components/page-header';
-import { toast } from '../../../components/toast';
 import { trpc } from '../../../lib/trpc';
-import { confirmDelete } from '../common/confirm-delete';
-import { masterDataErrorMessage } from '../common/errors';
-import { AdminSection, FormActions, ReadOnlyField, submitHandler } from '../common/form-parts';
+import { AdminSection, EditFormActions, ReadOnlyField } from '../common/form-parts';
 import { PageState } from '../common/page-states';
+import { useEditRecord } from '../common/use-record-actions';
 import { useZodForm } from '../common/use-zod-form';
 import '../common/admin-common.css';
 
@@ -28,40 +24,21 @@ export function WorktypeEditPage({ code }: { code: string }) {
   );
 }
 
+const initial = (r: TWorkType) => ({ code: r.code, description: r.description, unitOfMeasureCode: r.unitOfMeasureCode ?? '', active: r.active });
+
 function WorkTypeForm({ record }: { record: TWorkType }) {
-  const navigate = useNavigate();
   const utils = trpc.useUtils();
   const update = trpc.workType.update.useMutation();
   const remove = trpc.workType.delete.useMutation();
-  const initial = (r: TWorkType) => ({ code: r.code, description: r.description, unitOfMeasureCode: r.unitOfMeasureCode ?? '', active: r.active });
   const form = useZodForm(ZUpdateWorkTypeInput, initial(record));
-  const refresh = () => Promise.all([utils.workType.list.invalidate(), utils.workType.single.invalidate(), utils.workType.search.invalidate()]);
-
-  const onSubmit = submitHandler(async (element) => {
-    const values = form.validate(element);
-    if (!values) return;
-    try {
-      const saved = await update.mutateAsync(values);
-      form.reset(initial(saved));
-      toast.success(m.admin_worktype_updated());
-      await refresh();
-    } catch (error) {
-      form.setServerErrors(error);
-      toast.error(masterDataErrorMessage(error));
-    }
+  const { onSubmit, onDelete } = useEditRecord(form, {
+    update: (values) => update.mutateAsync(values),
+    reset: initial,
+    remove: () => remove.mutateAsync({ code: record.code }),
+    refresh: () => Promise.all([utils.workType.list.invalidate(), utils.workType.single.invalidate(), utils.workType.search.invalidate()]),
+    listPath: '/admin/worktypes',
+    text: { what: () => m.admin_worktype_describe({ code: record.code }), updated: m.admin_worktype_updated, deleted: m.admin_worktype_deleted },
   });
-
-  async function onDelete() {
-    if (!(await confirmDelete(m.admin_worktype_describe({ code: record.code })))) return;
-    try {
-      await remove.mutateAsync({ code: record.code });
-      toast.success(m.admin_worktype_deleted());
-      await refresh();
-      await navigate({ to: '/admin/worktypes' });
-    } catch (error) {
-      toast.error(masterDataErrorMessage(error));
-    }
-  }
 
   return (
     <AdminSection title={m.admin_details()}>
@@ -70,16 +47,7 @@ function WorkTypeForm({ record }: { record: TWorkType }) {
         <TextField label={m.admin_field_description()} autoComplete="off" required {...form.text('description')} />
         <TextField label={m.admin_field_uom_optional()} autoComplete="off" spellCheck={false} {...form.text('unitOfMeasureCode')} />
         <Checkbox label={m.admin_field_active()} {...form.checkbox('active')} />
-        <FormActions
-          submitLabel={m.admin_save()}
-          busy={update.isPending}
-          cancelTo="/admin/worktypes"
-          end={
-            <Button variant="danger" onClick={() => void onDelete()} loading={remove.isPending}>
-              {m.admin_delete()}
-            </Button>
-          }
-        />
+        <EditFormActions busy={update.isPending} deleting={remove.isPending} cancelTo="/admin/worktypes" onDelete={onDelete} />
       </form>
     </AdminSection>
   );
