@@ -5,11 +5,9 @@
  *   npm run bench -- export [--quick]     (--quick: 100 000 rows only)
  * Goals: export within 2.5× of COPY; peak RSS growth from 100 000 to 1 000 000 rows under 32 MB.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import postgres from 'postgres';
 import { migrateToLatest, openDatabase, type DbHandle } from '../db/database';
@@ -17,41 +15,12 @@ import { markExportSql, plainExportSql, type ExportScope } from '../db/queries/e
 import { seedMasterData } from '../db/seed/demo';
 import { csvDialect } from '../src/server/csv/header';
 import { createAccount } from '../src/server/services/accounts';
-import { line } from './lib';
+import { line, startServerProcess, withBenchDatabase } from './lib';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const BASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'Bench-pass-1';
 
-interface Server {
-  url: string;
-  pid: number;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
 
-async function startServer(databaseUrl: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-bench-export-')),
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      APP_SECRET: randomBytes(24).toString('hex'),
-    },
-  });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  for (;;) {
-    const m = /running at (http:\/\/\S+)/.exec(output);
-    if (m?.[1]) return { url: m[1], pid: child.pid!, child, stop: () => new Promise<void>((r) => (child.once('close', () => r()), child.kill('SIGTERM'))) };
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const startServer = (databaseUrl: string) => startServerProcess({ DATABASE_URL: databaseUrl, APP_SECRET: randomBytes(24).toString('hex') });
 
 /** kB → MB of one /proc/<pid>/status field (VmHWM = peak resident set, VmRSS = now). */
 function procMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
@@ -167,13 +136,7 @@ const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 export async function benchExport(): Promise<void> {
   const quick = process.argv.includes('--quick');
   console.log(`\n# Export (PostgreSQL${quick ? ', --quick' : ''})`);
-  const name = `webtid_bench_export_${process.pid}`;
-  const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(BASE_URL);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  await withBenchDatabase('export', async (databaseUrl) => {
   const dbh = await openDatabase({ databaseUrl, dataDir: '', poolSize: 2 });
   const pg = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
@@ -202,10 +165,8 @@ export async function benchExport(): Promise<void> {
   } finally {
     await pg.end();
     await dbh.close();
-    const a = postgres(BASE_URL, { max: 1, onnotice: () => {} });
-    await a.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await a.end();
   }
+  });
 }
 
 // Run directly: node --import tsx bench/export.ts [--quick]

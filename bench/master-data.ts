@@ -6,14 +6,12 @@
  *   (goal < 1 s).
  * Prints figures; never fails on timings.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { sql } from 'kysely';
-import postgres from 'postgres';
 import { openDatabase } from '../db/database';
-import { fmt, line, load } from './lib';
+import { fmt, line, load, startServerProcess, withBenchDatabase, type ServerProcess } from './lib';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 20_000);
@@ -37,29 +35,7 @@ function itemRow(accountId: number, i: number) {
   };
 }
 
-async function startProcess(databaseUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-bench-md-')), PORT: '0', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
-  });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  for (;;) {
-    const m = /running at (http:\/\/\S+)/.exec(output);
-    if (m?.[1] && (await fetch(`${m[1]}/healthz`).then((r) => r.status === 200, () => false))) {
-      const url = m[1];
-      const stop = () =>
-        new Promise<void>((r) => {
-          child.once('close', () => r());
-          child.kill('SIGTERM');
-        });
-      return { url, stop };
-    }
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const startProcess = (databaseUrl: string) => startServerProcess({ DATABASE_URL: databaseUrl });
 
 async function login(url: string, username: string, password: string): Promise<string> {
   const res = await fetch(`${url}/api/user/login`, {
@@ -107,24 +83,18 @@ async function firstRowsInBrowser(url: string, username: string, password: strin
 
 export async function benchMasterData(): Promise<void> {
   console.log(`\n# Master data (${ITEMS} items, PostgreSQL, one process)`);
-  const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `webtid_bench_md_${process.pid}`;
-  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const dbUrl = new URL(pgUrl);
-  dbUrl.pathname = `/${name}`;
-  let server: { url: string; stop: () => Promise<void> } | undefined;
+  await withBenchDatabase('md', async (databaseUrl) => {
+  let server: ServerProcess | undefined;
   try {
-    server = await startProcess(dbUrl.toString()); // runs the migrations
+    server = await startProcess(databaseUrl); // runs the migrations
     const cli = spawnSync(
       process.execPath,
       ['--import', 'tsx', 'src/server/cli.ts', 'create-account', '--code', 'BIG', '--name', 'Big ERP account', '--admin', 'bigadmin', '--password', 'bench-pass-1'],
-      { cwd: ROOT, env: { ...process.env, DATABASE_URL: dbUrl.toString() } },
+      { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl } },
     );
     if (cli.status !== 0) throw new Error(String(cli.stderr));
 
-    const dbh = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir: '', poolSize: 2 });
+    const dbh = await openDatabase({ databaseUrl: databaseUrl, dataDir: '', poolSize: 2 });
     const account = await dbh.db.selectFrom('account').select('id').where('code', '=', 'BIG').executeTakeFirstOrThrow();
     const seeded = performance.now();
     for (let start = 0; start < ITEMS; start += 2000) {
@@ -173,9 +143,8 @@ export async function benchMasterData(): Promise<void> {
     line('Items screen first rows (Chromium)', browser);
   } finally {
     await server?.stop();
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
   }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -10,12 +10,10 @@
  *   - With a built client: the worksheet home (ALL, 5 000 entries) in Chromium, first day card.
  * Prints figures; never fails on timings.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
-import postgres from 'postgres';
 import sharp from 'sharp';
 import { migrateToLatest, openDatabase, type DbHandle } from '../db/database';
 import { seedMasterData } from '../db/seed/demo';
@@ -24,7 +22,7 @@ import { parseEnv } from '../src/server/env';
 import { createLogger } from '../src/server/log';
 import { startServer } from '../src/server/server';
 import { createAccount } from '../src/server/services/accounts';
-import { fmt, line, load } from './lib';
+import { fmt, line, load, startServerProcess, withBenchDatabase, type ServerProcess } from './lib';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -34,11 +32,6 @@ const USERS = 50;
 const SECONDS = quick ? 3 : 8;
 const PASSWORD = 'bench-pass-1';
 
-interface ServerProcess {
-  url: string;
-  pid: number;
-  stop: () => Promise<void>;
-}
 
 /** CPU time (user + system, ms) the process has used so far, from /proc (Linux). */
 function cpuMs(pid: number): number | null {
@@ -61,32 +54,7 @@ async function cpuPerRequest(server: ServerProcess, path: string, cookie: string
   return `${before === null || after === null ? '?' : ((after - before) / n).toFixed(0)} ms server CPU per request (wall ${wall.toFixed(0)} ms, ${n} sequential)`;
 }
 
-async function startProcess(databaseUrl: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-bench-ws-')), PORT: '0', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
-  });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  for (;;) {
-    const m = /running at (http:\/\/\S+)/.exec(output);
-    if (m?.[1] && (await fetch(`${m[1]}/healthz`).then((r) => r.status === 200, () => false))) {
-      const url = m[1];
-      return {
-        url,
-        pid: child.pid!,
-        stop: () =>
-          new Promise<void>((r) => {
-            child.once('close', () => r());
-            child.kill('SIGTERM');
-          }),
-      };
-    }
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const startProcess = (databaseUrl: string) => startServerProcess({ DATABASE_URL: databaseUrl });
 
 async function login(url: string, username: string): Promise<string> {
   const res = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: url }, body: JSON.stringify({ username, password: PASSWORD }) });
@@ -274,16 +242,10 @@ async function homeInBrowser(url: string): Promise<string> {
 
 export async function benchWorksheet(): Promise<void> {
   console.log(`\n# Worksheet (${EXPORTED.toLocaleString('en')} exported + ${OPEN} open records, PostgreSQL${quick ? ', --quick' : ''})`);
-  const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `webtid_bench_ws_${process.pid}`;
-  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const dbUrl = new URL(pgUrl);
-  dbUrl.pathname = `/${name}`;
+  await withBenchDatabase('ws', async (databaseUrl) => {
   let server: ServerProcess | undefined;
   try {
-    const dbh = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir: '', poolSize: 2 });
+    const dbh = await openDatabase({ databaseUrl: databaseUrl, dataDir: '', poolSize: 2 });
     await migrateToLatest(dbh.db);
     const accountId = await seedAccount(dbh);
     await seedRecords(dbh, accountId);
@@ -294,7 +256,7 @@ export async function benchWorksheet(): Promise<void> {
       WHERE w.account_id = ${accountId} AND NOT w.exported AND (u.team_code = 'A' OR j.team_code = 'A')`.execute(dbh.db);
     const photo = await photo3mb();
 
-    server = await startProcess(dbUrl.toString());
+    server = await startProcess(databaseUrl);
     const adminCookie = await login(server.url, 'wsbenchadmin');
     const leadCookie = await login(server.url, 'wsbenchlead');
     const bytes = (await (await fetch(`${server.url}/api/worksheet?mode=ALL`, { headers: { Cookie: adminCookie } })).text()).length;
@@ -330,15 +292,14 @@ export async function benchWorksheet(): Promise<void> {
     line(`POST multipart, ${(photo.length / 1e6).toFixed(1)} MB photo, 4 conn.`, `${fmt(post)} (${((post.rps * photo.length) / 1e6).toFixed(1)} MB/s)`);
     await dbh.close();
 
-    await countQueries(dbUrl.toString(), photo);
+    await countQueries(databaseUrl, photo);
 
     const browser = await homeInBrowser(server.url).catch((e: unknown) => `failed: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
     line('Worksheet home, ALL with 5 000 (Chromium)', browser);
   } finally {
     await server?.stop();
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
   }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
