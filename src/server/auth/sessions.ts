@@ -1,3 +1,4 @@
+import type { CompiledQuery, InferResult } from 'kysely';
 import type { Database } from '../../../db/database';
 import { SESSION_BROWSER_HOURS, SESSION_REMEMBER_DAYS } from '../../shared/limits';
 import { generateToken, hashToken } from './tokens';
@@ -43,9 +44,8 @@ export interface SessionUser {
  * Validates a session token (Lucia guide): unknown or expired → null; an expired one is deleted;
  * past half its lifetime the expiry slides forward. An inactive or expired user or account ends it.
  */
-export async function validateSession(db: Database, token: string): Promise<SessionUser | null> {
-  const sessionId = hashToken(token);
-  const row = await db
+function sessionQuery(db: Database, sessionId: string) {
+  return db
     .selectFrom('session as s')
     .innerJoin('appUser as u', 'u.id', 's.userId')
     .innerJoin('account as a', 'a.id', 'u.accountId')
@@ -54,8 +54,27 @@ export async function validateSession(db: Database, token: string): Promise<Sess
       'u.active as userActive', 'u.expirationDate as userExpires', 'a.active as accountActive', 'a.expirationDate as accountExpires',
       'a.name as accountName', 'a.resourceUnits', 'u.defaultResource', 'u.lockDefaultResource', 'u.defaultDescription',
     ])
-    .where('s.id', '=', sessionId)
-    .executeTakeFirst();
+    .where('s.id', '=', sessionId);
+}
+type SessionRow = InferResult<ReturnType<typeof sessionQuery>>[number];
+
+/**
+ * The session look-up runs on every request. Building and compiling it with Kysely cost about
+ * twice as much as executing it (measured: ~65 µs of ~100 µs), so it is compiled once per
+ * database and only its parameter changes.
+ */
+const compiledSessionQuery = new WeakMap<Database, CompiledQuery<SessionRow>>();
+
+export async function validateSession(db: Database, token: string): Promise<SessionUser | null> {
+  const sessionId = hashToken(token);
+  let compiled = compiledSessionQuery.get(db);
+  if (!compiled) {
+    compiled = sessionQuery(db, '').compile();
+    if (compiled.parameters.length !== 1) throw new Error('the session query must have exactly one parameter');
+    compiledSessionQuery.set(db, compiled);
+  }
+  const { rows } = await db.executeQuery<SessionRow>({ ...compiled, parameters: [sessionId] });
+  const row = rows[0];
   if (!row) return null;
   const now = Date.now();
   const today = new Date().toISOString().slice(0, 10);

@@ -87,10 +87,18 @@ type CallerFn = (input: unknown) => Promise<unknown>;
 
 export function createRestHandler(router: AnyRouter, services: AppServices, createCaller: (ctx: Context) => unknown): RestHandler {
   const routes = collectRestRoutes(router);
+  // Most paths have no parameters: look those up directly instead of testing every pattern.
+  const byStaticPath = new Map<string, RestRoute[]>();
+  for (const r of routes) if (r.paramNames.length === 0) byStaticPath.set(r.path, [...(byStaticPath.get(r.path) ?? []), r]);
+  const withParams = routes.filter((r) => r.paramNames.length > 0);
+  const candidatesFor = (pathname: string): RestRoute[] => {
+    const exact = byStaticPath.get(pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname);
+    return exact ?? withParams.filter((r) => r.pattern.test(pathname));
+  };
 
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
     const method = (req.method ?? 'GET').toUpperCase();
-    const candidates = routes.filter((r) => r.pattern.test(url.pathname));
+    const candidates = candidatesFor(url.pathname);
     if (candidates.length === 0) return false;
     const route = candidates.find((r) => r.method === method || (method === 'HEAD' && r.method === 'GET'));
     if (!route) {
