@@ -54,7 +54,7 @@ export const publicProcedure = t.procedure;
 
 const requireActor = t.middleware(({ ctx, next }) => {
   if (!ctx.actor) throw new AppError('UNAUTHORIZED', ERR.unauthorized);
-  return next({ ctx: { ...ctx, actor: ctx.actor } });
+  return next({ ctx: { actor: ctx.actor } });
 });
 
 /** Any logged-in user of an account (or the API key). */
