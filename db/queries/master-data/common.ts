@@ -23,3 +23,10 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isForeignKeyViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
 }
+
+/** Search condition: `q` anywhere in the key or the text column, any case; an empty `q` matches all. */
+export function matchesSearch(q: string, keyColumn: string, textColumn: string): RawBuilder<boolean> {
+  if (!q) return sql<boolean>`true`;
+  const pattern = containsPattern(q);
+  return sql<boolean>`(${ilike(keyColumn, pattern)} OR ${ilike(textColumn, pattern)})`;
+}

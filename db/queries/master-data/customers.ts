@@ -1,4 +1,4 @@
-import { containsPattern, ilike, type Db } from './common';
+import { matchesSearch, type Db } from './common';
 
 export interface CustomerRow {
   id: number;
@@ -55,11 +55,9 @@ export function searchCustomers(
       eb.selectFrom('job').select('job.billToCustomerNo').where('job.accountId', '=', accountId).where('job.code', '=', jobCode),
     );
   }
-  if (q) {
-    const pattern = containsPattern(q);
-    query = query.where((eb) => eb.or([ilike('customer.no', pattern), ilike('customer.name', pattern)]));
-  }
-  query = query.orderBy('customer.no');
-  if (limit !== undefined) query = query.limit(limit);
-  return query.execute();
+  return query
+    .where(matchesSearch(q, 'customer.no', 'customer.name'))
+    .orderBy('customer.no')
+    .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
+    .execute();
 }

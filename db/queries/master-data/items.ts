@@ -1,4 +1,4 @@
-import { containsPattern, ilike, type Db } from './common';
+import { matchesSearch, type Db } from './common';
 
 /** Items and resources share one table shape (db/types.ts NoDescriptionTable). */
 export type NoTable = 'item' | 'resource';
@@ -51,12 +51,10 @@ export async function deleteNoRecord(db: Db, table: NoTable, accountId: number, 
 
 /** Active records whose number or description contains `q` (any case), by number. */
 export function searchNoRecords(db: Db, table: NoTable, accountId: number, q: string, limit: number | undefined): Promise<NoRow[]> {
-  let query = db.selectFrom(table as 'item').select(columns).where('accountId', '=', accountId).where('active', '=', true);
-  if (q) {
-    const pattern = containsPattern(q);
-    query = query.where((eb) => eb.or([ilike('no', pattern), ilike('description', pattern)]));
-  }
-  query = query.orderBy('no');
-  if (limit !== undefined) query = query.limit(limit);
-  return query.execute();
+  const query = db.selectFrom(table as 'item').select(columns).where('accountId', '=', accountId).where('active', '=', true);
+  return query
+    .where(matchesSearch(q, 'no', 'description'))
+    .orderBy('no')
+    .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
+    .execute();
 }

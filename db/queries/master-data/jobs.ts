@@ -1,4 +1,4 @@
-import { containsPattern, ilike, type Db } from './common';
+import { matchesSearch, type Db } from './common';
 
 export interface JobRow {
   id: number;
@@ -98,13 +98,11 @@ export function searchJobs(
 ): Promise<JobRow[]> {
   let query = selectJobs(db, accountId).where('job.active', '=', true);
   if (customerNo) query = query.where('job.billToCustomerNo', '=', customerNo);
-  if (q) {
-    const pattern = containsPattern(q);
-    query = query.where((eb) => eb.or([ilike('job.code', pattern), ilike('job.description', pattern)]));
-  }
-  query = query.orderBy('job.code');
-  if (limit !== undefined) query = query.limit(limit);
-  return query.execute();
+  return query
+    .where(matchesSearch(q, 'job.code', 'job.description'))
+    .orderBy('job.code')
+    .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
+    .execute();
 }
 
 // ---- job tasks ----
@@ -169,17 +167,15 @@ export async function deleteJobTask(db: Db, accountId: number, jobCode: string, 
 }
 
 export function searchJobTasks(db: Db, accountId: number, jobCode: string, q: string, limit: number | undefined): Promise<JobTaskRow[]> {
-  let query = db
+  const query = db
     .selectFrom('jobTask')
     .select(taskColumns)
     .where('accountId', '=', accountId)
     .where('jobCode', '=', jobCode)
     .where('active', '=', true);
-  if (q) {
-    const pattern = containsPattern(q);
-    query = query.where((eb) => eb.or([ilike('code', pattern), ilike('description', pattern)]));
-  }
-  query = query.orderBy('code');
-  if (limit !== undefined) query = query.limit(limit);
-  return query.execute();
+  return query
+    .where(matchesSearch(q, 'code', 'description'))
+    .orderBy('code')
+    .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
+    .execute();
 }

@@ -1,4 +1,4 @@
-import { containsPattern, ilike, type Db } from './common';
+import { matchesSearch, type Db } from './common';
 
 export interface LocationRow {
   id: number;
@@ -43,12 +43,10 @@ export async function deleteLocation(db: Db, accountId: number, id: number): Pro
 }
 
 export function searchLocations(db: Db, accountId: number, q: string, limit: number | undefined): Promise<LocationRow[]> {
-  let query = db.selectFrom('location').select(columns).where('accountId', '=', accountId).where('active', '=', true);
-  if (q) {
-    const pattern = containsPattern(q);
-    query = query.where((eb) => eb.or([ilike('code', pattern), ilike('name', pattern)]));
-  }
-  query = query.orderBy('code');
-  if (limit !== undefined) query = query.limit(limit);
-  return query.execute();
+  const query = db.selectFrom('location').select(columns).where('accountId', '=', accountId).where('active', '=', true);
+  return query
+    .where(matchesSearch(q, 'code', 'name'))
+    .orderBy('code')
+    .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
+    .execute();
 }

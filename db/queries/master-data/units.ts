@@ -1,5 +1,5 @@
 import type { UnitType } from '../../../src/shared/limits';
-import { containsPattern, ilike, type Db } from './common';
+import { matchesSearch, type Db } from './common';
 
 export interface UnitRow {
   id: number;
@@ -91,18 +91,16 @@ export function searchUnits(
   q: string,
   limit: number | undefined,
 ): Promise<UnitRow[]> {
-  let query = db
+  const query = db
     .selectFrom('unitOfMeasure')
     .select(columns)
     .where('accountId', '=', accountId)
     .where('unitType', '=', unitType)
     .where('unitNo', '=', unitNo)
     .where('active', '=', true);
-  if (q) {
-    const pattern = containsPattern(q);
-    query = query.where((eb) => eb.or([ilike('code', pattern), ilike('description', pattern)]));
-  }
-  query = query.orderBy('code');
-  if (limit !== undefined) query = query.limit(limit);
-  return query.execute();
+  return query
+    .where(matchesSearch(q, 'code', 'description'))
+    .orderBy('code')
+    .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
+    .execute();
 }

@@ -1,4 +1,4 @@
-import { containsPattern, ilike, type Db } from './common';
+import { matchesSearch, type Db } from './common';
 
 export interface WorkTypeRow {
   id: number;
@@ -55,12 +55,10 @@ export async function deleteWorkType(db: Db, accountId: number, code: string): P
 }
 
 export function searchWorkTypes(db: Db, accountId: number, q: string, limit: number | undefined): Promise<WorkTypeRow[]> {
-  let query = db.selectFrom('workType').select(columns).where('accountId', '=', accountId).where('active', '=', true);
-  if (q) {
-    const pattern = containsPattern(q);
-    query = query.where((eb) => eb.or([ilike('code', pattern), ilike('description', pattern)]));
-  }
-  query = query.orderBy('code');
-  if (limit !== undefined) query = query.limit(limit);
-  return query.execute();
+  const query = db.selectFrom('workType').select(columns).where('accountId', '=', accountId).where('active', '=', true);
+  return query
+    .where(matchesSearch(q, 'code', 'description'))
+    .orderBy('code')
+    .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
+    .execute();
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ERR } from '../errors';
-import { code, enumOf, id, isoDate, optionalCode, optionalIsoDate, optionalTime15, quantity, requiredText } from '../fields';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, MAX, MODES, RESOURCE_UNITS, UNIT_TYPES, PROFILE_TYPES } from '../limits';
-import { bool } from '../fields';
+import { bool, code, enumOf, id, isoDate, optionalCode, optionalIsoDate, optionalTime15, quantity, requiredText } from '../fields';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, MAX, MODES, UNIT_TYPES, PROFILE_TYPES } from '../limits';
+import { ZAccount } from './account';
 
 /**
  * Worksheet sentences that are not in src/shared/errors.ts. The client translates them in
@@ -185,15 +185,17 @@ export const ZWorksheetFormSettings = z.object({
   username: z.string(),
   profileType: z.enum(PROFILE_TYPES),
   teamCode: z.string().nullable(),
-  showCustomer: z.boolean(),
-  showJobTask: z.boolean(),
-  showLocation: z.boolean(),
-  showWorkType: z.boolean(),
-  mandatoryJobTask: z.boolean(),
-  mandatoryLocation: z.boolean(),
-  mandatoryWorkType: z.boolean(),
-  defaultUnitType: z.enum(UNIT_TYPES),
-  resourceUnits: z.enum(RESOURCE_UNITS),
+  ...ZAccount.pick({
+    showCustomer: true,
+    showJobTask: true,
+    showLocation: true,
+    showWorkType: true,
+    mandatoryJobTask: true,
+    mandatoryLocation: true,
+    mandatoryWorkType: true,
+    defaultUnitType: true,
+    resourceUnits: true,
+  }).shape,
   defaultResource: z.string().nullable(),
   lockDefaultResource: z.boolean(),
   defaultDescription: z.string().nullable(),
