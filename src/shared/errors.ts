@@ -26,6 +26,8 @@ export const ERR = {
   csrf: 'Cross-site request refused',
   validation: 'Validation failed',
   internal: 'Something went wrong',
+  nulChar: 'Field cannot contain a NUL character',
+  dateOutOfRange: 'Date must be between 1900-01-01 and 2999-12-31',
 } as const;
 
 export const tooLong = (max: number) => `Field cannot be longer than ${max} characters`;

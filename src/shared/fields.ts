@@ -1,11 +1,21 @@
 import { z } from 'zod';
 import { ERR, tooLong } from './errors';
-import { QUANTITY_MAX, QUANTITY_MIN, TIME_STEP_MINUTES } from './limits';
+import { DATE_MAX, DATE_MIN, QUANTITY_MAX, QUANTITY_MIN, TIME_STEP_MINUTES } from './limits';
 
 /** Letters (any script), digits, space, hyphen, underscore, slash and period (spec §5). */
 export const CODE_PATTERN = /^[\p{L}\p{N} _\-/.]*$/u;
 
-const str = () => z.string({ error: (iss) => (iss.input === undefined || iss.input === null ? ERR.required : ERR.mustBeString) });
+/**
+ * True when a text carries a NUL character. PostgreSQL cannot store one in `text` (22021), and no
+ * person types it, so every string input refuses it with a field error instead of a 500.
+ */
+export const hasNul = (s: string) => s.includes('\u0000');
+
+/** A string schema that refuses NUL first (abort: no further messages for such a value). */
+export const plainString = (error: Parameters<typeof z.string>[0] = { error: ERR.mustBeString }) =>
+  z.string(error).refine((s) => !hasNul(s), { error: ERR.nulChar, abort: true });
+
+const str = () => plainString({ error: (iss) => (iss.input === undefined || iss.input === null ? ERR.required : ERR.mustBeString) });
 
 /** A required, trimmed text of at most `max` characters. */
 export const requiredText = (max: number) => str().trim().min(1, ERR.required).max(max, tooLong(max));
@@ -38,7 +48,10 @@ export const bool = () =>
     z.boolean({ error: ERR.mustBeBoolean }),
   );
 
-/** ISO date YYYY-MM-DD that exists in the calendar. */
+/**
+ * ISO date YYYY-MM-DD that exists in the calendar, between DATE_MIN and DATE_MAX: year 0000 is
+ * no date PostgreSQL accepts (22008), and no entry, filter or expiration needs one that far out.
+ */
 export const isoDate = () =>
   str()
     .min(1, { error: ERR.required, abort: true })
@@ -46,7 +59,9 @@ export const isoDate = () =>
     .refine((s) => {
       const d = new Date(`${s}T00:00:00Z`);
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-    }, ERR.invalidDate);
+    }, { error: ERR.invalidDate, abort: true })
+    // Same-length ISO strings order like the dates they name.
+    .refine((s) => s >= DATE_MIN && s <= DATE_MAX, ERR.dateOutOfRange);
 
 export const optionalIsoDate = () =>
   z.preprocess((v) => (v === '' || v === undefined ? null : v), isoDate().nullable());
@@ -75,10 +90,23 @@ export const time15 = () =>
 
 export const optionalTime15 = () => z.preprocess((v) => (v === '' || v === undefined ? null : v), time15().nullable());
 
+/**
+ * The decimal forms spec §5 allows in a string: an optional minus, digits, and an optional point
+ * or comma with decimals. Their count is checked afterwards (`tooManyDecimals` says more than
+ * "must be a number"). `Number()` alone would also take "0x10", "1e2", "Infinity" and " ".
+ */
+export const DECIMAL_PATTERN = /^-?(?:\d+(?:[.,]\d*)?|[.,]\d+)$/;
+
+/** A string in a DECIMAL_PATTERN form → its number; anything else → NaN (refused as "must be a number"). */
+export function parseDecimal(value: string): number {
+  const s = value.trim();
+  return DECIMAL_PATTERN.test(s) ? Number(s.replace(',', '.')) : Number.NaN;
+}
+
 /** Numbers from JSON or strings; a comma becomes a point (spec §5). */
 export const decimal = () =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim().replace(',', '.'))) : v),
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : parseDecimal(v)) : v),
     z.number({ error: (iss) => (iss.input === undefined ? ERR.required : ERR.mustBeNumber) }).finite(ERR.mustBeNumber),
   );
 

@@ -52,3 +52,11 @@ export const ATTACHMENT_MAX_BYTES = 15 * 1024 * 1024;
 export const MULTIPART_MAX_FIELD_BYTES = 64 * 1024;
 export const MULTIPART_MAX_FIELDS = 100;
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;
+
+/** The range of every date input (entries, filters, expirations): see isoDate in fields.ts. */
+export const DATE_MIN = '1900-01-01';
+export const DATE_MAX = '2999-12-31';
+/** Largest image (width × height) an attachment may have: decoding costs CPU and memory by pixels, not bytes. */
+export const ATTACHMENT_MAX_PIXELS = 50_000_000;
+/** Login throttling per username across all addresses (DESIGN §4): against distributed guessing. */
+export const LOGIN_MAX_FAILURES_PER_USERNAME = 50;

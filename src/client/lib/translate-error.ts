@@ -33,6 +33,8 @@ const exact: Record<string, () => string> = {
   [ERR.csrf]: m.error_csrf,
   [ERR.validation]: m.error_validation,
   [ERR.internal]: m.error_internal,
+  [ERR.nulChar]: m.error_nul_char,
+  [ERR.dateOutOfRange]: m.error_date_out_of_range,
 };
 
 /** Property names the server puts into parameterised sentences. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERR } from '../errors';
-import { code, optionalCode } from '../fields';
+import { code, optionalCode, plainString } from '../fields';
 import { MAX } from '../limits';
 import { ZUnitType } from './master-data';
 
@@ -13,7 +13,7 @@ export const SEARCH_MAX_LIMIT = 100_000;
 export const SEARCH_MAX_QUERY = 100;
 
 const q = z
-  .preprocess((v) => (v === null ? undefined : v), z.string({ error: ERR.mustBeString }).max(SEARCH_MAX_QUERY, `Field cannot be longer than ${SEARCH_MAX_QUERY} characters`).optional())
+  .preprocess((v) => (v === null ? undefined : v), plainString({ error: ERR.mustBeString }).max(SEARCH_MAX_QUERY, `Field cannot be longer than ${SEARCH_MAX_QUERY} characters`).optional())
   .transform((v) => v?.trim() ?? '');
 
 const limit = z

@@ -18,6 +18,7 @@ export const USER_ERR = {
   ownDelete: 'You cannot delete yourself',
   hasEntries: 'The user has worksheet entries and cannot be deleted; deactivate the user instead',
   resourceNotActive: 'Choose an active resource of the account',
+  lastAdmin: 'The account must keep at least one active Admin without an expiration date',
 } as const;
 
 /**

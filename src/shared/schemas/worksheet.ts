@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERR } from '../errors';
 import { bool, code, enumOf, id, isoDate, optionalCode, optionalIsoDate, optionalTime15, quantity, requiredText } from '../fields';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, MAX, MODES, UNIT_TYPES, PROFILE_TYPES } from '../limits';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, ATTACHMENT_MAX_PIXELS, MAX, MODES, UNIT_TYPES, PROFILE_TYPES } from '../limits';
 import { ZAccount } from './account';
 
 /**
@@ -17,6 +17,7 @@ export const WS_ERR = {
   tooManyAttachments: `A record can have at most ${ATTACHMENT_MAX_FILES} attachments`,
   fileType: 'Only JPEG, PNG, WebP and HEIC images can be attached',
   fileTooLarge: `An attachment cannot be larger than ${Math.round(ATTACHMENT_MAX_BYTES / 1024 / 1024)} MB`,
+  tooManyPixels: `An image cannot be larger than ${ATTACHMENT_MAX_PIXELS / 1_000_000} megapixels`,
   dateRange: 'From date cannot be later than To date',
   creationFailed: 'Worksheet record creation failed',
 } as const;

@@ -16,6 +16,7 @@ const exact: Record<string, () => string> = {
   [WS_ERR.tooManyAttachments]: m.ws_err_too_many_attachments,
   [WS_ERR.fileType]: m.ws_err_file_type,
   [WS_ERR.fileTooLarge]: m.ws_err_file_too_large,
+  [WS_ERR.tooManyPixels]: m.ws_err_too_many_pixels,
   [WS_ERR.dateRange]: m.ws_err_date_range,
   [WS_ERR.creationFailed]: m.ws_toast_create_failed,
   'Quantity cannot be lower than 0': () => m.error_too_low({ property: m.ws_field_quantity(), min: '0' }),

@@ -17,6 +17,7 @@ const exact: Record<string, () => string> = {
   [USER_ERR.ownDelete]: m.users_err_own_delete,
   [USER_ERR.hasEntries]: m.users_err_has_entries,
   [USER_ERR.resourceNotActive]: m.users_err_resource_not_active,
+  [USER_ERR.lastAdmin]: m.users_err_last_admin,
 };
 
 export function translateUserError(text: string): string {
