@@ -58,6 +58,8 @@ export interface SessionTable {
 
 export interface LoginThrottleTable {
   usernameKey: string;
+  /** The client address (an IPv6 /64), or '*' for the row that counts every address. */
+  ip: string;
   failures: Gen<number>;
   lastFailureAt: Gen<Date>;
   lockedUntil: NullableTimestamp;

@@ -109,3 +109,13 @@ export async function isActiveResource(db: Database, accountId: number, no: stri
 export async function clearLoginThrottle(db: Database, username: string): Promise<void> {
   await db.deleteFrom('loginThrottle').where('usernameKey', '=', username.trim().toLowerCase()).execute();
 }
+
+/** The user a login names (case-insensitively), with what decides whether they may log in. */
+export async function findLoginUser(db: Database, usernameKey: string) {
+  return db
+    .selectFrom('appUser as u')
+    .innerJoin('account as a', 'a.id', 'u.accountId')
+    .select(['u.id', 'u.passwordHash', 'u.active', 'u.expirationDate', 'a.active as accountActive', 'a.expirationDate as accountExpires'])
+    .where(sql<string>`lower(u.username)`, '=', usernameKey)
+    .executeTakeFirst();
+}

@@ -1,51 +1,66 @@
-import { sql } from 'kysely';
+import type { Logger } from 'pino';
 import type { Database } from '../../../db/database';
+import { ALL_ADDRESSES, countLoginAttempt, loginSucceeded } from '../../../db/queries/login-throttle';
+import { findLoginUser } from '../../../db/queries/users';
 import { ERR } from '../../shared/errors';
-import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '../../shared/limits';
+import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_USERNAME } from '../../shared/limits';
 import { AppError } from '../errors';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 
-/**
- * Checks a login (DESIGN §4): unknown user and wrong password answer alike; 5 failures in a row
- * lock the name for 15 minutes; inactive or expired user or account may not log in.
- * Returns the user id on success.
- */
-export async function checkLogin(db: Database, username: string, password: string): Promise<number> {
-  const key = username.trim().toLowerCase();
-  const throttle = await db.selectFrom('loginThrottle').select(['failures', 'lockedUntil']).where('usernameKey', '=', key).executeTakeFirst();
-  if (throttle?.lockedUntil && throttle.lockedUntil.getTime() > Date.now()) throw new AppError('UNAUTHORIZED', ERR.lockedOut);
+const LIMITS = { perAddress: LOGIN_MAX_FAILURES, perUsername: LOGIN_MAX_FAILURES_PER_USERNAME, minutes: LOGIN_LOCK_MINUTES };
 
-  const user = await db
-    .selectFrom('appUser as u')
-    .innerJoin('account as a', 'a.id', 'u.accountId')
-    .select(['u.id', 'u.passwordHash', 'u.active', 'u.expirationDate', 'a.active as accountActive', 'a.expirationDate as accountExpires'])
-    .where(sql<string>`lower(u.username)`, '=', key)
-    .executeTakeFirst();
+/**
+ * The address a login is throttled by. IPv6 by its /64: one end user gets a whole /64, so single
+ * addresses would give an attacker 2^64 fresh counters. IPv4-mapped addresses count as IPv4.
+ */
+export function throttleAddress(ip: string): string {
+  const addr = ip.trim().toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  if (addr === '' || addr === ALL_ADDRESSES) return 'unknown';
+  if (!addr.includes(':')) return addr;
+  const [head = '', tail] = addr.split('%')[0]!.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (g.replace(/^0+(?=.)/, '') || '0'))
+    .join(':')}::/64`;
+}
+
+/**
+ * Checks a login (DESIGN §4, docs/decisions/0070-login-throttling.md). The attempt is counted
+ * first, atomically, and only then is the password verified, so parallel and batched guesses
+ * cannot slip past the limit. Throttled per username + client address (5 attempts per 15 minutes
+ * lock that pair), with a ceiling per username across all addresses; a correct password resets
+ * the pair. Unknown user and wrong password answer alike; inactive or expired user or account
+ * may not log in. Returns the user id on success.
+ */
+export async function checkLogin(db: Database, log: Logger, username: string, password: string, clientIp: string): Promise<number> {
+  const key = username.trim().toLowerCase();
+  const ip = throttleAddress(clientIp);
+  const counted = await countLoginAttempt(db, key, ip, LIMITS);
+  const pairLocked = counted.pairAttempts > LIMITS.perAddress;
+  const nameLocked = counted.usernameAttempts !== null && counted.usernameAttempts > LIMITS.perUsername;
+  if (pairLocked || nameLocked) {
+    // Only the first refusal of a lock is a warning; the rest of a hammering is noise.
+    const first = pairLocked ? counted.pairAttempts === LIMITS.perAddress + 1 : counted.usernameAttempts === LIMITS.perUsername + 1;
+    log[first ? 'warn' : 'info']({ username: key, ip, scope: pairLocked ? 'address' : 'username' }, 'login refused: locked out');
+    throw new AppError('UNAUTHORIZED', ERR.lockedOut);
+  }
+
+  const user = await findLoginUser(db, key);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!user || !ok) {
-    await recordFailure(db, key);
+    // The attempt is already counted; nothing more to write.
+    log.info({ username: key, ip, attempt: counted.pairAttempts, knownUser: user !== undefined }, 'login failed');
     throw new AppError('UNAUTHORIZED', ERR.authFailed);
   }
-  await db.deleteFrom('loginThrottle').where('usernameKey', '=', key).execute();
+  await loginSucceeded(db, key, ip);
   const today = new Date().toISOString().slice(0, 10);
   const expired = (d: string | null) => d !== null && d < today;
   if (!user.active || !user.accountActive || expired(user.expirationDate) || expired(user.accountExpires)) {
+    log.info({ username: key, ip }, 'login refused: user not allowed to log in');
     throw new AppError('UNAUTHORIZED', ERR.notAllowedToLogin);
   }
   return user.id;
-}
-
-async function recordFailure(db: Database, key: string): Promise<void> {
-  // One statement, so that parallel attempts cannot lose a count.
-  await sql`
-    INSERT INTO login_throttle (username_key, failures, last_failure_at, locked_until)
-    VALUES (${key}, 1, now(), NULL)
-    ON CONFLICT (username_key) DO UPDATE SET
-      failures = CASE WHEN login_throttle.locked_until IS NOT NULL THEN 1 ELSE login_throttle.failures + 1 END,
-      last_failure_at = now(),
-      locked_until = CASE
-        WHEN login_throttle.locked_until IS NULL AND login_throttle.failures + 1 >= ${LOGIN_MAX_FAILURES}
-        THEN now() + make_interval(mins => ${LOGIN_LOCK_MINUTES})
-        ELSE NULL END
-  `.execute(db);
 }

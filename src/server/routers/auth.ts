@@ -10,7 +10,7 @@ export const authProcedures = {
     .input(ZLoginInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      const userId = await checkLogin(ctx.db, input.username, input.password);
+      const userId = await checkLogin(ctx.db, ctx.log, input.username, input.password, ctx.ip);
       const session = await createSession(ctx.db, userId, input.remember);
       ctx.setSessionCookie(session.token, input.remember ? session.expiresAt : null);
       return { ok: true as const };
