@@ -119,3 +119,22 @@ export async function findLoginUser(db: Database, usernameKey: string) {
     .where(sql<string>`lower(u.username)`, '=', usernameKey)
     .executeTakeFirst();
 }
+
+/**
+ * Locks the account's lasting Admins (active, no expiration date) in id order and returns their
+ * ids. Taken first in every user update or delete, so that two admins demoting each other wait for
+ * one another and the second sees the first's change (READ COMMITTED re-checks a locked row).
+ */
+export async function lockLastingAdmins(db: Database, accountId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('appUser')
+    .select('id')
+    .where('accountId', '=', accountId)
+    .where('profileType', '=', 'Admin')
+    .where('active', '=', true)
+    .where('expirationDate', 'is', null)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map((r) => r.id);
+}

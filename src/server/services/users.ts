@@ -7,6 +7,7 @@ import {
   insertUser,
   isActiveResource,
   listUsers as listUserRows,
+  lockLastingAdmins,
   setPasswordHash,
   updateUser as updateUserRow,
   userHasEntries,
@@ -26,6 +27,20 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 const isSelf = (actor: Actor, userId: number) => actor.userId !== null && actor.userId === userId;
+
+/** An Admin who can administer the account now and will go on doing so: active, no expiration date. */
+const isLastingAdmin = (u: { profileType: string; active: boolean; expirationDate: string | null }) =>
+  u.profileType === 'Admin' && u.active && u.expirationDate === null;
+
+/**
+ * Issue 8 §8: the account always keeps a lasting Admin. A change that takes `userId` out of the
+ * lasting Admins (delete, deactivate, demote, an expiration date) is refused with 409 when no other
+ * one is left — whoever asks, the API key included. `lasting` comes from lockLastingAdmins, taken
+ * at the start of the transaction.
+ */
+function keepAnAdmin(lasting: readonly number[], userId: number): void {
+  if (lasting.includes(userId) && lasting.length <= 1) throw new AppError('CONFLICT', USER_ERR.lastAdmin);
+}
 
 export function listUsers(db: Database, actor: Actor): Promise<TUser[]> {
   return listUserRows(db, actor.accountId);
@@ -77,6 +92,8 @@ export async function createUser(db: Database, actor: Actor, input: TCreateUser)
  */
 export async function updateUser(db: Database, actor: Actor, input: TUpdateUser): Promise<TUser> {
   return db.transaction().execute(async (trx) => {
+    // Before the user's own row: every writer takes the admin rows in the same (id) order.
+    const lasting = await lockLastingAdmins(trx, actor.accountId);
     const user = await findUserForUpdate(trx, actor.accountId, input.username);
     if (!user) throw new AppError('NOT_FOUND', ERR.notFound);
 
@@ -103,6 +120,13 @@ export async function updateUser(db: Database, actor: Actor, input: TUpdateUser)
     if (input.expirationDate !== undefined) patch.expirationDate = input.expirationDate;
     if (input.active !== undefined) patch.active = input.active;
 
+    const after = {
+      profileType: patch.profileType ?? user.profileType,
+      active: patch.active ?? user.active,
+      expirationDate: patch.expirationDate === undefined ? user.expirationDate : patch.expirationDate,
+    };
+    if (!isLastingAdmin(after)) keepAnAdmin(lasting, user.id);
+
     const updated = await updateUserRow(trx, user.id, patch);
     const roleChanged = updated.profileType !== user.profileType;
     const deactivated = user.active && !updated.active;
@@ -118,9 +142,11 @@ export async function updateUser(db: Database, actor: Actor, input: TUpdateUser)
  */
 export async function deleteUser(db: Database, actor: Actor, username: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const lasting = await lockLastingAdmins(trx, actor.accountId);
     const user = await findUserForUpdate(trx, actor.accountId, username);
     if (!user) throw new AppError('NOT_FOUND', ERR.notFound);
     if (isSelf(actor, user.id)) throw new AppError('CONFLICT', USER_ERR.ownDelete);
+    keepAnAdmin(lasting, user.id);
     if (await userHasEntries(trx, actor.accountId, user.username)) throw new AppError('CONFLICT', USER_ERR.hasEntries);
     // Sessions go with the user (ON DELETE CASCADE).
     await deleteUserRow(trx, user.id);

@@ -416,10 +416,16 @@ export async function approveWorksheetRecord(db: Database, actor: Actor, id: num
   });
 }
 
-/** GET /api/worksheet/{id}/history: for whoever may see the record. */
+/**
+ * GET /api/worksheet/{id}/history: only where the record's own `canViewHistory` is true (spec §6:
+ * a Teamleader/Admin view, shown when the last modifier differs from the owner). A record the
+ * caller cannot see answers 404; one they can see but whose history is not theirs to read answers
+ * 403 (DESIGN §6; docs/decisions/0071-history-visibility.md).
+ */
 export async function worksheetHistory(db: Database, actor: Actor, id: number): Promise<THistoryEntry[]> {
   const row = await findRecord(db, actor.accountId, id);
   if (!row || !canSeeRecord(actor, row, row)) throw notFound();
+  if (!canViewHistory(actor, row)) throw new AppError('FORBIDDEN', ERR.forbidden);
   return historyEntries(db, actor.accountId, id);
 }
 
