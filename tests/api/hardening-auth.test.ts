@@ -16,7 +16,7 @@ let accountId: number;
 beforeAll(async () => {
   app = await startTestApp();
   accountId = await app.createAccount('HA', 'haadmin');
-});
+}, 120_000);
 afterAll(() => app?.close());
 
 interface Answer {

@@ -13,10 +13,11 @@ import { form, itemEntry, png, setUpWorld, type WorksheetWorld } from './workshe
 let app: TestApp;
 let w: WorksheetWorld;
 
+// The world (demo master data, seven users) takes long on PGlite when the machine is busy.
 beforeAll(async () => {
   app = await startTestApp();
   w = await setUpWorld(app, 'hi');
-});
+}, 120_000);
 afterAll(() => app?.close());
 
 type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- loosely typed JSON
