@@ -117,9 +117,11 @@ async function stripMetadata(data: Buffer, contentType: string, meta: Metadata |
   const carries = meta.exif !== undefined || meta.xmp !== undefined || meta.iptc !== undefined || (meta.comments?.length ?? 0) > 0 || (meta.orientation ?? 1) !== 1;
   if (!carries) return data;
   try {
-    return await encode(sharp(data, { failOn: 'error', limitInputPixels: ATTACHMENT_MAX_PIXELS }).rotate().keepIccProfile()).toBuffer();
+    // failOn 'none': a phone photo with a damaged tail is still kept (as the preview does at best
+    // effort), its metadata gone all the same.
+    return await encode(sharp(data, { failOn: 'none', limitInputPixels: ATTACHMENT_MAX_PIXELS }).rotate().keepIccProfile()).toBuffer();
   } catch {
-    // A file that passes the magic-byte check but does not decode cleanly: refuse it rather than
+    // A file that passes the magic-byte check but does not decode at all: refuse it rather than
     // store metadata we promised to remove.
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', WS_ERR.fileType);
   }
