@@ -69,6 +69,8 @@ export interface NoDescriptionTable {
   no: string;
   description: string;
   active: Gen<boolean>;
+  /** optimistic concurrency: bumped by every update (409 on a stale one) */
+  version: Gen<number>;
 }
 
 export interface UnitOfMeasureTable {
@@ -79,6 +81,8 @@ export interface UnitOfMeasureTable {
   code: string;
   description: string;
   active: Gen<boolean>;
+  /** optimistic concurrency: bumped by every update (409 on a stale one) */
+  version: Gen<number>;
 }
 
 export interface LocationTable {
@@ -87,6 +91,8 @@ export interface LocationTable {
   code: string;
   name: string | null;
   active: Gen<boolean>;
+  /** optimistic concurrency: bumped by every update (409 on a stale one) */
+  version: Gen<number>;
 }
 
 export interface WorkTypeTable {
@@ -96,6 +102,8 @@ export interface WorkTypeTable {
   description: string;
   unitOfMeasureCode: string | null;
   active: Gen<boolean>;
+  /** optimistic concurrency: bumped by every update (409 on a stale one) */
+  version: Gen<number>;
 }
 
 export interface CustomerTable {
@@ -104,6 +112,8 @@ export interface CustomerTable {
   no: string;
   name: string;
   active: Gen<boolean>;
+  /** optimistic concurrency: bumped by every update (409 on a stale one) */
+  version: Gen<number>;
 }
 
 export interface JobTable {
@@ -116,6 +126,8 @@ export interface JobTable {
   startingDate: DateText | null;
   teamCode: string | null;
   active: Gen<boolean>;
+  /** optimistic concurrency: bumped by every update (409 on a stale one) */
+  version: Gen<number>;
 }
 
 export interface JobTaskTable {
@@ -125,6 +137,8 @@ export interface JobTaskTable {
   code: string;
   description: string;
   active: Gen<boolean>;
+  /** optimistic concurrency: bumped by every update (409 on a stale one) */
+  version: Gen<number>;
 }
 
 export interface WorksheetRecordTable {
