@@ -5,6 +5,7 @@ import type { DB } from './types';
 import * as initial from './migrations/2026-11-22T1200-initial';
 import * as masterDataSearch from './migrations/2026-11-22T1300-master-data-search';
 import * as loginThrottleByIp from './migrations/2026-11-23T1100-login-throttle-by-ip';
+import * as masterDataIntegrity from './migrations/2026-11-23T1600-master-data-integrity';
 
 export type Database = Kysely<DB>;
 
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T1200-initial': initial,
   '2026-11-22T1300-master-data-search': masterDataSearch,
   '2026-11-23T1100-login-throttle-by-ip': loginThrottleByIp,
+  '2026-11-23T1600-master-data-integrity': masterDataIntegrity,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

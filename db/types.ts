@@ -71,6 +71,8 @@ export interface NoDescriptionTable {
   no: string;
   description: string;
   active: Gen<boolean>;
+  /** optimistic concurrency: bumped by every update (409 on a stale one) */
+  version: Gen<number>;
 }
 
 export interface UnitOfMeasureTable {
@@ -81,6 +83,8 @@ export interface UnitOfMeasureTable {
   code: string;
   description: string;
   active: Gen<boolean>;
+  /** optimistic concurrency: bumped by every update (409 on a stale one) */
+  version: Gen<number>;
 }
 
 export interface LocationTable {
@@ -89,6 +93,8 @@ export interface LocationTable {
   code: string;
   name: string | null;
   active: Gen<boolean>;
+  /** optimistic concurrency: bumped by every update (409 on a stale one) */
+  version: Gen<number>;
 }
 
 export interface WorkTypeTable {
@@ -98,6 +104,8 @@ export interface WorkTypeTable {
   description: string;
   unitOfMeasureCode: string | null;
   active: Gen<boolean>;
+  /** optimistic concurrency: bumped by every update (409 on a stale one) */
+  version: Gen<number>;
 }
 
 export interface CustomerTable {
@@ -106,6 +114,8 @@ export interface CustomerTable {
   no: string;
   name: string;
   active: Gen<boolean>;
+  /** optimistic concurrency: bumped by every update (409 on a stale one) */
+  version: Gen<number>;
 }
 
 export interface JobTable {
@@ -118,6 +128,8 @@ export interface JobTable {
   startingDate: DateText | null;
   teamCode: string | null;
   active: Gen<boolean>;
+  /** optimistic concurrency: bumped by every update (409 on a stale one) */
+  version: Gen<number>;
 }
 
 export interface JobTaskTable {
@@ -127,6 +139,8 @@ export interface JobTaskTable {
   code: string;
   description: string;
   active: Gen<boolean>;
+  /** optimistic concurrency: bumped by every update (409 on a stale one) */
+  version: Gen<number>;
 }
 
 export interface WorksheetRecordTable {

@@ -18,7 +18,7 @@ describe.each([
   it('creates (201 + record), lists, reads one, updates, deactivates and deletes (204)', async () => {
     const created = await w.admin.post(base, { accountId: 99999, no: ' 1000 ', description: ' Screws ' });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(Number), no: '1000', description: 'Screws', active: true });
+    expect(created.body).toEqual({ id: expect.any(Number), no: '1000', description: 'Screws', active: true, version: 1 });
 
     const list = await w.admin.get(base);
     expect(list.status).toBe(200);
@@ -30,7 +30,7 @@ describe.each([
 
     const updated = await w.admin.put(base, { no: '1000', description: 'Screws 5x50', active: true });
     expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ ...created.body, description: 'Screws 5x50' });
+    expect(updated.body).toEqual({ ...created.body, description: 'Screws 5x50', version: created.body.version + 1 });
 
     const deactivated = await w.admin.put(base, { no: '1000', description: 'Screws 5x50', active: false });
     expect(deactivated.body.active).toBe(false);
@@ -128,7 +128,7 @@ describe.each([
     const res = await w.basic.get(`${base}/search?q=pIpE`);
     expect(res.status).toBe(200);
     expect(res.body.map((r: { no: string }) => r.no)).toEqual(['PIPE9', 'S-100', 'S-200']);
-    expect(res.body[1]).toEqual({ id: expect.any(Number), no: 'S-100', description: 'PIPE bend', active: true });
+    expect(res.body[1]).toEqual({ id: expect.any(Number), no: 'S-100', description: 'PIPE bend', active: true, version: 1 });
 
     expect((await w.leader.get(`${base}/search?q=pipe&limit=2`)).body).toHaveLength(2);
     // LIKE wildcards in q are literal.

@@ -27,13 +27,14 @@ describe('/api/job', () => {
       startingDate: null,
       teamCode: 'A',
       active: true,
+      version: 1,
     });
     expect((await w.admin.get('/api/job')).body).toEqual([created.body]);
     expect((await w.admin.get('/api/job/single?code=J-1001')).body).toEqual(created.body);
 
     const updated = await w.admin.put('/api/job', { code: 'J-1001', description: '', billToCustomerNo: 'C2', teamCode: '', active: false });
     expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ ...created.body, description: null, billToCustomerNo: 'C2', billToCustomerName: 'Vestegnen', teamCode: null, active: false });
+    expect(updated.body).toEqual({ ...created.body, description: null, billToCustomerNo: 'C2', billToCustomerName: 'Vestegnen', teamCode: null, active: false, version: created.body.version + 1 });
 
     const erp = await w.apiKey.post('/api/job', { code: 'J-ERP', billToCustomerNo: 'C1', responsibleResourceNo: 'R01', startingDate: '2026-01-31' });
     expect(erp.body).toMatchObject({ responsibleResourceNo: 'R01', startingDate: '2026-01-31', description: null });
@@ -117,12 +118,12 @@ describe('/api/jobtask', () => {
     await w.admin.post('/api/job', { code: 'JOB', billToCustomerNo: 'C1' });
     const created = await w.admin.post('/api/jobtask', { accountId: 1, jobCode: 'JOB', code: ' 200 ', description: 'Installation' });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(Number), jobCode: 'JOB', code: '200', description: 'Installation', active: true });
+    expect(created.body).toEqual({ id: expect.any(Number), jobCode: 'JOB', code: '200', description: 'Installation', active: true, version: 1 });
     await w.admin.post('/api/jobtask', { jobCode: 'JOB', code: '100', description: 'Demolition' });
     expect((await w.admin.get('/api/jobtask/all?jobCode=JOB')).body.map((t: { code: string }) => t.code)).toEqual(['100', '200']);
     expect((await w.admin.get('/api/jobtask/single?jobCode=JOB&code=200')).body).toEqual(created.body);
     const updated = await w.admin.put('/api/jobtask', { jobCode: 'JOB', code: '200', description: 'Install', active: false });
-    expect(updated.body).toEqual({ ...created.body, description: 'Install', active: false });
+    expect(updated.body).toEqual({ ...created.body, description: 'Install', active: false, version: created.body.version + 1 });
     expect((await w.admin.del('/api/jobtask', { jobCode: 'JOB', code: '200' })).status).toBe(204);
     expect((await w.admin.get('/api/jobtask/single?jobCode=JOB&code=200')).status).toBe(404);
     expect((await w.admin.get('/api/jobtask/all?jobCode=NOPE')).status).toBe(404);

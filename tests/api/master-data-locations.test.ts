@@ -14,7 +14,7 @@ describe('/api/location', () => {
   it('creates, lists, reads, deactivates, and deletes by code or by id', async () => {
     const created = await w.admin.post('/api/location', { accountId: 5, code: ' CPH ' });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(Number), accountId: w.accountId, code: 'CPH', name: null, active: true });
+    expect(created.body).toEqual({ id: expect.any(Number), accountId: w.accountId, code: 'CPH', name: null, active: true, version: 1 });
     const aar = await w.admin.post('/api/location', { code: 'AAR', name: 'Aarhus' });
     expect(aar.body.name).toBe('Aarhus');
 
@@ -23,7 +23,7 @@ describe('/api/location', () => {
 
     const off = await w.admin.put('/api/location', { code: 'CPH', active: false });
     expect(off.status).toBe(200);
-    expect(off.body).toEqual({ ...created.body, active: false });
+    expect(off.body).toEqual({ ...created.body, active: false, version: created.body.version + 1 });
     // name absent keeps it; '' clears it.
     expect((await w.admin.put('/api/location', { code: 'AAR', active: true })).body.name).toBe('Aarhus');
     expect((await w.admin.put('/api/location', { code: 'AAR', name: '' })).body.name).toBe(null);

@@ -7,6 +7,9 @@ beforeAll(async () => {
   w = await startWorld();
   await w.admin.post('/api/customer', { no: 'C1', name: 'Cust' });
   await w.admin.post('/api/job', { code: 'J1', billToCustomerNo: 'C1' });
+  // A work type's unit of measure is one of the codes the account's units have.
+  await w.admin.post('/api/resource', { no: 'R9', description: 'Fitter' });
+  for (const code of ['HOUR', 'KM', 'ABCDEFGHIJ']) await w.admin.post('/api/unit', { unitType: 'Resource', unitNo: 'R9', code, description: code });
 });
 afterAll(() => w?.app.close());
 
@@ -14,7 +17,7 @@ describe('/api/worktype', () => {
   it('creates, lists, reads, updates, deactivates and deletes', async () => {
     const created = await w.admin.post('/api/worktype', { accountId: 3, code: 'NORMAL', description: 'Normal hours', unitOfMeasureCode: 'HOUR' });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(Number), code: 'NORMAL', description: 'Normal hours', unitOfMeasureCode: 'HOUR', active: true });
+    expect(created.body).toEqual({ id: expect.any(Number), code: 'NORMAL', description: 'Normal hours', unitOfMeasureCode: 'HOUR', active: true, version: 1 });
     const drive = await w.admin.post('/api/worktype', { code: 'DRIVE', description: 'Driving', unitOfMeasureCode: '' });
     expect(drive.body.unitOfMeasureCode).toBe(null);
 
@@ -22,7 +25,7 @@ describe('/api/worktype', () => {
     expect((await w.admin.get('/api/worktype/single?code=NORMAL')).body).toEqual(created.body);
 
     const updated = await w.admin.put('/api/worktype', { code: 'NORMAL', description: 'Normal', unitOfMeasureCode: null, active: false });
-    expect(updated.body).toEqual({ ...created.body, description: 'Normal', unitOfMeasureCode: null, active: false });
+    expect(updated.body).toEqual({ ...created.body, description: 'Normal', unitOfMeasureCode: null, active: false, version: created.body.version + 1 });
 
     expect((await w.admin.del('/api/worktype', { code: 'NORMAL' })).status).toBe(204);
     expect((await w.admin.get('/api/worktype/single?code=NORMAL')).status).toBe(404);
@@ -34,7 +37,7 @@ describe('/api/worktype', () => {
     expect((await w.admin.post('/api/worktype', { code: 'A!', description: 'x' })).body.errors).toEqual({ code: ['Field contains invalid characters'] });
     expect((await w.admin.post('/api/worktype', { code: 'B', description: chars(101) })).body.errors).toEqual({ description: ['Field cannot be longer than 100 characters'] });
     expect((await w.admin.post('/api/worktype', { code: 'B', description: 'x', unitOfMeasureCode: chars(11) })).body.errors).toEqual({ unitOfMeasureCode: ['Field cannot be longer than 10 characters'] });
-    expect((await w.admin.post('/api/worktype', { code: chars(10), description: chars(100), unitOfMeasureCode: chars(10) })).status).toBe(201);
+    expect((await w.admin.post('/api/worktype', { code: chars(10), description: chars(100), unitOfMeasureCode: 'ABCDEFGHIJ' })).status).toBe(201);
     const dup = await w.admin.post('/api/worktype', { code: 'DRIVE', description: 'Again' });
     expect(dup.status).toBe(409);
     expect(dup.body.detail).toBe('Work type DRIVE already exists');

@@ -244,11 +244,12 @@ for (const [viewport, size] of [
       await page.getByRole('link', { name: 'Add work type' }).first().click();
       await page.getByLabel('Code', { exact: true }).fill(code);
       await page.getByLabel('Description').fill('E2E standby');
-      await page.getByLabel('Unit of measure code (optional)').fill('HOUR');
+      // The unit of measure is chosen from the codes the account's units have (issue 10 §8).
+      await page.getByLabel('Unit of measure code (optional)').selectOption('HOUR');
       await page.getByRole('button', { name: 'Create' }).click();
       await expectToast(page, 'Work type successfully created');
       await row(page, code).getByRole('link', { name: `Edit work type ${code}` }).click();
-      await page.getByLabel('Unit of measure code (optional)').fill('');
+      await page.getByLabel('Unit of measure code (optional)').selectOption('');
       await page.getByRole('checkbox', { name: 'Active' }).uncheck();
       await page.getByRole('button', { name: 'Save' }).click();
       await expectToast(page, 'Work type successfully updated');

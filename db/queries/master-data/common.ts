@@ -1,6 +1,9 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { DB } from '../../types';
 
+/** `version = version + 1`: every update of a master-data record bumps its version (optimistic concurrency). */
+export const nextVersion = sql<number>`version + 1`;
+
 /** A Kysely instance or a transaction. */
 export type Db = Kysely<DB> | Transaction<DB>;
 

@@ -1,13 +1,14 @@
-import { matchesSearch, type Db } from './common';
+import { matchesSearch, nextVersion, type Db } from './common';
 
 export interface CustomerRow {
   id: number;
   no: string;
   name: string;
   active: boolean;
+  version: number;
 }
 
-const columns = ['customer.id', 'customer.no', 'customer.name', 'customer.active'] as const;
+const columns = ['customer.id', 'customer.no', 'customer.name', 'customer.active', 'customer.version'] as const;
 
 export function listCustomers(db: Db, accountId: number): Promise<CustomerRow[]> {
   return db.selectFrom('customer').select(columns).where('accountId', '=', accountId).orderBy('no').execute();
@@ -18,21 +19,22 @@ export function findCustomer(db: Db, accountId: number, no: string): Promise<Cus
 }
 
 export function insertCustomer(db: Db, accountId: number, values: { no: string; name: string }): Promise<CustomerRow> {
-  return db.insertInto('customer').values({ accountId, no: values.no, name: values.name }).returning(['id', 'no', 'name', 'active']).executeTakeFirstOrThrow();
+  return db.insertInto('customer').values({ accountId, no: values.no, name: values.name }).returning(['id', 'no', 'name', 'active', 'version']).executeTakeFirstOrThrow();
 }
 
 export function updateCustomer(
   db: Db,
   accountId: number,
   no: string,
-  values: { name: string; active?: boolean | undefined },
+  values: { name: string; active?: boolean | undefined; version?: number | undefined },
 ): Promise<CustomerRow | undefined> {
   return db
     .updateTable('customer')
-    .set({ name: values.name, ...(values.active === undefined ? {} : { active: values.active }) })
+    .set({ name: values.name, ...(values.active === undefined ? {} : { active: values.active }), version: nextVersion })
     .where('accountId', '=', accountId)
     .where('no', '=', no)
-    .returning(['id', 'no', 'name', 'active'])
+    .$if(values.version !== undefined, (qb) => qb.where('version', '=', values.version ?? 0))
+    .returning(['id', 'no', 'name', 'active', 'version'])
     .executeTakeFirst();
 }
 

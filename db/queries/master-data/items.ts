@@ -1,4 +1,4 @@
-import { matchesSearch, type Db } from './common';
+import { matchesSearch, nextVersion, type Db } from './common';
 
 /** Items and resources share one table shape (db/types.ts NoDescriptionTable). */
 export type NoTable = 'item' | 'resource';
@@ -8,9 +8,10 @@ export interface NoRow {
   no: string;
   description: string;
   active: boolean;
+  version: number;
 }
 
-const columns = ['id', 'no', 'description', 'active'] as const;
+const columns = ['id', 'no', 'description', 'active', 'version'] as const;
 
 export function listNoRecords(db: Db, table: NoTable, accountId: number): Promise<NoRow[]> {
   return db.selectFrom(table as 'item').select(columns).where('accountId', '=', accountId).orderBy('no').execute();
@@ -33,13 +34,14 @@ export function updateNoRecord(
   table: NoTable,
   accountId: number,
   no: string,
-  values: { description: string; active?: boolean | undefined },
+  values: { description: string; active?: boolean | undefined; version?: number | undefined },
 ): Promise<NoRow | undefined> {
   return db
     .updateTable(table as 'item')
-    .set({ description: values.description, ...(values.active === undefined ? {} : { active: values.active }) })
+    .set({ description: values.description, ...(values.active === undefined ? {} : { active: values.active }), version: nextVersion })
     .where('accountId', '=', accountId)
     .where('no', '=', no)
+    .$if(values.version !== undefined, (qb) => qb.where('version', '=', values.version ?? 0))
     .returning(columns)
     .executeTakeFirst();
 }

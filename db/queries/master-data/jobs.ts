@@ -1,4 +1,4 @@
-import { matchesSearch, type Db } from './common';
+import { matchesSearch, nextVersion, type Db } from './common';
 
 export interface JobRow {
   id: number;
@@ -10,6 +10,7 @@ export interface JobRow {
   startingDate: string | null;
   teamCode: string | null;
   active: boolean;
+  version: number;
 }
 
 export interface JobValues {
@@ -19,6 +20,8 @@ export interface JobValues {
   responsibleResourceNo?: string | null | undefined;
   startingDate?: string | null | undefined;
   active?: boolean | undefined;
+  /** the version the caller loaded; absent = last write wins */
+  version?: number | undefined;
 }
 
 /** Jobs with their bill-to customer's name. */
@@ -38,6 +41,7 @@ function selectJobs(db: Db, accountId: number) {
       'job.startingDate',
       'job.teamCode',
       'job.active',
+      'job.version',
     ])
     .where('job.accountId', '=', accountId);
 }
@@ -76,9 +80,11 @@ export async function updateJob(db: Db, accountId: number, code: string, values:
       ...(values.responsibleResourceNo === undefined ? {} : { responsibleResourceNo: values.responsibleResourceNo }),
       ...(values.startingDate === undefined ? {} : { startingDate: values.startingDate }),
       ...(values.active === undefined ? {} : { active: values.active }),
+      version: nextVersion,
     })
     .where('accountId', '=', accountId)
     .where('code', '=', code)
+    .$if(values.version !== undefined, (qb) => qb.where('version', '=', values.version ?? 0))
     .executeTakeFirst();
   return r.numUpdatedRows > 0n;
 }
@@ -113,9 +119,10 @@ export interface JobTaskRow {
   code: string;
   description: string;
   active: boolean;
+  version: number;
 }
 
-const taskColumns = ['id', 'jobCode', 'code', 'description', 'active'] as const;
+const taskColumns = ['id', 'jobCode', 'code', 'description', 'active', 'version'] as const;
 
 export function listJobTasks(db: Db, accountId: number, jobCode: string): Promise<JobTaskRow[]> {
   return db.selectFrom('jobTask').select(taskColumns).where('accountId', '=', accountId).where('jobCode', '=', jobCode).orderBy('code').execute();
@@ -144,14 +151,15 @@ export function updateJobTask(
   accountId: number,
   jobCode: string,
   code: string,
-  values: { description: string; active?: boolean | undefined },
+  values: { description: string; active?: boolean | undefined; version?: number | undefined },
 ): Promise<JobTaskRow | undefined> {
   return db
     .updateTable('jobTask')
-    .set({ description: values.description, ...(values.active === undefined ? {} : { active: values.active }) })
+    .set({ description: values.description, ...(values.active === undefined ? {} : { active: values.active }), version: nextVersion })
     .where('accountId', '=', accountId)
     .where('jobCode', '=', jobCode)
     .where('code', '=', code)
+    .$if(values.version !== undefined, (qb) => qb.where('version', '=', values.version ?? 0))
     .returning(taskColumns)
     .executeTakeFirst();
 }

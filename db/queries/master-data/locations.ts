@@ -1,4 +1,4 @@
-import { matchesSearch, type Db } from './common';
+import { matchesSearch, nextVersion, type Db } from './common';
 
 export interface LocationRow {
   id: number;
@@ -6,9 +6,10 @@ export interface LocationRow {
   code: string;
   name: string | null;
   active: boolean;
+  version: number;
 }
 
-const columns = ['id', 'accountId', 'code', 'name', 'active'] as const;
+const columns = ['id', 'accountId', 'code', 'name', 'active', 'version'] as const;
 
 export function listLocations(db: Db, accountId: number): Promise<LocationRow[]> {
   return db.selectFrom('location').select(columns).where('accountId', '=', accountId).orderBy('code').execute();
@@ -27,14 +28,19 @@ export function updateLocation(
   db: Db,
   accountId: number,
   code: string,
-  values: { name?: string | null | undefined; active?: boolean | undefined },
+  values: { name?: string | null | undefined; active?: boolean | undefined; version?: number | undefined },
 ): Promise<LocationRow | undefined> {
   const set: { name?: string | null; active?: boolean } = {};
   if (values.name !== undefined) set.name = values.name;
   if (values.active !== undefined) set.active = values.active;
-  // Nothing to change still answers the record (and 404 when it is not there).
-  if (Object.keys(set).length === 0) return findLocation(db, accountId, { code });
-  return db.updateTable('location').set(set).where('accountId', '=', accountId).where('code', '=', code).returning(columns).executeTakeFirst();
+  return db
+    .updateTable('location')
+    .set({ ...set, version: nextVersion })
+    .where('accountId', '=', accountId)
+    .where('code', '=', code)
+    .$if(values.version !== undefined, (qb) => qb.where('version', '=', values.version ?? 0))
+    .returning(columns)
+    .executeTakeFirst();
 }
 
 export async function deleteLocation(db: Db, accountId: number, id: number): Promise<boolean> {

@@ -1,5 +1,6 @@
 import type { UnitType } from '../../../src/shared/limits';
-import { matchesSearch, type Db } from './common';
+import { sql } from 'kysely';
+import { matchesSearch, nextVersion, type Db } from './common';
 
 export interface UnitRow {
   id: number;
@@ -8,9 +9,10 @@ export interface UnitRow {
   code: string;
   description: string;
   active: boolean;
+  version: number;
 }
 
-const columns = ['id', 'unitType', 'unitNo', 'code', 'description', 'active'] as const;
+const columns = ['id', 'unitType', 'unitNo', 'code', 'description', 'active', 'version'] as const;
 
 export interface UnitKey {
   unitType: UnitType;
@@ -48,15 +50,16 @@ export function updateUnit(
   db: Db,
   accountId: number,
   key: UnitKey,
-  values: { description: string; active?: boolean | undefined },
+  values: { description: string; active?: boolean | undefined; version?: number | undefined },
 ): Promise<UnitRow | undefined> {
   return db
     .updateTable('unitOfMeasure')
-    .set({ description: values.description, ...(values.active === undefined ? {} : { active: values.active }) })
+    .set({ description: values.description, ...(values.active === undefined ? {} : { active: values.active }), version: nextVersion })
     .where('accountId', '=', accountId)
     .where('unitType', '=', key.unitType)
     .where('unitNo', '=', key.unitNo)
     .where('code', '=', key.code)
+    .$if(values.version !== undefined, (qb) => qb.where('version', '=', values.version ?? 0))
     .returning(columns)
     .executeTakeFirst();
 }
@@ -103,4 +106,29 @@ export function searchUnits(
     .orderBy('code')
     .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
     .execute();
+}
+
+/** The distinct unit-of-measure codes of the account (any item or resource), for the work type's choice. */
+export function listUnitCodes(db: Db, accountId: number): Promise<Array<{ code: string; description: string }>> {
+  return db
+    .selectFrom('unitOfMeasure')
+    .select(['code', (eb) => eb.fn.min('description').as('description')])
+    .where('accountId', '=', accountId)
+    .groupBy('code')
+    .orderBy('code')
+    .$narrowType<{ description: string }>()
+    .execute();
+}
+
+/** The stored spelling of a unit-of-measure code: the exact one if it exists, else one that differs only in case. */
+export async function storedUnitCode(db: Db, accountId: number, code: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('unitOfMeasure')
+    .select('code')
+    .where('accountId', '=', accountId)
+    .where(sql<boolean>`lower(code) = lower(${code})`)
+    .orderBy(sql`code = ${code}`, 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.code;
 }

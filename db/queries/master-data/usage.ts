@@ -38,3 +38,7 @@ export const jobInUse = async (db: Db, accountId: number, code: string) =>
 
 export const jobTaskInUse = (db: Db, accountId: number, jobCode: string, code: string) =>
   exists(openEntries(db, accountId).where('jobCode', '=', jobCode).where('jobTaskCode', '=', code));
+
+/** A resource that is some user's default resource (DESIGN §4: deleting it would leave the user pointing at nothing). */
+export const resourceIsUserDefault = (db: Db, accountId: number, no: string) =>
+  exists(db.selectFrom('appUser').select('id').where('accountId', '=', accountId).where('defaultResource', '=', no).limit(1));

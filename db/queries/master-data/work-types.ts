@@ -1,4 +1,4 @@
-import { matchesSearch, type Db } from './common';
+import { matchesSearch, nextVersion, type Db } from './common';
 
 export interface WorkTypeRow {
   id: number;
@@ -6,9 +6,10 @@ export interface WorkTypeRow {
   description: string;
   unitOfMeasureCode: string | null;
   active: boolean;
+  version: number;
 }
 
-const columns = ['id', 'code', 'description', 'unitOfMeasureCode', 'active'] as const;
+const columns = ['id', 'code', 'description', 'unitOfMeasureCode', 'active', 'version'] as const;
 
 export function listWorkTypes(db: Db, accountId: number): Promise<WorkTypeRow[]> {
   return db.selectFrom('workType').select(columns).where('accountId', '=', accountId).orderBy('code').execute();
@@ -34,7 +35,7 @@ export function updateWorkType(
   db: Db,
   accountId: number,
   code: string,
-  values: { description: string; unitOfMeasureCode: string | null; active?: boolean | undefined },
+  values: { description: string; unitOfMeasureCode: string | null; active?: boolean | undefined; version?: number | undefined },
 ): Promise<WorkTypeRow | undefined> {
   return db
     .updateTable('workType')
@@ -42,9 +43,11 @@ export function updateWorkType(
       description: values.description,
       unitOfMeasureCode: values.unitOfMeasureCode,
       ...(values.active === undefined ? {} : { active: values.active }),
+      version: nextVersion,
     })
     .where('accountId', '=', accountId)
     .where('code', '=', code)
+    .$if(values.version !== undefined, (qb) => qb.where('version', '=', values.version ?? 0))
     .returning(columns)
     .executeTakeFirst();
 }

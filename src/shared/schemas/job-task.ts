@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { code, requiredText } from '../fields';
 import { MAX } from '../limits';
-import { ZIgnoredAccountId, ZOptionalActive } from './master-data';
+import { ZExpectedVersion, ZIgnoredAccountId, ZOptionalActive, ZVersion } from './master-data';
 
 /**
  * Job tasks (spec §3), always below a job. Spec §5: code required, trimmed, max 20 (valid code
@@ -13,6 +13,7 @@ export const ZJobTask = z.object({
   code: z.string(),
   description: z.string(),
   active: z.boolean(),
+  version: ZVersion,
 });
 export type TJobTask = z.infer<typeof ZJobTask>;
 
@@ -31,6 +32,7 @@ export const ZUpdateJobTaskInput = z.object({
   code: code(MAX.jobTaskCode),
   description: requiredText(MAX.description),
   active: ZOptionalActive,
+  version: ZExpectedVersion,
 });
 export type TUpdateJobTaskInput = z.input<typeof ZUpdateJobTaskInput>;
 

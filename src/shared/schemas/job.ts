@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { code, optionalCode, optionalIsoDate, optionalText, teamCode } from '../fields';
 import { MAX } from '../limits';
-import { ZIgnoredAccountId, ZOptionalActive } from './master-data';
+import { ZExpectedVersion, ZIgnoredAccountId, ZOptionalActive, ZVersion } from './master-data';
 
 /**
  * Jobs (spec §3). Spec §5: code required, valid code, max 20; description optional, max 100;
@@ -19,6 +19,7 @@ export const ZJob = z.object({
   startingDate: z.string().nullable(),
   teamCode: z.string().nullable(),
   active: z.boolean(),
+  version: ZVersion,
 });
 export type TJob = z.infer<typeof ZJob>;
 
@@ -34,7 +35,7 @@ const fields = {
 export const ZCreateJobInput = z.object({ accountId: ZIgnoredAccountId, ...fields });
 export type TCreateJobInput = z.input<typeof ZCreateJobInput>;
 
-export const ZUpdateJobInput = z.object({ ...fields, active: ZOptionalActive });
+export const ZUpdateJobInput = z.object({ ...fields, active: ZOptionalActive, version: ZExpectedVersion });
 export type TUpdateJobInput = z.input<typeof ZUpdateJobInput>;
 
 export const ZJobKey = z.object({ code: code(MAX.jobCode) });

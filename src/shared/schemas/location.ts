@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { code, id, optionalText } from '../fields';
 import { ERR } from '../errors';
 import { MAX } from '../limits';
-import { ZIgnoredAccountId, ZOptionalActive } from './master-data';
+import { ZExpectedVersion, ZIgnoredAccountId, ZOptionalActive, ZVersion } from './master-data';
 
 /**
  * Locations (spec §3: id, code, active; "a name is also referred to", so an optional name is
@@ -15,6 +15,7 @@ export const ZLocation = z.object({
   code: z.string(),
   name: z.string().nullable(),
   active: z.boolean(),
+  version: ZVersion,
 });
 export type TLocation = z.infer<typeof ZLocation>;
 
@@ -30,6 +31,7 @@ export const ZUpdateLocationInput = z.object({
   code: code(MAX.locationCode),
   name: optionalText(MAX.name).optional(),
   active: ZOptionalActive,
+  version: ZExpectedVersion,
 });
 export type TUpdateLocationInput = z.input<typeof ZUpdateLocationInput>;
 

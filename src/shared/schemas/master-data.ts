@@ -31,6 +31,18 @@ export const ZUnitType = z.preprocess(
   }),
 );
 
+/**
+ * The version an update is based on (from the record the client loaded). Optional, so that
+ * integrators who send spec §7's bodies keep last-write-wins; a different current version → 409.
+ */
+export const ZExpectedVersion = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+  z.number({ error: ERR.mustBeNumber }).int(ERR.mustBeNumber).positive(ERR.mustBeNumber).max(2147483647).optional(),
+);
+
+/** A record's version in answers. */
+export const ZVersion = z.number().int();
+
 /** A record's database id (location delete from the list). */
 export const ZRecordId = id();
 
@@ -46,6 +58,11 @@ export const MD = {
   /** "Customer C1 is still in use; deactivate it instead" */
   inUse: (entity: MasterDataEntity, key: string) => `${entity} ${key} is still in use; deactivate it instead`,
   billToNotActive: 'Bill-to customer must be an active customer',
+  /** the same sentence as a stale worksheet record, so the client has one translation */
+  stale: 'The record was changed by someone else in the meantime. Reload it and try again',
+  /** "Resource R01 is the default resource of a user; deactivate it instead" */
+  defaultResource: (no: string) => `Resource ${no} is the default resource of a user; deactivate it instead`,
+  unknownUnitOfMeasure: 'Unit of measure code does not exist',
 } as const;
 
 /** Which unit (item or resource) a unit of measure belongs to. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { code, requiredText } from '../fields';
 import { MAX, UNIT_TYPES } from '../limits';
-import { ZIgnoredAccountId, ZOptionalActive, ZUnitType } from './master-data';
+import { ZExpectedVersion, ZIgnoredAccountId, ZOptionalActive, ZUnitType, ZVersion } from './master-data';
 
 /**
  * Units of measure of an item or a resource (spec §3). Spec §5: code required, trimmed, max 10
@@ -17,6 +17,7 @@ export const ZUnit = z.object({
   code: z.string(),
   description: z.string(),
   active: z.boolean(),
+  version: ZVersion,
 });
 export type TUnit = z.infer<typeof ZUnit>;
 
@@ -35,6 +36,7 @@ export const ZUpdateUnitInput = z.object({
   code: code(MAX.unitCode),
   description: requiredText(MAX.unitDescription),
   active: ZOptionalActive,
+  version: ZExpectedVersion,
 });
 export type TUpdateUnitInput = z.input<typeof ZUpdateUnitInput>;
 

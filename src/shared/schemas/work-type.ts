@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { code, optionalCode, requiredText } from '../fields';
 import { MAX } from '../limits';
-import { ZIgnoredAccountId, ZOptionalActive } from './master-data';
+import { ZExpectedVersion, ZIgnoredAccountId, ZOptionalActive, ZVersion } from './master-data';
 
 /**
  * Work types (spec §3). Spec §5: code required, valid code, max 10; description required, max
@@ -13,6 +13,7 @@ export const ZWorkType = z.object({
   description: z.string(),
   unitOfMeasureCode: z.string().nullable(),
   active: z.boolean(),
+  version: ZVersion,
 });
 export type TWorkType = z.infer<typeof ZWorkType>;
 
@@ -29,6 +30,7 @@ export const ZUpdateWorkTypeInput = z.object({
   description: requiredText(MAX.description),
   unitOfMeasureCode: optionalCode(MAX.unitCode),
   active: ZOptionalActive,
+  version: ZExpectedVersion,
 });
 export type TUpdateWorkTypeInput = z.input<typeof ZUpdateWorkTypeInput>;
 

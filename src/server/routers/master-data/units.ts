@@ -7,6 +7,11 @@ import { adminProcedure, authedProcedure, router } from '../../trpc';
 const tags = ['units of measure'];
 
 export const unitRouter = router({
+  codes: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/unit/codes' }, summary: 'The distinct unit-of-measure codes of the account (the choices for a work type)', tags })
+    .output(z.array(z.object({ code: z.string(), description: z.string() })))
+    .query(({ ctx }) => unitService.codes(ctx.db, ctx.actor.accountId)),
+
   list: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/unit/all/{unitType}' }, summary: 'Units of measure of an item or resource (?unitNo=)', tags })
     .input(ZUnitListInput)

@@ -1,5 +1,6 @@
 import { isForeignKeyViolation, isUniqueViolation } from '../../../../db/queries/master-data/common';
 import { ERR } from '../../../shared/errors';
+import { MD } from '../../../shared/schemas/master-data';
 import { AppError } from '../../errors';
 
 export const notFound = () => new AppError('NOT_FOUND', ERR.notFound);
@@ -21,6 +22,16 @@ export async function insertOrConflict<T>(run: () => Promise<T>, conflictDetail:
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', conflictDetail);
     throw error;
   }
+}
+
+/**
+ * The row of a versioned update. Nothing updated means the record is gone (404) or its version
+ * moved on since the caller loaded it (409: an admin's save never silently overwrites another's).
+ */
+export async function updatedOrStale<T>(row: T | undefined, stillThere: () => Promise<unknown>): Promise<T> {
+  if (row !== undefined) return row;
+  if ((await stillThere()) !== undefined) throw new AppError('CONFLICT', MD.stale);
+  throw notFound();
 }
 
 /** Runs a delete; a foreign key violation (a reference created meanwhile) answers 409 too. */

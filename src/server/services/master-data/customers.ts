@@ -3,7 +3,7 @@ import { deleteCustomer, findCustomer, insertCustomer, listCustomers, searchCust
 import { customerInUse } from '../../../../db/queries/master-data/usage';
 import { MD } from '../../../shared/schemas/master-data';
 import { AppError } from '../../errors';
-import { deleteOrConflict, found, insertOrConflict, notFound } from './common';
+import { deleteOrConflict, found, insertOrConflict, notFound, updatedOrStale } from './common';
 
 export const customerService = {
   list: (db: Database, accountId: number): Promise<CustomerRow[]> => listCustomers(db, accountId),
@@ -15,8 +15,8 @@ export const customerService = {
     return insertOrConflict(() => insertCustomer(db, accountId, input), MD.exists('Customer', input.no));
   },
 
-  update: async (db: Database, accountId: number, input: { no: string; name: string; active?: boolean | undefined }): Promise<CustomerRow> =>
-    found(await updateCustomer(db, accountId, input.no, input)),
+  update: async (db: Database, accountId: number, input: { no: string; name: string; active?: boolean | undefined; version?: number | undefined }): Promise<CustomerRow> =>
+    updatedOrStale(await updateCustomer(db, accountId, input.no, input), () => findCustomer(db, accountId, input.no)),
 
   /** Refused while jobs bill to the customer or open entries name it. */
   async remove(db: Database, accountId: number, no: string): Promise<void> {

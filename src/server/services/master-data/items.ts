@@ -1,11 +1,11 @@
 import type { Database } from '../../../../db/database';
 import { deleteNoRecord, findNoRecord, insertNoRecord, listNoRecords, searchNoRecords, updateNoRecord, type NoRow, type NoTable } from '../../../../db/queries/master-data/items';
 import { deleteUnitsOf } from '../../../../db/queries/master-data/units';
-import { unitTypeInUse } from '../../../../db/queries/master-data/usage';
+import { resourceIsUserDefault, unitTypeInUse } from '../../../../db/queries/master-data/usage';
 import type { UnitType } from '../../../shared/limits';
 import { MD } from '../../../shared/schemas/master-data';
 import { AppError } from '../../errors';
-import { found, insertOrConflict, notFound } from './common';
+import { found, insertOrConflict, notFound, updatedOrStale } from './common';
 
 /**
  * Items and resources (spec §3, §5, §7). Deleting one also deletes its units of measure: they are
@@ -17,7 +17,7 @@ export interface NoRecordService {
   list(db: Database, accountId: number): Promise<NoRow[]>;
   single(db: Database, accountId: number, no: string): Promise<NoRow>;
   create(db: Database, accountId: number, input: { no: string; description: string }): Promise<NoRow>;
-  update(db: Database, accountId: number, input: { no: string; description: string; active?: boolean | undefined }): Promise<NoRow>;
+  update(db: Database, accountId: number, input: { no: string; description: string; active?: boolean | undefined; version?: number | undefined }): Promise<NoRow>;
   remove(db: Database, accountId: number, no: string): Promise<void>;
   search(db: Database, accountId: number, input: { q: string; limit?: number | undefined }): Promise<NoRow[]>;
 }
@@ -30,11 +30,13 @@ function noRecordService(table: NoTable, entity: UnitType): NoRecordService {
       if (await findNoRecord(db, table, accountId, input.no)) throw new AppError('CONFLICT', MD.exists(entity, input.no));
       return insertOrConflict(() => insertNoRecord(db, table, accountId, input), MD.exists(entity, input.no));
     },
-    update: async (db, accountId, input) => found(await updateNoRecord(db, table, accountId, input.no, input)),
+    update: async (db, accountId, input) =>
+      updatedOrStale(await updateNoRecord(db, table, accountId, input.no, input), () => findNoRecord(db, table, accountId, input.no)),
     async remove(db, accountId, no) {
       await db.transaction().execute(async (trx) => {
         if (!(await findNoRecord(trx, table, accountId, no))) throw notFound();
         if (await unitTypeInUse(trx, accountId, entity, no)) throw new AppError('CONFLICT', MD.inUse(entity, no));
+        if (entity === 'Resource' && (await resourceIsUserDefault(trx, accountId, no))) throw new AppError('CONFLICT', MD.defaultResource(no));
         await deleteUnitsOf(trx, accountId, entity, no);
         await deleteNoRecord(trx, table, accountId, no);
       });

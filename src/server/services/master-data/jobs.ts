@@ -21,7 +21,7 @@ import {
 import { jobInUse, jobTaskInUse } from '../../../../db/queries/master-data/usage';
 import { MD } from '../../../shared/schemas/master-data';
 import { AppError, fieldError } from '../../errors';
-import { deleteOrConflict, found, insertOrConflict, notFound } from './common';
+import { deleteOrConflict, found, insertOrConflict, notFound, updatedOrStale } from './common';
 
 type JobInput = JobValues & { code: string };
 
@@ -52,7 +52,7 @@ export const jobService = {
     return db.transaction().execute(async (trx) => {
       const current = found(await findJob(trx, accountId, input.code));
       await checkBillTo(trx, accountId, input.billToCustomerNo, current.billToCustomerNo);
-      await updateJob(trx, accountId, input.code, input);
+      if (!(await updateJob(trx, accountId, input.code, input))) throw new AppError('CONFLICT', MD.stale);
       return found(await findJob(trx, accountId, input.code));
     });
   },
@@ -94,8 +94,9 @@ export const jobTaskService = {
   update: async (
     db: Database,
     accountId: number,
-    input: { jobCode: string; code: string; description: string; active?: boolean | undefined },
-  ): Promise<JobTaskRow> => found(await updateJobTask(db, accountId, input.jobCode, input.code, input)),
+    input: { jobCode: string; code: string; description: string; active?: boolean | undefined; version?: number | undefined },
+  ): Promise<JobTaskRow> =>
+    updatedOrStale(await updateJobTask(db, accountId, input.jobCode, input.code, input), () => findJobTask(db, accountId, input.jobCode, input.code)),
 
   async remove(db: Database, accountId: number, jobCode: string, code: string): Promise<void> {
     if (!(await findJobTask(db, accountId, jobCode, code))) throw notFound();

@@ -3,7 +3,7 @@ import { deleteLocation, findLocation, insertLocation, listLocations, searchLoca
 import { locationInUse } from '../../../../db/queries/master-data/usage';
 import { MD } from '../../../shared/schemas/master-data';
 import { AppError } from '../../errors';
-import { found, insertOrConflict, notFound } from './common';
+import { found, insertOrConflict, notFound, updatedOrStale } from './common';
 
 export const locationService = {
   list: (db: Database, accountId: number): Promise<LocationRow[]> => listLocations(db, accountId),
@@ -18,8 +18,8 @@ export const locationService = {
   update: async (
     db: Database,
     accountId: number,
-    input: { code: string; name?: string | null | undefined; active?: boolean | undefined },
-  ): Promise<LocationRow> => found(await updateLocation(db, accountId, input.code, input)),
+    input: { code: string; name?: string | null | undefined; active?: boolean | undefined; version?: number | undefined },
+  ): Promise<LocationRow> => updatedOrStale(await updateLocation(db, accountId, input.code, input), () => findLocation(db, accountId, { code: input.code })),
 
   /** By id (from the list) or by code (from the edit page), spec §7. */
   async remove(db: Database, accountId: number, by: { id?: number | undefined; code?: string | undefined }): Promise<void> {

@@ -1,11 +1,11 @@
 import type { Database } from '../../../../db/database';
 import { findNoRecord } from '../../../../db/queries/master-data/items';
-import { deleteUnit, findUnit, insertUnit, listUnits, searchUnits, updateUnit, type UnitKey, type UnitRow } from '../../../../db/queries/master-data/units';
+import { deleteUnit, findUnit, insertUnit, listUnitCodes, listUnits, searchUnits, updateUnit, type UnitKey, type UnitRow } from '../../../../db/queries/master-data/units';
 import { unitOfMeasureInUse } from '../../../../db/queries/master-data/usage';
 import type { UnitType } from '../../../shared/limits';
 import { MD, unitEntity } from '../../../shared/schemas/master-data';
 import { AppError } from '../../errors';
-import { found, insertOrConflict, notFound } from './common';
+import { found, insertOrConflict, notFound, updatedOrStale } from './common';
 
 /** Units of measure belong to an item or a resource of the account; a missing parent is 404. */
 async function requireParent(db: Database, accountId: number, unitType: UnitType, unitNo: string): Promise<void> {
@@ -16,6 +16,9 @@ async function requireParent(db: Database, accountId: number, unitType: UnitType
 const conflict = (key: UnitKey) => MD.existsFor('Unit of measure', key.code, unitEntity(key.unitType), key.unitNo);
 
 export const unitService = {
+  /** Distinct codes of the account's units, for a work type's unit of measure. */
+  codes: (db: Database, accountId: number) => listUnitCodes(db, accountId),
+
   list: (db: Database, accountId: number, unitType: UnitType, unitNo: string | undefined): Promise<UnitRow[]> =>
     listUnits(db, accountId, unitType, unitNo),
 
@@ -27,8 +30,8 @@ export const unitService = {
     return insertOrConflict(() => insertUnit(db, accountId, input), conflict(input));
   },
 
-  update: async (db: Database, accountId: number, input: UnitKey & { description: string; active?: boolean | undefined }): Promise<UnitRow> =>
-    found(await updateUnit(db, accountId, input, input)),
+  update: async (db: Database, accountId: number, input: UnitKey & { description: string; active?: boolean | undefined; version?: number | undefined }): Promise<UnitRow> =>
+    updatedOrStale(await updateUnit(db, accountId, input, input), () => findUnit(db, accountId, input)),
 
   async remove(db: Database, accountId: number, key: UnitKey): Promise<void> {
     if (!(await findUnit(db, accountId, key))) throw notFound();

@@ -1,5 +1,7 @@
+import { useNavigate, type LinkProps } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { getLocale } from '../../../../shared/paraglide/runtime.js';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { EmptyState } from '../../../components/empty-state';
 import { formatNumber } from '../../../lib/format';
@@ -15,6 +17,19 @@ export interface AdminColumn<T> {
   kind?: 'code' | 'text' | 'badge' | 'nowrap';
   /** Left out of the phone card (e.g. the column that is the card's title). */
   hideInCard?: boolean;
+  /**
+   * Which columns give way when the table is narrow (container widths, not the viewport): 2 goes
+   * below 600 px, 3 below 760 px. The key column, the status and the actions always stay.
+   */
+  priority?: 2 | 3;
+  /** Makes the column sortable by this value (text is compared in the UI language, numbers numerically). */
+  sortValue?: (row: T) => string | number | null;
+}
+
+/** Where a click on a row goes (the record's edit route); keyboard users have the row's edit link. */
+export interface RowLink {
+  to: LinkProps['to'];
+  search: Record<string, string>;
 }
 
 export interface AdminListProps<T> {
@@ -34,6 +49,8 @@ export interface AdminListProps<T> {
   /** The row's actions (edit link, delete button); a last column in the table, a footer in the card. */
   actions?: (row: T) => ReactNode;
   actionsHeader?: string;
+  /** A click anywhere on the row (outside its controls) opens this. */
+  rowLink?: (row: T) => RowLink;
   /** Shown when there are no rows at all. */
   emptyTitle: string;
   emptyText?: ReactNode;
@@ -53,11 +70,13 @@ export function AdminList<T>(props: AdminListProps<T>) {
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
   const haystack = useMemo(() => (filterText ? rows.map((row) => filterText(row).toLowerCase()) : null), [rows, filterText]);
-  const shown = useMemo(() => {
+  const [sort, setSort] = useState<SortState | null>(null);
+  const filtered = useMemo(() => {
     const needle = deferredFilter.trim().toLowerCase();
     if (!needle || !haystack) return rows;
     return rows.filter((_row, index) => haystack[index]!.includes(needle));
   }, [rows, haystack, deferredFilter]);
+  const shown = useMemo(() => sortRows(filtered, props.columns, sort), [filtered, props.columns, sort]);
 
   if (rows.length === 0) {
     return <EmptyState title={props.emptyTitle} text={props.emptyText} action={props.emptyAction} />;
@@ -95,13 +114,19 @@ export function AdminList<T>(props: AdminListProps<T>) {
             : m.admin_count_filtered({ shown: formatNumber(shown.length), total: formatNumber(rows.length) })}
         </p>
       </div>
-      {shown.length === 0 ? <EmptyState title={m.admin_filter_none()} /> : <ListBody {...props} rows={shown} />}
+      {shown.length === 0 ? <EmptyState title={m.admin_filter_none()} /> : <ListBody {...props} rows={shown} sort={sort} onSort={setSort} />}
     </>
   );
 }
 
-function ListBody<T>({ rows, columns, rowKey, label, cardTitle, cardBadge, actions, actionsHeader }: AdminListProps<T>) {
+function ListBody<T>({ rows, columns, rowKey, label, cardTitle, cardBadge, actions, actionsHeader, rowLink, sort, onSort }: AdminListProps<T> & { sort: SortState | null; onSort(sort: SortState | null): void }) {
   const wide = useMediaQuery(TABLET_QUERY);
+  const navigate = useNavigate();
+  const openRow = (row: T) => (event: MouseEvent<HTMLElement>) => {
+    if (!rowLink || (event.target as HTMLElement).closest('a, button, input, select, textarea, label')) return;
+    const link = rowLink(row);
+    void navigate({ to: link.to, search: link.search as never });
+  };
   const containerRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const virtual = rows.length >= VIRTUALISE_FROM;
@@ -136,12 +161,29 @@ function ListBody<T>({ rows, columns, rowKey, label, cardTitle, cardBadge, actio
   if (wide) {
     return (
       <div className="admin-table-wrap" ref={containerRef}>
-        <table className="admin-table" aria-label={label} aria-rowcount={rows.length + 1}>
+        <table className={rowLink ? 'admin-table admin-table--links' : 'admin-table'} aria-label={label} aria-rowcount={rows.length + 1}>
           <thead>
             <tr>
               {columns.map((column) => (
-                <th key={column.key} scope="col" className={`col--${column.kind ?? 'text'}`}>
-                  {column.header}
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={columnClass(column)}
+                  aria-sort={sort?.key === column.key ? (sort.descending ? 'descending' : 'ascending') : undefined}
+                >
+                  {column.sortValue ? (
+                    <button
+                      type="button"
+                      className="admin-sort"
+                      title={m.admin_sort_by({ column: column.header })}
+                      onClick={() => onSort(nextSort(sort, column.key))}
+                    >
+                      {column.header}
+                      <SortIcon state={sort?.key === column.key ? (sort.descending ? 'desc' : 'asc') : 'none'} />
+                    </button>
+                  ) : (
+                    column.header
+                  )}
                 </th>
               ))}
               {actions && (
@@ -160,9 +202,9 @@ function ListBody<T>({ rows, columns, rowKey, label, cardTitle, cardBadge, actio
             {items.map(({ index }) => {
               const row = rows[index]!;
               return (
-                <tr key={rowKey(row)} data-row-key={rowKey(row)} data-index={index} ref={measure} aria-rowindex={index + 2}>
+                <tr key={rowKey(row)} data-row-key={rowKey(row)} data-index={index} ref={measure} aria-rowindex={index + 2} onClick={rowLink ? openRow(row) : undefined}>
                   {columns.map((column) => (
-                    <td key={column.key} className={`col--${column.kind ?? 'text'}`}>
+                    <td key={column.key} className={columnClass(column)}>
                       {column.cell(row)}
                     </td>
                   ))}
@@ -210,6 +252,45 @@ function ListBody<T>({ rows, columns, rowKey, label, cardTitle, cardBadge, actio
         })}
       </ul>
     </div>
+  );
+}
+
+interface SortState {
+  key: string;
+  descending: boolean;
+}
+
+/** Click cycle of a header: ascending → descending → the list's own order. */
+function nextSort(current: SortState | null, key: string): SortState | null {
+  if (current?.key !== key) return { key, descending: false };
+  return current.descending ? null : { key, descending: true };
+}
+
+function sortRows<T>(rows: readonly T[], columns: AdminColumn<T>[], sort: SortState | null): readonly T[] {
+  const value = sort && columns.find((c) => c.key === sort.key)?.sortValue;
+  if (!sort || !value) return rows;
+  const collator = new Intl.Collator(getLocale(), { numeric: true, sensitivity: 'base' });
+  const keyed = rows.map((row) => ({ row, v: value(row) }));
+  keyed.sort((a, b) => {
+    // Empty values last, whichever the direction.
+    if (a.v === null || a.v === '') return b.v === null || b.v === '' ? 0 : 1;
+    if (b.v === null || b.v === '') return -1;
+    const order = typeof a.v === 'number' && typeof b.v === 'number' ? a.v - b.v : collator.compare(String(a.v), String(b.v));
+    return sort.descending ? -order : order;
+  });
+  return keyed.map((k) => k.row);
+}
+
+function columnClass<T>(column: AdminColumn<T>): string {
+  return `col--${column.kind ?? 'text'}${column.priority ? ` prio-${column.priority}` : ''}`;
+}
+
+function SortIcon({ state }: { state: 'asc' | 'desc' | 'none' }) {
+  const d = state === 'asc' ? 'M7 14l5-5 5 5' : state === 'desc' ? 'M7 10l5 5 5-5' : 'M8 9l4-4 4 4M8 15l4 4 4-4';
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d={d} />
+    </svg>
   );
 }
 

@@ -16,6 +16,8 @@ export interface ChildRecord {
   code: string;
   description: string;
   active: boolean;
+  /** sent back with an update, so a save over someone else's answers 409 */
+  version: number;
 }
 
 type CreateSchema = z.ZodObject<{ code: z.ZodType<string, unknown>; description: z.ZodType<string, unknown> }>;
@@ -44,7 +46,7 @@ export interface ChildPanelProps {
   createSchema: CreateSchema;
   updateSchema: UpdateSchema;
   onCreate(values: { code: string; description: string }): Promise<unknown>;
-  onUpdate(code: string, values: { description: string; active?: boolean | undefined }): Promise<unknown>;
+  onUpdate(code: string, values: { description: string; active?: boolean | undefined; version: number }): Promise<unknown>;
   onDelete(code: string): Promise<unknown>;
   /** For tests: data-testid of the section. */
   testId?: string;
@@ -178,7 +180,7 @@ function EditForm({ row, schema, text, onUpdate, onDone }: { row: ChildRecord; s
       if (!values) return;
       setBusy(true);
       try {
-        await onUpdate(row.code, values as { description: string; active?: boolean });
+        await onUpdate(row.code, { ...(values as { description: string; active?: boolean }), version: row.version });
         toast.success(text.updated);
         onDone();
       } catch (error) {

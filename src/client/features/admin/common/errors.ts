@@ -30,6 +30,10 @@ const entity = (name: string) => entities[name as MasterDataEntity]?.() ?? name;
 
 export function translateMasterDataError(text: string): string {
   if (text === MD.billToNotActive) return m.admin_error_bill_to_not_active();
+  if (text === MD.stale) return m.admin_error_stale();
+  if (text === MD.unknownUnitOfMeasure) return m.admin_error_unknown_uom();
+  const defaultResource = /^Resource (.+) is the default resource of a user; deactivate it instead$/.exec(text);
+  if (defaultResource) return m.admin_error_default_resource({ key: defaultResource[1]! });
   let match = existsFor.exec(text);
   if (match) return m.admin_error_exists_for({ entity: entity(match[1]!), key: match[2]!, parent: entity(match[3]!).toLowerCase(), parentKey: match[4]! });
   match = exists.exec(text);

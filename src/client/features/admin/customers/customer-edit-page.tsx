@@ -24,7 +24,7 @@ export function CustomerEditPage({ no }: { no: string }) {
   );
 }
 
-const initial = (r: TCustomer) => ({ no: r.no, name: r.name, active: r.active });
+const initial = (r: TCustomer) => ({ no: r.no, name: r.name, active: r.active, version: r.version });
 
 function CustomerForm({ record }: { record: TCustomer }) {
   const utils = trpc.useUtils();

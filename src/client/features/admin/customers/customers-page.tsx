@@ -11,9 +11,9 @@ import { PageState } from '../common/page-states';
 export function CustomersPage() {
   const list = trpc.customer.list.useQuery();
   const columns: AdminColumn<TCustomer>[] = [
-    { key: 'no', header: m.admin_field_no(), cell: (r) => r.no, kind: 'code' },
-    { key: 'name', header: m.admin_field_name(), cell: (r) => r.name },
-    { key: 'active', header: m.admin_field_status(), cell: (r) => <ActiveBadge active={r.active} />, kind: 'badge', hideInCard: true },
+    { key: 'no', header: m.admin_field_no(), cell: (r) => r.no, kind: 'code', sortValue: (r) => r.no },
+    { key: 'name', header: m.admin_field_name(), cell: (r) => r.name, sortValue: (r) => r.name },
+    { key: 'active', header: m.admin_field_status(), cell: (r) => <ActiveBadge active={r.active} />, kind: 'badge', hideInCard: true, sortValue: (r) => (r.active ? 0 : 1) },
   ];
   const add = <AddLink to="/admin/customers/add" label={m.admin_customers_add()} />;
   return (
@@ -29,6 +29,7 @@ export function CustomersPage() {
           filterPlaceholder={m.admin_filter_no_name()}
           cardBadge={(r) => <ActiveBadge active={r.active} />}
           actions={(r) => <EditLink to="/admin/customers/edit" search={{ no: r.no }} what={m.admin_customer_describe({ no: r.no })} />}
+          rowLink={(r) => ({ to: '/admin/customers/edit', search: { no: r.no } })}
           emptyTitle={m.admin_customers_empty()}
           emptyText={m.admin_customers_empty_text()}
           emptyAction={add}

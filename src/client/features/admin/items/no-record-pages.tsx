@@ -21,9 +21,9 @@ const filterText = (row: TItem) => `${row.no} ${row.description}`;
 export function NoRecordListPage({ kind }: { kind: NoRecordKind }) {
   const list = kind.api.list.useQuery();
   const columns: AdminColumn<TItem>[] = [
-    { key: 'no', header: m.admin_field_no(), cell: (r) => r.no, kind: 'code' },
-    { key: 'description', header: m.admin_field_description(), cell: (r) => r.description },
-    { key: 'active', header: m.admin_field_status(), cell: (r) => <ActiveBadge active={r.active} />, kind: 'badge', hideInCard: true },
+    { key: 'no', header: m.admin_field_no(), cell: (r) => r.no, kind: 'code', sortValue: (r) => r.no },
+    { key: 'description', header: m.admin_field_description(), cell: (r) => r.description, sortValue: (r) => r.description },
+    { key: 'active', header: m.admin_field_status(), cell: (r) => <ActiveBadge active={r.active} />, kind: 'badge', hideInCard: true, sortValue: (r) => (r.active ? 0 : 1) },
   ];
   return (
     <>
@@ -38,6 +38,7 @@ export function NoRecordListPage({ kind }: { kind: NoRecordKind }) {
           filterPlaceholder={m.admin_filter_no_description()}
           cardBadge={(r) => <ActiveBadge active={r.active} />}
           actions={(r) => <EditLink to={kind.editPath} search={{ no: r.no }} what={kind.text.describe(r.no)} />}
+          rowLink={(r) => ({ to: kind.editPath, search: { no: r.no } })}
           emptyTitle={kind.text.empty()}
           emptyText={kind.text.emptyText()}
           emptyAction={<AddLink to={kind.addPath} label={kind.text.add()} />}
@@ -93,7 +94,7 @@ export function NoRecordEditPage({ kind, no }: { kind: NoRecordKind; no: string 
   );
 }
 
-const initial = (r: TItem) => ({ no: r.no, description: r.description, active: r.active });
+const initial = (r: TItem) => ({ no: r.no, description: r.description, active: r.active, version: r.version });
 
 function NoRecordForm({ kind, record }: { kind: NoRecordKind; record: TItem }) {
   const utils = trpc.useUtils();

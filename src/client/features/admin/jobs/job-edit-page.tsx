@@ -28,7 +28,7 @@ export function JobEditPage({ code }: { code: string }) {
   );
 }
 
-const initial = (r: TJob) => ({ code: r.code, description: r.description ?? '', billToCustomerNo: r.billToCustomerNo, teamCode: r.teamCode ?? '', active: r.active });
+const initial = (r: TJob) => ({ code: r.code, description: r.description ?? '', billToCustomerNo: r.billToCustomerNo, teamCode: r.teamCode ?? '', active: r.active, version: r.version });
 
 function JobForm({ record }: { record: TJob }) {
   const utils = trpc.useUtils();

@@ -13,11 +13,12 @@ const dash = '–';
 export function JobsPage() {
   const list = trpc.job.list.useQuery();
   const columns: AdminColumn<TJob>[] = [
-    { key: 'code', header: m.admin_field_code(), cell: (r) => r.code, kind: 'code' },
-    { key: 'description', header: m.admin_field_description(), cell: (r) => r.description ?? dash },
+    { key: 'code', header: m.admin_field_code(), cell: (r) => r.code, kind: 'code', sortValue: (r) => r.code },
+    { key: 'description', header: m.admin_field_description(), cell: (r) => r.description ?? dash, priority: 3, sortValue: (r) => r.description },
     {
       key: 'billTo',
       header: m.admin_field_bill_to(),
+      sortValue: (r) => r.billToCustomerName ?? r.billToCustomerNo,
       cell: (r) => (
         <>
           {r.billToCustomerName ?? dash}
@@ -25,8 +26,8 @@ export function JobsPage() {
         </>
       ),
     },
-    { key: 'team', header: m.admin_field_team(), cell: (r) => r.teamCode ?? dash, kind: 'nowrap' },
-    { key: 'active', header: m.admin_field_status(), cell: (r) => <ActiveBadge active={r.active} />, kind: 'badge', hideInCard: true },
+    { key: 'team', header: m.admin_field_team(), cell: (r) => r.teamCode ?? dash, kind: 'code', priority: 2, sortValue: (r) => r.teamCode },
+    { key: 'active', header: m.admin_field_status(), cell: (r) => <ActiveBadge active={r.active} />, kind: 'badge', hideInCard: true, sortValue: (r) => (r.active ? 0 : 1) },
   ];
   const add = <AddLink to="/admin/jobs/add" label={m.admin_jobs_add()} />;
   return (
@@ -42,6 +43,7 @@ export function JobsPage() {
           filterPlaceholder={m.admin_filter_jobs()}
           cardBadge={(r) => <ActiveBadge active={r.active} />}
           actions={(r) => <EditLink to="/admin/jobs/edit" search={{ code: r.code }} what={m.admin_job_describe({ code: r.code })} />}
+          rowLink={(r) => ({ to: '/admin/jobs/edit', search: { code: r.code } })}
           emptyTitle={m.admin_jobs_empty()}
           emptyText={m.admin_jobs_empty_text()}
           emptyAction={add}

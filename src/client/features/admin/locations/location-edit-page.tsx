@@ -24,7 +24,7 @@ export function LocationEditPage({ code }: { code: string }) {
   );
 }
 
-const initial = (r: TLocation) => ({ code: r.code, name: r.name ?? '', active: r.active });
+const initial = (r: TLocation) => ({ code: r.code, name: r.name ?? '', active: r.active, version: r.version });
 
 function LocationForm({ record }: { record: TLocation }) {
   const utils = trpc.useUtils();

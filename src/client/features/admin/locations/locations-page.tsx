@@ -31,9 +31,9 @@ export function LocationsPage() {
     });
 
   const columns: AdminColumn<TLocation>[] = [
-    { key: 'code', header: m.admin_field_code(), cell: (r) => r.code, kind: 'code' },
-    { key: 'name', header: m.admin_field_name(), cell: (r) => r.name ?? dash },
-    { key: 'active', header: m.admin_field_status(), cell: (r) => <ActiveBadge active={r.active} />, kind: 'badge', hideInCard: true },
+    { key: 'code', header: m.admin_field_code(), cell: (r) => r.code, kind: 'code', sortValue: (r) => r.code },
+    { key: 'name', header: m.admin_field_name(), cell: (r) => r.name ?? dash, sortValue: (r) => r.name },
+    { key: 'active', header: m.admin_field_status(), cell: (r) => <ActiveBadge active={r.active} />, kind: 'badge', hideInCard: true, sortValue: (r) => (r.active ? 0 : 1) },
   ];
 
   return (
@@ -57,6 +57,7 @@ export function LocationsPage() {
               </Button>
             </span>
           )}
+          rowLink={(r) => ({ to: '/admin/locations/edit', search: { code: r.code } })}
           emptyTitle={m.admin_locations_empty()}
           emptyText={m.admin_locations_empty_text()}
         />

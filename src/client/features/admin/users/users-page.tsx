@@ -4,7 +4,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useAccountInfo } from '../../../lib/account';
 import { formatDate } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
-import { ActiveBadge } from '../common/active-badge';
+import { ActiveBadge, isExpired } from '../common/active-badge';
 import { AdminList, type AdminColumn } from '../common/admin-list';
 import { AddLink, EditLink } from '../common/links';
 import { PageState } from '../common/page-states';
@@ -27,12 +27,12 @@ export function UsersPage() {
   );
 
   const columns: AdminColumn<TUser>[] = [
-    { key: 'username', header: m.users_col_username(), kind: 'code', cell: name },
-    { key: 'role', header: m.users_col_role(), kind: 'nowrap', cell: (u) => roleLabel[u.profileType]() },
-    { key: 'team', header: m.users_col_team(), kind: 'nowrap', cell: (u) => u.teamCode ?? dash },
-    { key: 'language', header: m.users_col_language(), kind: 'nowrap', cell: (u) => <span title={languageLabel[u.languageCode]()}>{u.languageCode}</span> },
-    { key: 'expiration', header: m.users_col_expiration(), kind: 'nowrap', cell: (u) => (u.expirationDate ? formatDate(u.expirationDate) : dash) },
-    { key: 'active', header: m.users_col_active(), kind: 'badge', hideInCard: true, cell: (u) => <ActiveBadge active={u.active} /> },
+    { key: 'username', header: m.users_col_username(), kind: 'code', cell: name, sortValue: (u) => u.username },
+    { key: 'role', header: m.users_col_role(), kind: 'nowrap', cell: (u) => roleLabel[u.profileType](), sortValue: (u) => roleLabel[u.profileType]() },
+    { key: 'team', header: m.users_col_team(), kind: 'code', priority: 2, cell: (u) => u.teamCode ?? dash, sortValue: (u) => u.teamCode },
+    { key: 'language', header: m.users_col_language(), kind: 'nowrap', priority: 3, cell: (u) => <span title={languageLabel[u.languageCode]()}>{u.languageCode}</span>, sortValue: (u) => u.languageCode },
+    { key: 'expiration', header: m.users_col_expiration(), kind: 'nowrap', priority: 3, cell: (u) => (u.expirationDate ? formatDate(u.expirationDate) : dash), sortValue: (u) => u.expirationDate },
+    { key: 'active', header: m.users_col_active(), kind: 'badge', hideInCard: true, sortValue: (u) => (u.active && !isExpired(u.expirationDate) ? 0 : 1), cell: (u) => <ActiveBadge active={u.active} expired={isExpired(u.expirationDate)} /> },
   ];
 
   const state = PageState({
@@ -56,8 +56,9 @@ export function UsersPage() {
             label={m.section_users()}
             filterText={(u) => `${u.username} ${roleLabel[u.profileType]()} ${u.teamCode ?? ''}`}
             filterPlaceholder={m.users_filter_placeholder()}
-            cardBadge={(u) => <ActiveBadge active={u.active} />}
+            cardBadge={(u) => <ActiveBadge active={u.active} expired={isExpired(u.expirationDate)} />}
             actions={(u) => <EditLink to="/admin/users/edit" search={{ username: u.username }} what={u.username} />}
+            rowLink={(u) => ({ to: '/admin/users/edit', search: { username: u.username } })}
             emptyTitle={m.users_empty()}
             emptyText={m.users_empty_text()}
             emptyAction={<AddLink to="/admin/users/add" label={m.users_add()} />}

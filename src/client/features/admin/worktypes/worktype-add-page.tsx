@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { ZCreateWorkTypeInput } from '../../../../shared/schemas/work-type';
 import { TextField } from '../../../components/field';
+import { WorkTypeUomField } from './worktype-uom-field';
 import { PageHeader } from '../../../components/page-header';
 import { trpc } from '../../../lib/trpc';
 import { AdminSection, FormActions } from '../common/form-parts';
@@ -30,7 +31,7 @@ export function WorktypeAddPage() {
           <form noValidate onSubmit={onSubmit}>
             <TextField label={m.admin_field_code()} autoComplete="off" spellCheck={false} autoFocus required {...form.text('code')} />
             <TextField label={m.admin_field_description()} autoComplete="off" required {...form.text('description')} />
-            <TextField label={m.admin_field_uom_optional()} autoComplete="off" spellCheck={false} {...form.text('unitOfMeasureCode')} />
+            <WorkTypeUomField control={form.text('unitOfMeasureCode')} />
             <p className="field__hint" style={{ marginTop: -8, marginBottom: 16 }}>
               {m.admin_worktype_uom_hint()}
             </p>

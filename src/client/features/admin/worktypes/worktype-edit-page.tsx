@@ -1,6 +1,7 @@
 import { m } from '../../../../shared/paraglide/messages.js';
 import { ZUpdateWorkTypeInput, type TWorkType } from '../../../../shared/schemas/work-type';
 import { Checkbox, TextField } from '../../../components/field';
+import { WorkTypeUomField } from './worktype-uom-field';
 import { PageHeader } from '../../../components/page-header';
 import { trpc } from '../../../lib/trpc';
 import { AdminSection, EditFormActions, ReadOnlyField } from '../common/form-parts';
@@ -24,7 +25,7 @@ export function WorktypeEditPage({ code }: { code: string }) {
   );
 }
 
-const initial = (r: TWorkType) => ({ code: r.code, description: r.description, unitOfMeasureCode: r.unitOfMeasureCode ?? '', active: r.active });
+const initial = (r: TWorkType) => ({ code: r.code, description: r.description, unitOfMeasureCode: r.unitOfMeasureCode ?? '', active: r.active, version: r.version });
 
 function WorkTypeForm({ record }: { record: TWorkType }) {
   const utils = trpc.useUtils();
@@ -45,7 +46,7 @@ function WorkTypeForm({ record }: { record: TWorkType }) {
       <form noValidate onSubmit={onSubmit}>
         <ReadOnlyField label={m.admin_field_code()} value={record.code} hint={m.admin_readonly_hint()} />
         <TextField label={m.admin_field_description()} autoComplete="off" required {...form.text('description')} />
-        <TextField label={m.admin_field_uom_optional()} autoComplete="off" spellCheck={false} {...form.text('unitOfMeasureCode')} />
+        <WorkTypeUomField control={form.text('unitOfMeasureCode')} current={record.unitOfMeasureCode} />
         <Checkbox label={m.admin_field_active()} {...form.checkbox('active')} />
         <EditFormActions busy={update.isPending} deleting={remove.isPending} cancelTo="/admin/worktypes" onDelete={onDelete} />
       </form>

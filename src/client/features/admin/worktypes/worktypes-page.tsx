@@ -13,10 +13,10 @@ const dash = '–';
 export function WorktypesPage() {
   const list = trpc.workType.list.useQuery();
   const columns: AdminColumn<TWorkType>[] = [
-    { key: 'code', header: m.admin_field_code(), cell: (r) => r.code, kind: 'code' },
-    { key: 'description', header: m.admin_field_description(), cell: (r) => r.description },
-    { key: 'uom', header: m.admin_field_uom(), cell: (r) => r.unitOfMeasureCode ?? dash, kind: 'nowrap' },
-    { key: 'active', header: m.admin_field_status(), cell: (r) => <ActiveBadge active={r.active} />, kind: 'badge', hideInCard: true },
+    { key: 'code', header: m.admin_field_code(), cell: (r) => r.code, kind: 'code', sortValue: (r) => r.code },
+    { key: 'description', header: m.admin_field_description(), cell: (r) => r.description, sortValue: (r) => r.description },
+    { key: 'uom', header: m.admin_field_uom(), cell: (r) => r.unitOfMeasureCode ?? dash, kind: 'nowrap', priority: 2, sortValue: (r) => r.unitOfMeasureCode },
+    { key: 'active', header: m.admin_field_status(), cell: (r) => <ActiveBadge active={r.active} />, kind: 'badge', hideInCard: true, sortValue: (r) => (r.active ? 0 : 1) },
   ];
   const add = <AddLink to="/admin/worktypes/add" label={m.admin_worktypes_add()} />;
   return (
@@ -32,6 +32,7 @@ export function WorktypesPage() {
           filterPlaceholder={m.admin_filter_code_description()}
           cardBadge={(r) => <ActiveBadge active={r.active} />}
           actions={(r) => <EditLink to="/admin/worktypes/edit" search={{ code: r.code }} what={m.admin_worktype_describe({ code: r.code })} />}
+          rowLink={(r) => ({ to: '/admin/worktypes/edit', search: { code: r.code } })}
           emptyTitle={m.admin_worktypes_empty()}
           emptyText={m.admin_worktypes_empty_text()}
           emptyAction={add}
