@@ -15,14 +15,19 @@ const HOOK_TIMEOUT = 180_000;
  * by the first file (tests/helpers/database.ts) serves every later file in that worker, each in
  * its own schema. The setup file closes whatever a file left open before the next one starts.
  */
-const api = (name: string, db: 'pglite' | 'postgres', extra: { globalSetup?: string[] } = {}) => ({
+const api = (name: string, db: 'pglite' | 'postgres', groupOrder: number, extra: { globalSetup?: string[] } = {}) => ({
   test: {
     name,
     include: apiTests,
     env: { TEST_DB: db },
     isolate: false,
+    // A worker is handed the next file only if that file is of the same project; files of two
+    // projects queued in between would end the worker (and its PGlite) after every file. A group
+    // of its own per api project keeps each project's files back to back.
+    sequence: { groupOrder },
     setupFiles: ['tests/helpers/setup-file.ts'],
-    testTimeout: 60_000,
+    // A hang detector, not a speed check: one request may wait seconds for the CPU here.
+    testTimeout: 120_000,
     hookTimeout: HOOK_TIMEOUT,
     ...extra,
   },
@@ -43,9 +48,9 @@ export default defineConfig({
       { test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'], testTimeout: 30_000, hookTimeout: HOOK_TIMEOUT } },
       // Starts real server processes; each test also sets its own, longer limit.
       { test: { name: 'system', include: ['tests/system/**/*.test.ts'], testTimeout: 180_000, hookTimeout: HOOK_TIMEOUT } },
-      api('api-pglite', 'pglite'),
+      api('api-pglite', 'pglite', 1),
       // One migrated template per run; each file's database is a clone of it.
-      api('api-postgres', 'postgres', { globalSetup: ['tests/helpers/postgres-template.ts'] }),
+      api('api-postgres', 'postgres', 2, { globalSetup: ['tests/helpers/postgres-template.ts'] }),
     ],
   },
 });
