@@ -49,6 +49,11 @@ export async function startTestApp(): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'webtid-test-'));
   const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-test-secret-test-secret-1234' });
   const server = await startServer(env, { dbh: database.dbh, seedDemo: false, log: createLogger('silent') });
+  // The test and (with PGlite) the database share this event loop with the server; a long insert
+  // blocks it for seconds, after which the server's keep-alive timer and the client's next request
+  // on that idle socket race (ECONNRESET). Without a server-side timeout only the client closes
+  // idle sockets, and it knows when it did. close() still ends idle connections.
+  server.server.keepAliveTimeout = 0;
   const db = server.services.db;
   const shutdown = once(async () => {
     await server.close(1000);
