@@ -1,7 +1,24 @@
+import { createServer } from 'node:net';
 import { defineConfig, devices } from '@playwright/test';
 
-// Several people may run e2e at once on one machine: E2E_PORT and E2E_OUTPUT_DIR keep runs apart.
-const port = Number(process.env.E2E_PORT ?? 3100);
+/** A port nobody listens on now: the kernel picks it for a moment's listener. */
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+// Several people may run e2e at once on one machine: E2E_PORT (or else a free port) and
+// E2E_OUTPUT_DIR keep runs apart. This file is evaluated in the main process and again in every
+// worker; the workers inherit the environment, so the port chosen once here is the one the
+// webServer listens on and every worker's baseURL points at.
+process.env.E2E_PORT ??= String(await freePort());
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
 /**
@@ -15,8 +32,9 @@ export default defineConfig({
   workers: process.env.CI ? 1 : 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Sized for a loaded 2-core machine: a limit is there to end a hung test, not to time it.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL,
@@ -29,12 +47,15 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  // No maxFailures: a failing test never stops the rest, every file is run and reported.
+  // A server that does not start (it exits, or the port is taken) fails the whole run at once:
+  // reuseExistingServer is off, so a stranger on the port is an error, not a server to test.
   webServer: {
     command: 'node --import tsx tests/e2e/start-server.ts',
     url: `${baseURL}/healthz`,
     env: { E2E_PORT: String(port) },
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -3,6 +3,37 @@ import { defineConfig } from 'vitest/config';
 const apiTests = ['tests/api/**/*.test.ts'];
 
 /**
+ * Timeouts are sized for a loaded 2-core machine, not a quiet one (decision 0090): a hook that
+ * opens a database or starts a server may wait a long time for the CPU, and a timeout that fires
+ * there reports a slow machine as a broken test.
+ */
+const HOOK_TIMEOUT = 180_000;
+
+/**
+ * The HTTP integration tests, run against embedded PGlite and a real PostgreSQL server.
+ * `isolate: false`: one worker process runs many files with one module graph, so the PGlite opened
+ * by the first file (tests/helpers/database.ts) serves every later file in that worker, each in
+ * its own schema. The setup file closes whatever a file left open before the next one starts.
+ */
+const api = (name: string, db: 'pglite' | 'postgres', groupOrder: number, extra: { globalSetup?: string[] } = {}) => ({
+  test: {
+    name,
+    include: apiTests,
+    env: { TEST_DB: db },
+    isolate: false,
+    // A worker is handed the next file only if that file is of the same project; files of two
+    // projects queued in between would end the worker (and its PGlite) after every file. A group
+    // of its own per api project keeps each project's files back to back.
+    sequence: { groupOrder },
+    setupFiles: ['tests/helpers/setup-file.ts'],
+    // A hang detector, not a speed check: one request may wait seconds for the CPU here.
+    testTimeout: 120_000,
+    hookTimeout: HOOK_TIMEOUT,
+    ...extra,
+  },
+});
+
+/**
  * Unit tests run once; the HTTP integration tests run twice, against embedded PGlite and a real
  * PostgreSQL server (TEST_DATABASE_URL, default 127.0.0.1:5432) — a missing server fails them.
  */
@@ -11,12 +42,15 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: HOOK_TIMEOUT,
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'] } },
-      { test: { name: 'system', include: ['tests/system/**/*.test.ts'], testTimeout: 120_000 } },
-      { test: { name: 'api-pglite', include: apiTests, env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
-      { test: { name: 'api-postgres', include: apiTests, env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } },
+      // Inline projects do not inherit the root's test options (vitest 4), so each sets its own.
+      { test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'], testTimeout: 30_000, hookTimeout: HOOK_TIMEOUT } },
+      // Starts real server processes; each test also sets its own, longer limit.
+      { test: { name: 'system', include: ['tests/system/**/*.test.ts'], testTimeout: 180_000, hookTimeout: HOOK_TIMEOUT } },
+      api('api-pglite', 'pglite', 1),
+      // One migrated template per run; each file's database is a clone of it.
+      api('api-postgres', 'postgres', 2, { globalSetup: ['tests/helpers/postgres-template.ts'] }),
     ],
   },
 });

@@ -42,7 +42,7 @@ describe('no 500 for bad input', () => {
     expect(seen).toContain(400);
     expect(seen).toContain(404);
     expect(seen).not.toContain(401);
-  }, 120_000);
+  }, 300_000); // a hang detector sized for a loaded machine, not a speed check
 
   it('answers arbitrary JSON bodies with a 4xx (or success), never a 500', async () => {
     const writes = ops.filter((o) => o.method !== 'GET');

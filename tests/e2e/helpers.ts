@@ -27,7 +27,7 @@ export function mainMenu(page: Page) {
 
 /** Full-page screenshot into test-results/screens/<name>.png, for a human to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  // Let the entry animations of toasts settle.
-  await page.waitForTimeout(250);
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+  // animations: 'disabled' fast-forwards finite CSS animations (the toasts' entry) to their end
+  // state, so the picture does not depend on how long the page has had to settle.
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true, animations: 'disabled' });
 }

@@ -40,6 +40,8 @@ test.describe('login and the menu bar', () => {
   });
 
   test('routes of spec §2 exist and /worksheet redirects to /', async ({ page }) => {
+    // 25 page loads: on a loaded machine that outlasts the default limit (3x with slow()).
+    test.slow();
     await login(page, 'admin');
     await page.goto('/worksheet');
     await expect(page).toHaveURL(/\/$/);

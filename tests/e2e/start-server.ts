@@ -16,7 +16,8 @@ import { createAccount } from '../../src/server/services/accounts';
 const PASSWORD = 'Test-pass-1';
 const env = parseEnv({
   ...process.env,
-  PORT: process.env.E2E_PORT ?? '3100',
+  // playwright.config.ts always sets E2E_PORT (a free port); 0 picks one when run by hand.
+  PORT: process.env.E2E_PORT ?? '0',
   HOST: '127.0.0.1',
   DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-e2e-')),
   LOG_LEVEL: 'warn',

@@ -6,8 +6,8 @@ import { startServer, type RunningServer } from '../../src/server/server';
 import { createAccount } from '../../src/server/services/accounts';
 import type { ProfileType } from '../../src/shared/limits';
 import { ApiClient } from './client';
-import { createTestDatabase, type TestDatabase } from './database';
-import { mkdtempSync } from 'node:fs';
+import { createTestDatabase, onFileEnd, once, type TestDatabase } from './database';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -39,13 +39,28 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Starts the real HTTP server on a free port against a fresh database (PGlite or PostgreSQL per TEST_DB). */
+/**
+ * Starts the real HTTP server on a free port against a fresh database (PGlite or PostgreSQL per
+ * TEST_DB; see tests/helpers/database.ts). close() is idempotent; an app the file did not close is
+ * closed after the file's own afterAll hooks (tests/helpers/setup-file.ts).
+ */
 export async function startTestApp(): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'webtid-test-'));
   const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-test-secret-test-secret-1234' });
   const server = await startServer(env, { dbh: database.dbh, seedDemo: false, log: createLogger('silent') });
+  // The test and (with PGlite) the database share this event loop with the server; a long insert
+  // blocks it for seconds, after which the server's keep-alive timer and the client's next request
+  // on that idle socket race (ECONNRESET). Without a server-side timeout only the client closes
+  // idle sockets, and it knows when it did. close() still ends idle connections.
+  server.server.keepAliveTimeout = 0;
   const db = server.services.db;
+  const shutdown = once(async () => {
+    await server.close(1000);
+    await database.drop().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const forget = onFileEnd(shutdown);
   const app: TestApp = {
     url: server.url,
     server,
@@ -85,9 +100,9 @@ export async function startTestApp(): Promise<TestApp> {
     anonymous(opts) {
       return new ApiClient(server.url, opts);
     },
-    async close() {
-      await server.close(1000);
-      await database.drop().catch(() => {});
+    close() {
+      forget();
+      return shutdown();
     },
   };
   return app;

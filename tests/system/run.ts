@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
 import { resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -10,8 +11,14 @@ export interface Run {
   stderr: string;
 }
 
+/**
+ * How long a process of ours may take to start or finish. Generous: on a loaded 2-core machine
+ * tsx alone can take tens of seconds; the limit is there to end a hung run, not to time it.
+ */
+const PROCESS_LIMIT_MS = 150_000;
+
 /** Runs a TypeScript entry point of ours as its own process. */
-export function runTs(entry: string, args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<Run> {
+export function runTs(entry: string, args: string[], env: Record<string, string>, timeoutMs = PROCESS_LIMIT_MS): Promise<Run> {
   return new Promise((ok, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
     let stdout = '';
@@ -33,14 +40,52 @@ export function startServerProcess(env: Record<string, string>): Promise<{ child
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
     let out = '';
     const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`server did not start within ${PROCESS_LIMIT_MS} ms: ${out}`));
+    }, PROCESS_LIMIT_MS);
     const onData = (d: Buffer) => {
       out += d.toString();
       const m = /running at (http:\/\/\S+)/.exec(out);
-      if (m?.[1] && out.includes('\n', out.indexOf(m[1]))) ok({ child, url: m[1], output: () => out, exited });
+      if (m?.[1] && out.includes('\n', out.indexOf(m[1]))) {
+        clearTimeout(timer);
+        ok({ child, url: m[1], output: () => out, exited });
+      }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    void exited.then((code) => fail(new Error(`server exited (${code}): ${out}`)));
-    setTimeout(() => fail(new Error(`server did not start: ${out}`)), 60_000);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      fail(new Error(`server exited (${code}): ${out}`));
+    });
+  });
+}
+
+/**
+ * A JSON POST that is certainly being handled: it sends the headers with `Expect: 100-continue`
+ * and resolves once the server answered `100 Continue` — Node's server does that when it has
+ * parsed the request and passed it to the app. The body goes out when the caller says so.
+ */
+export function requestInFlight(baseUrl: string, path: string, body: unknown): Promise<{ sendBody(): void; status: Promise<number> }> {
+  const url = new URL(path, baseUrl);
+  const data = JSON.stringify(body);
+  return new Promise((ok, fail) => {
+    const req = request(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data), Origin: baseUrl, Expect: '100-continue' },
+    });
+    const status = new Promise<number>((done, failed) => {
+      req.on('response', (res) => {
+        res.resume();
+        res.on('end', () => done(res.statusCode ?? 0));
+      });
+      req.on('error', failed);
+    });
+    // The caller awaits status only after sendBody(); an error before that is reported by fail().
+    status.catch(() => {});
+    // Until the caller has the promise, an early error must fail this one instead.
+    req.on('error', fail);
+    req.on('continue', () => ok({ sendBody: () => req.end(data), status }));
+    req.flushHeaders();
   });
 }

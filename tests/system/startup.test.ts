@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runTs, startServerProcess } from './run';
+import { requestInFlight, runTs, startServerProcess } from './run';
 
 const demoLogins = (out: string) => [...out.matchAll(/^\s+(Admin|Teamleader|Basic)\s+(\S+)\s+password: (\S+)$/gm)].map((m) => ({ role: m[1], username: m[2]!, password: m[3]! }));
 
@@ -30,19 +30,20 @@ describe('npm start on the embedded database', () => {
     expect(await login(second.url, 'admin', logins[0]!.password)).toBe(200);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
-  }, 120_000);
+  }, 240_000);
 
   it('lets an in-flight request finish before exiting', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'webtid-grace-'));
     const server = await startServerProcess({ DATA_DIR: dataDir, PORT: '0', DATABASE_URL: '' });
     const { password } = demoLogins(server.output())[0]!;
-    // a login takes a while (argon2id); send SIGTERM while it runs
-    const pending = login(server.url, 'admin', password);
-    await new Promise((r) => setTimeout(r, 20));
+    // SIGTERM only once the server is handling the login (it answered 100 Continue), and the body
+    // only after it: the request is in flight by construction, not by a guess at the timing.
+    const pending = await requestInFlight(server.url, '/api/user/login', { username: 'admin', password });
     server.child.kill('SIGTERM');
-    expect(await pending).toBe(200);
+    pending.sendBody();
+    expect(await pending.status).toBe(200);
     expect(await server.exited).toBe(0);
-  }, 120_000);
+  }, 240_000);
 
   it('stops with one readable line for a bad environment value', async () => {
     const run = await runTs('src/server/main.ts', [], { PORT: 'seventy', DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-env-')) });
@@ -86,5 +87,5 @@ describe('operator CLI', () => {
     expect(await login(server.url, 'boss', 'S3cret-pass')).toBe(200);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-  }, 120_000);
+  }, 300_000);
 });
