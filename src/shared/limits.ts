@@ -52,3 +52,7 @@ export const ATTACHMENT_MAX_BYTES = 15 * 1024 * 1024;
 export const MULTIPART_MAX_FIELD_BYTES = 64 * 1024;
 export const MULTIPART_MAX_FIELDS = 100;
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;
+
+/** Lists (issue 9): entries per page by default, and the most one request may ask for (more → 400). */
+export const PAGE_SIZE_DEFAULT = 200;
+export const PAGE_SIZE_MAX = 1000;

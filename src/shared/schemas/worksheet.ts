@@ -3,6 +3,7 @@ import { ERR } from '../errors';
 import { bool, code, enumOf, id, isoDate, optionalCode, optionalIsoDate, optionalTime15, quantity, requiredText } from '../fields';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, MAX, MODES, UNIT_TYPES, PROFILE_TYPES } from '../limits';
 import { ZAccount } from './account';
+import { pagingFields, ZListTotals } from '../paging';
 
 /**
  * Worksheet sentences that are not in src/shared/errors.ts. The client translates them in
@@ -111,6 +112,7 @@ export const ZWorksheetListInput = z
     to: optionalIsoDate().optional(),
     customerNo: optionalCode(MAX.customerNo).optional(),
     jobCode: optionalCode(MAX.jobCode).optional(),
+    ...pagingFields,
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: WS_ERR.dateRange, path: ['from'] })
   .optional();
@@ -167,6 +169,19 @@ export type TWorksheetRecord = z.infer<typeof ZWorksheetRecord>;
 export const ZWorksheetGroup = z.object({ key: z.string(), worksheet: z.array(ZWorksheetRecord) });
 export type TWorksheetGroup = z.infer<typeof ZWorksheetGroup>;
 export const ZWorksheetList = z.array(ZWorksheetGroup);
+
+/**
+ * One page of GET /api/worksheet (issue 9). Over REST the body is `groups` alone (spec §7) and
+ * `nextCursor` becomes the `Link: <…>; rel="next"` header.
+ */
+export const ZWorksheetPage = z.object({
+  groups: ZWorksheetList,
+  /** null on the last page */
+  nextCursor: z.string().nullable(),
+  /** The whole selection's totals; on the first page only (null on the pages after it). */
+  totals: ZListTotals.nullable(),
+});
+export type TWorksheetPage = z.infer<typeof ZWorksheetPage>;
 
 export const HISTORY_ACTIONS = ['create', 'update', 'approve', 'unapprove', 'delete', 'export'] as const;
 export const ZHistoryEntry = z.object({
