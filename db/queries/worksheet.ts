@@ -81,11 +81,22 @@ const listJoins = sql`LEFT JOIN app_user u ON u.id = w.user_id
  * result (no Date objects to parse and format again, no key mapping) — see
  * docs/decisions/0042-worksheet-list-performance.md.
  */
-export async function listRecords(db: Db, f: WorksheetListFilter, page: { after: { date: string; id: number } | null; limit: number }): Promise<WorksheetListRow[]> {
+export async function listRecords(db: Db, f: WorksheetListFilter, page: ListPage): Promise<WorksheetListRow[]> {
+  const query = listRecordsQuery(f, page);
+  return query ? (await query.execute(db.withoutPlugins())).rows : [];
+}
+
+export interface ListPage {
+  after: { date: string; id: number } | null;
+  limit: number;
+}
+
+/** The SQL of listRecords (also EXPLAINed by bench/paging.ts); null when the selection is empty for sure. */
+export function listRecordsQuery(f: WorksheetListFilter, page: ListPage) {
   const where = listConditions(f);
-  if (where === null) return [];
+  if (where === null) return null;
   const after = page.after ? sql` AND (w.date, w.id) < (${page.after.date}::date, ${page.after.id}::integer)` : sql``;
-  const result = await sql<WorksheetListRow>`
+  return sql<WorksheetListRow>`
     SELECT w.id, w.account_id AS "accountId", w.username, w.date,
       w.customer_no AS "customerNo", w.customer_name AS "customerName",
       w.job_code AS "jobCode", w.job_description AS "jobDescription",
@@ -103,15 +114,20 @@ export async function listRecords(db: Db, f: WorksheetListFilter, page: { after:
     ${listJoins}
     WHERE ${where}${after}
     ORDER BY w.date DESC, w.id DESC
-    LIMIT ${page.limit + 1}`.execute(db.withoutPlugins());
-  return result.rows;
+    LIMIT ${page.limit + 1}`;
 }
 
 /** Totals of the whole selection (every page): entries, and quantity sums per unit of measure. */
 export async function listTotals(db: Db, f: WorksheetListFilter): Promise<Array<{ code: string; label: string; total: number; entries: number }>> {
+  const query = listTotalsQuery(f);
+  return query ? (await query.execute(db.withoutPlugins())).rows : [];
+}
+
+/** The SQL of listTotals (also EXPLAINed by bench/paging.ts). */
+export function listTotalsQuery(f: WorksheetListFilter) {
   const where = listConditions(f);
-  if (where === null) return [];
-  const result = await sql<{ code: string; label: string; total: number; entries: number }>`
+  if (where === null) return null;
+  return sql<{ code: string; label: string; total: number; entries: number }>`
     SELECT w.unit_of_measure_code AS code,
       coalesce(nullif(min(w.unit_of_measure_description), ''), w.unit_of_measure_code) AS label,
       sum(w.quantity) AS total, count(*)::integer AS entries
@@ -119,8 +135,7 @@ export async function listTotals(db: Db, f: WorksheetListFilter): Promise<Array<
     ${listJoins}
     WHERE ${where}
     GROUP BY w.unit_of_measure_code
-    ORDER BY w.unit_of_measure_code`.execute(db.withoutPlugins());
-  return result.rows;
+    ORDER BY w.unit_of_measure_code`;
 }
 
 /** One record of the account (any state), with its teams; optionally locked for the transaction. */
