@@ -28,17 +28,21 @@ const JOBS = [
 const TOTAL = 600;
 
 /** Follows the REST Link headers from `path` to the end; returns every page's groups. */
-async function followLinks(client: ApiClient, path: string, maxPages = 200): Promise<{ pages: Group[][]; totalCount: string | null; links: number }> {
+async function followLinks(client: ApiClient, path: string, maxPages = 200): Promise<{ pages: Group[][]; totalCount: number; links: number }> {
   const pages: Group[][] = [];
   let next: string | null = path;
-  let totalCount: string | null = null;
   let links = 0;
+  // The totals of the same selection: /api/worksheet/totals with the same filters (no paging).
+  const q = new URL(path, 'http://x').searchParams;
+  q.delete('limit');
+  const totals = await client.get<{ entries: number }>(`/api/worksheet/totals?${q.toString()}`);
+  expect(totals.status).toBe(200);
+  const totalCount = totals.body.entries;
   while (next) {
     if (pages.length >= maxPages) throw new Error('too many pages');
     const res = await client.get<Group[]>(next);
     expect(res.status, next).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
-    if (pages.length === 0) totalCount = res.headers.get('x-total-count');
     pages.push(res.body);
     const link = res.headers.get('link');
     if (link) {
@@ -104,7 +108,7 @@ describe('worksheet and archive paging (issue 9)', () => {
     expect(first.status).toBe(200);
     expect(first.body.flatMap((g) => g.worksheet)).toHaveLength(PAGE_SIZE_DEFAULT);
     expect(first.headers.get('link')).toMatch(/rel="next"/);
-    expect(first.headers.get('x-total-count')).toBe(String(TOTAL));
+    expect((await admin.get('/api/worksheet/totals?mode=ALL')).body.entries).toBe(TOTAL);
 
     for (const limit of [PAGE_SIZE_MAX + 1, 100_000, 0, -1]) {
       const res = await admin.get(`/api/worksheet?mode=ALL&limit=${limit}`);
@@ -122,7 +126,7 @@ describe('worksheet and archive paging (issue 9)', () => {
 
   it('following the Link headers yields every entry exactly once, days in order, and ends', async () => {
     const { pages, totalCount, links } = await followLinks(admin, '/api/worksheet?mode=ALL&limit=37');
-    expect(totalCount).toBe(String(TOTAL));
+    expect(totalCount).toBe(TOTAL);
     expect(pages).toHaveLength(Math.ceil(TOTAL / 37));
     expect(links).toBe(pages.length - 1);
     const ids = idsOf(pages);
@@ -143,20 +147,24 @@ describe('worksheet and archive paging (issue 9)', () => {
     expect(res.headers.get('link')).toMatch(/jobCode=J-1002/);
   });
 
-  it('YOURS and TEAM page through exactly their selection', async () => {
-    const yours = idsOf((await followLinks(basicA, '/api/worksheet?limit=13')).pages);
+  it('YOURS and TEAM page through exactly their selection, and their totals count it', async () => {
+    const y = await followLinks(basicA, '/api/worksheet?limit=13');
+    const yours = idsOf(y.pages);
+    expect(y.totalCount).toBe(yours.length);
     expect(new Set(yours).size).toBe(yours.length);
     expect([...yours].sort((a, b) => a - b)).toEqual(all.filter((r) => r.username === 'basica').map((r) => r.id).sort((a, b) => a - b));
 
-    const team = idsOf((await followLinks(leadA, '/api/worksheet?mode=TEAM&limit=41')).pages);
+    const t = await followLinks(leadA, '/api/worksheet?mode=TEAM&limit=41');
+    const team = idsOf(t.pages);
+    expect(t.totalCount).toBe(team.length);
     const jobTeam = (code: string) => JOBS.find((j) => j.jobCode === code)?.team;
     const expected = all.filter((r) => OWNER_TEAM[r.username] === 'A' || jobTeam(r.jobCode) === 'A').map((r) => r.id);
     expect(new Set(team).size).toBe(team.length);
     expect([...team].sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
   });
 
-  it('the totals (first page, computed in SQL) equal the sums over all pages; tRPC pages chain by nextCursor', async () => {
-    const pages: Array<{ groups: Group[]; nextCursor: string | null; totals: { entries: number; units: Array<{ code: string; label: string; total: number }> } | null }> = [];
+  it('the totals (computed in SQL) equal the sums over all pages; tRPC pages chain by nextCursor', async () => {
+    const pages: Array<{ groups: Group[]; nextCursor: string | null }> = [];
     let cursor: string | null = null;
     do {
       const res = await trpcList(admin, { mode: 'ALL', limit: 64, ...(cursor ? { cursor } : {}) });
@@ -165,8 +173,11 @@ describe('worksheet and archive paging (issue 9)', () => {
       pages.push(page);
       cursor = page.nextCursor;
     } while (cursor);
-    expect(pages.slice(1).every((p) => p.totals === null)).toBe(true);
-    const totals = pages[0]!.totals!;
+    const totalsRes = await admin.get(`/api/trpc/worksheet.totals?input=${encodeURIComponent(JSON.stringify({ mode: 'ALL' }))}`);
+    expect(totalsRes.status).toBe(200);
+    const totals = totalsRes.body.result.data as { entries: number; units: Array<{ code: string; label: string; total: number }> };
+    // REST answers the same.
+    expect((await admin.get('/api/worksheet/totals?mode=ALL')).body).toEqual(totals);
     const records = pages.flatMap((p) => p.groups.flatMap((g) => g.worksheet));
     expect(records).toHaveLength(TOTAL);
     expect(totals.entries).toBe(TOTAL);
@@ -216,7 +227,7 @@ describe('worksheet and archive paging (issue 9)', () => {
       const first = await admin.get<Group[]>('/api/worksheet?exported=true&mode=ALL');
       expect(first.status).toBe(200);
       expect(first.body.flatMap((g) => g.worksheet)).toHaveLength(PAGE_SIZE_DEFAULT);
-      expect(first.headers.get('x-total-count')).toBe(String(archived.length));
+      expect((await admin.get('/api/worksheet/totals?exported=true&mode=ALL')).body.entries).toBe(archived.length);
       const { pages } = await followLinks(admin, '/api/worksheet?exported=true&mode=ALL&limit=29');
       const ids = idsOf(pages);
       expect(new Set(ids).size).toBe(ids.length);
@@ -229,7 +240,7 @@ describe('worksheet and archive paging (issue 9)', () => {
       const { pages, totalCount } = await followLinks(admin, `/api/worksheet?exported=true&mode=ALL&from=${from}&to=${to}&jobCode=J-1001&customerNo=C1000&limit=7`);
       const expected = all.filter((r) => r.exported && r.date >= from && r.date <= to && r.jobCode === 'J-1001').map((r) => r.id);
       expect(expected.length).toBeGreaterThan(7);
-      expect(totalCount).toBe(String(expected.length));
+      expect(totalCount).toBe(expected.length);
       expect(idsOf(pages).sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
     });
   });

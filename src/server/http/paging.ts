@@ -4,13 +4,11 @@ import type { ServerResponse } from 'node:http';
 export interface PagedResult {
   groups: unknown[];
   nextCursor: string | null;
-  totals: { entries: number } | null;
 }
 
 /**
  * REST form of a page (issue 9, decision 0110): the body stays spec §7's array, the next page is an
- * RFC 8288 `Link: <…>; rel="next"` header — the same path and query with `cursor` replaced — and
- * the first page says how many entries the whole selection has in `X-Total-Count`. The link is a
+ * RFC 8288 `Link: <…>; rel="next"` header — the same path and query with `cursor` replaced. The link is a
  * path-absolute reference (resolved against the request URI), so no Host header is trusted.
  * Sets the headers on `res` and returns the body.
  */
@@ -21,6 +19,5 @@ export function restPage(res: ServerResponse, url: URL, result: unknown): unknow
     next.set('cursor', page.nextCursor);
     res.setHeader('Link', `<${url.pathname}?${next.toString()}>; rel="next"`);
   }
-  if (page.totals) res.setHeader('X-Total-Count', String(page.totals.entries));
   return page.groups;
 }

@@ -9,6 +9,8 @@ import {
   ZWorksheetIdInput,
   ZWorksheetListInput,
   ZWorksheetPage,
+  ZWorksheetTotalsInput,
+  ZListTotals,
   ZWorksheetRecord,
 } from '../../shared/schemas/worksheet';
 import {
@@ -17,6 +19,7 @@ import {
   deleteWorksheetRecord,
   getWorksheetRecord,
   listWorksheet,
+  listWorksheetTotals,
   updateWorksheetRecord,
   worksheetFormSettings,
   worksheetHistory,
@@ -41,14 +44,25 @@ export const worksheetRouter = {
         'A day can continue on the next page: merge groups with the same `key`. The cursor is opaque; a cursor this',
         'server did not write answers 400. Every filter of the first request is kept in the link.',
         '',
-        'The first page also has `X-Total-Count`: the number of entries of the whole selection. An archive request',
-        'without from/to is paged like any other.',
+        'An archive request without from/to is paged like any other. The totals of the whole selection (entries and',
+        'quantity sums per unit of measure) are at GET /api/worksheet/totals with the same filters.',
       ].join('\n'),
       tags,
     })
     .input(ZWorksheetListInput)
     .output(ZWorksheetPage)
     .query(({ ctx, input }) => listWorksheet(ctx.db, ctx.actor, input)),
+
+  totals: authedProcedure
+    .meta({
+      rest: { method: 'GET', path: '/api/worksheet/totals' },
+      summary: 'Totals of a whole list selection (every page): entries, and quantity sums per unit of measure',
+      description: 'Takes the filters of GET /api/worksheet (mode, exported, from, to, customerNo, jobCode); computed in SQL.',
+      tags,
+    })
+    .input(ZWorksheetTotalsInput)
+    .output(ZListTotals)
+    .query(({ ctx, input }) => listWorksheetTotals(ctx.db, ctx.actor, input)),
 
   get: authedProcedure
     .meta({ rest: { method: 'GET', path: '/api/worksheet/{id}' }, summary: 'One worksheet record', tags })

@@ -10,6 +10,7 @@ import {
   lookupReferences,
   updateRecord,
   type References,
+  type WorksheetListFilter,
   type WorksheetListRow,
   type WorksheetRowWithTeams,
 } from '../../../db/queries/worksheet';
@@ -36,6 +37,7 @@ import {
   type TUpdateWorksheetFields,
   type TWorksheetFields,
   type ZWorksheetListInput,
+  type ZWorksheetTotalsInput,
 } from '../../shared/schemas/worksheet';
 import { conditionalErrors, groupByDay, hoursBetween, isTimeMode } from '../../shared/worksheet-rules';
 import type { z } from 'zod';
@@ -94,16 +96,11 @@ export function toRecord(actor: PermissionActor, row: WorksheetRowWithTeams | Wo
 
 const notFound = () => new AppError('NOT_FOUND', ERR.notFound);
 
-/**
- * GET /api/worksheet: one page of the caller's list in the requested mode, grouped by day, newest
- * first (issue 9). Two queries per page whatever the size of the selection (the records with the
- * team codes the rights need, and their attachment names), plus the totals of the whole selection
- * on the first page.
- */
-export async function listWorksheet(db: Database, actor: Actor, input: z.output<typeof ZWorksheetListInput>): Promise<TWorksheetPage> {
+/** The selection of GET /api/worksheet and /api/worksheet/totals for this caller. */
+function listFilter(actor: Actor, input: z.output<typeof ZWorksheetTotalsInput>): WorksheetListFilter {
   const mode = effectiveMode(actor.profileType, input?.mode);
   if (mode === null) throw new AppError('FORBIDDEN', ERR.forbidden);
-  const filter = {
+  return {
     accountId: actor.accountId,
     mode,
     userId: actor.kind === 'session' ? actor.userId : null,
@@ -115,6 +112,15 @@ export async function listWorksheet(db: Database, actor: Actor, input: z.output<
     customerNo: input?.customerNo,
     jobCode: input?.jobCode,
   };
+}
+
+/**
+ * GET /api/worksheet: one page of the caller's list in the requested mode, grouped by day, newest
+ * first (issue 9). Two queries per page whatever the size of the selection: the records with the
+ * team codes the rights need, and their attachment names.
+ */
+export async function listWorksheet(db: Database, actor: Actor, input: z.output<typeof ZWorksheetListInput>): Promise<TWorksheetPage> {
+  const filter = listFilter(actor, input);
   const limit = input?.limit ?? PAGE_SIZE_DEFAULT;
   const after = input?.cursor ? decodeCursor(input.cursor) : null;
   const rows = await listRecords(db, filter, { after, limit });
@@ -122,7 +128,6 @@ export async function listWorksheet(db: Database, actor: Actor, input: z.output<
   if (more) rows.length = limit;
   const last = rows[rows.length - 1];
   const nextCursor = more && last ? encodeCursor({ date: last.date, id: last.id }) : null;
-  const totals = after ? null : await pageTotals(db, filter);
   const refs = await attachmentRefs(db, rows.map((r) => r.id));
   const byRecord = new Map<number, Array<{ id: number; fileName: string }>>();
   for (const a of refs) {
@@ -132,11 +137,12 @@ export async function listWorksheet(db: Database, actor: Actor, input: z.output<
   }
   const groups = groupByDay(rows.map((row) => toRecord(actor, row, byRecord.get(row.id) ?? [])));
   for (const g of groups) g.worksheet.sort(byDayOrder);
-  return { groups, nextCursor, totals };
+  return { groups, nextCursor };
 }
 
-async function pageTotals(db: Database, filter: Parameters<typeof listTotals>[1]): Promise<TListTotals> {
-  const units = await listTotals(db, filter);
+/** GET /api/worksheet/totals: entries and quantity sums per unit of measure of the whole selection, in SQL. */
+export async function listWorksheetTotals(db: Database, actor: Actor, input: z.output<typeof ZWorksheetTotalsInput>): Promise<TListTotals> {
+  const units = await listTotals(db, listFilter(actor, input));
   return {
     entries: units.reduce((n, u) => n + u.entries, 0),
     units: units.map((u) => ({ code: u.code, label: u.label, total: Math.round(Number(u.total) * 100) / 100 })),

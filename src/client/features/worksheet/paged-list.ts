@@ -19,7 +19,8 @@ export interface PagedWorksheet {
 /**
  * The list as a TanStack infinite query over tRPC: the first page on mount, the next ones as the
  * user scrolls (WorksheetEntries calls loadMore at the end of what is loaded). Refetching (after
- * approve, edit, delete, and before printing) reloads the pages already loaded, in order.
+ * approve, edit, delete, and before printing) reloads the pages already loaded, in order; the
+ * invalidations of `utils.worksheet.list` are joined by `utils.worksheet.totals` where entries change.
  */
 export function usePagedWorksheet(input: Omit<NonNullable<TWorksheetListInput>, 'cursor'>, opts: { enabled?: boolean; keepPrevious?: boolean } = {}) {
   const query = trpc.worksheet.list.useInfiniteQuery(input, {
@@ -31,18 +32,26 @@ export function usePagedWorksheet(input: Omit<NonNullable<TWorksheetListInput>, 
     enabled: opts.enabled ?? true,
     ...(opts.keepPrevious ? { placeholderData: (previous: unknown) => previous as never } : {}),
   });
+  // The totals of the whole selection are their own call (batched with the first page by tRPC).
+  const totals = trpc.worksheet.totals.useQuery(input, {
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+    enabled: opts.enabled ?? true,
+    ...(opts.keepPrevious ? { placeholderData: (previous: unknown) => previous as never } : {}),
+  });
   const pages = query.data?.pages;
+  const totalsData = totals.data ?? null;
   const paged = useMemo<PagedWorksheet>(() => {
     const groups = mergePages(pages ?? []);
     return {
       groups,
-      totals: pages?.[0]?.totals ?? null,
+      totals: totalsData,
       loaded: groups.reduce((n, g) => n + g.worksheet.length, 0),
       hasMore: false,
       loadMore: () => {},
       isFetchingMore: false,
     };
-  }, [pages]);
+  }, [pages, totalsData]);
   const { hasNextPage, fetchNextPage, isFetchingNextPage } = query;
   return {
     query,

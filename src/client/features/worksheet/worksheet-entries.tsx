@@ -454,7 +454,7 @@ function RowActions({ record }: { record: TWorksheetRecord }) {
     try {
       await del.mutateAsync({ id: record.id });
       toast.success(m.ws_toast_deleted());
-      await utils.worksheet.list.invalidate();
+      await Promise.all([utils.worksheet.list.invalidate(), utils.worksheet.totals.invalidate()]);
     } catch (error) {
       toast.error(wsErrorMessage(error));
     }
