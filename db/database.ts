@@ -1,4 +1,4 @@
-import { CamelCasePlugin, Kysely, Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { CamelCasePlugin, Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { PostgresJsDialect } from './postgres-js-dialect';
 import type { DB } from './types';
@@ -6,6 +6,7 @@ import * as initial from './migrations/2026-11-22T1200-initial';
 import * as masterDataSearch from './migrations/2026-11-22T1300-master-data-search';
 import * as loginThrottleByIp from './migrations/2026-11-23T1100-login-throttle-by-ip';
 import * as masterDataIntegrity from './migrations/2026-11-23T1600-master-data-integrity';
+import * as worksheetOwnerId from './migrations/2026-11-23T1300-worksheet-owner-id';
 
 export type Database = Kysely<DB>;
 
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T1200-initial': initial,
   '2026-11-22T1300-master-data-search': masterDataSearch,
   '2026-11-23T1100-login-throttle-by-ip': loginThrottleByIp,
+  '2026-11-23T1300-worksheet-owner-id': worksheetOwnerId,
   '2026-11-23T1600-master-data-integrity': masterDataIntegrity,
 };
 
@@ -78,5 +80,13 @@ export async function migrateToLatest(db: Database): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const done = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  // Fresh statistics after a schema change, so that plans never start from guesses (issue 9).
+  if (done.length > 0) await analyze(db);
+  return done;
+}
+
+/** ANALYZE the whole database: after migrations and after seeds (PGlite has no autovacuum). */
+export async function analyze(db: Database): Promise<void> {
+  await sql`ANALYZE`.execute(db);
 }

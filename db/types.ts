@@ -177,6 +177,8 @@ export interface WorksheetRecordTable {
   exported: Gen<boolean>;
   exportedBy: string | null;
   exportedAt: NullableTimestamp;
+  /** The owner's app_user.id; set by a trigger from username (migration 2026-11-23T1300). */
+  userId: Gen<number | null>;
 }
 
 export interface AttachmentTable {

@@ -118,14 +118,15 @@ const ORDER = 'w.date, lower(w.username), w.id';
 function teamCondition(teamCode: string | null): string {
   if (!teamCode) return 'false';
   const team = textConst(teamCode);
-  return `(EXISTS (SELECT 1 FROM app_user u WHERE u.account_id = w.account_id AND lower(u.username) = lower(w.username) AND u.team_code = ${team})
+  return `(EXISTS (SELECT 1 FROM app_user u WHERE u.id = w.user_id AND u.team_code = ${team})
     OR EXISTS (SELECT 1 FROM job j WHERE j.account_id = w.account_id AND j.code = w.job_code AND j.team_code = ${team}))`;
 }
 
 function visibleCondition(scope: ExportScope): string {
   if (scope.mode === 'ALL') return 'true';
   if (scope.mode === 'TEAM') return teamCondition(scope.teamCode);
-  return `lower(w.username) = lower(${textConst(scope.viewer)})`;
+  // The owner by the indexed user_id (migration 2026-11-23T1300), never by lower(username).
+  return `w.user_id = (SELECT u.id FROM app_user u WHERE u.account_id = ${intConst(scope.accountId)} AND lower(u.username) = lower(${textConst(scope.viewer)}))`;
 }
 
 function manageCondition(scope: ExportScope): string {
@@ -156,26 +157,34 @@ ORDER BY ${ORDER}`;
  * Locks the records this call may mark in id order (two exports of overlapping ids wait for each
  * other instead of deadlocking) and re-checks NOT exported after the wait, so a record that a
  * concurrent export marked is skipped: every record is marked by exactly one export.
+ *
+ * Issue 9: the lock reads exactly the requested rows by primary key — `w.id = ANY(array)` with
+ * the array built once from export_ids (an InitPlan), which PostgreSQL serves with an index scan
+ * on the primary key in id order, whatever the statistics say — instead of joining export_ids to
+ * the table (a merge join over the whole primary key at 1 M rows). The UPDATE takes its rows the
+ * same way from the locked ids, so a 1 000-row export costs the same in a 100 k or a 1 M table.
  */
 function markCtes(scope: ExportScope, returning: string): string {
   const by = textConst(scope.viewer);
   return `lk AS (
   SELECT w.id FROM worksheet_record w
-  WHERE ${whereVisible({ ...scope, exported: false })}
+  WHERE ${whereVisible({ ...scope, exported: false }, ID_IN_ARRAY)}
     AND ${manageCondition(scope)}
   ORDER BY w.id
   FOR UPDATE OF w
 ), m AS (
   UPDATE worksheet_record w
   SET exported = true, exported_by = ${by}, exported_at = now(), version = w.version + 1
-  FROM lk
-  WHERE w.id = lk.id AND NOT w.exported
+  WHERE w.id = ANY(ARRAY(SELECT id FROM lk)) AND NOT w.exported
   RETURNING ${returning}
 ), h AS (
   INSERT INTO worksheet_history (account_id, worksheet_id, action, username, changes)
   SELECT m.account_id, m.id, 'export', ${by}, '{"exported":{"from":false,"to":true}}'::jsonb FROM m
 )`;
 }
+
+/** The requested ids as one array (computed once), for a primary-key index scan in id order. */
+const ID_IN_ARRAY = 'w.id = ANY(ARRAY(SELECT id FROM export_ids))';
 
 /**
  * Marking and formatting in one statement (PostgreSQL, inside COPY): the CSV holds exactly the rows

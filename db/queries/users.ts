@@ -86,8 +86,8 @@ export async function userHasEntries(db: Database, accountId: number, username: 
   const row = await db
     .selectFrom('worksheetRecord')
     .select('id')
-    .where('accountId', '=', accountId)
-    .where(lowerUsername, '=', username.toLowerCase())
+    // By the owner's id (worksheet_owner_idx), not by lower(username): see migration 2026-11-23T1300.
+    .where('userId', '=', (eb) => eb.selectFrom('appUser').select('id').where('accountId', '=', accountId).where(lowerUsername, '=', username.toLowerCase()))
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

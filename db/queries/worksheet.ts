@@ -12,9 +12,7 @@ export type WorksheetRowWithTeams = WorksheetRow & { ownerTeam: string | null; j
 function recordsWithTeams(db: Db) {
   return db
     .selectFrom('worksheetRecord as w')
-    .leftJoin('appUser as u', (join) =>
-      join.onRef('u.accountId', '=', 'w.accountId').on((eb) => eb(eb.fn('lower', ['u.username']), '=', eb.fn('lower', ['w.username']))),
-    )
+    .leftJoin('appUser as u', 'u.id', 'w.userId')
     .leftJoin('job as j', (join) => join.onRef('j.accountId', '=', 'w.accountId').onRef('j.code', '=', 'w.jobCode'))
     .selectAll('w')
     .select(['u.teamCode as ownerTeam', 'j.teamCode as jobTeam']);
@@ -23,7 +21,8 @@ function recordsWithTeams(db: Db) {
 export interface WorksheetListFilter {
   accountId: number;
   mode: Mode;
-  /** the viewer (YOURS) */
+  /** the viewer (YOURS): their user id, or their name when they have no id (the API key) */
+  userId: number | null;
   username: string;
   /** the viewer's team (TEAM) */
   teamCode: string | null;
@@ -45,26 +44,59 @@ export type WorksheetListRow = Omit<WorksheetRowWithTeams, 'approvedDateTime' | 
 const isoText = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
- * One query for the whole list (the worksheet or an archive range): newest day first, within a
- * day by start time, then in the order they were entered.
- *
- * Written out with camelCase aliases and run without the CamelCasePlugin, and with the
- * timestamps formatted by PostgreSQL: for 5 000 rows that halves the CPU the driver and Kysely
- * spend on the result (no Date objects to parse and format again, no key mapping) — see
- * docs/decisions/0042-worksheet-list-performance.md.
+ * The selection of a list, as SQL conditions on `w` (the record), `u` (its owner, joined by the
+ * indexed user_id) and `j` (its job); null when it is empty for sure (TEAM without a team).
  */
-export async function listRecords(db: Db, f: WorksheetListFilter): Promise<WorksheetListRow[]> {
-  const where = [sql`w.account_id = ${f.accountId}`, sql`w.exported = ${f.exported}`];
-  if (f.mode === 'YOURS') where.push(sql`lower(w.username) = ${f.username.toLowerCase()}`);
+function listConditions(f: WorksheetListFilter) {
+  const where = [sql`w.account_id = ${f.accountId}`, f.exported ? sql`w.exported` : sql`NOT w.exported`];
+  if (f.mode === 'YOURS') {
+    where.push(
+      f.userId !== null
+        ? sql`w.user_id = ${f.userId}`
+        : sql`w.user_id = (SELECT id FROM app_user WHERE account_id = ${f.accountId} AND lower(username) = ${f.username.toLowerCase()})`,
+    );
+  }
   if (f.mode === 'TEAM') {
-    if (!f.teamCode) return [];
+    if (!f.teamCode) return null;
     where.push(sql`(u.team_code = ${f.teamCode} OR j.team_code = ${f.teamCode})`);
   }
   if (f.from) where.push(sql`w.date >= ${f.from}::date`);
   if (f.to) where.push(sql`w.date <= ${f.to}::date`);
   if (f.customerNo) where.push(sql`w.customer_no = ${f.customerNo}`);
   if (f.jobCode) where.push(sql`w.job_code = ${f.jobCode}`);
-  const result = await sql<WorksheetListRow>`
+  return sql.join(where, sql` AND `);
+}
+
+const listJoins = sql`LEFT JOIN app_user u ON u.id = w.user_id
+    LEFT JOIN job j ON j.account_id = w.account_id AND j.code = w.job_code`;
+
+/**
+ * One page of a list (the worksheet or the archive): keyset pagination on (date DESC, id DESC),
+ * which the partial indexes on open and on archived entries serve in order, so a page costs the
+ * same on the first day and the thousandth. Reads `limit + 1` rows to know whether more follow.
+ * The caller orders each day by start time for display.
+ *
+ * Written out with camelCase aliases and run without the CamelCasePlugin, and with the
+ * timestamps formatted by PostgreSQL: that halves the CPU the driver and Kysely spend on the
+ * result (no Date objects to parse and format again, no key mapping) — see
+ * docs/decisions/0042-worksheet-list-performance.md.
+ */
+export async function listRecords(db: Db, f: WorksheetListFilter, page: ListPage): Promise<WorksheetListRow[]> {
+  const query = listRecordsQuery(f, page);
+  return query ? (await query.execute(db.withoutPlugins())).rows : [];
+}
+
+export interface ListPage {
+  after: { date: string; id: number } | null;
+  limit: number;
+}
+
+/** The SQL of listRecords (also EXPLAINed by bench/paging.ts); null when the selection is empty for sure. */
+export function listRecordsQuery(f: WorksheetListFilter, page: ListPage) {
+  const where = listConditions(f);
+  if (where === null) return null;
+  const after = page.after ? sql` AND (w.date, w.id) < (${page.after.date}::date, ${page.after.id}::integer)` : sql``;
+  return sql<WorksheetListRow>`
     SELECT w.id, w.account_id AS "accountId", w.username, w.date,
       w.customer_no AS "customerNo", w.customer_name AS "customerName",
       w.job_code AS "jobCode", w.job_description AS "jobDescription",
@@ -77,13 +109,33 @@ export async function listRecords(db: Db, f: WorksheetListFilter): Promise<Works
       w.created_by AS "createdBy", ${isoText('w.created_at')} AS "createdAt",
       w.modified_by AS "modifiedBy", ${isoText('w.modified_date')} AS "modifiedDate",
       w.version, w.exported, w.exported_by AS "exportedBy", ${isoText('w.exported_at')} AS "exportedAt",
-      u.team_code AS "ownerTeam", j.team_code AS "jobTeam"
+      w.user_id AS "userId", u.team_code AS "ownerTeam", j.team_code AS "jobTeam"
     FROM worksheet_record w
-    LEFT JOIN app_user u ON u.account_id = w.account_id AND lower(u.username) = lower(w.username)
-    LEFT JOIN job j ON j.account_id = w.account_id AND j.code = w.job_code
-    WHERE ${sql.join(where, sql` AND `)}
-    ORDER BY w.date DESC, w.time_from ASC NULLS LAST, w.id ASC`.execute(db.withoutPlugins());
-  return result.rows;
+    ${listJoins}
+    WHERE ${where}${after}
+    ORDER BY w.date DESC, w.id DESC
+    LIMIT ${page.limit + 1}`;
+}
+
+/** Totals of the whole selection (every page): entries, and quantity sums per unit of measure. */
+export async function listTotals(db: Db, f: WorksheetListFilter): Promise<Array<{ code: string; label: string; total: number; entries: number }>> {
+  const query = listTotalsQuery(f);
+  return query ? (await query.execute(db.withoutPlugins())).rows : [];
+}
+
+/** The SQL of listTotals (also EXPLAINed by bench/paging.ts). */
+export function listTotalsQuery(f: WorksheetListFilter) {
+  const where = listConditions(f);
+  if (where === null) return null;
+  return sql<{ code: string; label: string; total: number; entries: number }>`
+    SELECT w.unit_of_measure_code AS code,
+      coalesce(nullif(min(w.unit_of_measure_description), ''), w.unit_of_measure_code) AS label,
+      sum(w.quantity) AS total, count(*)::integer AS entries
+    FROM worksheet_record w
+    ${listJoins}
+    WHERE ${where}
+    GROUP BY w.unit_of_measure_code
+    ORDER BY w.unit_of_measure_code`;
 }
 
 /** One record of the account (any state), with its teams; optionally locked for the transaction. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../database';
+import { analyze, type Database } from '../database';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { createAccount } from '../../src/server/services/accounts';
 
@@ -83,5 +83,6 @@ export async function seedDemo(db: Database): Promise<DemoLogin[]> {
     { accountId, username: 'basic', passwordHash: await hashPassword(logins[2]!.password), profileType: 'Basic', teamCode: 'A', defaultResource: 'R03', lockDefaultResource: true },
   ]).execute();
   await seedMasterData(db, accountId);
+  await analyze(db);
   return logins;
 }

@@ -15,8 +15,12 @@ export interface Meta {
     status?: 200 | 201 | 204;
     /** request body is multipart/form-data (files land in ctx.files) */
     multipart?: boolean;
+    /** the procedure answers a page `{ groups, nextCursor, totals }`: REST sends `groups` as the body and the next page as a Link header (src/server/http/paging.ts) */
+    paged?: boolean;
   };
   summary?: string;
+  /** Longer OpenAPI description (Markdown). */
+  description?: string;
   tags?: string[];
 }
 

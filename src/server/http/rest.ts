@@ -9,6 +9,7 @@ import { AppError } from '../errors';
 import { zodFieldErrors, type Meta, type RestMethod } from '../trpc';
 import { readJsonBody, readMultipart } from './body';
 import { bufferAndCompress } from './compress';
+import { restPage } from './paging';
 import { HttpError, sendJson, sendProblem } from './problem';
 import { BadApiKey, createRequestContext } from './request-context';
 
@@ -136,7 +137,7 @@ export function createRestHandler(router: AnyRouter, services: AppServices, crea
       const fn = route.procedurePath.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as CallerFn;
       const result = await fn(input);
       const status = route.meta.rest.status ?? 200;
-      sendJson(res, status, result);
+      sendJson(res, status, route.meta.rest.paged ? restPage(res, url, result) : result);
     } catch (error) {
       sendError(services, res, error);
     }

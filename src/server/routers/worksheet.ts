@@ -7,8 +7,10 @@ import {
   ZUpdateWorksheetInput,
   ZWorksheetFormSettings,
   ZWorksheetIdInput,
-  ZWorksheetList,
   ZWorksheetListInput,
+  ZWorksheetPage,
+  ZWorksheetTotalsInput,
+  ZListTotals,
   ZWorksheetRecord,
 } from '../../shared/schemas/worksheet';
 import {
@@ -17,10 +19,12 @@ import {
   deleteWorksheetRecord,
   getWorksheetRecord,
   listWorksheet,
+  listWorksheetTotals,
   updateWorksheetRecord,
   worksheetFormSettings,
   worksheetHistory,
 } from '../services/worksheet';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../shared/limits';
 import { authedProcedure } from '../trpc';
 
 const tags = ['worksheet'];
@@ -29,13 +33,36 @@ const tags = ['worksheet'];
 export const worksheetRouter = {
   list: authedProcedure
     .meta({
-      rest: { method: 'GET', path: '/api/worksheet' },
-      summary: 'Entries grouped by day, newest first. Unexported by default; exported=true with from/to/customerNo/jobCode is the archive',
+      rest: { method: 'GET', path: '/api/worksheet', paged: true },
+      summary: 'Entries grouped by day, newest first, one page at a time. Unexported by default; exported=true with from/to/customerNo/jobCode is the archive',
+      description: [
+        'Paged with a keyset cursor (issue 9). The body is an array of day groups `{ key, worksheet }` as in spec §7,',
+        `newest day first, holding at most \`limit\` entries (default ${PAGE_SIZE_DEFAULT}, at most ${PAGE_SIZE_MAX}; more answers 400).`,
+        '',
+        'When more entries follow, the answer has an RFC 8288 header `Link: </api/worksheet?…&cursor=…>; rel="next"`:',
+        'request that URI (relative to this one) for the next page, and repeat until an answer has no `Link` header.',
+        'A day can continue on the next page: merge groups with the same `key`. The cursor is opaque; a cursor this',
+        'server did not write answers 400. Every filter of the first request is kept in the link.',
+        '',
+        'An archive request without from/to is paged like any other. The totals of the whole selection (entries and',
+        'quantity sums per unit of measure) are at GET /api/worksheet/totals with the same filters.',
+      ].join('\n'),
       tags,
     })
     .input(ZWorksheetListInput)
-    .output(ZWorksheetList)
+    .output(ZWorksheetPage)
     .query(({ ctx, input }) => listWorksheet(ctx.db, ctx.actor, input)),
+
+  totals: authedProcedure
+    .meta({
+      rest: { method: 'GET', path: '/api/worksheet/totals' },
+      summary: 'Totals of a whole list selection (every page): entries, and quantity sums per unit of measure',
+      description: 'Takes the filters of GET /api/worksheet (mode, exported, from, to, customerNo, jobCode); computed in SQL.',
+      tags,
+    })
+    .input(ZWorksheetTotalsInput)
+    .output(ZListTotals)
+    .query(({ ctx, input }) => listWorksheetTotals(ctx.db, ctx.actor, input)),
 
   get: authedProcedure
     .meta({ rest: { method: 'GET', path: '/api/worksheet/{id}' }, summary: 'One worksheet record', tags })

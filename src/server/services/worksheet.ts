@@ -6,14 +6,17 @@ import {
   formSettings,
   insertRecord,
   listRecords,
+  listTotals,
   lookupReferences,
   updateRecord,
   type References,
+  type WorksheetListFilter,
   type WorksheetListRow,
   type WorksheetRowWithTeams,
 } from '../../../db/queries/worksheet';
 import { cannotBe, ERR } from '../../shared/errors';
-import { ATTACHMENT_MAX_FILES } from '../../shared/limits';
+import { ATTACHMENT_MAX_FILES, PAGE_SIZE_DEFAULT } from '../../shared/limits';
+import { byDayOrder, decodeCursor, encodeCursor, type TListTotals } from '../../shared/paging';
 import {
   canApprove,
   canEditRecord,
@@ -28,12 +31,13 @@ import {
   WS_ERR,
   WS_FIELD_NAMES,
   type TWorksheetFormSettings,
-  type TWorksheetGroup,
+  type TWorksheetPage,
   type TWorksheetRecord,
   type THistoryEntry,
   type TUpdateWorksheetFields,
   type TWorksheetFields,
   type ZWorksheetListInput,
+  type ZWorksheetTotalsInput,
 } from '../../shared/schemas/worksheet';
 import { conditionalErrors, groupByDay, hoursBetween, isTimeMode } from '../../shared/worksheet-rules';
 import type { z } from 'zod';
@@ -92,17 +96,14 @@ export function toRecord(actor: PermissionActor, row: WorksheetRowWithTeams | Wo
 
 const notFound = () => new AppError('NOT_FOUND', ERR.notFound);
 
-/**
- * GET /api/worksheet: the caller's list in the requested mode, grouped by day, newest first.
- * Exactly two queries whatever the size: the records (with the team codes the rights need) and
- * the attachment names of those records.
- */
-export async function listWorksheet(db: Database, actor: Actor, input: z.output<typeof ZWorksheetListInput>): Promise<TWorksheetGroup[]> {
+/** The selection of GET /api/worksheet and /api/worksheet/totals for this caller. */
+function listFilter(actor: Actor, input: z.output<typeof ZWorksheetTotalsInput>): WorksheetListFilter {
   const mode = effectiveMode(actor.profileType, input?.mode);
   if (mode === null) throw new AppError('FORBIDDEN', ERR.forbidden);
-  const rows = await listRecords(db, {
+  return {
     accountId: actor.accountId,
     mode,
+    userId: actor.kind === 'session' ? actor.userId : null,
     username: actor.username,
     teamCode: actor.teamCode,
     exported: input?.exported ?? false,
@@ -110,7 +111,23 @@ export async function listWorksheet(db: Database, actor: Actor, input: z.output<
     to: input?.to,
     customerNo: input?.customerNo,
     jobCode: input?.jobCode,
-  });
+  };
+}
+
+/**
+ * GET /api/worksheet: one page of the caller's list in the requested mode, grouped by day, newest
+ * first (issue 9). Two queries per page whatever the size of the selection: the records with the
+ * team codes the rights need, and their attachment names.
+ */
+export async function listWorksheet(db: Database, actor: Actor, input: z.output<typeof ZWorksheetListInput>): Promise<TWorksheetPage> {
+  const filter = listFilter(actor, input);
+  const limit = input?.limit ?? PAGE_SIZE_DEFAULT;
+  const after = input?.cursor ? decodeCursor(input.cursor) : null;
+  const rows = await listRecords(db, filter, { after, limit });
+  const more = rows.length > limit;
+  if (more) rows.length = limit;
+  const last = rows[rows.length - 1];
+  const nextCursor = more && last ? encodeCursor({ date: last.date, id: last.id }) : null;
   const refs = await attachmentRefs(db, rows.map((r) => r.id));
   const byRecord = new Map<number, Array<{ id: number; fileName: string }>>();
   for (const a of refs) {
@@ -118,7 +135,18 @@ export async function listWorksheet(db: Database, actor: Actor, input: z.output<
     if (list) list.push({ id: a.id, fileName: a.fileName });
     else byRecord.set(a.worksheetId, [{ id: a.id, fileName: a.fileName }]);
   }
-  return groupByDay(rows.map((row) => toRecord(actor, row, byRecord.get(row.id) ?? [])));
+  const groups = groupByDay(rows.map((row) => toRecord(actor, row, byRecord.get(row.id) ?? [])));
+  for (const g of groups) g.worksheet.sort(byDayOrder);
+  return { groups, nextCursor };
+}
+
+/** GET /api/worksheet/totals: entries and quantity sums per unit of measure of the whole selection, in SQL. */
+export async function listWorksheetTotals(db: Database, actor: Actor, input: z.output<typeof ZWorksheetTotalsInput>): Promise<TListTotals> {
+  const units = await listTotals(db, listFilter(actor, input));
+  return {
+    entries: units.reduce((n, u) => n + u.entries, 0),
+    units: units.map((u) => ({ code: u.code, label: u.label, total: Math.round(Number(u.total) * 100) / 100 })),
+  };
 }
 
 /** A record with its attachments for a caller who may see it (404 otherwise). */

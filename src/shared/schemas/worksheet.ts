@@ -3,6 +3,7 @@ import { ERR } from '../errors';
 import { bool, code, enumOf, id, isoDate, optionalCode, optionalIsoDate, optionalTime15, quantity, requiredText } from '../fields';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, ATTACHMENT_MAX_PIXELS, MAX, MODES, UNIT_TYPES, PROFILE_TYPES } from '../limits';
 import { ZAccount } from './account';
+import { pagingFields, ZListTotals } from '../paging';
 
 /**
  * Worksheet sentences that are not in src/shared/errors.ts. The client translates them in
@@ -103,17 +104,27 @@ export const ZDeleteWorksheetInput = z.object({ id: id(), accountId: ignoredAcco
 
 export const ZApproveWorksheetInput = z.object({ id: id(), accountId: ignoredAccountId, isApproved: bool() });
 
-/** GET /api/worksheet: the worksheet (unexported) or, with exported=true, the archive. */
+/** The selection of a list: the worksheet (unexported) or, with exported=true, the archive. */
+const listFilterFields = {
+  mode: enumOf(MODES).optional(),
+  exported: bool().optional(),
+  from: optionalIsoDate().optional(),
+  to: optionalIsoDate().optional(),
+  customerNo: optionalCode(MAX.customerNo).optional(),
+  jobCode: optionalCode(MAX.jobCode).optional(),
+};
+const orderedDates = (v: { from?: string | null | undefined; to?: string | null | undefined }) => !v.from || !v.to || v.from <= v.to;
+
+/** GET /api/worksheet: one page of the selection (issue 9). */
 export const ZWorksheetListInput = z
-  .object({
-    mode: enumOf(MODES).optional(),
-    exported: bool().optional(),
-    from: optionalIsoDate().optional(),
-    to: optionalIsoDate().optional(),
-    customerNo: optionalCode(MAX.customerNo).optional(),
-    jobCode: optionalCode(MAX.jobCode).optional(),
-  })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: WS_ERR.dateRange, path: ['from'] })
+  .object({ ...listFilterFields, ...pagingFields })
+  .refine(orderedDates, { message: WS_ERR.dateRange, path: ['from'] })
+  .optional();
+
+/** GET /api/worksheet/totals: the same selection, every page. */
+export const ZWorksheetTotalsInput = z
+  .object(listFilterFields)
+  .refine(orderedDates, { message: WS_ERR.dateRange, path: ['from'] })
   .optional();
 export type TWorksheetListInput = z.input<typeof ZWorksheetListInput>;
 
@@ -168,6 +179,20 @@ export type TWorksheetRecord = z.infer<typeof ZWorksheetRecord>;
 export const ZWorksheetGroup = z.object({ key: z.string(), worksheet: z.array(ZWorksheetRecord) });
 export type TWorksheetGroup = z.infer<typeof ZWorksheetGroup>;
 export const ZWorksheetList = z.array(ZWorksheetGroup);
+
+/**
+ * One page of GET /api/worksheet (issue 9). Over REST the body is `groups` alone (spec §7) and
+ * `nextCursor` becomes the `Link: <…>; rel="next"` header. The totals of the whole selection are a
+ * call of their own (GET /api/worksheet/totals), so that a page never pays for an aggregate over
+ * the whole selection (1 M archived rows).
+ */
+export const ZWorksheetPage = z.object({
+  groups: ZWorksheetList,
+  /** null on the last page */
+  nextCursor: z.string().nullable(),
+});
+export type TWorksheetPage = z.infer<typeof ZWorksheetPage>;
+export { ZListTotals };
 
 export const HISTORY_ACTIONS = ['create', 'update', 'approve', 'unapprove', 'delete', 'export'] as const;
 export const ZHistoryEntry = z.object({

@@ -8,6 +8,7 @@ import { PageSpinner } from '../../components/spinner';
 import { useAccountInfo } from '../../lib/account';
 import { formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { usePagedWorksheet } from '../worksheet/paged-list';
 import { WorksheetEntries, WorksheetTotal } from '../worksheet/worksheet-entries';
 import { wsErrorMessage } from '../worksheet/ws-errors';
 import { DownloadButton } from './download-button';
@@ -44,15 +45,18 @@ export function ArchivePage() {
   const customerNo = search.customerNo ?? '';
   const jobCode = search.jobCode ?? '';
 
-  const list = trpc.worksheet.list.useQuery(
+  // Paged on the server (issue 9): the first page, then the next ones as the user scrolls.
+  const { query: list, paged } = usePagedWorksheet(
     { mode, exported: true, from, to, customerNo: customerNo || undefined, jobCode: jobCode || undefined },
-    { enabled: from <= to, staleTime: 0, structuralSharing: false, placeholderData: (previous) => previous },
+    { enabled: from <= to, keepPrevious: true },
   );
   const customers = trpc.customer.search.useQuery({}, { staleTime: 5 * 60_000 });
   const jobs = trpc.job.search.useQuery(customerNo ? { customerNo } : {}, { staleTime: 5 * 60_000 });
 
-  const groups = useMemo(() => list.data ?? [], [list.data]);
+  const groups = paged.groups;
+  // The download covers the loaded entries, as printing does (decision 0110).
   const ids = useMemo(() => groups.flatMap((g) => g.worksheet.map((r) => r.id)), [groups]);
+  const selection = paged.totals?.entries ?? paged.loaded;
 
   /** Writes filters into the URL (replace: the back button leaves the archive, not each filter). */
   const setFilters = (next: Partial<Record<'from' | 'to' | 'customerNo' | 'jobCode', string>>) => {
@@ -99,10 +103,16 @@ export function ArchivePage() {
         <>
           {/* The total card shows the count; screen readers hear it change with the filters. */}
           <p className="visually-hidden" role="status" aria-live="polite">
-            {list.isFetching ? m.exp_loading() : m.exp_archive_count({ count: formatNumber(ids.length) })}
+            {list.isFetching ? m.exp_loading() : m.exp_archive_count({ count: formatNumber(selection) })}
           </p>
-          <WorksheetTotal groups={groups} />
-          <WorksheetEntries groups={groups} mode={mode} archive emptyText={m.exp_archive_empty()} />
+          <WorksheetTotal groups={groups} totals={paged.totals} />
+          <WorksheetEntries
+            groups={groups}
+            mode={mode}
+            archive
+            emptyText={m.exp_archive_empty()}
+            paging={{ hasMore: paged.hasMore, loadMore: paged.loadMore, isFetchingMore: paged.isFetchingMore, total: selection }}
+          />
         </>
       )}
     </div>

@@ -59,12 +59,12 @@ export function DownloadModal({ open, onClose, entries, mode, archive, onMarked 
       await downloadCsv({ entries, mode, shouldMarkAsExported: mark, exported: archive });
       onClose();
       if (mark) {
-        await utils.worksheet.list.invalidate();
+        await Promise.all([utils.worksheet.list.invalidate(), utils.worksheet.totals.invalidate()]);
         onMarked?.();
       }
     } catch (error) {
       toast.error(`${m.exp_download_failed()}: ${exportErrorMessage(error)}`);
-      if (mark) await utils.worksheet.list.invalidate();
+      if (mark) await Promise.all([utils.worksheet.list.invalidate(), utils.worksheet.totals.invalidate()]);
     } finally {
       setBusy(null);
     }

@@ -4,6 +4,7 @@ import type { Mode } from '../../../shared/limits';
 import { m } from '../../../shared/paraglide/messages.js';
 import { showsUserColumn } from '../../../shared/permissions';
 import type { TWorksheetFormSettings, TWorksheetGroup, TWorksheetRecord } from '../../../shared/schemas/worksheet';
+import type { TListTotals } from '../../../shared/paging';
 import { sumByUnitOfMeasure } from '../../../shared/worksheet-rules';
 import { confirm } from '../../components/confirm';
 import { EmptyState } from '../../components/empty-state';
@@ -29,6 +30,8 @@ export interface WorksheetEntriesProps {
   showAll?: boolean;
   /** Force the table layout whatever the width (printing). */
   forceTable?: boolean;
+  /** The list is paged on the server (issue 9): more pages, and the size of the whole selection. */
+  paging?: { hasMore: boolean; loadMore: () => void; isFetchingMore: boolean; total: number };
 }
 
 /** Entries rendered at first and added per step as the user scrolls (5 000 entries must not freeze the page). */
@@ -56,7 +59,7 @@ export function SumsText({ records }: { records: readonly TWorksheetRecord[] }) 
  * Spec §2 worksheet table (≥ 1024 px) and cards (phone/tablet), grouped in day cards, newest day
  * first, with footer sums. Also used by the archive (`archive`), which hides approve/edit/delete.
  */
-export function WorksheetEntries({ groups, mode, archive = false, emptyText, showAll = false, forceTable = false }: WorksheetEntriesProps) {
+export function WorksheetEntries({ groups, mode, archive = false, emptyText, showAll = false, forceTable = false, paging }: WorksheetEntriesProps) {
   const settings = useFormSettings().data;
   const wide = useMediaQuery('(min-width: 1024px)');
   const [budget, setBudget] = useState(RENDER_STEP);
@@ -64,17 +67,24 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
   const [popup, setPopup] = useState<{ kind: 'time' | 'history' | 'photos'; record: TWorksheetRecord } | null>(null);
   const total = groups.reduce((n, g) => n + g.worksheet.length, 0);
   const limit = showAll ? Infinity : budget;
+  const hasMore = paging?.hasMore ?? false;
+  const loadMore = paging?.loadMore;
+  // The whole selection (server totals) when paged, else what is here.
+  const selection = Math.max(paging?.total ?? total, total);
 
-  // Adds the next step of entries when the end of the rendered list comes into view.
+  // Adds the next step of entries when the end of the rendered list comes into view, and asks the
+  // server for the next page when every loaded entry is rendered.
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || showAll || budget >= total) return;
+    if (!el || showAll || (budget >= total && !hasMore)) return;
     const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setBudget((b) => b + RENDER_STEP);
+      if (!entries.some((e) => e.isIntersecting)) return;
+      if (budget < total) setBudget((b) => b + RENDER_STEP);
+      else loadMore?.();
     }, { rootMargin: '800px 0px' });
     io.observe(el);
     return () => io.disconnect();
-  }, [budget, total, showAll]);
+  }, [budget, total, showAll, hasMore, loadMore]);
 
   if (total === 0) return <EmptyState title={emptyText ?? m.ws_empty()} />;
 
@@ -108,14 +118,24 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
           {wide || forceTable ? <EntryTable rows={rows} group={group} ctx={ctx} /> : <EntryCards rows={rows} group={group} ctx={ctx} />}
         </section>
       ))}
-      {shown < total && (
+      {(shown < total || hasMore) && (
         <div ref={sentinel} className="ws-more">
-          <p>{m.ws_showing({ shown: String(shown), total: String(total) })}</p>
-          <button type="button" className="btn btn--secondary" onClick={() => setBudget((b) => b + RENDER_STEP * 4)}>
+          <p>{m.ws_showing({ shown: formatNumber(shown), total: formatNumber(selection) })}</p>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            disabled={paging?.isFetchingMore}
+            onClick={() => {
+              setBudget((b) => b + RENDER_STEP * 4);
+              if (budget + RENDER_STEP * 4 > total) loadMore?.();
+            }}
+          >
             {m.ws_show_more()}
           </button>
         </div>
       )}
+      {/* Printing prints what is loaded, and says so when that is not the whole selection. */}
+      {total < selection && <p className="ws-print-only ws-print-note">{m.ws_print_partial({ shown: formatNumber(total), total: formatNumber(selection) })}</p>}
       <RecordedTimeModal record={popup?.kind === 'time' ? popup.record : null} onClose={() => setPopup(null)} />
       <HistoryModal record={popup?.kind === 'history' ? popup.record : null} onClose={() => setPopup(null)} />
       <PhotosModal record={popup?.kind === 'photos' ? popup.record : null} onClose={() => setPopup(null)} />
@@ -123,18 +143,34 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
   );
 }
 
-/** The total card: quantity sums of every listed entry with their unit labels (spec §2). */
-export function WorksheetTotal({ groups }: { groups: TWorksheetGroup[] }) {
+/**
+ * The total card: quantity sums per unit of measure with their labels (spec §2). With a paged list
+ * these are the server's totals of the whole selection, not only of the loaded pages.
+ */
+export function WorksheetTotal({ groups, totals }: { groups: TWorksheetGroup[]; totals?: TListTotals | null }) {
   const all = groups.flatMap((g) => g.worksheet);
-  if (all.length === 0) return null;
+  const count = totals?.entries ?? all.length;
+  if (count === 0) return null;
   return (
     <section className="card ws-total" aria-label={m.ws_total()}>
       <span className="ws-total__label">{m.ws_total()}</span>
-      <span className="ws-total__value">
-        <SumsText records={all} />
-      </span>
-      <span className="ws-total__count">{m.ws_entries_count({ count: String(all.length) })}</span>
+      <span className="ws-total__value">{totals ? <UnitSums sums={totals.units} /> : <SumsText records={all} />}</span>
+      <span className="ws-total__count">{m.ws_entries_count({ count: formatNumber(count) })}</span>
     </section>
+  );
+}
+
+function UnitSums({ sums }: { sums: TListTotals['units'] }) {
+  if (sums.length === 0) return <>–</>;
+  return (
+    <>
+      {sums.map((s, i) => (
+        <span key={s.code} className="ws-sum">
+          {i > 0 && ' · '}
+          <span className="ws-num">{quantityText(s.total)}</span> {s.label}
+        </span>
+      ))}
+    </>
   );
 }
 
@@ -418,7 +454,7 @@ function RowActions({ record }: { record: TWorksheetRecord }) {
     try {
       await del.mutateAsync({ id: record.id });
       toast.success(m.ws_toast_deleted());
-      await utils.worksheet.list.invalidate();
+      await Promise.all([utils.worksheet.list.invalidate(), utils.worksheet.totals.invalidate()]);
     } catch (error) {
       toast.error(wsErrorMessage(error));
     }

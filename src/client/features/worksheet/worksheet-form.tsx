@@ -315,7 +315,7 @@ export function WorksheetForm({ settings, record, onDone, onCancel, layout }: Wo
     setBusy(how);
     try {
       const saved = await submitWorksheet(out, editing ? { id: record.id, version: record.version, keepAttachmentIds: keptIds, files } : { files });
-      await utils.worksheet.list.invalidate();
+      await Promise.all([utils.worksheet.list.invalidate(), utils.worksheet.totals.invalidate()]);
       if (how === 'update') {
         toast.success(m.ws_toast_updated());
         await utils.worksheet.get.invalidate({ id: saved.id });

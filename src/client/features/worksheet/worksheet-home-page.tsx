@@ -7,8 +7,8 @@ import { effectiveMode, visibleModes } from '../../../shared/permissions';
 import { Button, buttonClass } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { PageSpinner } from '../../components/spinner';
-import { trpc } from '../../lib/trpc';
 import { DownloadSlot } from './download-slot';
+import { usePagedWorksheet } from './paged-list';
 import { WorksheetEntries, WorksheetTotal } from './worksheet-entries';
 import { WorksheetForm } from './worksheet-form';
 import { useFormSettings, useMediaQuery } from './ws-data';
@@ -29,12 +29,13 @@ export function WorksheetHomePage() {
   const role = settings.data?.profileType ?? 'Basic';
   const mode: Mode = effectiveMode(role, search.mode) ?? 'YOURS';
   const modes = visibleModes(role);
-  // 5 000 entries: comparing old and new lists deeply (structural sharing) costs more than re-rendering.
-  const list = trpc.worksheet.list.useQuery({ mode }, { staleTime: 0, refetchOnWindowFocus: true, structuralSharing: false });
+  // Paged on the server (issue 9): the first page, then the next ones as the user scrolls.
+  const { query: list, paged } = usePagedWorksheet({ mode });
   const inlineForm = useMediaQuery('(min-width: 640px)');
   const [printing, setPrinting] = useState(false);
 
-  // Spec §2: the view reloads its data before printing; printing shows every entry as a table.
+  // Spec §2: the view reloads its data before printing; printing shows every loaded entry as a
+  // table, and says so when more entries exist than are loaded (issue 9).
   const { refetch } = list;
   useEffect(() => {
     const before = () => {
@@ -56,7 +57,8 @@ export function WorksheetHomePage() {
     window.print();
   };
 
-  const groups = list.data ?? [];
+  const groups = paged.groups;
+  // The download covers the loaded entries, like printing (decision 0110); the list says how many of the whole selection that is.
   const ids = groups.flatMap((g) => g.worksheet.map((r) => r.id));
 
   return (
@@ -112,8 +114,14 @@ export function WorksheetHomePage() {
         </p>
       ) : (
         <>
-          <WorksheetTotal groups={groups} />
-          <WorksheetEntries groups={groups} mode={mode} showAll={printing} forceTable={printing} />
+          <WorksheetTotal groups={groups} totals={paged.totals} />
+          <WorksheetEntries
+            groups={groups}
+            mode={mode}
+            showAll={printing}
+            forceTable={printing}
+            paging={{ hasMore: paged.hasMore, loadMore: paged.loadMore, isFetchingMore: paged.isFetchingMore, total: paged.totals?.entries ?? paged.loaded }}
+          />
         </>
       )}
     </div>

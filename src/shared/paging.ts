@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './limits';
+
+/**
+ * Keyset pagination of the worksheet and the archive (issue 9, decision 0110). Pages follow
+ * (date DESC, id DESC): the last entry of a page is the cursor, and the next page starts strictly
+ * after it. A day can continue on the next page; `mergePages` joins groups with the same key.
+ */
+export interface PageCursor {
+  date: string;
+  id: number;
+}
+
+/** Bumped if the cursor's meaning changes, so that an old link answers 400 instead of a wrong page. */
+const CURSOR_VERSION = 'w1';
+
+export const CURSOR_ERR = 'Invalid cursor';
+
+/** Opaque to clients: base64url of "w1:YYYY-MM-DD:id". */
+export function encodeCursor(c: PageCursor): string {
+  return btoa(`${CURSOR_VERSION}:${c.date}:${c.id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The cursor, or null when it is not one this server wrote (tampered, truncated, another version). */
+export function decodeCursor(text: string): PageCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(text)) return null;
+  let plain: string;
+  try {
+    plain = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return null;
+  }
+  const m = /^w1:(\d{4})-(\d{2})-(\d{2}):([1-9]\d{0,9})$/.exec(plain);
+  if (!m) return null;
+  const [y, mo, d, idText] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) return null;
+  if (idText > 2147483647) return null;
+  return { date: `${m[1]}-${m[2]}-${m[3]}`, id: idText };
+}
+
+/** `cursor` and `limit` of a paged list's input; a bad cursor or a limit above the maximum is a 400. */
+export const pagingFields = {
+  /** From the previous page's nextCursor (tRPC) or its Link header (REST); absent: the first page. */
+  cursor: z
+    .string()
+    .nullish()
+    .refine((v) => v === null || v === undefined || v === '' || decodeCursor(v) !== null, CURSOR_ERR)
+    .describe('Opaque cursor of the next page, as given by the previous page (Link header rel="next")'),
+  limit: z
+    .preprocess(
+      (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+      z.number().int().min(1).max(PAGE_SIZE_MAX, `At most ${PAGE_SIZE_MAX} entries per page`).optional(),
+    )
+    .describe(`Entries per page, ${PAGE_SIZE_DEFAULT} by default, at most ${PAGE_SIZE_MAX}`),
+};
+
+/** Quantity sums of the whole selection (every page), per unit of measure. */
+export const ZListTotals = z.object({
+  /** Entries in the whole selection. */
+  entries: z.number().int(),
+  units: z.array(z.object({ code: z.string(), label: z.string(), total: z.number() })),
+});
+export type TListTotals = z.infer<typeof ZListTotals>;
+
+/** Merges consecutive pages of day groups: a day split across pages becomes one group again. */
+export function mergePages<T extends { date: string; timeFrom: string | null; id: number }>(
+  pages: ReadonlyArray<{ groups: ReadonlyArray<{ key: string; worksheet: readonly T[] }> }>,
+): Array<{ key: string; worksheet: T[] }> {
+  const out: Array<{ key: string; worksheet: T[] }> = [];
+  for (const page of pages) {
+    for (const g of page.groups) {
+      const last = out[out.length - 1];
+      if (last && last.key === g.key) {
+        last.worksheet = [...last.worksheet, ...g.worksheet].sort(byDayOrder);
+      } else out.push({ key: g.key, worksheet: [...g.worksheet] });
+    }
+  }
+  return out;
+}
+
+/** Within a day: by start time (entries without one last), then in the order they were entered. */
+export function byDayOrder(a: { timeFrom: string | null; id: number }, b: { timeFrom: string | null; id: number }): number {
+  if (a.timeFrom !== b.timeFrom) {
+    if (a.timeFrom === null) return 1;
+    if (b.timeFrom === null) return -1;
+    return a.timeFrom < b.timeFrom ? -1 : 1;
+  }
+  return a.id - b.id;
+}
