@@ -12,8 +12,9 @@ const proxy = { target: apiTarget, changeOrigin: true, headers: { origin: apiTar
 export default defineConfig({
   plugins: [
     // Compiles messages/ into src/shared/paraglide at the start of a build and again whenever a
-    // message file changes under the dev server (the same output as `npm run i18n`).
-    paraglideVitePlugin({ project: './project.inlang', outdir: './src/shared/paraglide' }),
+    // message file changes under the dev server; the same output as `npm run i18n` (whose default
+    // is one module per message, which the chunk grouping below relies on; the plugin's dev default differs).
+    paraglideVitePlugin({ project: './project.inlang', outdir: './src/shared/paraglide', outputStructure: 'message-modules' }),
     // Must come before react(): it generates the route tree and splits route components.
     tanstackRouter({
       target: 'react',

@@ -80,10 +80,25 @@ function isLive(file: string, holder: LockHolder | null, mtimeMs: number): boole
 }
 
 /**
- * Takes the data folder's lock, or throws DataDirBusyError. `dataDir` null or ':memory:' (PostgreSQL,
+ * Takes the data folder's lock, or throws DataDirBusyError (after waiting up to `waitMs` for a
+ * live holder to let go). `dataDir` null or ':memory:' (PostgreSQL,
  * or an in-memory database) needs no lock. Released by `release()` and, as a last resort, at exit.
  */
-export function lockDataDir(dataDir: string | null | undefined, role: string): DataDirLock {
+export function lockDataDir(dataDir: string | null | undefined, role: string, opts: { waitMs?: number } = {}): DataDirLock {
+  const deadline = Date.now() + (opts.waitMs ?? 0);
+  for (;;) {
+    try {
+      return tryLock(dataDir, role);
+    } catch (e) {
+      if (!(e instanceof DataDirBusyError) || Date.now() >= deadline) throw e;
+      // A restart overlaps with the old process's shutdown (npm run dev, systemd): give it a
+      // moment. Blocking is fine here: nothing else runs before the server has its database.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+    }
+  }
+}
+
+function tryLock(dataDir: string | null | undefined, role: string): DataDirLock {
   if (!dataDir || dataDir === ':memory:') return NO_LOCK;
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
