@@ -123,7 +123,11 @@ function tryLock(dataDir: string | null | undefined, role: string): DataDirLock 
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       }
       const seen = readHolder(file);
-      if (!seen) continue; // released meanwhile
+      if (!seen) {
+        // released meanwhile: try again (bounded, in case others keep taking and releasing it)
+        if (attempt >= 10) throw new DataDirBusyError(dir, null);
+        continue;
+      }
       if (attempt >= 3 || isLive(file, seen.holder, seen.mtimeMs)) throw new DataDirBusyError(dir, seen.holder);
       // Stale: move it aside atomically, and make sure it was the stale lock we judged, not a
       // fresh one another process put there in between.

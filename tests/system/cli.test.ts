@@ -2,13 +2,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, startServerProcess, type Run } from './run';
 
-/** The operator CLI as its own process, with an optional standard input. */
+/**
+ * The operator CLI as operators run it (`npx webtid` = bin/webtid.js → the compiled
+ * dist/server/cli.js, without tsx), with an optional standard input.
+ */
 function cli(args: string[], env: Record<string, string>, stdin?: string): Promise<Run> {
   return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], {
+    const child = spawn(process.execPath, ['bin/webtid.js', ...args], {
       cwd: ROOT,
       env: { ...process.env, WEBTID_PASSWORD: '', ...env },
     });
@@ -16,7 +19,7 @@ function cli(args: string[], env: Record<string, string>, stdin?: string): Promi
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 240_000);
     child.on('error', fail);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
@@ -30,6 +33,13 @@ async function login(url: string, username: string, password: string): Promise<n
   const res = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: url }, body: JSON.stringify({ username, password }) });
   return res.status;
 }
+
+// bin/webtid.js builds the server when dist/server is missing or older than the sources; do it
+// once here rather than inside the first test.
+beforeAll(() => {
+  const build = spawnSync(process.execPath, ['bin/webtid.js', '--help'], { cwd: ROOT, encoding: 'utf8' });
+  expect(build.stdout).toContain('reset-password');
+}, 300_000);
 
 describe('operator CLI: users and passwords', () => {
   it('adds a user and resets a password with the password from stdin or WEBTID_PASSWORD, and lists the accounts', async () => {
