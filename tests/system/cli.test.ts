@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startServerProcess, type Run } from './run';
+import { ROOT, type Run } from './run';
 
 /**
  * The operator CLI as operators run it (`npx webtid` = bin/webtid.js → the compiled
@@ -26,6 +26,36 @@ function cli(args: string[], env: Record<string, string>, stdin?: string): Promi
       ok({ code, signal, stdout, stderr });
     });
     child.stdin.end(stdin ?? '');
+  });
+}
+
+/**
+ * The server as its own process, resolved once it printed its URL. Like run.ts's helper, but with
+ * a start limit for a heavily loaded machine, and the process is killed when it does not start.
+ */
+function startServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; exited: Promise<number | null> }> {
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
+    let out = '';
+    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`server did not start: ${out}`));
+    }, 240_000);
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = /running at (http:\/\/\S+)/.exec(out);
+      if (m?.[1] && out.includes('\n', out.indexOf(m[1]))) {
+        clearTimeout(timer);
+        ok({ child, url: m[1], exited });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    void exited.then((code) => {
+      clearTimeout(timer);
+      fail(new Error(`server exited (${code}): ${out}`));
+    });
   });
 }
 
@@ -93,11 +123,13 @@ describe('operator CLI and a running server on the embedded database', () => {
   it('refuses while the server holds the data folder, and works again once it stopped', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'webtid-cli-lock-'));
     const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    // an account first, so that the server starts without seeding the demo (quicker under load)
+    expect((await cli(['create-account', '--code', 'ACME', '--name', 'Acme A/S', '--admin', 'boss', '--password-stdin'], env, 'First-pass-1')).code).toBe(0);
     const server = await startServerProcess({ ...env, PORT: '0' });
     const lock = JSON.parse(readFileSync(join(dataDir, 'webtid.lock'), 'utf8')) as { pid: number; role: string };
     expect(lock).toMatchObject({ pid: server.child.pid, role: 'webtid server' });
 
-    const refused = await cli(['add-user', '--account', 'DEMO', '--username', 'late', '--password-stdin'], env, 'Late-pass-1');
+    const refused = await cli(['add-user', '--account', 'ACME', '--username', 'late', '--password-stdin'], env, 'Late-pass-1');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`is in use by webtid server (PID ${server.child.pid}`);
     expect(refused.stdout).toBe('');
@@ -111,8 +143,8 @@ describe('operator CLI and a running server on the embedded database', () => {
     expect(existsSync(join(dataDir, 'webtid.lock'))).toBe(false);
     const list = await cli(['list-accounts'], env);
     expect(list.code).toBe(0);
-    expect(list.stdout).toMatch(/DEMO\s+Demo Byg A\/S\s+yes\s+3\s+admin/);
-  }, 400_000);
+    expect(list.stdout).toMatch(/ACME\s+Acme A\/S\s+yes\s+1\s+boss/);
+  }, 600_000);
 
   it('takes over the lock of a process that died', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'webtid-cli-stale-'));
