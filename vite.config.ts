@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { paraglideVitePlugin } from '@inlang/paraglide-js';
 
 // The API server (npm run dev) listens here; the Vite dev server proxies API calls to it.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -10,6 +11,10 @@ const proxy = { target: apiTarget, changeOrigin: true, headers: { origin: apiTar
 
 export default defineConfig({
   plugins: [
+    // Compiles messages/ into src/shared/paraglide at the start of a build and again whenever a
+    // message file changes under the dev server; the same output as `npm run i18n` (whose default
+    // is one module per message, which the chunk grouping below relies on; the plugin's dev default differs).
+    paraglideVitePlugin({ project: './project.inlang', outdir: './src/shared/paraglide', outputStructure: 'message-modules' }),
     // Must come before react(): it generates the route tree and splits route components.
     tanstackRouter({
       target: 'react',
@@ -25,9 +30,12 @@ export default defineConfig({
     lightningcss: { drafts: { customMedia: true } },
   },
   build: {
-    outDir: 'dist',
+    // dist/client is served as it is; the compiled server goes to dist/server (never served).
+    outDir: 'dist/client',
     cssMinify: 'lightningcss',
-    sourcemap: true,
+    // No source maps: the server serves every file of dist/client, and a map would hand out the
+    // full source text (decision 0081).
+    sourcemap: false,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -49,7 +49,7 @@ async function login(url: string, username: string, password: string): Promise<s
 
 /** Time from navigation to /admin/items until the first item row is visible, in Chromium. */
 async function firstRowsInBrowser(url: string, username: string, password: string): Promise<string> {
-  if (!existsSync(resolve(ROOT, 'dist/index.html'))) return 'skipped (no dist/: run npm run build)';
+  if (!existsSync(resolve(ROOT, 'dist/client/index.html'))) return 'skipped (no dist/client: run npm run build)';
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(executablePath)) return `skipped (no Chromium at ${executablePath})`;
   const { chromium } = await import('@playwright/test');

@@ -209,7 +209,7 @@ const postFields = () => ({
 
 /** The worksheet home (ALL, 5 000 entries) in Chromium: time to the first day card, and long tasks. */
 async function homeInBrowser(url: string): Promise<string> {
-  if (!existsSync(resolve(ROOT, 'dist/index.html'))) return 'skipped (no dist/: run npm run build)';
+  if (!existsSync(resolve(ROOT, 'dist/client/index.html'))) return 'skipped (no dist/client: run npm run build)';
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(executablePath)) return `skipped (no Chromium at ${executablePath})`;
   const { chromium } = await import('@playwright/test');

@@ -6,7 +6,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const dist = resolve(import.meta.dirname, '../dist');
+const dist = resolve(import.meta.dirname, '../dist/client');
 const BUDGET_KB = 170;
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

@@ -1,7 +1,9 @@
+import { loadDotEnv } from './dotenv';
 import { EnvError, parseEnv } from './env';
 import { startServer } from './server';
 
 async function main(): Promise<void> {
+  loadDotEnv();
   let env;
   try {
     env = parseEnv();

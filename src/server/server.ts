@@ -6,6 +6,7 @@ import { seedDemo, type DemoLogin } from '../../db/seed/demo';
 import { loadAppSecret } from './auth/secret';
 import type { AppServices } from './context';
 import type { Env } from './env';
+import { lockDataDir } from './data-dir-lock';
 import { createApp } from './http/app';
 import { createLogger } from './log';
 
@@ -19,10 +20,12 @@ export interface RunningServer {
   close(graceMs?: number): Promise<void>;
 }
 
+// Two levels up from src/server (sources under tsx) and from dist/server (the compiled bundle).
 const ROOT = resolve(import.meta.dirname, '../..');
 
 export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle; seedDemo?: boolean } = {}): Promise<RunningServer> {
   const log = opts.log ?? createLogger(env.LOG_LEVEL);
+  const lock = lockDataDir(opts.dbh || env.DATABASE_URL ? null : env.DATA_DIR, 'webtid server', { waitMs: 15_000 });
   const dbh = opts.dbh ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   await migrateToLatest(dbh.db);
   let demoLogins: DemoLogin[] | null = null;
@@ -30,7 +33,7 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
     demoLogins = await seedDemo(dbh.db);
   }
   const services: AppServices = { dbh, db: dbh.db, env, secret: loadAppSecret(env.APP_SECRET, env.DATA_DIR), log };
-  const app = createApp(services, { distDir: resolve(ROOT, 'dist'), messagesDir: resolve(ROOT, 'messages') });
+  const app = createApp(services, { distDir: resolve(ROOT, 'dist/client'), messagesDir: resolve(ROOT, 'messages') });
   const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => void app(req, res));
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
@@ -53,6 +56,7 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
         await closed;
         clearTimeout(timer);
         await dbh.close();
+        lock.release();
       })();
       return closing;
     },

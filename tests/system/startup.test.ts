@@ -64,7 +64,7 @@ describe('operator CLI', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'webtid-cli-'));
     const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
     const ok = await runTs('src/server/cli.ts', ['create-account', '--code', 'ACME', '--name', 'Acme A/S', '--admin', 'boss', '--password', 'S3cret-pass'], env);
-    expect(ok.stderr).toBe('');
+    expect(ok.stderr).toContain('visible to other users in the process list');
     expect(ok.code).toBe(0);
     const out = JSON.parse(ok.stdout.trim()) as { accountId: number; username: string };
     expect(out).toEqual({ accountId: expect.any(Number), username: 'boss' });

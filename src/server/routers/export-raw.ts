@@ -6,6 +6,7 @@ import { EXPORT_BODY_MAX_BYTES, EXPORT_ERR, EXPORT_MAX_ENTRIES, ZDownloadInput, 
 import { HttpError } from '../http/problem';
 import type { RawRoute } from '../http/raw-route';
 import { AppError, fieldError } from '../errors';
+import { who } from '../log';
 import { MalformedJson, parseDownloadBody } from '../services/export-body';
 import { planExport } from '../services/export';
 import { streamExport, type CsvSink } from '../services/export-stream';
@@ -150,10 +151,10 @@ export const exportRawRoutes: RawRoute[] = [
       try {
         const { rows } = await streamExport(ctx.dbh, plan, input.ids, sink);
         sink.end();
-        ctx.log.info({ rows, mark: plan.mark, ms: Math.round(performance.now() - started) }, 'csv export');
+        ctx.log.info({ ...who(actor), rows, mark: plan.mark, ms: Math.round(performance.now() - started) }, 'csv export');
       } catch (error) {
         if (!res.headersSent && !res.destroyed) throw error;
-        ctx.log.warn({ err: error, mark: plan.mark }, 'csv export aborted; rolled back');
+        ctx.log.warn({ ...who(actor), err: error, mark: plan.mark }, 'csv export aborted; rolled back');
         res.destroy();
       }
     },

@@ -1,0 +1,36 @@
+# NS-Webtid: build once in the first stage, run the compiled server as a non-root user.
+#   docker build -t ns-webtid .
+#   docker run -p 3000:3000 -v webtid-data:/data ns-webtid          (embedded database in /data)
+#   docker compose up                                               (with PostgreSQL, see compose.yaml)
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+# Dependencies first: this layer is reused as long as the lock file is unchanged.
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+# The client into dist/client, the server compiled into dist/server; then drop the dev tools.
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:22-bookworm-slim
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data \
+    PATH=/app/bin:$PATH
+WORKDIR /app
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+# The UI catalogues are read at runtime (/locales/*.json).
+COPY --from=build /app/messages ./messages
+# `webtid` (the operator CLI) is on the PATH: docker exec <container> webtid --help
+COPY --from=build /app/bin ./bin
+COPY --from=build /app/scripts/build-state.js /app/scripts/start.js ./scripts/
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# node itself is PID 1: the server handles SIGTERM (finishes requests, closes the database).
+CMD ["node", "--enable-source-maps", "dist/server/main.js"]

@@ -1,0 +1,53 @@
+// `npm run build`: the client (Vite → dist/client) and the server compiled to JavaScript
+// (esbuild → dist/server), so that production runs plain `node` without tsx (decision 0080).
+// `--server-only` builds just the server (what the `webtid` command needs).
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import process from 'node:process';
+import { ROOT } from './build-state.js';
+
+const serverOnly = process.argv.includes('--server-only');
+const t0 = Date.now();
+const lap = (what, since) => process.stdout.write(`${what} in ${((Date.now() - since) / 1000).toFixed(1)} s\n`);
+
+if (serverOnly) {
+  // The server imports the compiled messages (CSV headers); the client build compiles them through
+  // the paraglide Vite plugin, so only this path compiles them by hand.
+  const t = Date.now();
+  const { compile } = await import('@inlang/paraglide-js');
+  await compile({ project: join(ROOT, 'project.inlang'), outdir: join(ROOT, 'src/shared/paraglide') });
+  lap('messages compiled', t);
+} else {
+  const t = Date.now();
+  const { build } = await import('vite');
+  await build({ root: ROOT, logLevel: 'warn' });
+  lap('client built (dist/client)', t);
+}
+
+const t = Date.now();
+const esbuild = await import('esbuild');
+rmSync(join(ROOT, 'dist/server'), { recursive: true, force: true });
+await esbuild.build({
+  absWorkingDir: ROOT,
+  entryPoints: { main: 'src/server/main.ts', cli: 'src/server/cli.ts' },
+  outdir: 'dist/server',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  // node_modules stay where npm put them (native addons, PGlite's WebAssembly files); only our
+  // own code, the migrations and the compiled messages are bundled.
+  packages: 'external',
+  // Maps for readable stack traces (start.js enables them); without source text, and never served.
+  sourcemap: 'linked',
+  sourcesContent: false,
+  logLevel: 'warning',
+});
+lap('server built (dist/server)', t);
+
+if (!serverOnly) {
+  const sizes = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/print-bundle-size.ts')], { cwd: ROOT, stdio: 'inherit' });
+  if (sizes.status !== 0) process.exit(sizes.status ?? 1);
+}
+lap('build done', t0);
