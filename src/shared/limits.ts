@@ -52,3 +52,11 @@ export const ATTACHMENT_MAX_BYTES = 15 * 1024 * 1024;
 export const MULTIPART_MAX_FIELD_BYTES = 64 * 1024;
 export const MULTIPART_MAX_FIELDS = 100;
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;
+
+/** HTTP limits, the same on REST and tRPC (docs/http-limits.md). */
+export const TRPC_MAX_BATCH = 10;
+/** Request line + headers (Node's maxHeaderSize): the query string of a GET lives here too. */
+export const HEADERS_MAX_BYTES = 16 * 1024;
+export const URL_MAX_BYTES = 8 * 1024;
+/** A JSON answer larger than this is refused with 413 instead of being built (until lists are paged). */
+export const RESPONSE_MAX_BYTES = 64 * 1024 * 1024;
