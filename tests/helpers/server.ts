@@ -40,10 +40,12 @@ export interface TestApp {
 }
 
 /** Starts the real HTTP server on a free port against a fresh database (PGlite or PostgreSQL per TEST_DB). */
-export async function startTestApp(): Promise<TestApp> {
+export async function startTestApp(opts: { env?: Record<string, string> } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'webtid-test-'));
-  const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-test-secret-test-secret-1234' });
+  // The tests talk to the server as if through a proxy on loopback, so that X-Forwarded-* can stand
+  // for other client addresses and https; a test of the untrusted case passes its own TRUST_PROXY.
+  const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-test-secret-test-secret-1234', TRUST_PROXY: 'loopback', ...opts.env });
   const server = await startServer(env, { dbh: database.dbh, seedDemo: false, log: createLogger('silent') });
   const db = server.services.db;
   const app: TestApp = {
