@@ -1,4 +1,7 @@
 import { createServer, type Server } from 'node:http';
+import { Server as NetServer } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+import { HEADERS_MAX_BYTES } from '../shared/limits';
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { migrateToLatest, openDatabase, type DbHandle } from '../../db/database';
@@ -15,7 +18,11 @@ export interface RunningServer {
   services: AppServices;
   /** set when this start created the demo account */
   demoLogins: DemoLogin[] | null;
-  /** stop accepting, let requests finish (bounded), close the database */
+  /**
+   * Graceful stop: stop accepting, answer the requests in flight (with `Connection: close`), close
+   * idle keep-alive connections, and after `graceMs` cut what is left (an export cut this way rolls
+   * back); then close the database.
+   */
   close(graceMs?: number): Promise<void>;
 }
 
@@ -23,7 +30,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle; seedDemo?: boolean } = {}): Promise<RunningServer> {
   const log = opts.log ?? createLogger(env.LOG_LEVEL);
-  const dbh = opts.dbh ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  const dbh = opts.dbh ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, onPoolError: (err) => log.warn({ err }, 'database connection lost') }));
   await migrateToLatest(dbh.db);
   let demoLogins: DemoLogin[] | null = null;
   if ((opts.seedDemo ?? dbh.kind === 'pglite') && !(await dbh.db.selectFrom('account').select('id').limit(1).executeTakeFirst())) {
@@ -31,7 +38,29 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
   }
   const services: AppServices = { dbh, db: dbh.db, env, secret: loadAppSecret(env.APP_SECRET, env.DATA_DIR), log };
   const app = createApp(services, { distDir: resolve(ROOT, 'dist'), messagesDir: resolve(ROOT, 'messages') });
-  const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => void app(req, res));
+  let stopping = false;
+  const handlers = new Set<Promise<void>>();
+  const server = createServer({ keepAliveTimeout: 5000, maxHeaderSize: HEADERS_MAX_BYTES }, (req, res) => {
+    // While stopping, every answer closes its connection, so that no client reuses it.
+    if (stopping) {
+      res.shouldKeepAlive = false;
+      res.setHeader('Connection', 'close');
+    }
+    const running: Promise<void> = app(req, res)
+      .catch((err: unknown) => {
+        // app() answers its own errors; this is the last net under it
+        log.error({ err }, 'request handler failed');
+        if (!res.headersSent) res.writeHead(500).end();
+        else res.destroy();
+      })
+      .finally(() => handlers.delete(running));
+    handlers.add(running);
+  });
+  // A client that sends garbage gets 400 and its socket closed; never an exception.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (socket.writable && !socket.destroyed) socket.end(`HTTP/1.1 ${err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nConnection: close\r\n\r\n`);
+    else socket.destroy();
+  });
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(env.PORT, env.HOST, () => ok());
@@ -45,13 +74,23 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
     server,
     services,
     demoLogins,
-    close(graceMs = 10_000) {
+    close(graceMs = 8_000) {
       closing ??= (async () => {
-        const closed = new Promise<void>((ok) => server.close(() => ok()));
+        stopping = true;
+        // Stop accepting, but without http's own closeIdleConnections() at this instant: a request
+        // already on the wire to an idle keep-alive socket would be reset. It gets a moment to
+        // arrive and is answered with `Connection: close`; then idle sockets are closed (and again
+        // whenever one becomes idle).
+        const closed = new Promise<void>((ok) => NetServer.prototype.close.call(server, () => ok()));
+        await delay(Math.min(100, graceMs));
         server.closeIdleConnections();
-        const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
+        const force = setTimeout(() => server.closeAllConnections(), graceMs);
         await closed;
-        clearTimeout(timer);
+        clearInterval(sweep);
+        clearTimeout(force);
+        // handlers cut by closeAllConnections (an export) finish their rollback before the pool closes
+        await Promise.race([Promise.allSettled([...handlers]), delay(1500)]);
         await dbh.close();
       })();
       return closing;
