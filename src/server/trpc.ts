@@ -73,7 +73,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT'].includes(code)) return true;
     }
     const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(message)) return true;
+    if (typeof message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect|Cannot use a pool after calling end|is not currently accepting connections|the database system is (starting up|shutting down)/i.test(message)) return true;
   }
   return false;
 }
