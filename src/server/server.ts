@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { HEADERS_MAX_BYTES } from '../shared/limits';
@@ -40,6 +40,7 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
   const app = createApp(services, { distDir: resolve(ROOT, 'dist'), messagesDir: resolve(ROOT, 'messages') });
   let stopping = false;
   const handlers = new Set<Promise<void>>();
+  const active = new Set<ServerResponse>();
   const server = createServer({ keepAliveTimeout: 5000, maxHeaderSize: HEADERS_MAX_BYTES }, (req, res) => {
     // While stopping, every answer closes its connection, so that no client reuses it.
     if (stopping) {
@@ -55,6 +56,8 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
       })
       .finally(() => handlers.delete(running));
     handlers.add(running);
+    active.add(res);
+    res.once('close', () => active.delete(res));
   });
   // A client that sends garbage gets 400 and its socket closed; never an exception.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
@@ -77,6 +80,13 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
     close(graceMs = 8_000) {
       closing ??= (async () => {
         stopping = true;
+        // The answers still to come close their connections, so that no client sends another
+        // request on them (one sent to a connection we close while it is idle would be reset).
+        for (const res of active) {
+          if (res.headersSent) continue;
+          res.shouldKeepAlive = false;
+          res.setHeader('Connection', 'close');
+        }
         // Stop accepting, but without http's own closeIdleConnections() at this instant: a request
         // already on the wire to an idle keep-alive socket would be reset. It gets a moment to
         // arrive and is answered with `Connection: close`; then idle sockets are closed (and again

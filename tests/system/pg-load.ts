@@ -43,6 +43,8 @@ export interface Outcome {
   status?: number;
   /** a connection error (ECONNRESET, ECONNREFUSED, socket hang up) */
   error?: string;
+  /** the request went out on a kept-alive connection (Node: a reset there is the keep-alive race, retried by clients) */
+  reused?: boolean;
 }
 
 /** One HTTP request over a keep-alive agent; never rejects. */
@@ -56,7 +58,7 @@ export function call(agent: Agent, base: string, path: string, opts: { method?: 
       res.on('error', (e: NodeJS.ErrnoException) => resolve({ path, started, ended: performance.now(), error: e.code ?? e.message }));
     });
     req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', (e: NodeJS.ErrnoException) => resolve({ path, started, ended: performance.now(), error: e.code ?? e.message }));
+    req.on('error', (e: NodeJS.ErrnoException) => resolve({ path, started, ended: performance.now(), error: e.code ?? e.message, reused: req.reusedSocket }));
     req.end(opts.body);
   });
 }

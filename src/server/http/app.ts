@@ -38,8 +38,6 @@ export interface AppOptions {
 
 export type AppHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
-const LEVEL_RANK: Record<AuthLevel, number> = { public: 0, authed: 1, teamleader: 2, admin: 3 };
-
 /** procedure path → auth level, read once from the router (the builders put it in meta). */
 function procedureAuthLevels(): Map<string, AuthLevel> {
   const out = new Map<string, AuthLevel>();
