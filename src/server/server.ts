@@ -10,6 +10,7 @@ import { loadAppSecret } from './auth/secret';
 import type { AppServices } from './context';
 import type { Env } from './env';
 import { createApp } from './http/app';
+import { proxyTrust } from './http/proxy';
 import { createLogger } from './log';
 
 export interface RunningServer {
@@ -30,6 +31,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle; seedDemo?: boolean } = {}): Promise<RunningServer> {
   const log = opts.log ?? createLogger(env.LOG_LEVEL);
+  proxyTrust(env); // a TRUST_PROXY that does not parse stops the start, not every request
   const dbh = opts.dbh ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, onPoolError: (err) => log.warn({ err }, 'database connection lost') }));
   await migrateToLatest(dbh.db);
   let demoLogins: DemoLogin[] | null = null;
