@@ -103,7 +103,9 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
         clearTimeout(force);
         // handlers cut by closeAllConnections (an export) finish their rollback before the pool closes
         await Promise.race([Promise.allSettled([...handlers]), delay(1500)]);
-        await dbh.close();
+        // A transaction still running (a long export draining its COPY) is not waited for: when the
+        // process ends, PostgreSQL rolls it back, which is what an export cut by shutdown must do.
+        await Promise.race([dbh.close(), delay(1000)]);
       })();
       return closing;
     },
