@@ -105,7 +105,8 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
         await Promise.race([Promise.allSettled([...handlers]), delay(1500)]);
         // A transaction still running (a long export draining its COPY) is not waited for: when the
         // process ends, PostgreSQL rolls it back, which is what an export cut by shutdown must do.
-        await Promise.race([dbh.close(), delay(1000)]);
+        // (PGlite is always waited for: its files must be closed properly.)
+        await (dbh.kind === 'postgres' ? Promise.race([dbh.close(), delay(1000)]) : dbh.close());
       })();
       return closing;
     },
