@@ -57,7 +57,7 @@ describe('the database goes away under load; the process stays', () => {
     console.log(`terminate: ${outcomes.length} requests, statuses ${JSON.stringify(tally(outcomes))}; /healthz 200 ${Math.round(performance.now() - terminatedAt)} ms after the last terminate (${Math.round(recoveryMs)} ms of polling)`);
     expect(outcomes.filter((o) => o.error)).toEqual([]);
     expect(outcomes.filter((o) => o.status !== 200 && o.status !== 503)).toEqual([]);
-    expect(outcomes.filter((o) => o.status === 200).length).toBeGreaterThan(100);
+    expect(outcomes.filter((o) => o.status === 200).length).toBeGreaterThan(20);
     expect(server.output()).not.toMatch(/Cannot read properties of null/);
   }, 60_000);
 

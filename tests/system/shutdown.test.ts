@@ -25,15 +25,15 @@ describe('SIGTERM under load', () => {
     let exitedAt = Infinity;
     const exited = server.exited.then((code) => ((exitedAt = performance.now()), code));
     const login = JSON.stringify({ username: 'sysadmin', password: 'System-pass-1' });
-    // Mostly quick reads; every 10th request a login (argon2: slow), so that requests are in flight at the signal.
+    // Mostly quick reads; every 25th request a login (argon2: slow), so that requests are in flight at the signal.
     const loading = loadLoops(
       server.url,
       50,
       (i): { path: string; method?: string; body?: string; headers: Record<string, string> } =>
-        i % 10 === 0
+        i % 25 === 0
           ? { path: '/api/user/login', method: 'POST', body: login, headers: { 'Content-Type': 'application/json', Origin: server.url } }
           : { path: i % 2 ? '/api/user/info' : '/api/trpc/user.info', headers: { Cookie: cookie } },
-      { maxMs: 25_000, stopOnError: () => performance.now() > signalledAt },
+      { maxMs: 20_000, stopOnError: () => performance.now() > signalledAt },
     );
     await new Promise((r) => setTimeout(r, 2000));
     signalledAt = performance.now();
@@ -48,7 +48,7 @@ describe('SIGTERM under load', () => {
     console.log(`SIGTERM: exit ${code} after ${Math.round(ms)} ms; ${before.length} requests started before the signal (${reset.length} reset), ${after.filter((o) => o.status).length} answered and ${after.filter((o) => o.error === 'ECONNREFUSED').length} refused and ${after.filter((o) => o.error === 'ECONNRESET').length} reset on idle kept-alive connections after it`);
     expect(code).toBe(0);
     expect(ms).toBeLessThan(10_000);
-    expect(before.length).toBeGreaterThan(50);
+    expect(before.length).toBeGreaterThan(30);
     expect(reset).toEqual([]);
     expect(before.filter((o) => o.status !== 200)).toEqual([]);
     // After the signal: answered, refused at connect, or — a request sent on a kept-alive
