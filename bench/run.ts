@@ -20,6 +20,7 @@ const areas: AreaBench[] = [
   { name: 'worksheet', file: 'worksheet.ts', fn: 'benchWorksheet' },
   { name: 'export', file: 'export.ts', fn: 'benchExport' },
   { name: 'paging', file: 'paging.ts', fn: 'benchPaging' },
+  { name: 'load', file: 'load.ts', fn: 'benchLoad' },
 ];
 
 if (want('foundation')) await benchFoundation();
@@ -30,4 +31,5 @@ for (const area of areas) {
   const mod = (await import(file)) as Record<string, () => Promise<void>>;
   await mod[area.fn]?.();
 }
-process.exit(0);
+// a bench that found errors (load: any failed request) sets process.exitCode
+process.exit(process.exitCode ?? 0);

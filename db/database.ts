@@ -1,6 +1,6 @@
-import { CamelCasePlugin, Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import { PostgresJsDialect } from './postgres-js-dialect';
+import type { Pool, PoolClient } from 'pg';
 import type { DB } from './types';
 import * as initial from './migrations/2026-11-22T1200-initial';
 import * as masterDataSearch from './migrations/2026-11-22T1300-master-data-search';
@@ -13,8 +13,8 @@ export type Database = Kysely<DB>;
 export interface DbHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** postgres.js client when kind = 'postgres' (for COPY and cursors). */
-  pg?: import('postgres').Sql;
+  /** The node-postgres pool when kind = 'postgres' (for COPY); decision 0060. */
+  pg?: PgPool;
   /** PGlite instance when kind = 'pglite'. */
   pglite?: import('@electric-sql/pglite').PGlite;
   close(): Promise<void>;
@@ -37,23 +37,73 @@ class StaticMigrationProvider implements MigrationProvider {
 
 const OID = { numeric: 1700, date: 1082, int8: 20 } as const;
 
-/** DATABASE_URL set → PostgreSQL via postgres.js; unset → embedded PGlite in dataDir. */
-export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number }): Promise<DbHandle> {
+/** The pool, plus one transaction on one client (the COPY of the CSV export runs in it). */
+export interface PgPool {
+  pool: Pool;
+  /** BEGIN … COMMIT around `fn`; ROLLBACK when it throws (and a broken client is not reused). */
+  begin<T>(fn: (client: PoolClient) => Promise<T>): Promise<T>;
+}
+
+/** How long a query waits for a connection before it fails (→ 503), e.g. while PostgreSQL is down. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * DATABASE_URL set → PostgreSQL via node-postgres (`pg`, Kysely's own PostgresDialect); unset →
+ * embedded PGlite in dataDir. Decision 0060: postgres.js 3.4.9 crashes the process when PostgreSQL
+ * terminates its connections under load.
+ */
+export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number; onPoolError?: (err: Error) => void }): Promise<DbHandle> {
   const plugins = [new CamelCasePlugin()];
   if (opts.databaseUrl) {
-    const { default: postgres } = await import('postgres');
-    const pg = postgres(opts.databaseUrl, {
+    const { default: pg } = await import('pg');
+    // Keep dates as 'YYYY-MM-DD' text (no time-zone shifts) and numerics/bigints as numbers.
+    const parsers = new Map<number, (v: string) => unknown>([
+      [OID.date, (v) => v],
+      [OID.numeric, Number],
+      [OID.int8, Number],
+    ]);
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
-      onnotice: () => {},
-      // Keep dates as 'YYYY-MM-DD' text (no time-zone shifts) and numerics as numbers.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       types: {
-        date: { to: OID.date, from: [OID.date], serialize: (v: string) => v, parse: (v: string) => v },
-        numeric: { to: OID.numeric, from: [OID.numeric], serialize: (v: number) => String(v), parse: (v: string) => Number(v) },
-        bigint: { to: OID.int8, from: [OID.int8], serialize: (v: number) => String(v), parse: (v: string) => Number(v) },
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') => parsers.get(oid) ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
-    const db = new Kysely<DB>({ dialect: new PostgresJsDialect(pg), plugins });
-    return { db, kind: 'postgres', pg, close: () => db.destroy() };
+    // An idle client whose connection dies (pg_terminate_backend, restart) emits 'error' on the
+    // pool; without a listener that would end the process. The pool drops the client by itself.
+    pool.on('error', (err) => opts.onPoolError?.(err));
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+    const begin = async <T>(fn: (client: PoolClient) => Promise<T>): Promise<T> => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      // a connection lost while checked out also emits 'error' on the client
+      const onError = (err: Error) => (broken = err);
+      client.on('error', onError);
+      try {
+        await client.query('BEGIN');
+        const result = await fn(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch((err: Error) => (broken ??= err));
+        throw error;
+      } finally {
+        client.off('error', onError);
+        client.release(broken);
+      }
+    };
+    let closed = false;
+    return {
+      db,
+      kind: 'postgres',
+      pg: { pool, begin },
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await db.destroy();
+      },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create({

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { TransactionSql } from 'postgres';
+import type { PoolClient } from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import type { Mode } from '../../src/shared/limits';
 import type { DB } from '../types';
 
@@ -199,12 +200,12 @@ ORDER BY ${ORDER}`;
 }
 
 // ---------------------------------------------------------------------------------------------
-// PostgreSQL (postgres.js): COPY in the ids, COPY out the CSV.
+// PostgreSQL (node-postgres): load the ids, COPY out the CSV.
 
-type PgTx = TransactionSql;
+type PgTx = PoolClient;
 
 export async function pgCreateIdTable(tx: PgTx): Promise<void> {
-  await tx.unsafe('CREATE TEMP TABLE export_ids (id integer NOT NULL) ON COMMIT DROP');
+  await tx.query('CREATE TEMP TABLE export_ids (id integer NOT NULL) ON COMMIT DROP');
 }
 
 /** Ids per INSERT: one array parameter each, so no giant parameter string for a long list. */
@@ -216,21 +217,21 @@ function* idChunks(ids: ArrayLike<number>): Generator<number[]> {
 
 /** Fills export_ids; a long list gets statistics, so that the planner joins it sensibly. */
 export async function pgLoadIds(tx: PgTx, ids: ArrayLike<number>): Promise<void> {
-  for (const chunk of idChunks(ids)) await tx.unsafe('INSERT INTO export_ids (id) SELECT unnest($1::integer[])', [chunk as never]);
-  if (ids.length > ANALYZE_FROM) await tx.unsafe('ANALYZE export_ids');
+  for (const chunk of idChunks(ids)) await tx.query('INSERT INTO export_ids (id) SELECT unnest($1::integer[])', [chunk]);
+  if (ids.length > ANALYZE_FROM) await tx.query('ANALYZE export_ids');
 }
 
 const ANALYZE_FROM = 5000;
 
 export interface CsvCopy {
-  /** CopyData chunks (one CSV line each) */
-  stream: Readable;
+  /** the CSV bytes (CopyData chunks, several lines per chunk); `rowCount` once it ended */
+  stream: Readable & { rowCount?: number };
 }
 
 /** Starts `COPY (query) TO STDOUT (FORMAT csv)`; the caller must read the stream to its end. */
-export async function pgCopyOut(tx: PgTx, query: string, delimiter: ',' | ';'): Promise<CsvCopy> {
-  const stream = (await tx.unsafe(`COPY (${query}) TO STDOUT (FORMAT csv, DELIMITER '${delimiter === ';' ? ';' : ','}')`).readable()) as Readable;
-  return { stream };
+export function pgCopyOut(tx: PgTx, query: string, delimiter: ',' | ';'): Promise<CsvCopy> {
+  const stream = tx.query(copyTo(`COPY (${query}) TO STDOUT (FORMAT csv, DELIMITER '${delimiter === ';' ? ';' : ','}')`));
+  return Promise.resolve({ stream });
 }
 
 // ---------------------------------------------------------------------------------------------

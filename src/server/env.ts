@@ -14,6 +14,15 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Set behind an https-terminating proxy so that cookies get `Secure`. */
   COOKIE_SECURE: z.enum(['true', 'false', 'auto']).default('auto'),
+  /**
+   * Whose X-Forwarded-For / -Proto / -Host to believe: `false` (nobody, the default), `true` (any
+   * peer), or a comma-separated list of addresses, CIDR ranges and `loopback` (the proxy's address).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'must be true, false, or a list of addresses, CIDR ranges or loopback')
+    .default('false'),
 });
 
 export type Env = Readonly<z.infer<typeof schema>>;

@@ -1,4 +1,7 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+import { HEADERS_MAX_BYTES } from '../shared/limits';
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { migrateToLatest, openDatabase, type DbHandle } from '../../db/database';
@@ -8,6 +11,7 @@ import type { AppServices } from './context';
 import type { Env } from './env';
 import { lockDataDir } from './data-dir-lock';
 import { createApp } from './http/app';
+import { proxyTrust } from './http/proxy';
 import { createLogger } from './log';
 
 export interface RunningServer {
@@ -16,7 +20,11 @@ export interface RunningServer {
   services: AppServices;
   /** set when this start created the demo account */
   demoLogins: DemoLogin[] | null;
-  /** stop accepting, let requests finish (bounded), close the database */
+  /**
+   * Graceful stop: stop accepting, answer the requests in flight (with `Connection: close`), close
+   * idle keep-alive connections, and after `graceMs` cut what is left (an export cut this way rolls
+   * back); then close the database.
+   */
   close(graceMs?: number): Promise<void>;
 }
 
@@ -25,8 +33,9 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle; seedDemo?: boolean } = {}): Promise<RunningServer> {
   const log = opts.log ?? createLogger(env.LOG_LEVEL);
+  proxyTrust(env); // a TRUST_PROXY that does not parse stops the start, not every request
   const lock = lockDataDir(opts.dbh || env.DATABASE_URL ? null : env.DATA_DIR, 'webtid server', { waitMs: 15_000 });
-  const dbh = opts.dbh ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  const dbh = opts.dbh ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, onPoolError: (err) => log.warn({ err }, 'database connection lost') }));
   await migrateToLatest(dbh.db);
   let demoLogins: DemoLogin[] | null = null;
   if ((opts.seedDemo ?? dbh.kind === 'pglite') && !(await dbh.db.selectFrom('account').select('id').limit(1).executeTakeFirst())) {
@@ -34,7 +43,32 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
   }
   const services: AppServices = { dbh, db: dbh.db, env, secret: loadAppSecret(env.APP_SECRET, env.DATA_DIR), log };
   const app = createApp(services, { distDir: resolve(ROOT, 'dist/client'), messagesDir: resolve(ROOT, 'messages') });
-  const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => void app(req, res));
+  let stopping = false;
+  const handlers = new Set<Promise<void>>();
+  const active = new Set<ServerResponse>();
+  const server = createServer({ keepAliveTimeout: 5000, maxHeaderSize: HEADERS_MAX_BYTES }, (req, res) => {
+    // While stopping, every answer closes its connection, so that no client reuses it.
+    if (stopping) {
+      res.shouldKeepAlive = false;
+      res.setHeader('Connection', 'close');
+    }
+    const running: Promise<void> = app(req, res)
+      .catch((err: unknown) => {
+        // app() answers its own errors; this is the last net under it
+        log.error({ err }, 'request handler failed');
+        if (!res.headersSent) res.writeHead(500).end();
+        else res.destroy();
+      })
+      .finally(() => handlers.delete(running));
+    handlers.add(running);
+    active.add(res);
+    res.once('close', () => active.delete(res));
+  });
+  // A client that sends garbage gets 400 and its socket closed; never an exception.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (socket.writable && !socket.destroyed) socket.end(`HTTP/1.1 ${err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nConnection: close\r\n\r\n`);
+    else socket.destroy();
+  });
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(env.PORT, env.HOST, () => ok());
@@ -48,14 +82,34 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
     server,
     services,
     demoLogins,
-    close(graceMs = 10_000) {
+    close(graceMs = 8_000) {
       closing ??= (async () => {
-        const closed = new Promise<void>((ok) => server.close(() => ok()));
+        stopping = true;
+        // The answers still to come close their connections, so that no client sends another
+        // request on them (one sent to a connection we close while it is idle would be reset).
+        for (const res of active) {
+          if (res.headersSent) continue;
+          res.shouldKeepAlive = false;
+          res.setHeader('Connection', 'close');
+        }
+        // Stop accepting, but without http's own closeIdleConnections() at this instant: a request
+        // already on the wire to an idle keep-alive socket would be reset. It gets a moment to
+        // arrive and is answered with `Connection: close`; then idle sockets are closed (and again
+        // whenever one becomes idle).
+        const closed = new Promise<void>((ok) => NetServer.prototype.close.call(server, () => ok()));
+        await delay(Math.min(100, graceMs));
         server.closeIdleConnections();
-        const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
+        const force = setTimeout(() => server.closeAllConnections(), graceMs);
         await closed;
-        clearTimeout(timer);
-        await dbh.close();
+        clearInterval(sweep);
+        clearTimeout(force);
+        // handlers cut by closeAllConnections (an export) finish their rollback before the pool closes
+        await Promise.race([Promise.allSettled([...handlers]), delay(1500)]);
+        // A transaction still running (a long export draining its COPY) is not waited for: when the
+        // process ends, PostgreSQL rolls it back, which is what an export cut by shutdown must do.
+        // (PGlite is always waited for: its files must be closed properly.)
+        await (dbh.kind === 'postgres' ? Promise.race([dbh.close(), delay(1000)]) : dbh.close());
         lock.release();
       })();
       return closing;

@@ -6,6 +6,13 @@ import { AppError } from './errors';
 
 export type RestMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/**
+ * Who may call a procedure or raw route. The procedure builders below set it in `meta.auth`, so that
+ * the HTTP layer can refuse a caller from the headers alone, before reading a body (DESIGN §4
+ * "caller first"); the middlewares still enforce it for in-process callers.
+ */
+export type AuthLevel = 'public' | 'authed' | 'teamleader' | 'admin';
+
 export interface Meta {
   /** Where the REST adapter serves this procedure (spec §7). */
   rest?: {
@@ -22,6 +29,8 @@ export interface Meta {
   /** Longer OpenAPI description (Markdown). */
   description?: string;
   tags?: string[];
+  /** set by the procedure builders (publicProcedure leaves it unset = public) */
+  auth?: AuthLevel;
 }
 
 /** Field path → messages, for 400 answers. */
@@ -54,7 +63,34 @@ const t = initTRPC
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+/**
+ * A database that went away (terminated connection, restart, refused connect) is a 503 the caller
+ * may retry, not a 500 bug.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if (typeof e !== 'object') return false;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      // 57P01 admin_shutdown (pg_terminate_backend), 57P02/57P03 crash/cannot connect now, class 08 connection exceptions
+      if (/^(57P0[123]|08\d\d\d|53300)$/.test(code)) return true;
+      if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT'].includes(code)) return true;
+    }
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect|Cannot use a pool after calling end|is not currently accepting connections|the database system is (starting up|shutting down)/i.test(message)) return true;
+  }
+  return false;
+}
+
+const databaseUnavailable = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isDatabaseUnavailable(result.error.cause ?? result.error)) {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The database is unavailable; try again shortly', cause: result.error });
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(databaseUnavailable);
 
 const requireActor = t.middleware(({ ctx, next }) => {
   if (!ctx.actor) throw new AppError('UNAUTHORIZED', ERR.unauthorized);
@@ -62,7 +98,7 @@ const requireActor = t.middleware(({ ctx, next }) => {
 });
 
 /** Any logged-in user of an account (or the API key). */
-export const authedProcedure = t.procedure.use(requireActor);
+export const authedProcedure = publicProcedure.use(requireActor).meta({ auth: 'authed' });
 
 const roleAtLeast = (actor: Actor, min: 'Teamleader' | 'Admin') =>
   actor.profileType === 'Admin' || (min === 'Teamleader' && actor.profileType === 'Teamleader');
@@ -70,11 +106,11 @@ const roleAtLeast = (actor: Actor, min: 'Teamleader' | 'Admin') =>
 export const teamleaderProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!roleAtLeast(ctx.actor, 'Teamleader')) throw new AppError('FORBIDDEN', ERR.forbidden);
   return next();
-});
+}).meta({ auth: 'teamleader' });
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!roleAtLeast(ctx.actor, 'Admin')) throw new AppError('FORBIDDEN', ERR.forbidden);
   return next();
-});
+}).meta({ auth: 'admin' });
 
 export { TRPCError };

@@ -63,3 +63,10 @@ export const LOGIN_MAX_FAILURES_PER_USERNAME = 50;
 /** Lists (issue 9): entries per page by default, and the most one request may ask for (more → 400). */
 export const PAGE_SIZE_DEFAULT = 200;
 export const PAGE_SIZE_MAX = 1000;
+/** HTTP limits, the same on REST and tRPC (docs/http-limits.md). */
+export const TRPC_MAX_BATCH = 10;
+/** Request line + headers (Node's maxHeaderSize): the query string of a GET lives here too. */
+export const HEADERS_MAX_BYTES = 16 * 1024;
+export const URL_MAX_BYTES = 8 * 1024;
+/** A JSON answer larger than this is refused with 413 instead of being built (until lists are paged). */
+export const RESPONSE_MAX_BYTES = 64 * 1024 * 1024;

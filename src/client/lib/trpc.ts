@@ -3,6 +3,7 @@ import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/routers/app';
+import { TRPC_MAX_BATCH } from '../../shared/limits';
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type AccountInfo = RouterOutputs['user']['info'];
@@ -14,6 +15,8 @@ export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     httpBatchLink({
       url: '/api/trpc',
+      // the server refuses batches of more calls (TRPC_MAX_BATCH, docs/http-limits.md)
+      maxItems: TRPC_MAX_BATCH,
       fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }),
     }),
   ],

@@ -1,21 +1,23 @@
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sql } from 'kysely';
 import { ERR } from '../../shared/errors';
-import type { AppServices } from '../context';
-import { AppError } from '../errors';
+import { JSON_BODY_MAX_BYTES, RESPONSE_MAX_BYTES, TRPC_MAX_BATCH, URL_MAX_BYTES } from '../../shared/limits';
+import type { Actor, AppServices } from '../context';
 import { appRouter } from '../routers/app';
 import { rawRoutes } from '../routers/raw-routes';
-import { createCallerFactory } from '../trpc';
-import { readCookie, SESSION_COOKIE } from './cookies';
+import { createCallerFactory, type AuthLevel, type Meta } from '../trpc';
 import { loadCatalogue } from './locales';
 import { bufferAndCompress } from './compress';
 import { buildOpenApi } from './openapi';
 import { docsHtml, docsScript } from './docs-page';
-import { sendJson, sendProblem } from './problem';
-import { BadApiKey, createRequestContext } from './request-context';
-import { createRestHandler, sendError } from './rest';
+import { HTTP_ERR, HttpError, sendJson, sendProblem } from './problem';
+import { isHttps } from './proxy';
+import { authRefusal, BadApiKey, beginRequest, createContext, csrfRefused, requestInfo, resolveActor } from './request-context';
+import { authorize, createRestHandler, decodePathSegment, queryObject, refuseBeforeBody, sendError } from './rest';
 import { createStaticHandler } from './static';
+import { ZodError } from 'zod';
 
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -25,26 +27,9 @@ const SECURITY_HEADERS = {
     "default-src 'self'; img-src 'self' blob: data:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
 } as const;
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * CSRF (DESIGN §4): a state-changing request must not come from another origin; one that carries
- * the session cookie must prove its origin with a same-origin Origin header.
- */
-function csrfRefused(req: IncomingMessage): boolean {
-  if (SAFE_METHODS.has(req.method ?? 'GET')) return false;
-  const origin = req.headers.origin;
-  const hasCookie = readCookie(req, SESSION_COOKIE) !== null;
-  if (!origin) return hasCookie;
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    return true;
-  }
-  const host = req.headers['x-forwarded-host'] ?? req.headers.host;
-  return originHost !== host;
-}
+/** One year; sent only on answers that came over https (directly or via a trusted proxy). */
+const HSTS = 'max-age=31536000';
+const HEALTH_TIMEOUT_MS = 2000;
 
 export interface AppOptions {
   distDir: string;
@@ -53,11 +38,28 @@ export interface AppOptions {
 
 export type AppHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
+/** procedure path → auth level, read once from the router (the builders put it in meta). */
+function procedureAuthLevels(): Map<string, AuthLevel> {
+  const out = new Map<string, AuthLevel>();
+  for (const [path, proc] of Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } }>)) out.set(path, proc._def.meta?.auth ?? 'public');
+  return out;
+}
+
+/** An error in tRPC's own envelope (what @trpc/client reads), one per call of a batch. */
+function sendTrpcError(res: ServerResponse, calls: string[], batch: boolean, status: 401 | 403, message: string): void {
+  const code = status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN';
+  const one = (path: string) => ({ error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: status, path } } });
+  const body = JSON.stringify(batch ? calls.map(one) : one(calls[0] ?? ''));
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(body);
+}
+
 export function createApp(services: AppServices, options: AppOptions): AppHandler {
   const createCaller = createCallerFactory(appRouter);
   const rest = createRestHandler(appRouter, services, (ctx) => createCaller(ctx));
   const serveStatic = createStaticHandler(options.distDir);
   const catalogues = new Map<string, string>();
+  const authLevels = procedureAuthLevels();
   let openApiJson: string | undefined;
 
   const rawMatchers = rawRoutes.map((r) => {
@@ -66,20 +68,100 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
     return { route: r, pattern, names };
   });
 
-  return async function handler(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const path = url.pathname;
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+  /** One line per request at info: id, method, route (no query string: it may hold secrets), status, duration, actor. */
+  function logRequest(req: IncomingMessage, res: ServerResponse, route: string): void {
+    const info = requestInfo(req);
+    if (!info || !services.log.isLevelEnabled('info')) return;
+    services.log.info(
+      { reqId: info.id, method: req.method, route, status: res.statusCode, ms: Math.round((performance.now() - info.started) * 10) / 10, actor: info.actor ?? null, ...(res.writableFinished ? {} : { aborted: true }) },
+      'request',
+    );
+  }
+
+  async function health(res: ServerResponse): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
     try {
-      if (path === '/healthz') {
-        try {
-          await sql`SELECT 1`.execute(services.db);
-        } catch (err) {
-          services.log.error({ err }, 'health check: database unreachable');
-          return sendJson(res, 503, { status: 'unavailable', database: services.dbh.kind });
-        }
-        return sendJson(res, 200, { status: 'ok', database: services.dbh.kind });
-      }
+      await Promise.race([
+        sql`SELECT 1`.execute(services.db),
+        new Promise((_ok, fail) => (timer = setTimeout(() => fail(new Error('health check timed out')), HEALTH_TIMEOUT_MS))),
+      ]);
+    } catch (err) {
+      services.log.warn({ err }, 'health check: database unreachable');
+      return sendJson(res, 503, { status: 'unavailable', database: services.dbh.kind });
+    } finally {
+      clearTimeout(timer);
+    }
+    sendJson(res, 200, { status: 'ok', database: services.dbh.kind });
+  }
+
+  async function trpc(req: IncomingMessage, res: ServerResponse, url: URL, path: string): Promise<void> {
+    const batch = url.searchParams.get('batch') === '1';
+    const calls = path.slice('/api/trpc/'.length).split(',');
+    if (!batch && calls.length > 1) throw new HttpError(400, 'Several procedures need ?batch=1');
+    // Bounded work: a batch over the cap runs nothing at all.
+    if (calls.length > TRPC_MAX_BATCH) return refuseBeforeBody(req, res, 400, HTTP_ERR.tooManyCalls(TRPC_MAX_BATCH));
+    let actor: Actor | null;
+    try {
+      actor = await resolveActor(services, req, res);
+    } catch (e) {
+      if (e instanceof BadApiKey) return void (refuseBody(req, res), sendTrpcError(res, calls, batch, 401, 'Invalid API key'));
+      throw e;
+    }
+    if (csrfRefused(services, req, actor)) return refuseBeforeBody(req, res, 403, ERR.csrf);
+    // Caller first: when every call of the request would be refused, answer now, body unread.
+    // (A mixed batch, e.g. login + info, goes on: its JSON body is bounded by maxBodySize.)
+    const refusals = calls.map((c) => authRefusal(authLevels.get(c), actor));
+    const first = refusals[0];
+    if (first && refusals.every((r) => r === first)) {
+      refuseBody(req, res);
+      return sendTrpcError(res, calls, batch, first, first === 401 ? ERR.unauthorized : ERR.forbidden);
+    }
+    // Every tRPC answer is per user: never cached (the compressing wrapper keeps this header).
+    res.setHeader('Cache-Control', 'no-store');
+    guardAnswerSize(res);
+    bufferAndCompress(req, res);
+    await nodeHTTPRequestHandler({
+      req,
+      res,
+      router: appRouter,
+      path: calls.join(','),
+      maxBodySize: JSON_BODY_MAX_BYTES,
+      createContext: () => Promise.resolve(createContext(services, req, res, actor)),
+      onError: ({ error }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') services.log.error({ reqId: requestInfo(req)?.id, err: error.cause ?? error }, 'tRPC procedure failed');
+      },
+    });
+  }
+
+  async function raw(req: IncomingMessage, res: ServerResponse, url: URL, path: string): Promise<boolean> {
+    for (const m of rawMatchers) {
+      const match = m.pattern.exec(path);
+      if (!match || m.route.method !== (req.method === 'HEAD' ? 'GET' : req.method)) continue;
+      const params: Record<string, string> = {};
+      m.names.forEach((n, i) => (params[n] = decodePathSegment(match[i + 1] ?? '')));
+      const actor = await authorize(services, req, res, m.route.auth);
+      if (actor === false) return true;
+      const parsed = m.route.input.safeParse({ ...queryObject(url), ...params });
+      if (!parsed.success) throw new ZodError(parsed.error.issues);
+      await m.route.handle({ ctx: createContext(services, req, res, actor) as never, req, res, input: parsed.data, url });
+      return true;
+    }
+    return false;
+  }
+
+  return async function handler(req: IncomingMessage, res: ServerResponse) {
+    beginRequest(req, res);
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+    let route = '?';
+    res.once('close', () => logRequest(req, res, route));
+    try {
+      if (isHttps(req, services.env)) res.setHeader('Strict-Transport-Security', HSTS);
+      if ((req.url ?? '').length > URL_MAX_BYTES) throw new HttpError(414, `The URL is longer than ${URL_MAX_BYTES} bytes`);
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const path = url.pathname;
+      route = path;
+      decodePathSegment(path); // %ff, %zz: 400 here rather than a URIError somewhere below
+      if (path === '/healthz') return await health(res);
       const locale = /^\/locales\/(en|da)\.json$/.exec(path)?.[1];
       if (locale) {
         let body = catalogues.get(locale);
@@ -87,9 +169,8 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
         res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
         return void res.end(body);
       }
-      if (!path.startsWith('/api/') && path !== '/api') return serveStatic(req, res, url);
+      if (!path.startsWith('/api/') && path !== '/api') return await serveStatic(req, res, url);
 
-      if (csrfRefused(req)) return sendProblem(res, 403, ERR.csrf);
       if (path === '/api/openapi.json') {
         openApiJson ??= JSON.stringify(buildOpenApi(rest.routes, rawRoutes));
         res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
@@ -103,40 +184,37 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
         res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' });
         return void res.end(docsScript);
       }
-      if (path.startsWith('/api/trpc/')) {
-        bufferAndCompress(req, res);
-        await nodeHTTPRequestHandler({
-          req,
-          res,
-          router: appRouter,
-          path: path.slice('/api/trpc/'.length),
-          createContext: async () => {
-            try {
-              return await createRequestContext(services, req, res);
-            } catch (e) {
-              if (e instanceof BadApiKey) throw new AppError('UNAUTHORIZED', 'Invalid API key');
-              throw e;
-            }
-          },
-          onError: ({ error }) => {
-            if (error.code === 'INTERNAL_SERVER_ERROR') services.log.error({ err: error.cause ?? error }, 'tRPC procedure failed');
-          },
-        });
-        return;
-      }
-      for (const m of rawMatchers) {
-        const match = m.pattern.exec(path);
-        if (!match || m.route.method !== (req.method === 'HEAD' ? 'GET' : req.method)) continue;
-        const params: Record<string, string> = {};
-        m.names.forEach((n, i) => (params[n] = decodeURIComponent(match[i + 1] ?? '')));
-        const ctx = await createRequestContext(services, req, res);
-        await m.route.handle({ ctx, req, res, params, url });
-        return;
-      }
+      if (path.startsWith('/api/trpc/')) return await trpc(req, res, url, path);
+      if (await raw(req, res, url, path)) return;
       if (await rest.handle(req, res, url)) return;
-      sendProblem(res, 404, `No API path ${req.method ?? 'GET'} ${path}`);
+      refuseBeforeBody(req, res, 404, `No API path ${req.method ?? 'GET'} ${path}`);
     } catch (error) {
       sendError(services, res, error);
     }
   };
+}
+
+/** The body of a refused tRPC request is not read; the connection closes after the answer. */
+function refuseBody(req: IncomingMessage, res: ServerResponse): void {
+  const hasBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
+  if (!hasBody) return;
+  res.shouldKeepAlive = false;
+  res.setHeader('Connection', 'close');
+}
+
+/**
+ * tRPC serialises the whole batch itself; an answer over RESPONSE_MAX_BYTES is replaced by a
+ * 413 problem instead of being sent (the lists are not paged yet).
+ */
+function guardAnswerSize(res: ServerResponse): void {
+  const end = res.end.bind(res);
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    const size = typeof chunk === 'string' ? chunk.length : chunk instanceof Uint8Array ? chunk.byteLength : 0;
+    if (size > RESPONSE_MAX_BYTES && !res.headersSent) {
+      res.end = end;
+      res.removeHeader('Content-Length');
+      return sendProblem(res, 413, HTTP_ERR.tooLargeResult) as unknown as ServerResponse;
+    }
+    return (end as (...a: unknown[]) => ServerResponse)(chunk, ...rest);
+  }) as ServerResponse['end'];
 }

@@ -8,9 +8,16 @@ import {
   MULTIPART_MAX_FIELDS,
 } from '../../shared/limits';
 import type { UploadedFile } from '../context';
-import { HttpError } from './problem';
+import { HTTP_ERR, HttpError } from './problem';
+
+/** A declared Content-Length over `max` is refused before a byte of the body is read. */
+export function refuseDeclaredLength(req: IncomingMessage, max: number): void {
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (declared > max) throw new HttpError(413, 'Request body is too large');
+}
 
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  refuseDeclaredLength(req, JSON_BODY_MAX_BYTES);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -34,21 +41,41 @@ export interface MultipartBody {
 
 const MB = (n: number) => Math.round(n / 1024 / 1024);
 
+/** `name[]` → `name`; a part without a usable name is a malformed body, not a crash. */
+function partName(raw: string | undefined): string {
+  const name = typeof raw === 'string' && raw.endsWith('[]') ? raw.slice(0, -2) : raw;
+  if (!name) throw new HttpError(400, `${HTTP_ERR.malformedMultipart}: a part has no name`);
+  return name;
+}
+
+/** The whole multipart body may hold the files plus the fields, and not more. */
+const MULTIPART_MAX_BYTES = ATTACHMENT_MAX_FILES * (ATTACHMENT_MAX_BYTES + 64 * 1024) + MULTIPART_MAX_FIELDS * MULTIPART_MAX_FIELD_BYTES;
+
 /**
  * Reads a multipart/form-data body with busboy within the limits of DESIGN §4. Files are held in
  * memory (at most 10 × 15 MB) so that they can be stored in the record's transaction; a truncated
- * file rejects the whole request.
+ * file rejects the whole request. Every fault of the body (no boundary, no part name, cut off,
+ * over a limit) rejects with a 400/413 HttpError; nothing in here may throw out of an event handler.
  */
 export function readMultipart(req: IncomingMessage): Promise<MultipartBody> {
   return new Promise((resolve, reject) => {
     let bb: Busboy.Busboy;
     try {
+      refuseDeclaredLength(req, MULTIPART_MAX_BYTES);
+    } catch (e) {
+      reject(e as Error);
+      return;
+    }
+    try {
       bb = Busboy({
         headers: req.headers,
-        limits: { fileSize: ATTACHMENT_MAX_BYTES, files: ATTACHMENT_MAX_FILES, fields: MULTIPART_MAX_FIELDS, fieldSize: MULTIPART_MAX_FIELD_BYTES, parts: ATTACHMENT_MAX_FILES + MULTIPART_MAX_FIELDS },
+        // file names as UTF-8 ("Tilbud æøå.png"), not busboy's default latin1
+        defParamCharset: 'utf8',
+        // busboy reports `limit` when a file *reaches* fileSize; "at most 15 MB" includes 15 MB itself
+        limits: { fileSize: ATTACHMENT_MAX_BYTES + 1, files: ATTACHMENT_MAX_FILES, fields: MULTIPART_MAX_FIELDS, fieldSize: MULTIPART_MAX_FIELD_BYTES, parts: ATTACHMENT_MAX_FILES + MULTIPART_MAX_FIELDS },
       });
     } catch {
-      reject(new HttpError(400, 'Malformed multipart body'));
+      reject(new HttpError(400, HTTP_ERR.malformedMultipart));
       return;
     }
     const fields: Record<string, string | string[]> = {};
@@ -61,27 +88,52 @@ export function readMultipart(req: IncomingMessage): Promise<MultipartBody> {
       req.resume();
       reject(e);
     };
-    bb.on('field', (rawName, value, info) => {
-      if (info.valueTruncated) return fail(new HttpError(413, `Field ${rawName} is too large`));
-      const name = rawName.endsWith('[]') ? rawName.slice(0, -2) : rawName;
+    const guard = (fn: () => void) => {
+      try {
+        fn();
+      } catch (e) {
+        fail(e instanceof HttpError ? e : new HttpError(400, HTTP_ERR.malformedMultipart));
+      }
+    };
+    bb.on('field', (rawName: string | undefined, value, info) => guard(() => {
+      if (failed) return;
+      const name = partName(rawName);
+      if (info.valueTruncated || info.nameTruncated) return fail(new HttpError(413, `Field ${name} is too large`));
       const prev = fields[name];
       fields[name] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
-    });
-    bb.on('file', (fieldName, stream, info) => {
+    }));
+    bb.on('file', (rawName: string | undefined, stream, info) => guard(() => {
+      // a file stream must always be drained and have an error listener, or busboy stalls / throws
+      stream.on('error', () => fail(new HttpError(400, HTTP_ERR.malformedMultipart)));
+      if (failed) return void stream.resume();
+      let name: string;
+      try {
+        name = partName(rawName);
+      } catch (e) {
+        stream.resume();
+        throw e;
+      }
+      const tooLarge = () => fail(new HttpError(413, `File ${info.filename ?? name} is larger than ${MB(ATTACHMENT_MAX_BYTES)} MB`));
       const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('limit', () => fail(new HttpError(413, `File ${info.filename} is larger than ${MB(ATTACHMENT_MAX_BYTES)} MB`)));
+      let size = 0;
+      stream.on('data', (c: Buffer) => {
+        if (failed) return;
+        size += c.length;
+        if (size > ATTACHMENT_MAX_BYTES) return tooLarge();
+        chunks.push(c);
+      });
+      stream.on('limit', tooLarge);
       stream.on('end', () => {
         if (failed || (stream as unknown as { truncated?: boolean }).truncated) return;
-        const data = Buffer.concat(chunks);
+        const data = Buffer.concat(chunks, size);
         if (data.length === 0 && !info.filename) return; // an empty file input
-        files.push({ fieldName: fieldName.endsWith('[]') ? fieldName.slice(0, -2) : fieldName, fileName: info.filename || 'file', mimeType: info.mimeType, data });
+        files.push({ fieldName: name, fileName: info.filename || 'file', mimeType: info.mimeType, data });
       });
-    });
+    }));
     bb.on('filesLimit', () => fail(new HttpError(413, `At most ${ATTACHMENT_MAX_FILES} files per request`)));
     bb.on('fieldsLimit', () => fail(new HttpError(413, 'Too many fields')));
     bb.on('partsLimit', () => fail(new HttpError(413, 'Too many parts')));
-    bb.on('error', () => fail(new HttpError(400, 'Malformed multipart body')));
+    bb.on('error', () => fail(new HttpError(400, HTTP_ERR.malformedMultipart)));
     bb.on('close', () => {
       if (!failed) resolve({ fields, files });
     });

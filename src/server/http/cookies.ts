@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Env } from '../env';
+import { isHttps } from './proxy';
 
 export const SESSION_COOKIE = 'webtid_session';
 
@@ -21,13 +22,9 @@ export function readCookie(req: IncomingMessage, name: string): string | null {
   return null;
 }
 
-export function isHttps(req: IncomingMessage): boolean {
-  return (req.socket as { encrypted?: boolean }).encrypted === true || req.headers['x-forwarded-proto'] === 'https';
-}
-
 /** HttpOnly; SameSite=Lax; Secure behind https (DESIGN §4). `expires` null → a browser-session cookie. */
 export function setSessionCookie(req: IncomingMessage, res: ServerResponse, env: Env, token: string, expires: Date | null): void {
-  const secure = env.COOKIE_SECURE === 'true' || (env.COOKIE_SECURE === 'auto' && isHttps(req));
+  const secure = env.COOKIE_SECURE === 'true' || (env.COOKIE_SECURE === 'auto' && isHttps(req, env));
   const parts = [`${SESSION_COOKIE}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
   if (expires) parts.push(`Expires=${expires.toUTCString()}`);
   if (secure) parts.push('Secure');

@@ -1,17 +1,31 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Context } from '../context';
-import type { RestMethod } from '../trpc';
+import type { ZodType } from 'zod';
+import type { Actor, Context } from '../context';
+import type { AuthLevel, RestMethod } from '../trpc';
+
+/** The context of a raw route that needs a caller: the actor is known to be there. */
+export type RawContext<A extends AuthLevel> = A extends 'public' ? Context : Context & { actor: Actor };
 
 /**
- * A REST path whose answer is not JSON (an image, a CSV stream). It runs with the same context,
- * auth and error mapping as the procedures; `openapi` describes it in /api/openapi.json.
+ * A REST path whose answer is not JSON (an image, a CSV stream). Like a procedure it declares who
+ * may call it (`auth`, checked from the headers before any body is read) and a zod `input` for its
+ * path parameters and query string; the HTTP layer maps errors the same way as for procedures.
+ * The body, if any, is the handler's to read (streams and large bodies have their own limits).
  */
-export interface RawRoute {
+export interface RawRoute<A extends AuthLevel = AuthLevel, I extends ZodType = ZodType> {
   method: RestMethod;
   path: `/api/${string}`;
   summary: string;
   tags: string[];
+  auth: A;
+  /** validates `{ ...query, ...params }`; a failure answers 400 with field errors */
+  input: I;
   /** OpenAPI operation fragments (requestBody, responses) */
   openapi?: Record<string, unknown>;
-  handle(args: { ctx: Context; req: IncomingMessage; res: ServerResponse; params: Record<string, string>; url: URL }): Promise<void>;
+  handle(args: { ctx: RawContext<A>; req: IncomingMessage; res: ServerResponse; input: ReturnType<I['parse']>; url: URL }): Promise<void>;
+}
+
+/** Declares a raw route with its types inferred (so that `input` and `ctx.actor` are typed in `handle`). */
+export function rawRoute<A extends AuthLevel, I extends ZodType>(route: RawRoute<A, I>): RawRoute {
+  return route as unknown as RawRoute;
 }

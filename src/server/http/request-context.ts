@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { accountForApiKey } from '../auth/api-key';
 import { validateSession } from '../auth/sessions';
 import type { Actor, AppServices, Context, UploadedFile } from '../context';
+import type { AuthLevel } from '../trpc';
 import { clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from './cookies';
+import { clientIp, requestHost } from './proxy';
 
 function apiKeyOf(req: IncomingMessage): string | null {
   const header = req.headers['x-api-key'];
@@ -14,6 +17,28 @@ function apiKeyOf(req: IncomingMessage): string | null {
 
 /** An API key that was sent but is wrong: the request is refused even if a cookie is present. */
 export class BadApiKey extends Error {}
+
+/** What the request log and the problem answers need to know about one request. */
+export interface RequestInfo {
+  id: string;
+  started: number;
+  /** 'api-key', 'user:<name>@<account>', or undefined (anonymous / not resolved) */
+  actor?: string;
+}
+
+const infos = new WeakMap<IncomingMessage, RequestInfo>();
+
+/** Starts the bookkeeping of one request: a request id (also sent as X-Request-Id). */
+export function beginRequest(req: IncomingMessage, res: ServerResponse): RequestInfo {
+  const info: RequestInfo = { id: randomBytes(8).toString('hex'), started: performance.now() };
+  infos.set(req, info);
+  res.setHeader('X-Request-Id', info.id);
+  return info;
+}
+
+export function requestInfo(req: IncomingMessage): RequestInfo | undefined {
+  return infos.get(req);
+}
 
 export async function resolveActor(services: AppServices, req: IncomingMessage, res: ServerResponse): Promise<Actor | null> {
   const key = apiKeyOf(req);
@@ -37,18 +62,51 @@ export async function resolveActor(services: AppServices, req: IncomingMessage, 
   return { kind: 'session', ...u, userId: u.id, sessionId: session.sessionId };
 }
 
-export function clientIp(req: IncomingMessage): string {
-  return req.socket.remoteAddress ?? '';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF (DESIGN §4), decided after authentication: a state-changing request from another origin is
+ * refused; one authenticated by a live session cookie must prove its origin with a same-origin
+ * Origin header. The API key is not a cookie, so it is not subject to this; an expired or unknown
+ * cookie authenticates nothing, so such a request is simply anonymous (→ 401 where a login is needed).
+ */
+export function csrfRefused(services: AppServices, req: IncomingMessage, actor: Actor | null): boolean {
+  if (SAFE_METHODS.has(req.method ?? 'GET')) return false;
+  if (actor?.kind === 'apiKey') return false;
+  const origin = req.headers.origin;
+  if (!origin) return actor?.kind === 'session';
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return true;
+  }
+  return originHost !== requestHost(req, services.env);
 }
 
-export async function createRequestContext(services: AppServices, req: IncomingMessage, res: ServerResponse, files: UploadedFile[] = []): Promise<Context> {
-  const actor = await resolveActor(services, req, res);
+/** Whether `actor` may call something that needs `level`: null = yes, else the status to answer. */
+export function authRefusal(level: AuthLevel | undefined, actor: Actor | null): 401 | 403 | null {
+  if (!level || level === 'public') return null;
+  if (!actor) return 401;
+  if (level === 'authed') return null;
+  const p = actor.profileType;
+  if (p === 'Admin' || (level === 'teamleader' && p === 'Teamleader')) return null;
+  return 403;
+}
+
+export function createContext(services: AppServices, req: IncomingMessage, res: ServerResponse, actor: Actor | null, files: UploadedFile[] = []): Context {
+  const info = infos.get(req);
+  if (info && actor) info.actor = actor.kind === 'apiKey' ? `api-key@${actor.accountId}` : `${actor.username}@${actor.accountId}`;
   return {
     ...services,
     actor,
     files,
-    ip: clientIp(req),
+    ip: clientIp(req, services.env),
     setSessionCookie: (token, expires) => setSessionCookie(req, res, services.env, token, expires),
     clearSessionCookie: () => clearSessionCookie(res),
   };
+}
+
+export async function createRequestContext(services: AppServices, req: IncomingMessage, res: ServerResponse, files: UploadedFile[] = []): Promise<Context> {
+  return createContext(services, req, res, await resolveActor(services, req, res), files);
 }

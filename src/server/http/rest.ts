@@ -4,14 +4,14 @@ import { TRPCError } from '@trpc/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ZodError, type ZodType } from 'zod';
 import { ERR } from '../../shared/errors';
-import type { AppServices, Context } from '../context';
+import type { Actor, AppServices, Context } from '../context';
 import { AppError } from '../errors';
-import { zodFieldErrors, type Meta, type RestMethod } from '../trpc';
+import { isDatabaseUnavailable, zodFieldErrors, type AuthLevel, type Meta, type RestMethod } from '../trpc';
 import { readJsonBody, readMultipart } from './body';
 import { bufferAndCompress } from './compress';
 import { restPage } from './paging';
-import { HttpError, sendJson, sendProblem } from './problem';
-import { BadApiKey, createRequestContext } from './request-context';
+import { HTTP_ERR, HttpError, sendJson, sendProblem } from './problem';
+import { authRefusal, BadApiKey, createContext, csrfRefused, resolveActor } from './request-context';
 
 export interface RestRoute {
   method: RestMethod;
@@ -64,7 +64,7 @@ export function collectRestRoutes(router: AnyRouter): RestRoute[] {
   return routes.sort((a, b) => a.paramNames.length - b.paramNames.length || b.path.length - a.path.length);
 }
 
-function queryObject(url: URL): Record<string, string | string[]> {
+export function queryObject(url: URL): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [rawKey, value] of url.searchParams) {
     const key = rawKey.endsWith('[]') ? rawKey.slice(0, -2) : rawKey;
@@ -97,6 +97,10 @@ export function createRestHandler(router: AnyRouter, services: AppServices, crea
     return exact ?? withParams.filter((r) => r.pattern.test(pathname));
   };
 
+  /**
+   * Caller first (DESIGN §4): the route and the caller are known from the headers; a caller who
+   * may not call the route is answered before a byte of the body is read.
+   */
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
     const method = (req.method ?? 'GET').toUpperCase();
     const candidates = candidatesFor(url.pathname);
@@ -110,8 +114,10 @@ export function createRestHandler(router: AnyRouter, services: AppServices, crea
       const match = route.pattern.exec(url.pathname);
       const params: Record<string, string> = {};
       route.paramNames.forEach((name, i) => {
-        params[name] = decodeURIComponent(match?.[i + 1] ?? '');
+        params[name] = decodePathSegment(match?.[i + 1] ?? '');
       });
+      const actor = await authorize(services, req, res, route.meta.auth);
+      if (actor === false) return true;
       let body: unknown;
       let files: Context['files'] = [];
       if (method !== 'GET' && method !== 'HEAD') {
@@ -131,7 +137,7 @@ export function createRestHandler(router: AnyRouter, services: AppServices, crea
         if (body !== undefined && !isPlainObject(body)) throw new HttpError(400, 'The request body must be a JSON object');
         input = { ...queryObject(url), ...(body ?? {}), ...params };
       }
-      const ctx = await createRequestContext(services, req, res, files);
+      const ctx = createContext(services, req, res, actor, files);
       bufferAndCompress(req, res);
       const caller = createCaller(ctx) as Record<string, unknown>;
       const fn = route.procedurePath.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as CallerFn;
@@ -147,20 +153,78 @@ export function createRestHandler(router: AnyRouter, services: AppServices, crea
   return { routes, handle };
 }
 
-/** Maps any error to problem+json; unknown errors are logged and answered 500 without details. */
+/** A path segment, percent-decoded; malformed encoding (`%ff`, `%zz`) is the caller's 400, not a URIError 500. */
+export function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new HttpError(400, HTTP_ERR.badEncoding);
+  }
+}
+
+/**
+ * Answers a refusal that comes before the body: the body is never read, and the connection is
+ * closed after the answer (`Connection: close`), so that a client still sending a 15 MB upload is
+ * not read to its end nor buffered; Node ends the socket once the answer is out.
+ */
+export function refuseBeforeBody(req: IncomingMessage, res: ServerResponse, status: number, detail: string): void {
+  const hasBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
+  if (hasBody) {
+    res.shouldKeepAlive = false;
+    res.setHeader('Connection', 'close');
+    // a client that keeps sending after our answer is cut off rather than read
+    res.on('finish', () => setTimeout(() => req.socket.destroy(), 2000).unref());
+  }
+  sendProblem(res, status, detail);
+}
+
+/**
+ * Resolves the caller from the headers and checks it against `level` and CSRF. Returns the actor
+ * (null = anonymous) or false when the request has been answered (401/403).
+ */
+export async function authorize(services: AppServices, req: IncomingMessage, res: ServerResponse, level: AuthLevel | undefined): Promise<Actor | null | false> {
+  let actor: Actor | null;
+  try {
+    actor = await resolveActor(services, req, res);
+  } catch (e) {
+    if (e instanceof BadApiKey) {
+      refuseBeforeBody(req, res, 401, 'Invalid API key');
+      return false;
+    }
+    throw e;
+  }
+  if (csrfRefused(services, req, actor)) {
+    refuseBeforeBody(req, res, 403, ERR.csrf);
+    return false;
+  }
+  const refusal = authRefusal(level, actor);
+  if (refusal) {
+    refuseBeforeBody(req, res, refusal, refusal === 401 ? ERR.unauthorized : ERR.forbidden);
+    return false;
+  }
+  return actor;
+}
+
+/** Maps any error to problem+json; unknown errors are logged with the request id and answered 500 without details. */
 export function sendError(services: AppServices, res: ServerResponse, error: unknown): void {
+  const requestId = res.getHeader('x-request-id');
   if (error instanceof HttpError) return sendProblem(res, error.status, error.message, error.errors);
   if (error instanceof BadApiKey) return sendProblem(res, 401, 'Invalid API key');
   if (error instanceof ZodError) return sendProblem(res, 400, ERR.validation, zodFieldErrors(error));
+  if (isDatabaseUnavailable(error)) {
+    services.log.warn({ requestId, err: error }, 'database unavailable');
+    return sendProblem(res, 503, HTTP_ERR.unavailable, undefined, { 'Retry-After': '5' });
+  }
   if (error instanceof TRPCError) {
     if (error.cause instanceof ZodError) return sendProblem(res, 400, ERR.validation, zodFieldErrors(error.cause));
+    if (error.cause instanceof HttpError) return sendProblem(res, error.cause.status, error.cause.message, error.cause.errors);
     const status = getHTTPStatusCodeFromError(error);
     if (status >= 500) {
-      services.log.error({ err: error.cause ?? error }, 'procedure failed');
+      services.log.error({ requestId, err: error.cause ?? error }, 'procedure failed');
       return sendProblem(res, 500, ERR.internal);
     }
     return sendProblem(res, status, error.message, error instanceof AppError ? error.errors : undefined);
   }
-  services.log.error({ err: error }, 'request failed');
+  services.log.error({ requestId, err: error }, 'request failed');
   sendProblem(res, 500, ERR.internal);
 }

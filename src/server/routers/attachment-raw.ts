@@ -1,9 +1,17 @@
+import { z } from 'zod';
 import { ERR } from '../../shared/errors';
-import type { RawRoute } from '../http/raw-route';
+import { rawRoute, type RawRoute } from '../http/raw-route';
 import { AppError } from '../errors';
 import { readAttachment } from '../services/attachments';
 
 const positiveInt = (s: string | undefined) => (s !== undefined && /^\d{1,10}$/.test(s) && Number(s) > 0 && Number(s) <= 2147483647 ? Number(s) : null);
+/** An id that is not a positive integer names no attachment: 404, like one of another account. */
+const idParam = z.string().transform(positiveInt);
+const ZAttachmentInput = z.object({
+  worksheetId: idParam,
+  attachmentId: idParam,
+  preview: z.string().optional().transform((v) => v === '1' || v === 'true'),
+});
 
 /** RFC 6266: an ASCII fallback plus the UTF-8 name. */
 export function contentDisposition(fileName: string): string {
@@ -13,8 +21,10 @@ export function contentDisposition(fileName: string): string {
 
 /** GET /api/attachment/{worksheetId}/{attachmentId}[?preview=1] */
 export const attachmentRawRoutes: RawRoute[] = [
-  {
+  rawRoute({
     method: 'GET',
+    auth: 'authed',
+    input: ZAttachmentInput,
     path: '/api/attachment/{worksheetId}/{attachmentId}',
     summary: 'An attachment of a worksheet record (?preview=1: a small WebP preview)',
     tags: ['worksheet'],
@@ -30,24 +40,21 @@ export const attachmentRawRoutes: RawRoute[] = [
         '404': { description: 'No such attachment, or a record the caller may not see' },
       },
     },
-    async handle({ ctx, res, params, url }) {
-      if (!ctx.actor) throw new AppError('UNAUTHORIZED', ERR.unauthorized);
-      const worksheetId = positiveInt(params.worksheetId);
-      const attachmentId = positiveInt(params.attachmentId);
+    async handle({ ctx, res, input: { worksheetId, attachmentId, preview } }) {
       if (worksheetId === null || attachmentId === null) throw new AppError('NOT_FOUND', ERR.notFound);
-      const preview = ['1', 'true'].includes(url.searchParams.get('preview') ?? '');
       const file = await readAttachment(ctx.db, ctx.actor, worksheetId, attachmentId, preview);
       res.writeHead(200, {
         'Content-Type': file.contentType,
         'Content-Length': String(file.data.byteLength),
         'X-Content-Type-Options': 'nosniff',
         'Content-Disposition': contentDisposition(file.fileName),
-        // Attachments never change (a replaced photo gets a new id); only this user's browser keeps it.
-        'Cache-Control': 'private, max-age=3600',
+        // Not kept by the browser at all (decision 0062): a cached photo would outlive the logout
+        // on a shared device, and previews are small enough to fetch again.
+        'Cache-Control': 'private, no-store',
         // An SVG placeholder or an image opened directly must never run anything.
         'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
       });
       res.end(Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength));
     },
-  },
+  }),
 ];

@@ -1,11 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { ERR } from '../../shared/errors';
 import { CSV_FILE_NAME } from '../../shared/limits';
 import { EXPORT_BODY_MAX_BYTES, EXPORT_ERR, EXPORT_MAX_ENTRIES, ZDownloadInput, type TDownloadOptions } from '../../shared/schemas/export';
 import { HttpError } from '../http/problem';
-import type { RawRoute } from '../http/raw-route';
-import { AppError, fieldError } from '../errors';
+import { rawRoute, type RawRoute } from '../http/raw-route';
+import { fieldError } from '../errors';
 import { who } from '../log';
 import { MalformedJson, parseDownloadBody } from '../services/export-body';
 import { planExport } from '../services/export';
@@ -123,8 +122,11 @@ class HttpCsvSink implements CsvSink {
 
 /** POST /api/worksheet/download (spec §7, DESIGN §4): the entries as CSV, optionally marked as exported. */
 export const exportRawRoutes: RawRoute[] = [
-  {
+  rawRoute({
     method: 'POST',
+    auth: 'authed',
+    // the options come in the body (read below, with its own larger limit); no path or query input
+    input: z.object({}),
     path: '/api/worksheet/download',
     summary: 'Download entries as CSV (worsheet.csv), optionally marking them as exported',
     tags: ['worksheet'],
@@ -143,7 +145,6 @@ export const exportRawRoutes: RawRoute[] = [
     },
     async handle({ ctx, req, res }) {
       const actor = ctx.actor;
-      if (!actor) throw new AppError('UNAUTHORIZED', ERR.unauthorized);
       const input = readInput(await readBody(req));
       const plan = planExport(actor, input);
       const started = performance.now();
@@ -158,5 +159,5 @@ export const exportRawRoutes: RawRoute[] = [
         res.destroy();
       }
     },
-  },
+  }),
 ];

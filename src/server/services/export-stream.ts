@@ -58,10 +58,10 @@ export async function streamExport(dbh: DbHandle, plan: ExportPlan, ids: ArrayLi
       await pgLoadIds(tx, ids);
       const query = plan.mark ? markExportSql(plan.scope, dialect.sql) : plainExportSql(plan.scope, dialect.sql);
       const { stream } = await pgCopyOut(tx, query, dialect.csv.delimiter);
-      const rows = await pump(stream, sink, startOnce);
+      const chunks = await pump(stream, sink, startOnce);
       startOnce();
       await sink.beforeCommit();
-      return { rows };
+      return { rows: stream.rowCount ?? chunks };
     });
   }
 
@@ -130,24 +130,12 @@ function pump(stream: Readable, sink: CsvSink, beforeFirst: () => void): Promise
       );
     });
     stream.on('end', () => {
-      resumeConnection(stream);
       if (failure !== null) return reject(failure as Error);
       if (size === 0) return resolve(rows);
       flush().then(() => resolve(rows), reject);
     });
     stream.on('error', (error) => {
-      resumeConnection(stream);
       reject((failure ?? error) as Error);
     });
   });
-}
-
-/**
- * postgres.js 3.4 pauses its socket when a CopyData fills the stream's buffer; if CopyDone and
- * ReadyForQuery came in the same TCP chunk, nothing resumes it and the next statement on that
- * connection (our COMMIT) waits forever (porsager/postgres#499, fix proposed in PR #1016). The
- * stream's read() is what resumes the socket, so call it once more after the end.
- */
-function resumeConnection(stream: Readable): void {
-  (stream as Readable & { _read(size: number): void })._read(0);
 }
