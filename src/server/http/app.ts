@@ -1,4 +1,3 @@
-import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sql } from 'kysely';
 import { ERR } from '../../shared/errors';
@@ -9,13 +8,13 @@ import { rawRoutes } from '../routers/raw-routes';
 import { createCallerFactory } from '../trpc';
 import { readCookie, SESSION_COOKIE } from './cookies';
 import { loadCatalogue } from './locales';
-import { bufferAndCompress } from './compress';
 import { buildOpenApi } from './openapi';
 import { docsHtml, docsScript } from './docs-page';
 import { sendJson, sendProblem } from './problem';
 import { BadApiKey, createRequestContext } from './request-context';
 import { createRestHandler, sendError } from './rest';
 import { createStaticHandler } from './static';
+import { createTrpcHandler } from './trpc-handler';
 
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -57,6 +56,20 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
   const createCaller = createCallerFactory(appRouter);
   const rest = createRestHandler(appRouter, services, (ctx) => createCaller(ctx));
   const serveStatic = createStaticHandler(options.distDir);
+  const trpc = createTrpcHandler({
+    router: appRouter,
+    createContext: async (req, res) => {
+      try {
+        return await createRequestContext(services, req, res);
+      } catch (e) {
+        if (e instanceof BadApiKey) throw new AppError('UNAUTHORIZED', 'Invalid API key');
+        throw e;
+      }
+    },
+    onError: ({ error }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') services.log.error({ err: error.cause ?? error }, 'tRPC procedure failed');
+    },
+  });
   const catalogues = new Map<string, string>();
   let openApiJson: string | undefined;
 
@@ -103,27 +116,7 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
         res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' });
         return void res.end(docsScript);
       }
-      if (path.startsWith('/api/trpc/')) {
-        bufferAndCompress(req, res);
-        await nodeHTTPRequestHandler({
-          req,
-          res,
-          router: appRouter,
-          path: path.slice('/api/trpc/'.length),
-          createContext: async () => {
-            try {
-              return await createRequestContext(services, req, res);
-            } catch (e) {
-              if (e instanceof BadApiKey) throw new AppError('UNAUTHORIZED', 'Invalid API key');
-              throw e;
-            }
-          },
-          onError: ({ error }) => {
-            if (error.code === 'INTERNAL_SERVER_ERROR') services.log.error({ err: error.cause ?? error }, 'tRPC procedure failed');
-          },
-        });
-        return;
-      }
+      if (path.startsWith('/api/trpc/')) return await trpc(req, res, path.slice('/api/trpc/'.length), url);
       for (const m of rawMatchers) {
         const match = m.pattern.exec(path);
         if (!match || m.route.method !== (req.method === 'HEAD' ? 'GET' : req.method)) continue;
