@@ -1,0 +1,18 @@
+import { PGlite } from '@electric-sql/pglite';
+import { mkdtempSync, readFileSync } from 'node:fs';
+const cpu = () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; };
+let c = cpu(), t = performance.now();
+const lap = (l: string) => { const n = cpu(), w = performance.now(); console.log(l, 'cpu', Math.round(n - c), 'wall', Math.round(w - t)); c = n; t = w; };
+const tpl = readFileSync('node_modules/.cache/webtid/pglite-template-8850aba364f908a7.tar');
+lap('read');
+const m = await PGlite.create({ dataDir: 'memory://' });
+lap('memory create (fresh initdb in memory)');
+await m.close();
+const a = await PGlite.create({ dataDir: mkdtempSync('/tmp/tpl-'), loadDataDir: new Blob([tpl]) });
+lap('template create');
+await a.query('select 1');
+lap('first query');
+await a.close();
+const b = await PGlite.create({ dataDir: 'memory://', loadDataDir: new Blob([tpl]) });
+lap('template create in memory');
+await b.close();
