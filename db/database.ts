@@ -102,3 +102,6 @@ async function isMigrated(db: Database): Promise<boolean> {
     return false; // no migration table yet
   }
 }
+
+/** The names of the migrations in order (the PGlite template's key). */
+export const migrationNames = (): string[] => Object.keys(migrations);
