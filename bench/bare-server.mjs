@@ -1,3 +1,4 @@
+/* global process, console */
 // The baseline of the request-overhead bench: a bare node:http server answering a small JSON,
 // in its own process (as the app server is), so that it does not share a CPU with autocannon's
 // event loop. Prints its URL on stdout.
