@@ -30,45 +30,48 @@ export async function benchBundle(): Promise<void> {
   try {
     const password = /Admin\s+admin\s+password: (\S+)/.exec(server.output())?.[1];
     if (!password) return fail('bundle', 'no demo login printed');
+    /** The scripts one page fetches, read (and deduplicated by path) when `take()` is called. */
+    const collect = (page: import('@playwright/test').Page) => {
+      let pending: Array<Promise<Fetched | null>> = [];
+      page.on('response', (res) => {
+        if (res.request().resourceType() !== 'script') return;
+        pending.push(
+          (async () => {
+            const body = await res.body().catch(() => null);
+            const sizes = await res.request().sizes().catch(() => null);
+            return body ? { url: new URL(res.url()).pathname, gzip: gzipSync(body, { level: 9 }).length, wire: sizes?.responseBodySize ?? body.length } : null;
+          })(),
+        );
+      });
+      return async () => {
+        const got = (await Promise.all(pending)).filter((f): f is Fetched => f !== null);
+        pending = [];
+        return [...new Map(got.map((f) => [f.url, f])).values()];
+      };
+    };
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    let fetched: Fetched[] = [];
-    page.on('response', (res) => {
-      if (res.request().resourceType() !== 'script') return;
-      void (async () => {
-        const body = await res.body().catch(() => null);
-        const sizes = await res.request().sizes().catch(() => null);
-        if (body) fetched.push({ url: new URL(res.url()).pathname, gzip: gzipSync(body, { level: 9 }).length, wire: sizes?.responseBodySize ?? body.length });
-      })();
-    });
-    const settle = () => page.waitForLoadState('networkidle').then(() => page.waitForTimeout(300));
+    const take = collect(page);
+    const settle = (p: import('@playwright/test').Page) => p.waitForLoadState('networkidle').then(() => p.waitForTimeout(500));
 
     await page.goto(`${server.url}/login`);
     await page.locator('input[name="username"]').waitFor({ timeout: 60_000 });
-    await settle();
-    const login = fetched;
-    fetched = [];
+    await settle(page);
+    const login = await take();
     await page.locator('input[name="username"]').fill('admin');
     await page.locator('input[type="password"]').fill(password);
     await page.locator('button[type="submit"]').click();
     await page.waitForURL((u) => u.pathname === '/');
-    await settle();
-    const afterLogin = fetched;
-    // `/` loaded fresh (a returning user opening the app): a new context, cookie kept, empty cache.
+    await page.locator('form.ws-form, .ws-day, [data-entry-id]').first().waitFor({ timeout: 60_000 }).catch(() => undefined);
+    await settle(page);
+    const afterLogin = (await take()).filter((f) => !login.some((l) => l.url === f.url));
+    // `/` opened fresh by a logged-in user (a returning user): a new context, cookie kept, empty cache.
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, storageState: await page.context().storageState() });
     const fresh = await context.newPage();
-    fetched = [];
-    fresh.on('response', (res) => {
-      if (res.request().resourceType() !== 'script') return;
-      void (async () => {
-        const body = await res.body().catch(() => null);
-        const sizes = await res.request().sizes().catch(() => null);
-        if (body) fetched.push({ url: new URL(res.url()).pathname, gzip: gzipSync(body, { level: 9 }).length, wire: sizes?.responseBodySize ?? body.length });
-      })();
-    });
+    const takeFresh = collect(fresh);
     await fresh.goto(`${server.url}/`);
-    await fresh.waitForLoadState('networkidle');
-    await fresh.waitForTimeout(300);
-    const home = fetched;
+    await fresh.locator('form.ws-form, .ws-day, [data-entry-id]').first().waitFor({ timeout: 60_000 }).catch(() => undefined);
+    await settle(fresh);
+    const home = await takeFresh();
 
     const sum = (f: Fetched[], k: 'gzip' | 'wire') => f.reduce((s, x) => s + x[k], 0);
     line(`/login: ${login.length} scripts`, `${kb(sum(login, 'gzip'))} gzipped, ${kb(sum(login, 'wire'))} on the wire`);
