@@ -98,7 +98,14 @@ describe('tRPC endpoint', () => {
     expect(ok.status).toBe(200);
     const res = await admin.get(`/api/trpc/${Array(TRPC_MAX_BATCH + 1).fill('user.info').join(',')}?batch=1&input=%7B%7D`);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject([{ error: { data: { code: 'BAD_REQUEST', httpStatus: 400 } } }]);
+    // A request-level error is one object, which httpBatchLink hands to every call.
+    expect(res.body).toMatchObject({ error: { data: { code: 'BAD_REQUEST', httpStatus: 400 } } });
+  });
+
+  it('an over-long batch from the real client fails every call with 400', async () => {
+    const { client } = realClient();
+    const settled = await Promise.allSettled(Array.from({ length: TRPC_MAX_BATCH + 1 }, () => client.item.search.query({})));
+    expect(settled.every((r) => r.status === 'rejected' && (r.reason as TRPCClientError<AppRouter>).data?.httpStatus === 400)).toBe(true);
   });
 
   it('refuses queries by POST and mutations by GET (405), and malformed input (400)', async () => {
@@ -114,7 +121,7 @@ describe('tRPC endpoint', () => {
     const big = JSON.stringify({ 0: { entries: [], mode: 'ALL', pad: 'x'.repeat(JSON_BODY_MAX_BYTES) } });
     const res = await admin.request('POST', '/api/trpc/location.create?batch=1', big);
     expect(res.status).toBe(413);
-    expect(res.body).toMatchObject([{ error: { data: { httpStatus: 413 } } }]);
+    expect(res.body).toMatchObject({ error: { data: { httpStatus: 413 } } });
     const rest = await admin.request('POST', '/api/location', big);
     expect(rest.status).toBe(413);
     const text = await admin.request('POST', '/api/trpc/location.create?batch=1', 'x', { 'Content-Type': 'text/plain' });

@@ -72,13 +72,14 @@ export function createTrpcHandler<TContext>(opts: TrpcHandlerOptions<TContext>):
     return getErrorShape({ config, error, type, path, input, ctx }) as { data?: { httpStatus?: number } };
   };
 
-  /** One error for the whole request (malformed input, batch too big …), in the shape the client reads. */
-  const sendRequestError = (req: IncomingMessage, res: ServerResponse, cause: unknown, ctx: TContext | undefined, isBatch: boolean, count: number) => {
+  /**
+   * One error for the whole request (malformed input, batch too big …): a single `{error}` object
+   * even for a batch, as tRPC answers it; httpBatchLink hands it to every call of the batch.
+   */
+  const sendRequestError = (req: IncomingMessage, res: ServerResponse, cause: unknown, ctx: TContext | undefined) => {
     const error = getTRPCErrorFromUnknown(fromHttpError(cause));
     const shape = shapeOf(error, undefined, 'unknown', undefined, ctx);
-    const item = { error: shape };
-    const body = isBatch ? Array.from({ length: Math.max(1, count) }, () => item) : item;
-    sendJsonText(req, res, shape.data?.httpStatus ?? 500, JSON.stringify(transformTRPCResponse(config, body as never)), { 'Cache-Control': 'no-store' });
+    sendJsonText(req, res, shape.data?.httpStatus ?? 500, JSON.stringify(transformTRPCResponse(config, { error: shape } as never)), { 'Cache-Control': 'no-store' });
   };
 
   return async function handleTrpc(req, res, rawPaths, url) {
@@ -93,13 +94,13 @@ export function createTrpcHandler<TContext>(opts: TrpcHandlerOptions<TContext>):
     try {
       paths = isBatch ? decodeURIComponent(rawPaths).split(',') : [decodeURIComponent(rawPaths)];
     } catch {
-      return sendRequestError(req, res, new TRPCError({ code: 'BAD_REQUEST', message: 'Malformed procedure path' }), undefined, isBatch, 1);
+      return sendRequestError(req, res, new TRPCError({ code: 'BAD_REQUEST', message: 'Malformed procedure path' }), undefined);
     }
     if (method !== 'GET' && method !== 'POST') {
-      return sendRequestError(req, res, new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: `Unsupported ${method} request` }), undefined, isBatch, paths.length);
+      return sendRequestError(req, res, new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: `Unsupported ${method} request` }), undefined);
     }
     if (paths.length > maxBatch) {
-      return sendRequestError(req, res, new TRPCError({ code: 'BAD_REQUEST', message: `A batch may hold at most ${maxBatch} calls` }), undefined, isBatch, 1);
+      return sendRequestError(req, res, new TRPCError({ code: 'BAD_REQUEST', message: `A batch may hold at most ${maxBatch} calls` }), undefined);
     }
     const calls: Call[] = paths.map((path) => ({ path, procedure: Object.hasOwn(procedures, path) ? procedures[path] : undefined }));
 
@@ -116,7 +117,7 @@ export function createTrpcHandler<TContext>(opts: TrpcHandlerOptions<TContext>):
     try {
       inputs = await readInputs(req, url, isBatch, paths.length);
     } catch (cause) {
-      return sendRequestError(req, res, cause, ctx, isBatch, paths.length);
+      return sendRequestError(req, res, cause, ctx);
     }
 
     const outcomes = await Promise.all(
