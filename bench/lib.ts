@@ -1,45 +1,106 @@
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 
 export interface LoadResult {
+  /** completed requests (any status) */
+  requests: number;
   rps: number;
+  /** latency percentiles over every completed request, in ms */
   p50: number;
-  p95: number;
+  p97_5: number;
   p99: number;
+  max: number;
   errors: number;
   non2xx: number;
 }
 
-/** A bounded load on a loopback URL (autocannon). */
-export async function load(url: string, opts: { headers?: Record<string, string>; seconds?: number; connections?: number; method?: 'GET' | 'POST'; body?: string } = {}): Promise<LoadResult> {
-  const r = await autocannon({
-    url,
-    method: opts.method ?? 'GET',
-    headers: opts.headers,
-    body: opts.body,
-    duration: opts.seconds ?? 5,
-    connections: opts.connections ?? 10,
-    pipelining: 1,
-  });
+/**
+ * A bounded load on a loopback URL (autocannon), after a warm-up of `warmupSeconds` whose figures
+ * are thrown away (JIT, connection set-up, the database's caches).
+ */
+export async function load(
+  url: string,
+  opts: { headers?: Record<string, string>; seconds?: number; warmupSeconds?: number; connections?: number; method?: 'GET' | 'POST'; body?: string | Buffer } = {},
+): Promise<LoadResult> {
+  const run = (duration: number) =>
+    autocannon({ url, method: opts.method ?? 'GET', headers: opts.headers, body: opts.body as string | undefined, duration, connections: opts.connections ?? 10, pipelining: 1 });
+  const warmup = opts.warmupSeconds ?? 1;
+  if (warmup > 0) await run(warmup);
+  const r = await run(opts.seconds ?? 5);
   return {
+    requests: (r.latency as unknown as { totalCount: number }).totalCount, // present at runtime, missing from @types/autocannon
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
-    p95: (r.latency as unknown as Record<string, number>).p97_5 ?? r.latency.p99,
+    p97_5: r.latency.p97_5,
     p99: r.latency.p99,
-    errors: r.errors,
+    max: r.latency.max,
+    errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
   };
 }
 
-export const fmt = (r: LoadResult) => `${r.rps} req/s, p50 ${r.p50} ms, p95≈p97.5 ${r.p95} ms, p99 ${r.p99} ms${r.errors || r.non2xx ? `, errors ${r.errors}, non-2xx ${r.non2xx}` : ''}`;
+/**
+ * A percentile is printed only when enough requests back it: p97.5 needs ≥ 200 samples (5 beyond
+ * it), p99 ≥ 500; below that the median and the maximum with the sample count.
+ */
+export const fmt = (r: LoadResult) => {
+  const tail = r.requests >= 500 ? `p97.5 ${r.p97_5} ms, p99 ${r.p99} ms` : r.requests >= 200 ? `p97.5 ${r.p97_5} ms, max ${r.max} ms` : `max ${r.max} ms (only ${r.requests} requests: no tail percentile)`;
+  return `${r.rps} req/s, p50 ${r.p50} ms, ${tail}${r.errors || r.non2xx ? `, errors ${r.errors}, non-2xx ${r.non2xx}` : ''}`;
+};
+
+/** Failures of this run; bench/run.ts exits non-zero when there are any. */
+export const failures: string[] = [];
+
+/** Records a FAIL: a measure that did not measure what it says (errors, nothing completed). */
+export function fail(label: string, why: string): void {
+  failures.push(`${label}: ${why}`);
+  console.log(`  FAIL ${label}: ${why}`);
+}
+
+/** A load result with errors, non-2xx answers or zero completed requests is a FAIL, not a figure. */
+export function checked(label: string, r: LoadResult): LoadResult {
+  if (r.requests === 0) fail(label, 'zero completed requests');
+  else if (r.errors > 0 || r.non2xx > 0) fail(label, `${r.errors} errors, ${r.non2xx} non-2xx of ${r.requests} requests`);
+  return r;
+}
 
 export function line(label: string, value: string): void {
   console.log(`  ${label.padEnd(44)} ${value}`);
 }
+
+/** min / median / max of a few rounds. */
+export function spread(values: number[], digits = 0, unit = ''): string {
+  const v = [...values].sort((a, b) => a - b);
+  const f = (n: number) => `${n.toFixed(digits)}${unit}`;
+  const median = v.length % 2 ? v[(v.length - 1) / 2]! : (v[v.length / 2 - 1]! + v[v.length / 2]!) / 2;
+  return `min ${f(v[0]!)} / median ${f(median)} / max ${f(v[v.length - 1]!)}`;
+}
+
+export const median = (values: number[]) => {
+  const v = [...values].sort((a, b) => a - b);
+  return v.length % 2 ? v[(v.length - 1) / 2]! : (v[v.length / 2 - 1]! + v[v.length / 2]!) / 2;
+};
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
+export function cpuMs(pid: number): number | null {
+  if (!existsSync(`/proc/${pid}/stat`)) return null;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 (1-based), i.e. 11 and 12 after the command name.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** kB → MB of one /proc/<pid>/status field (VmHWM = peak resident set, VmRSS = now). */
+export function procMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/** The machine's load, printed beside figures taken on a shared machine. */
+export const loadAvg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 export const ROOT = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -52,15 +113,10 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `src/server/main.ts` as its own process and resolves once /healthz answers 200. */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-bench-')), PORT: '0', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
-  });
+function watch(child: ChildProcess, pattern: RegExp, ready: (url: string) => Promise<boolean>): Promise<{ url: string; output(): string; stop(): Promise<void> }> {
   let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const stop = () =>
     new Promise<void>((r) => {
       if (child.exitCode !== null) return r();
@@ -68,13 +124,46 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       child.once('close', () => (clearTimeout(force), r()));
       child.kill('SIGTERM');
     });
-  for (;;) {
-    const url = /running at (http:\/\/\S+)/.exec(output)?.[1];
-    if (url && (await fetch(`${url}/healthz`).then((r) => r.status === 200, () => false))) {
-      return { url, pid: child.pid!, output: () => output, stop };
+  return (async () => {
+    for (;;) {
+      const url = pattern.exec(output)?.[1];
+      if (url && (await ready(url))) return { url, output: () => output, stop };
+      if (child.exitCode !== null) throw new Error(`process exited: ${output}`);
+      await new Promise((r) => setTimeout(r, 10));
     }
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    await new Promise((r) => setTimeout(r, 10));
+  })();
+}
+
+/**
+ * Starts `src/server/main.ts` as its own process and resolves once /healthz answers 200.
+ * `nodeArgs` go before the script (e.g. --cpu-prof).
+ */
+export async function startServerProcess(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-bench-')), PORT: '0', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+  });
+  const w = await watch(child, /running at (http:\/\/\S+)/, (url) => fetch(`${url}/healthz`).then((r) => r.status === 200, () => false));
+  return { ...w, pid: child.pid! };
+}
+
+/** The bare node:http baseline (bench/bare-server.mjs), in its own process. */
+export async function startBareProcess(): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['bench/bare-server.mjs'], { cwd: ROOT });
+  const w = await watch(child, /running at (http:\/\/\S+)/, () => Promise.resolve(true));
+  return { ...w, pid: child.pid! };
+}
+
+/**
+ * fetch, tried once more when the kept-alive socket was closed under it: on a busy machine the
+ * server's keep-alive timeout (5 s) can end a pooled connection just as the bench reuses it.
+ */
+export async function fetchRetry(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (e) {
+    if ((e as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw e;
+    return fetch(url, init);
   }
 }
 

@@ -1,21 +1,27 @@
 /**
- * npm run bench [-- foundation|master-data|worksheet|export ...] [--quick]
- * Prints figures and ratios against the goals of the issues; never a pass/fail timing test.
+ * npm run bench [-- <name> ...] [--quick]
+ *   names: foundation (cold start), info (request overhead), bundle, master-data, worksheet,
+ *   export, and any other bench registered below. No name: all of them.
+ * Prints figures next to their goals; never a pass/fail timing test. A measure that did not
+ * measure (errors, zero completed requests, a missing answer) prints FAIL, and the run exits 1.
+ * The whole run stays bounded: each bench has fixed durations and sizes (--quick: smaller).
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { benchFoundation } from './foundation';
+import { failures, loadAvg } from './lib';
 
 const args = process.argv.slice(2);
 const wanted = args.filter((a) => !a.startsWith('--'));
-const want = (name: string) => wanted.length === 0 || wanted.includes(name);
 
-interface AreaBench {
+interface Bench {
   name: string;
   file: string;
   fn: string;
 }
-const areas: AreaBench[] = [
+const benches: Bench[] = [
+  { name: 'foundation', file: 'foundation.ts', fn: 'benchFoundation' },
+  { name: 'info', file: 'info.ts', fn: 'benchInfo' },
+  { name: 'bundle', file: 'bundle.ts', fn: 'benchBundle' },
   { name: 'master-data', file: 'master-data.ts', fn: 'benchMasterData' },
   { name: 'worksheet', file: 'worksheet.ts', fn: 'benchWorksheet' },
   { name: 'export', file: 'export.ts', fn: 'benchExport' },
@@ -23,13 +29,34 @@ const areas: AreaBench[] = [
   { name: 'load', file: 'load.ts', fn: 'benchLoad' },
 ];
 
-if (want('foundation')) await benchFoundation();
-for (const area of areas) {
-  if (!want(area.name)) continue;
-  const file = resolve(import.meta.dirname, area.file);
+const unknown = wanted.filter((w) => !benches.some((b) => b.name === w));
+if (unknown.length) {
+  console.error(`Unknown bench ${unknown.join(', ')}; known: ${benches.map((b) => b.name).join(', ')}`);
+  process.exit(2);
+}
+
+const started = performance.now();
+console.log(`machine load at start (1, 5, 15 min; 2 cores): ${loadAvg()}`);
+for (const b of benches) {
+  if (wanted.length && !wanted.includes(b.name)) continue;
+  const file = resolve(import.meta.dirname, b.file);
   if (!existsSync(file)) continue;
-  const mod = (await import(file)) as Record<string, () => Promise<void>>;
-  await mod[area.fn]?.();
+  const benchStarted = performance.now();
+  try {
+    const mod = (await import(file)) as Record<string, (() => Promise<void>) | undefined>;
+    const fn = mod[b.fn];
+    if (!fn) throw new Error(`${b.file} exports no ${b.fn}`);
+    await fn();
+  } catch (e) {
+    failures.push(`${b.name}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+    console.log(`  FAIL ${b.name}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+  }
+  console.log(`  (${b.name}: ${((performance.now() - benchStarted) / 1000).toFixed(0)} s)`);
+}
+console.log(`\nbench run: ${((performance.now() - started) / 1000).toFixed(0)} s, machine load at end: ${loadAvg()}`);
+if (failures.length) {
+  console.log(`FAIL: ${failures.length} measure(s) did not measure:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+  process.exit(1);
 }
 // a bench that found errors (load: any failed request) sets process.exitCode
 process.exit(process.exitCode ?? 0);

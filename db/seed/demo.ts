@@ -76,13 +76,21 @@ export async function seedDemo(db: Database): Promise<DemoLogin[]> {
     { username: 'teamleader', password: password(), role: 'Teamleader' },
     { username: 'basic', password: password(), role: 'Basic' },
   ];
-  const { accountId } = await createAccount(db, { code: 'DEMO', name: 'Demo Byg A/S', admin: 'admin', password: logins[0]!.password });
-  await db.updateTable('appUser').set({ teamCode: 'A' }).where('accountId', '=', accountId).execute();
-  await db.insertInto('appUser').values([
-    { accountId, username: 'teamleader', passwordHash: await hashPassword(logins[1]!.password), profileType: 'Teamleader', teamCode: 'A', defaultResource: 'R01' },
-    { accountId, username: 'basic', passwordHash: await hashPassword(logins[2]!.password), profileType: 'Basic', teamCode: 'A', defaultResource: 'R03', lockDefaultResource: true },
-  ]).execute();
-  await seedMasterData(db, accountId);
+  // The three argon2 hashes (normal cost: these are real logins) run at once on libuv's thread
+  // pool, and the rest is one transaction: the demo seed is on the first start's critical path.
+  const [{ accountId }, leaderHash, basicHash] = await Promise.all([
+    createAccount(db, { code: 'DEMO', name: 'Demo Byg A/S', admin: 'admin', password: logins[0]!.password }),
+    hashPassword(logins[1]!.password),
+    hashPassword(logins[2]!.password),
+  ]);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('appUser').set({ teamCode: 'A' }).where('accountId', '=', accountId).execute();
+    await trx.insertInto('appUser').values([
+      { accountId, username: 'teamleader', passwordHash: leaderHash, profileType: 'Teamleader', teamCode: 'A', defaultResource: 'R01' },
+      { accountId, username: 'basic', passwordHash: basicHash, profileType: 'Basic', teamCode: 'A', defaultResource: 'R03', lockDefaultResource: true },
+    ]).execute();
+    await seedMasterData(trx, accountId);
+  });
   await analyze(db);
   return logins;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { matchesSearch, nextVersion, type Db } from './common';
 
 /** Items and resources share one table shape (db/types.ts NoDescriptionTable). */
@@ -51,11 +52,16 @@ export async function deleteNoRecord(db: Db, table: NoTable, accountId: number, 
   return r.numDeletedRows > 0n;
 }
 
-/** Active records whose number or description contains `q` (any case), by number. */
+/**
+ * Active records whose number or description contains `q` (any case), by number; the record whose
+ * number is exactly `q` first, so that a picker finds a known number (the chosen unit, the
+ * default resource) with `limit: 1` however many others contain it.
+ */
 export function searchNoRecords(db: Db, table: NoTable, accountId: number, q: string, limit: number | undefined): Promise<NoRow[]> {
   const query = db.selectFrom(table as 'item').select(columns).where('accountId', '=', accountId).where('active', '=', true);
   return query
     .where(matchesSearch(q, 'no', 'description'))
+    .$if(q !== '', (qb) => qb.orderBy(sql`lower(no) = lower(${q})`, 'desc'))
     .orderBy('no')
     .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
     .execute();

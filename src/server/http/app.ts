@@ -1,15 +1,13 @@
-import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sql } from 'kysely';
 import { ERR } from '../../shared/errors';
-import { JSON_BODY_MAX_BYTES, RESPONSE_MAX_BYTES, TRPC_MAX_BATCH, URL_MAX_BYTES } from '../../shared/limits';
+import { RESPONSE_MAX_BYTES, TRPC_MAX_BATCH, URL_MAX_BYTES } from '../../shared/limits';
 import type { Actor, AppServices } from '../context';
 import { appRouter } from '../routers/app';
 import { rawRoutes } from '../routers/raw-routes';
 import { createCallerFactory, type AuthLevel, type Meta } from '../trpc';
 import { loadCatalogue } from './locales';
-import { bufferAndCompress } from './compress';
 import { buildOpenApi } from './openapi';
 import { docsHtml, docsScript } from './docs-page';
 import { HTTP_ERR, HttpError, sendJson, sendProblem } from './problem';
@@ -17,6 +15,7 @@ import { isHttps } from './proxy';
 import { authRefusal, BadApiKey, beginRequest, createContext, csrfRefused, requestInfo, resolveActor } from './request-context';
 import { authorize, createRestHandler, decodePathSegment, queryObject, refuseBeforeBody, sendError } from './rest';
 import { createStaticHandler } from './static';
+import { createTrpcHandler } from './trpc-handler';
 import { ZodError } from 'zod';
 
 const SECURITY_HEADERS = {
@@ -60,6 +59,16 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
   const serveStatic = createStaticHandler(options.distDir);
   const catalogues = new Map<string, string>();
   const authLevels = procedureAuthLevels();
+  // The caller is resolved (and checked) before the body is read; the handler gets it from here.
+  const actors = new WeakMap<IncomingMessage, Actor | null>();
+  const trpcHandler = createTrpcHandler({
+    router: appRouter,
+    maxBatchSize: TRPC_MAX_BATCH,
+    createContext: (req, res) => Promise.resolve(createContext(services, req, res, actors.get(req) ?? null)),
+    onError: ({ error }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') services.log.error({ err: error.cause ?? error }, 'tRPC procedure failed');
+    },
+  });
   let openApiJson: string | undefined;
 
   const rawMatchers = rawRoutes.map((r) => {
@@ -119,18 +128,16 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
     // Every tRPC answer is per user: never cached (the compressing wrapper keeps this header).
     res.setHeader('Cache-Control', 'no-store');
     guardAnswerSize(res);
-    bufferAndCompress(req, res);
-    await nodeHTTPRequestHandler({
-      req,
-      res,
-      router: appRouter,
-      path: calls.join(','),
-      maxBodySize: JSON_BODY_MAX_BYTES,
-      createContext: () => Promise.resolve(createContext(services, req, res, actor)),
-      onError: ({ error }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') services.log.error({ reqId: requestInfo(req)?.id, err: error.cause ?? error }, 'tRPC procedure failed');
-      },
-    });
+    actors.set(req, actor);
+    try {
+      // Our own thin tRPC transport (decision 0120): the wire format of httpBatchLink, procedures
+      // called in-process, the same JSON body limit as REST, gzip for large answers.
+      await trpcHandler(req, res, calls.join(','), url);
+    } catch (error) {
+      // An answer too large to serialise is refused, never a 500 at gigabytes (issue 8 §4).
+      if (error instanceof RangeError && !res.headersSent) return sendProblem(res, 413, HTTP_ERR.tooLargeResult);
+      throw error;
+    }
   }
 
   async function raw(req: IncomingMessage, res: ServerResponse, url: URL, path: string): Promise<boolean> {

@@ -53,3 +53,21 @@ export function bufferAndCompress(req: IncomingMessage, res: ServerResponse): vo
     return res;
   }) as ServerResponse['end'];
 }
+
+/**
+ * Sends an already serialised JSON answer, gzipped when it is large and the client accepts gzip:
+ * the same rule as `bufferAndCompress`, without wrapping `res` (for handlers that hold the whole
+ * body anyway, like the tRPC endpoint).
+ */
+export function sendJsonText(req: IncomingMessage, res: ServerResponse, status: number, text: string, headers: OutgoingHttpHeaders = {}): void {
+  const plain = () => {
+    res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+    res.end(text);
+  };
+  if (text.length < MIN_BYTES || !acceptsGzip(req)) return plain();
+  gzip(text, { level: 5 }, (err, z) => {
+    if (err) return plain();
+    res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding', 'Content-Length': z.length });
+    res.end(z);
+  });
+}

@@ -13,7 +13,17 @@ interface ComboBoxProps {
   name: string;
   value: string;
   options: readonly ComboOption[];
-  onChange: (value: string) => void;
+  /** The chosen value, and its option when it was picked from the list. */
+  onChange: (value: string, option?: ComboOption) => void;
+  /**
+   * Server search: the options are already the matches for what was typed, so the box does not
+   * filter them; it reports the typed text here (the caller debounces and queries).
+   */
+  onSearch?: (typed: string) => void;
+  /** The options are the first matches of more (server search): says so under the list. */
+  limited?: boolean;
+  /** The chosen value's option when the current options may not hold it (server search). */
+  selectedOption?: ComboOption | undefined;
   error?: string | undefined;
   required?: boolean;
   disabled?: boolean;
@@ -34,23 +44,33 @@ const text = (o: ComboOption | undefined) => (o ? (o.label ? `${o.value} · ${o.
  * keys to move, Enter to choose, Esc to close. The input shows "CODE · Name" of the chosen value;
  * what was typed but not chosen is dropped on blur, unless it is exactly a code.
  */
-export function ComboBox({ label, name, value, options, onChange, error, required, disabled, loading, hint, placeholder }: ComboBoxProps) {
+export function ComboBox({ label, name, value, options, onChange, onSearch, limited, selectedOption, error, required, disabled, loading, hint, placeholder }: ComboBoxProps) {
   const id = useId();
   const listId = `${id}-list`;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const selected = options.find((o) => o.value === value) ?? (value ? { value, label: null } : undefined);
-  const [query, setQuery] = useState<string | null>(null);
+  const [query, setQueryState] = useState<string | null>(null);
+  // The option last chosen from the list: its label stays shown when the list is re-queried.
+  const [picked, setPicked] = useState<ComboOption | undefined>(undefined);
+  const selected =
+    options.find((o) => o.value === value) ??
+    (selectedOption?.value === value ? selectedOption : undefined) ??
+    (picked?.value === value ? picked : undefined) ??
+    (value ? { value, label: null } : undefined);
+  const setQuery = (q: string | null) => {
+    setQueryState(q);
+    onSearch?.(q ?? '');
+  };
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
 
   const matches = useMemo(() => {
     const q = (query ?? '').trim().toLowerCase();
-    if (!q) return options;
+    if (!q || onSearch) return options;
     return options.filter((o) => o.value.toLowerCase().includes(q) || (o.label ?? '').toLowerCase().includes(q));
-  }, [options, query]);
+  }, [options, query, onSearch]);
   const shown = matches.slice(0, SHOWN);
 
   useEffect(() => {
@@ -61,7 +81,8 @@ export function ComboBox({ label, name, value, options, onChange, error, require
   const choose = (option: ComboOption | undefined) => {
     setQuery(null);
     setOpen(false);
-    if (option && option.value !== value) onChange(option.value);
+    if (option) setPicked(option);
+    if (option && option.value !== value) onChange(option.value, option);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -94,7 +115,10 @@ export function ComboBox({ label, name, value, options, onChange, error, require
       // Emptied: the value is cleared; exactly a code: that one is chosen; otherwise nothing changes.
       if (typed === '') {
         if (value) onChange('');
-      } else if (exact) onChange(exact.value);
+      } else if (exact) {
+        setPicked(exact);
+        if (exact.value !== value) onChange(exact.value, exact);
+      }
     }
     setQuery(null);
     setOpen(false);
@@ -156,35 +180,48 @@ export function ComboBox({ label, name, value, options, onChange, error, require
             </svg>
           </button>
         )}
-        <ul ref={listRef} id={listId} role="listbox" aria-label={label} className="ws-combo__list" hidden={!open}>
-          {open && loading && <li className="ws-combo__note">{m.ws_combo_loading()}</li>}
-          {open && !loading && shown.length === 0 && <li className="ws-combo__note">{m.ws_combo_none()}</li>}
-          {open &&
-            shown.map((option, index) => (
-              <li
-                key={option.value}
-                id={`${id}-opt-${index}`}
-                data-index={index}
-                role="option"
-                aria-selected={option.value === value}
-                className={['ws-combo__option', index === active ? 'is-active' : ''].join(' ')}
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  choose(option);
-                }}
-                onMouseMove={() => setActive(index)}
-              >
-                <span className="ws-combo__code">{option.value}</span>
-                {option.label && (
-                  <>
-                    {' '}
-                    <span className="ws-combo__label">{option.label}</span>
-                  </>
-                )}
-              </li>
-            ))}
-          {open && matches.length > SHOWN && <li className="ws-combo__note">{m.ws_combo_more({ count: String(matches.length - SHOWN) })}</li>}
-        </ul>
+        {/* The listbox holds only options; loading, "no matches" and "more" are a status next to it. */}
+        <div className="ws-combo__list" hidden={!open}>
+          <ul ref={listRef} id={listId} role="listbox" aria-label={label} className="ws-combo__options">
+            {open &&
+              shown.map((option, index) => (
+                <li
+                  key={option.value}
+                  id={`${id}-opt-${index}`}
+                  data-index={index}
+                  role="option"
+                  aria-selected={option.value === value}
+                  className={['ws-combo__option', index === active ? 'is-active' : ''].join(' ')}
+                  onMouseDown={(event) => {
+                    event.preventDefault();
+                    choose(option);
+                  }}
+                  onMouseMove={() => setActive(index)}
+                >
+                  <span className="ws-combo__code">{option.value}</span>
+                  {option.label && (
+                    <>
+                      {' '}
+                      <span className="ws-combo__label">{option.label}</span>
+                    </>
+                  )}
+                </li>
+              ))}
+          </ul>
+          <p className="ws-combo__note" role="status">
+            {!open
+              ? null
+              : loading
+                ? m.ws_combo_loading()
+                : shown.length === 0
+                  ? m.ws_combo_none()
+                  : matches.length > SHOWN
+                    ? m.ws_combo_more({ count: String(matches.length - SHOWN) })
+                    : limited
+                      ? m.ws_combo_limited({ count: String(shown.length) })
+                      : null}
+          </p>
+        </div>
       </div>
       {hint && !error && (
         <p id={hintId} className="ws-hint">

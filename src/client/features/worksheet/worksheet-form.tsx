@@ -30,11 +30,11 @@ import { submitWorksheet, type WorksheetFieldsOut } from './ws-api';
 import {
   todayIso,
   useCustomers,
-  useItems,
   useJobs,
   useJobTasks,
   useLocations,
-  useResources,
+  useUnitLookup,
+  useUnitSearch,
   useUnitsOfMeasure,
   useWorkTypes,
 } from './ws-data';
@@ -138,14 +138,14 @@ export function WorksheetForm({ settings, record, onDone, onCancel, layout }: Wo
   const tasks = useJobTasks(values.jobCode, settings.showJobTask);
   const locations = useLocations(settings.showLocation);
   const workTypes = useWorkTypes(settings.showWorkType);
-  const items = useItems(values.unitType === 'Item');
-  const resources = useResources(values.unitType === 'Resource');
+  const [unitTyped, setUnitTyped] = useState('');
+  const unitList = useUnitSearch(values.unitType, unitTyped);
+  const chosenUnit = useUnitLookup(values.unitType, values.unitNo);
   const uoms = useUnitsOfMeasure(values.unitType, values.unitNo);
 
   const selectedJob = jobs.data?.find((j) => j.code === values.jobCode);
   const selectedWorkType = workTypes.data?.find((w) => w.code === values.workTypeCode);
   const forcedUom = selectedWorkType?.unitOfMeasureCode ?? null;
-  const unitList = values.unitType === 'Item' ? items : resources;
 
   const customerOptions = useMemo(
     () => withCurrent(customersForJob(customers.data ?? [], selectedJob).map((c) => ({ value: c.no, label: c.name })), record?.customerNo, record?.customerName),
@@ -175,15 +175,13 @@ export function WorksheetForm({ settings, record, onDone, onCancel, layout }: Wo
     () => withCurrent((workTypes.data ?? []).map((w) => ({ value: w.code, label: w.description })), record?.workTypeCode, record?.workTypeDescription),
     [workTypes.data, record],
   );
-  const unitOptions = useMemo(
-    () =>
-      withCurrent(
-        (unitList.data ?? []).map((u) => ({ value: u.no, label: u.description })),
-        record && record.unitType === values.unitType ? record.unitNo : null,
-        record?.unitDescription,
-      ),
-    [unitList.data, record, values.unitType],
-  );
+  const unitOptions = useMemo(() => (unitList.data ?? []).map((u) => ({ value: u.no, label: u.description })), [unitList.data]);
+  // The chosen unit's label: from the server (by number), else the record's own copy on edit.
+  const chosenUnitOption = chosenUnit.unit
+    ? { value: chosenUnit.unit.no, label: chosenUnit.unit.description }
+    : record && record.unitType === values.unitType && record.unitNo === values.unitNo
+      ? { value: record.unitNo, label: record.unitDescription }
+      : undefined;
   const uomOptions = useMemo(() => {
     let list: ComboOption[] = (uoms.data ?? []).map((u) => ({ value: u.code, label: u.description }));
     if (record && record.unitType === values.unitType && record.unitNo === values.unitNo) list = withCurrent(list, record.unitOfMeasureCode, record.unitOfMeasureDescription);
@@ -214,11 +212,13 @@ export function WorksheetForm({ settings, record, onDone, onCancel, layout }: Wo
     setValues((v) => (v.customerNo === selectedJob.billToCustomerNo ? v : { ...v, customerNo: selectedJob.billToCustomerNo }));
   }, [selectedJob, settings.showCustomer]);
 
-  // The unit must still be valid (active); a missing one is cleared.
+  // The unit must still be valid (active); a missing one is cleared — except the record's own
+  // unit on edit, which stays as it was recorded.
+  const keepRecordUnit = record !== undefined && record.unitType === values.unitType && record.unitNo === values.unitNo;
   useEffect(() => {
-    if (!unitList.data || values.unitNo === '') return;
-    if (!unitOptions.some((o) => o.value === values.unitNo)) set({ unitNo: '', unitOfMeasureCode: '' });
-  }, [unitList.data, unitOptions, values.unitNo]);
+    if (!chosenUnit.checked || !chosenUnit.missing || values.unitNo === '' || keepRecordUnit) return;
+    setValues((v) => (v.unitNo === values.unitNo ? { ...v, unitNo: '', unitOfMeasureCode: '' } : v));
+  }, [chosenUnit.checked, chosenUnit.missing, values.unitNo, keepRecordUnit]);
 
   // Units of measure loaded: the only one is chosen — unless a work type forces its own.
   useEffect(() => {
@@ -247,29 +247,29 @@ export function WorksheetForm({ settings, record, onDone, onCancel, layout }: Wo
   const onUnitType = (unitType: UnitType) => {
     clearError('unitType', 'unitNo', 'unitOfMeasureCode', 'timeFrom', 'timeTo', 'quantity');
     const { unitNo } = unitForType(unitType, settings.defaultResource, settings.lockDefaultResource);
+    setUnitTyped('');
     setValues((v) => afterUnitChange({ ...v, unitType }, unitNo, forcedUom));
-    if (unitNo) prefill(unitType, unitNo);
+    // The default resource's description arrives with its look-up (effect below).
+    if (unitNo) setValues((v) => ({ ...v, description: descriptionEdited ? v.description : '' }));
   };
 
-  const prefill = (unitType: UnitType | '', unitNo: string) => {
-    const list = unitType === 'Item' ? items.data : resources.data;
-    const unitDescription = list?.find((u) => u.no === unitNo)?.description ?? null;
+  const prefill = (unitDescription: string | null) => {
     setValues((v) => ({ ...v, description: prefillDescription({ edited: descriptionEdited, current: v.description, defaultDescription: settings.defaultDescription, unitDescription }) }));
   };
 
-  const onUnit = (unitNo: string) => {
+  const onUnit = (unitNo: string, option?: ComboOption) => {
     clearError('unitNo', 'unitOfMeasureCode', 'timeFrom', 'timeTo', 'quantity', 'description');
     setValues((v) => afterUnitChange(v, unitNo, forcedUom));
-    if (unitNo) prefill(values.unitType, unitNo);
+    if (unitNo) prefill(option?.label ?? null);
   };
 
-  // The default resource is prefilled before the resources load: prefill its description once they do.
+  // A unit set without its description (the default resource, a typed code): prefill it once the
+  // look-up by number answers.
   useEffect(() => {
     if (editing || descriptionEdited || !values.unitNo || values.description) return;
-    const list = values.unitType === 'Item' ? items.data : resources.data;
-    const unit = list?.find((u) => u.no === values.unitNo);
+    const unit = chosenUnit.unit;
     if (unit) set({ description: prefillDescription({ edited: false, current: '', defaultDescription: settings.defaultDescription, unitDescription: unit.description }) });
-  }, [items.data, resources.data, values.unitNo, values.unitType, values.description, descriptionEdited, editing, settings.defaultDescription]);
+  }, [chosenUnit.unit, values.unitNo, values.description, descriptionEdited, editing, settings.defaultDescription]);
 
   const computedQuantity = timeMode ? hoursBetween(roundUpTime(values.timeFrom), roundUpTime(values.timeTo)) : null;
 
@@ -462,6 +462,9 @@ export function WorksheetForm({ settings, record, onDone, onCancel, layout }: Wo
           label={m.ws_field_unit()}
           value={values.unitNo}
           options={unitOptions}
+          onSearch={setUnitTyped}
+          limited={unitList.limited}
+          selectedOption={chosenUnitOption}
           onChange={onUnit}
           error={err('unitNo')}
           required

@@ -1,0 +1,92 @@
+/**
+ * The JavaScript Chromium actually fetches (issue 9 point 7): for `/login`, and for `/` after
+ * logging in as the demo admin, every script response (entry, static imports, lazy route chunks),
+ * summed as gzip -9 of each body (the budget's unit) and as transferred on the wire (the server
+ * sends brotli when the browser accepts it). Needs a built client (npm run build) and Chromium.
+ * Goal: `/` after login ≤ 170 KB gzipped.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fail, line, ROOT, startServerProcess } from './lib';
+
+const BUDGET_KB = 170;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+interface Fetched {
+  url: string;
+  gzip: number;
+  wire: number;
+}
+
+export async function benchBundle(): Promise<void> {
+  console.log('\n# Client JavaScript as Chromium fetches it (gzip -9 of each script; wire = as transferred)');
+  if (!existsSync(resolve(ROOT, 'dist/index.html'))) return fail('bundle', 'no dist/: run npm run build first');
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) return fail('bundle', `no Chromium at ${executablePath}`);
+  const { chromium } = await import('@playwright/test');
+  const server = await startServerProcess();
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  try {
+    const password = /Admin\s+admin\s+password: (\S+)/.exec(server.output())?.[1];
+    if (!password) return fail('bundle', 'no demo login printed');
+    /** The scripts one page fetches, read (and deduplicated by path) when `take()` is called. */
+    const collect = (page: import('@playwright/test').Page) => {
+      let pending: Array<Promise<Fetched | null>> = [];
+      page.on('response', (res) => {
+        if (res.request().resourceType() !== 'script') return;
+        pending.push(
+          (async () => {
+            const body = await res.body().catch(() => null);
+            const sizes = await res.request().sizes().catch(() => null);
+            return body ? { url: new URL(res.url()).pathname, gzip: gzipSync(body, { level: 9 }).length, wire: sizes?.responseBodySize ?? body.length } : null;
+          })(),
+        );
+      });
+      return async () => {
+        const got = (await Promise.all(pending)).filter((f): f is Fetched => f !== null);
+        pending = [];
+        return [...new Map(got.map((f) => [f.url, f])).values()];
+      };
+    };
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const take = collect(page);
+    const settle = (p: import('@playwright/test').Page) => p.waitForLoadState('networkidle').then(() => p.waitForTimeout(500));
+
+    await page.goto(`${server.url}/login`);
+    await page.locator('input[name="username"]').waitFor({ timeout: 60_000 });
+    await settle(page);
+    const login = await take();
+    await page.locator('input[name="username"]').fill('admin');
+    await page.locator('input[type="password"]').fill(password);
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.locator('form.ws-form, .ws-day, [data-entry-id]').first().waitFor({ timeout: 60_000 }).catch(() => undefined);
+    await settle(page);
+    const afterLogin = (await take()).filter((f) => !login.some((l) => l.url === f.url));
+    // `/` opened fresh by a logged-in user (a returning user): a new context, cookie kept, empty cache.
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, storageState: await page.context().storageState() });
+    const fresh = await context.newPage();
+    const takeFresh = collect(fresh);
+    await fresh.goto(`${server.url}/`);
+    await fresh.locator('form.ws-form, .ws-day, [data-entry-id]').first().waitFor({ timeout: 60_000 }).catch(() => undefined);
+    await settle(fresh);
+    const home = await takeFresh();
+
+    const sum = (f: Fetched[], k: 'gzip' | 'wire') => f.reduce((s, x) => s + x[k], 0);
+    line(`/login: ${login.length} scripts`, `${kb(sum(login, 'gzip'))} gzipped, ${kb(sum(login, 'wire'))} on the wire`);
+    line(`/ after login, in-app: ${afterLogin.length} more scripts`, `+${kb(sum(afterLogin, 'gzip'))} gzipped → ${kb(sum(login, 'gzip') + sum(afterLogin, 'gzip'))} in all (goal ≤ ${BUDGET_KB} KB)`);
+    line(`/ opened fresh, logged in: ${home.length} scripts`, `${kb(sum(home, 'gzip'))} gzipped, ${kb(sum(home, 'wire'))} on the wire (goal ≤ ${BUDGET_KB} KB) ${sum(home, 'gzip') <= BUDGET_KB * 1024 ? 'met' : 'MISSED'}`);
+    for (const f of [...home].sort((a, b) => b.gzip - a.gzip).slice(0, 6)) line(`  ${f.url}`, kb(f.gzip));
+    if (home.length === 0) fail('bundle', 'no script fetched for /');
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await benchBundle();
+  process.exit(0);
+}

@@ -1,0 +1,64 @@
+/**
+ * Profiles the server under load on one URL: `node --cpu-prof` on a server process (PostgreSQL),
+ * autocannon for a few seconds, then prints the functions with the most self time and the
+ * inclusive time of a few markers. Used for docs/decisions/0120-lean-trpc-path.md.
+ *   node --import tsx bench/profile-info.ts rest|trpc [seconds]
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fetchRetry, load, ROOT, startServerProcess, withBenchDatabase } from './lib';
+
+interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
+interface Profile { nodes: Node[]; samples: number[]; timeDeltas: number[] }
+
+const which = process.argv[2] ?? 'rest';
+const seconds = Number(process.argv[3] ?? 5);
+
+function report(profile: Profile): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  const idle = [...self].filter(([id]) => /\(idle\)|\(program\)|\(garbage collector\)/.test(byId.get(id)!.callFrame.functionName)).reduce((a, [, t]) => a + t, 0);
+  const short = (n: Node) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/perf-bench\//, '')}:${n.callFrame.lineNumber}`;
+  const selfBy = new Map<string, number>();
+  for (const [id, t] of self) selfBy.set(short(byId.get(id)!), (selfBy.get(short(byId.get(id)!)) ?? 0) + t);
+  console.log(`total ${(total / 1000).toFixed(0)} ms, idle/program/gc ${(idle / 1000).toFixed(0)} ms`);
+  for (const [k, t] of [...selfBy].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${(t / 1000).toFixed(0).padStart(6)} ms self  ${k}`);
+  // inclusive time by module (the first frame of a sample's stack in each module counts once)
+  const incl = new Map<string, number>();
+  for (const [id, t] of self) {
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const url = byId.get(cur)!.callFrame.url;
+      const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (/perf-bench\/(src|db)\/(.*)/.exec(url)?.[2] ?? (url.startsWith('node:') ? url : ''));
+      if (m && !seen.has(m)) {
+        seen.add(m);
+        incl.set(m, (incl.get(m) ?? 0) + t);
+      }
+    }
+  }
+  console.log('inclusive by module:');
+  for (const [k, t] of [...incl].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${(t / 1000).toFixed(0).padStart(6)} ms  ${k}`);
+}
+
+await withBenchDatabase('prof', async (databaseUrl) => {
+  const dir = mkdtempSync(join(tmpdir(), 'webtid-prof-'));
+  const app = await startServerProcess({ DATABASE_URL: databaseUrl }, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+  spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'create-account', '--code', 'P', '--name', 'P', '--admin', 'profadmin', '--password', 'bench-pass-1'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl } });
+  const res = await fetchRetry(`${app.url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: app.url }, body: JSON.stringify({ username: 'profadmin', password: 'bench-pass-1' }) });
+  const headers = { Cookie: res.headers.getSetCookie()[0]!.split(';')[0]! };
+  const url = which === 'trpc' ? `${app.url}/api/trpc/user.info?batch=1&input=%7B%7D` : which === 'healthz' ? `${app.url}/healthz` : `${app.url}/api/user/info`;
+  const r = await load(url, { headers, seconds, warmupSeconds: 1, connections: 10 });
+  console.log(`${which}: ${r.requests} requests, ${r.rps} req/s, errors ${r.errors}, non-2xx ${r.non2xx}`);
+  await app.stop();
+  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error('no profile written');
+  report(JSON.parse(readFileSync(join(dir, file), 'utf8')) as Profile);
+  console.log(`profile: ${join(dir, file)}`);
+});
+process.exit(0);

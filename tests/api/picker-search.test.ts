@@ -1,0 +1,57 @@
+/**
+ * The entry form's pickers search on the server (issue 9 point 4): a search answers at most its
+ * `limit`, a limit above the maximum is refused, and the exact number comes first so that the
+ * picker can look up the chosen unit with `limit: 1` however many others contain its number.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_MAX_LIMIT } from '../../src/shared/schemas/search';
+import type { ApiClient } from '../helpers/client';
+import { startTestApp, type TestApp } from '../helpers/server';
+
+let app: TestApp;
+let basic: ApiClient;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const accountId = await app.createAccount('PICK');
+  await app.addUser(accountId, { username: 'pickbasic' });
+  // 300 items and 300 resources whose numbers all contain "1": I0001 … I0300, and "1" itself.
+  for (const table of ['item', 'resource'] as const) {
+    const prefix = table === 'item' ? 'I' : 'R';
+    await app.db.insertInto(table).values([
+      ...Array.from({ length: 300 }, (_, i) => ({ accountId, no: `${prefix}${String(i + 1).padStart(4, '0')}`, description: `Picker ${table} ${i + 1}` })),
+      { accountId, no: '1', description: `The one ${table}` },
+    ]).execute();
+  }
+  basic = await app.login('pickbasic');
+});
+afterAll(() => app?.close());
+
+describe.each(['item', 'resource'])('%s picker search', (area) => {
+  it('answers at most `limit` matches, over REST and tRPC', async () => {
+    const rest = await basic.get(`/api/${area}/search?q=picker&limit=50`);
+    expect(rest.status).toBe(200);
+    expect(rest.body).toHaveLength(50);
+    const trpc = await basic.get(`/api/trpc/${area}.search?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { q: '', limit: 50 } }))}`);
+    expect(trpc.status).toBe(200);
+    expect(trpc.body[0].result.data).toHaveLength(50);
+    // Fewer matches than the limit: all of them.
+    expect((await basic.get(`/api/${area}/search?q=picker%20${area}%2029&limit=50`)).body).toHaveLength(11); // 29 and 290–299
+  });
+
+  it(`refuses a limit above ${SEARCH_MAX_LIMIT} with 400`, async () => {
+    const res = await basic.get(`/api/${area}/search?q=&limit=${SEARCH_MAX_LIMIT + 1}`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors.limit).toBeDefined();
+  });
+
+  it('puts the exact number first, so that limit 1 finds a known number', async () => {
+    const res = await basic.get(`/api/${area}/search?q=1&limit=1`);
+    expect(res.body).toEqual([expect.objectContaining({ no: '1', description: `The one ${area}` })]);
+    const prefix = area === 'item' ? 'I' : 'R';
+    expect((await basic.get(`/api/${area}/search?q=${prefix.toLowerCase()}0001&limit=1`)).body).toEqual([expect.objectContaining({ no: `${prefix}0001` })]);
+    // Otherwise by number.
+    const rest = (await basic.get(`/api/${area}/search?q=1&limit=5`)).body as Array<{ no: string }>;
+    expect(rest.map((r) => r.no)).toEqual(['1', `${prefix}0001`, `${prefix}0010`, `${prefix}0011`, `${prefix}0012`]);
+  });
+});
