@@ -205,4 +205,18 @@ export interface DB {
   worksheetRecord: WorksheetRecordTable;
   attachment: AttachmentTable;
   worksheetHistory: WorksheetHistoryTable;
+  idempotencyKey: IdempotencyKeyTable;
+}
+
+/** Idempotency keys of the REST creates (migration 2026-11-23T1400-idempotency). */
+export interface IdempotencyKeyTable {
+  accountId: number;
+  scope: string;
+  key: string;
+  fingerprint: string;
+  state: 'running' | 'done';
+  responseStatus: number | null;
+  responseBody: string | null;
+  createdAt: Gen<Date>;
+  expiresAt: Timestamp;
 }

@@ -9,6 +9,7 @@ import { AppError } from '../errors';
 import { zodFieldErrors, type Meta, type RestMethod } from '../trpc';
 import { readJsonBody, readMultipart } from './body';
 import { bufferAndCompress } from './compress';
+import { withIdempotency } from './idempotency';
 import { HttpError, sendJson, sendProblem } from './problem';
 import { BadApiKey, createRequestContext } from './request-context';
 
@@ -134,9 +135,11 @@ export function createRestHandler(router: AnyRouter, services: AppServices, crea
       bufferAndCompress(req, res);
       const caller = createCaller(ctx) as Record<string, unknown>;
       const fn = route.procedurePath.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as CallerFn;
-      const result = await fn(input);
       const status = route.meta.rest.status ?? 200;
-      sendJson(res, status, result);
+      // Creates (201) honour Idempotency-Key (issue 13 point 5); everything else just runs.
+      const run = async () => ({ status, body: await fn(input) });
+      const answer = status === 201 ? await withIdempotency(services.db, req, res, ctx.actor, { method, path: route.path, input, files }, run) : await run();
+      sendJson(res, answer.status, answer.body);
     } catch (error) {
       sendError(services, res, error);
     }
