@@ -38,6 +38,9 @@ export const bool = () =>
     z.boolean({ error: ERR.mustBeBoolean }),
   );
 
+/** What /api/openapi.json says of a date: no year 0000, months 01–12, days 01–31 (the calendar check is format: date). */
+const DATE_PATTERN_DOC = '^(?!0000)\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
+
 /** ISO date YYYY-MM-DD that exists in the calendar. */
 export const isoDate = () =>
   str()
@@ -45,8 +48,10 @@ export const isoDate = () =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: ERR.invalidDate, abort: true })
     .refine((s) => {
       const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-    }, ERR.invalidDate);
+      // Year 0000 exists in JS but not in PostgreSQL: the range is 0001-01-01 … 9999-12-31.
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && !s.startsWith('0000');
+    }, ERR.invalidDate)
+    .meta({ format: 'date', pattern: DATE_PATTERN_DOC, description: 'YYYY-MM-DD, 0001-01-01 … 9999-12-31, a real calendar day' });
 
 export const optionalIsoDate = () =>
   z.preprocess((v) => (v === '' || v === undefined ? null : v), isoDate().nullable());
@@ -71,7 +76,8 @@ export const time15 = () =>
       }
       return t;
     })
-    .refine((t) => Number(t.slice(3, 5)) % TIME_STEP_MINUTES === 0, ERR.timeStep);
+    .refine((t) => Number(t.slice(3, 5)) % TIME_STEP_MINUTES === 0, ERR.timeStep)
+    .meta({ pattern: '^([01]\\d|2[0-3]):?(00|15|30|45)(:[0-5]\\d)?$', description: 'HH:mm, HHmm or HH:mm:ss in 15-minute steps' });
 
 export const optionalTime15 = () => z.preprocess((v) => (v === '' || v === undefined ? null : v), time15().nullable());
 
@@ -87,7 +93,8 @@ export const quantity = () =>
     .refine((q) => q !== 0, ERR.quantityZero)
     .refine((q) => q >= QUANTITY_MIN, `Quantity cannot be lower than ${QUANTITY_MIN}`)
     .refine((q) => q <= QUANTITY_MAX, `Quantity cannot be higher than ${QUANTITY_MAX}`)
-    .refine((q) => Math.abs(Math.round(q * 100) - q * 100) < 1e-6, ERR.tooManyDecimals);
+    .refine((q) => Math.abs(Math.round(q * 100) - q * 100) < 1e-6, ERR.tooManyDecimals)
+    .meta({ exclusiveMinimum: QUANTITY_MIN, maximum: QUANTITY_MAX, multipleOf: 0.01, description: 'Not zero; at most 2 decimals' });
 
 export const id = () =>
   z.preprocess(
