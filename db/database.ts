@@ -5,6 +5,7 @@ import type { DB } from './types';
 import * as initial from './migrations/2026-11-22T1200-initial';
 import * as masterDataSearch from './migrations/2026-11-22T1300-master-data-search';
 import * as idempotency from './migrations/2026-11-23T1400-idempotency';
+import * as webhooks from './migrations/2026-11-23T1400-webhooks';
 
 export type Database = Kysely<DB>;
 
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T1200-initial': initial,
   '2026-11-22T1300-master-data-search': masterDataSearch,
   '2026-11-23T1400-idempotency': idempotency,
+  '2026-11-23T1400-webhooks': webhooks,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -8,6 +8,7 @@ import type { AppServices } from './context';
 import type { Env } from './env';
 import { createApp } from './http/app';
 import { createLogger } from './log';
+import { startWebhookWorker } from './webhooks/worker';
 
 export interface RunningServer {
   url: string;
@@ -36,6 +37,7 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
     server.once('error', fail);
     server.listen(env.PORT, env.HOST, () => ok());
   });
+  const webhooks = startWebhookWorker(services);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
@@ -52,6 +54,7 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
         const timer = setTimeout(() => server.closeAllConnections(), graceMs);
         await closed;
         clearTimeout(timer);
+        await webhooks.stop();
         await dbh.close();
       })();
       return closing;
