@@ -148,6 +148,7 @@ export async function claimDue(db: Database, limit: number, lockSeconds: number)
       WHERE d.id IN (
         SELECT id FROM webhook_delivery
         WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+          AND endpoint_id IN (SELECT id FROM webhook_endpoint WHERE enabled)
         ORDER BY next_attempt_at
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED

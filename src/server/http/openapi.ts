@@ -115,7 +115,8 @@ export function errorStatuses(f: OperationFacts): string[] {
   // A list of a named parent (GET /api/jobtask/all?jobCode, /api/worksheet/{id}/history) 404s when the parent is missing.
   const byKeyRead = f.list ? f.namesParent : f.path.includes('{') || f.path.endsWith('/single');
   if (f.kind !== 'public' && (write ? f.hasInput : byKeyRead)) out.add('404');
-  if (write && f.kind !== 'public' && f.method !== 'POST') out.add('409');
+  // Any authed write may conflict (duplicate, in use, locked, stale version, disabled endpoint, key in progress).
+  if (write && f.kind !== 'public') out.add('409');
   if (f.create) out.add('409').add('422');
   if (write) out.add('413').add('415');
   return [...out].sort();
