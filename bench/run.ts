@@ -19,6 +19,7 @@ const areas: AreaBench[] = [
   { name: 'master-data', file: 'master-data.ts', fn: 'benchMasterData' },
   { name: 'worksheet', file: 'worksheet.ts', fn: 'benchWorksheet' },
   { name: 'export', file: 'export.ts', fn: 'benchExport' },
+  { name: 'webhooks', file: 'webhooks.ts', fn: 'benchWebhooks' },
 ];
 
 if (want('foundation')) await benchFoundation();
