@@ -27,6 +27,7 @@ const benches: Bench[] = [
   { name: 'export', file: 'export.ts', fn: 'benchExport' },
   { name: 'paging', file: 'paging.ts', fn: 'benchPaging' },
   { name: 'load', file: 'load.ts', fn: 'benchLoad' },
+  { name: 'webhooks', file: 'webhooks.ts', fn: 'benchWebhooks' },
 ];
 
 const unknown = wanted.filter((w) => !benches.some((b) => b.name === w));

@@ -8,6 +8,8 @@ import * as masterDataSearch from './migrations/2026-11-22T1300-master-data-sear
 import * as loginThrottleByIp from './migrations/2026-11-23T1100-login-throttle-by-ip';
 import * as masterDataIntegrity from './migrations/2026-11-23T1600-master-data-integrity';
 import * as worksheetOwnerId from './migrations/2026-11-23T1300-worksheet-owner-id';
+import * as idempotency from './migrations/2026-11-23T1400-idempotency';
+import * as webhooks from './migrations/2026-11-23T1400-webhooks';
 
 export type Database = Kysely<DB>;
 
@@ -28,6 +30,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T1100-login-throttle-by-ip': loginThrottleByIp,
   '2026-11-23T1300-worksheet-owner-id': worksheetOwnerId,
   '2026-11-23T1600-master-data-integrity': masterDataIntegrity,
+  '2026-11-23T1400-idempotency': idempotency,
+  '2026-11-23T1400-webhooks': webhooks,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

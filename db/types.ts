@@ -223,4 +223,60 @@ export interface DB {
   worksheetRecord: WorksheetRecordTable;
   attachment: AttachmentTable;
   worksheetHistory: WorksheetHistoryTable;
+  idempotencyKey: IdempotencyKeyTable;
+  webhookEndpoint: WebhookEndpointTable;
+  webhookMessage: WebhookMessageTable;
+  webhookDelivery: WebhookDeliveryTable;
+}
+
+/** Idempotency keys of the REST creates (migration 2026-11-23T1400-idempotency). */
+export interface IdempotencyKeyTable {
+  accountId: number;
+  scope: string;
+  key: string;
+  fingerprint: string;
+  state: 'running' | 'done';
+  responseStatus: number | null;
+  responseBody: string | null;
+  createdAt: Gen<Date>;
+  expiresAt: Timestamp;
+}
+
+/** Webhooks (migration 2026-11-23T1400-webhooks). */
+export interface WebhookEndpointTable {
+  id: Gen<number>;
+  accountId: number;
+  url: string;
+  description: string | null;
+  events: string[];
+  secretEnc: string;
+  enabled: Gen<boolean>;
+  disabledReason: string | null;
+  failingSince: NullableTimestamp;
+  createdAt: Gen<Date>;
+  updatedAt: Gen<Date>;
+}
+
+export interface WebhookMessageTable {
+  id: string;
+  accountId: number;
+  eventType: string;
+  payload: ColumnType<unknown, string, string>;
+  createdAt: Gen<Date>;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface WebhookDeliveryTable {
+  id: Gen<number>;
+  messageId: string;
+  endpointId: number;
+  status: Gen<WebhookDeliveryStatus>;
+  attempts: Gen<number>;
+  nextAttemptAt: Gen<Date>;
+  lockedUntil: NullableTimestamp;
+  lastStatus: number | null;
+  lastError: string | null;
+  createdAt: Gen<Date>;
+  updatedAt: Gen<Date>;
 }

@@ -19,6 +19,7 @@ import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthLogoutRouteImport } from './routes/_auth/logout'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAdminAccountRouteImport } from './routes/_app/admin/account'
+import { Route as AppAdminWebhooksRouteImport } from './routes/_app/admin/webhooks'
 import { Route as AppWorksheetIndexRouteImport } from './routes/_app/worksheet/index'
 import { Route as AppWorksheetAddRouteImport } from './routes/_app/worksheet/add'
 import { Route as AppAdminCustomersIndexRouteImport } from './routes/_app/admin/customers/index'
@@ -89,6 +90,11 @@ const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
 const AppAdminAccountRoute = AppAdminAccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
+const AppAdminWebhooksRoute = AppAdminWebhooksRouteImport.update({
+  id: '/webhooks',
+  path: '/webhooks',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
 const AppWorksheetIndexRoute = AppWorksheetIndexRouteImport.update({
@@ -215,6 +221,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof AuthLoginRoute
   '/logout': typeof AuthLogoutRoute
   '/admin/account': typeof AppAdminAccountRoute
+  '/admin/webhooks': typeof AppAdminWebhooksRoute
   '/worksheet/add': typeof AppWorksheetAddRoute
   '/admin/': typeof AppAdminIndexRoute
   '/worksheet/': typeof AppWorksheetIndexRoute
@@ -247,6 +254,7 @@ export interface FileRoutesByTo {
   '/login': typeof AuthLoginRoute
   '/logout': typeof AuthLogoutRoute
   '/admin/account': typeof AppAdminAccountRoute
+  '/admin/webhooks': typeof AppAdminWebhooksRoute
   '/worksheet/add': typeof AppWorksheetAddRoute
   '/admin': typeof AppAdminIndexRoute
   '/worksheet': typeof AppWorksheetIndexRoute
@@ -283,6 +291,7 @@ export interface FileRoutesById {
   '/_auth/logout': typeof AuthLogoutRoute
   '/_app/': typeof AppIndexRoute
   '/_app/admin/account': typeof AppAdminAccountRoute
+  '/_app/admin/webhooks': typeof AppAdminWebhooksRoute
   '/_app/worksheet/add': typeof AppWorksheetAddRoute
   '/_app/admin/': typeof AppAdminIndexRoute
   '/_app/worksheet/': typeof AppWorksheetIndexRoute
@@ -318,6 +327,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/admin/account'
+    | '/admin/webhooks'
     | '/worksheet/add'
     | '/admin/'
     | '/worksheet/'
@@ -350,6 +360,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/admin/account'
+    | '/admin/webhooks'
     | '/worksheet/add'
     | '/admin'
     | '/worksheet'
@@ -385,6 +396,7 @@ export interface FileRouteTypes {
     | '/_auth/logout'
     | '/_app/'
     | '/_app/admin/account'
+    | '/_app/admin/webhooks'
     | '/_app/worksheet/add'
     | '/_app/admin/'
     | '/_app/worksheet/'
@@ -486,6 +498,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/admin/account'
       preLoaderRoute: typeof AppAdminAccountRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/_app/admin/webhooks': {
+      id: '/_app/admin/webhooks'
+      path: '/webhooks'
+      fullPath: '/admin/webhooks'
+      preLoaderRoute: typeof AppAdminWebhooksRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
     '/_app/worksheet/': {
@@ -654,6 +673,7 @@ declare module '@tanstack/react-router' {
 
 interface AppAdminRouteRouteChildren {
   AppAdminAccountRoute: typeof AppAdminAccountRoute
+  AppAdminWebhooksRoute: typeof AppAdminWebhooksRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
   AppAdminCustomersAddRoute: typeof AppAdminCustomersAddRoute
   AppAdminCustomersEditRoute: typeof AppAdminCustomersEditRoute
@@ -679,6 +699,7 @@ interface AppAdminRouteRouteChildren {
 
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
   AppAdminAccountRoute: AppAdminAccountRoute,
+  AppAdminWebhooksRoute: AppAdminWebhooksRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
   AppAdminCustomersAddRoute: AppAdminCustomersAddRoute,
   AppAdminCustomersEditRoute: AppAdminCustomersEditRoute,

@@ -13,6 +13,7 @@ import { lockDataDir } from './data-dir-lock';
 import { createApp } from './http/app';
 import { proxyTrust } from './http/proxy';
 import { createLogger } from './log';
+import { startWebhookWorker } from './webhooks/worker';
 
 export interface RunningServer {
   url: string;
@@ -73,6 +74,7 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
     server.once('error', fail);
     server.listen(env.PORT, env.HOST, () => ok());
   });
+  const webhooks = startWebhookWorker(services);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
@@ -109,6 +111,7 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
         // A transaction still running (a long export draining its COPY) is not waited for: when the
         // process ends, PostgreSQL rolls it back, which is what an export cut by shutdown must do.
         // (PGlite is always waited for: its files must be closed properly.)
+        await webhooks.stop();
         await (dbh.kind === 'postgres' ? Promise.race([dbh.close(), delay(1000)]) : dbh.close());
         lock.release();
       })();

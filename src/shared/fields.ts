@@ -48,6 +48,9 @@ export const bool = () =>
     z.boolean({ error: ERR.mustBeBoolean }),
   );
 
+/** What /api/openapi.json says of a date: years 1900–2999, months 01–12, days 01–31 (the calendar check is format: date). */
+const DATE_PATTERN_DOC = '^(19\\d{2}|2\\d{3})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
+
 /**
  * ISO date YYYY-MM-DD that exists in the calendar, between DATE_MIN and DATE_MAX: year 0000 is
  * no date PostgreSQL accepts (22008), and no entry, filter or expiration needs one that far out.
@@ -61,7 +64,8 @@ export const isoDate = () =>
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
     }, { error: ERR.invalidDate, abort: true })
     // Same-length ISO strings order like the dates they name.
-    .refine((s) => s >= DATE_MIN && s <= DATE_MAX, ERR.dateOutOfRange);
+    .refine((s) => s >= DATE_MIN && s <= DATE_MAX, ERR.dateOutOfRange)
+    .meta({ format: 'date', pattern: DATE_PATTERN_DOC, description: `YYYY-MM-DD, ${DATE_MIN} … ${DATE_MAX}, a real calendar day` });
 
 export const optionalIsoDate = () =>
   z.preprocess((v) => (v === '' || v === undefined ? null : v), isoDate().nullable());
@@ -86,7 +90,8 @@ export const time15 = () =>
       }
       return t;
     })
-    .refine((t) => Number(t.slice(3, 5)) % TIME_STEP_MINUTES === 0, ERR.timeStep);
+    .refine((t) => Number(t.slice(3, 5)) % TIME_STEP_MINUTES === 0, ERR.timeStep)
+    .meta({ pattern: '^([01]\\d|2[0-3]):?(00|15|30|45)(:[0-5]\\d)?$', description: 'HH:mm, HHmm or HH:mm:ss in 15-minute steps' });
 
 export const optionalTime15 = () => z.preprocess((v) => (v === '' || v === undefined ? null : v), time15().nullable());
 
@@ -115,7 +120,8 @@ export const quantity = () =>
     .refine((q) => q !== 0, ERR.quantityZero)
     .refine((q) => q >= QUANTITY_MIN, `Quantity cannot be lower than ${QUANTITY_MIN}`)
     .refine((q) => q <= QUANTITY_MAX, `Quantity cannot be higher than ${QUANTITY_MAX}`)
-    .refine((q) => Math.abs(Math.round(q * 100) - q * 100) < 1e-6, ERR.tooManyDecimals);
+    .refine((q) => Math.abs(Math.round(q * 100) - q * 100) < 1e-6, ERR.tooManyDecimals)
+    .meta({ exclusiveMinimum: QUANTITY_MIN, maximum: QUANTITY_MAX, multipleOf: 0.01, description: 'Not zero; at most 2 decimals' });
 
 export const id = () =>
   z.preprocess(

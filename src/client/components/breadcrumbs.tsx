@@ -15,6 +15,7 @@ const labels: Record<string, () => string> = {
   worktypes: m.section_worktypes,
   customers: m.section_customers,
   jobs: m.section_jobs,
+  webhooks: m.wh_title,
   add: m.crumb_add,
   edit: m.crumb_edit,
 };

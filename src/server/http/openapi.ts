@@ -1,11 +1,40 @@
+import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import { z, type ZodType } from 'zod';
+import { adminProcedure, authedProcedure, teamleaderProcedure } from '../trpc';
+import { appRouter } from '../routers/app';
 import type { RawRoute } from './raw-route';
 import type { RestRoute } from './rest';
 
+/**
+ * /api/openapi.json (issue 13 points 1–2, decision 0131): generated from the procedures' zod
+ * schemas and meta, never written by hand. What an operation can answer is derived from what it
+ * is: its procedure builder (public / authed / role), its method and path (creates, by-key,
+ * multipart) — the same facts the server acts on. tests/api/openapi-contract.test.ts holds the
+ * document and the server to each other.
+ */
+
 type JsonSchema = Record<string, unknown>;
 
-function schemaOf(type: ZodType | undefined, io: 'input' | 'output'): JsonSchema | undefined {
-  if (!type) return undefined;
+export type ProcedureKind = 'public' | 'authed' | 'role';
+
+interface Middlewared {
+  _def: { middlewares: unknown[] };
+}
+const middlewaresOf = (p: unknown) => (p as Middlewared)._def.middlewares;
+
+/** Which builder a procedure was made from, by the identity of the builders' middlewares. */
+export function procedureKinds(router: AnyRouter): Map<string, ProcedureKind> {
+  const requireActor = middlewaresOf(authedProcedure)[0];
+  const roleChecks = [middlewaresOf(teamleaderProcedure).at(-1), middlewaresOf(adminProcedure).at(-1)];
+  const kinds = new Map<string, ProcedureKind>();
+  for (const [path, procedure] of Object.entries(router._def.procedures as Record<string, AnyProcedure>)) {
+    const mws = middlewaresOf(procedure);
+    kinds.set(path, roleChecks.some((m) => mws.includes(m)) ? 'role' : mws.includes(requireActor) ? 'authed' : 'public');
+  }
+  return kinds;
+}
+
+function toJsonSchema(type: ZodType, io: 'input' | 'output'): JsonSchema {
   try {
     const s = z.toJSONSchema(type, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
     delete s.$schema;
@@ -15,27 +44,126 @@ function schemaOf(type: ZodType | undefined, io: 'input' | 'output'): JsonSchema
   }
 }
 
-const problem = {
-  description: 'Problem (RFC 9457)',
+/** The object shape behind a schema (through pipes and wrappers), if it is an object. */
+function shapeOf(type: ZodType): Record<string, ZodType> | undefined {
+  const def = (type as unknown as { _zod: { def: { type: string; shape?: Record<string, ZodType>; in?: ZodType; innerType?: ZodType } } })._zod.def;
+  if (def.type === 'object') return def.shape;
+  if (def.type === 'pipe' && def.in) return shapeOf(def.in);
+  if (def.innerType) return shapeOf(def.innerType);
+  return undefined;
+}
+
+/**
+ * Request schemas: zod's `io: 'input'`, then `required` corrected by asking each field's schema
+ * whether it accepts a missing value — preprocess schemas (empty → null) are optional on the
+ * server although zod cannot see it statically.
+ */
+function inputSchema(type: ZodType): JsonSchema {
+  const s = toJSONSchemaInput(type);
+  const shape = shapeOf(type);
+  if (shape && Array.isArray(s.required)) {
+    const required = (s.required as string[]).filter((k) => {
+      const field = shape[k];
+      return !field || !field.safeParse(undefined).success;
+    });
+    if (required.length) s.required = required;
+    else delete s.required;
+  }
+  return s;
+}
+const toJSONSchemaInput = (type: ZodType) => toJsonSchema(type, 'input');
+
+const problemRef = (description: string) => ({
+  description,
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+});
+
+const STATUS_TEXT: Record<string, string> = {
+  '400': 'Validation failed or malformed request (`errors` maps field → messages)',
+  '401': 'Not logged in, session expired, wrong API key, or (login) authentication failed',
+  '403': 'Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF)',
+  '404': 'Not found — also for another account’s ids',
+  '409': 'Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running',
+  '413': 'Body, field or file too large',
+  '415': 'Unsupported content type or file type',
+  '422': 'Idempotency-Key already used for a different request',
 };
 
-/** OpenAPI 3.1 of every REST path, generated from the procedures' zod schemas. */
-export function buildOpenApi(routes: RestRoute[], raw: RawRoute[]): Record<string, unknown> {
+export interface OperationFacts {
+  method: string;
+  path: string;
+  kind: ProcedureKind;
+  hasInput: boolean;
+  multipart: boolean;
+  create: boolean;
+  /** the answer is an array (a list: 404 only when it belongs to a named parent) */
+  list: boolean;
+  /** a required parameter names a record (not an enum like unitType) */
+  namesParent: boolean;
+}
+
+/** The error statuses an operation can answer, from what it is (decision 0131). */
+export function errorStatuses(f: OperationFacts): string[] {
+  const out = new Set<string>();
+  const write = f.method !== 'GET';
+  // Any request may carry a wrong API key; it is refused before anything else.
+  out.add('401');
+  if (f.hasInput || write) out.add('400');
+  if (f.kind === 'role' || (write && f.kind !== 'public')) out.add('403');
+  if (write && f.kind === 'public') out.add('403'); // CSRF applies to public writes too (login with a stray cookie)
+  // By key: writes that name a record, and single-record reads (lists answer [] instead).
+  // A list of a named parent (GET /api/jobtask/all?jobCode, /api/worksheet/{id}/history) 404s when the parent is missing.
+  const byKeyRead = f.list ? f.namesParent : f.path.includes('{') || f.path.endsWith('/single');
+  if (f.kind !== 'public' && (write ? f.hasInput : byKeyRead)) out.add('404');
+  // Any authed write may conflict (duplicate, in use, locked, stale version, disabled endpoint, key in progress).
+  if (write && f.kind !== 'public') out.add('409');
+  if (f.create) out.add('409').add('422');
+  if (write) out.add('413').add('415');
+  return [...out].sort();
+}
+
+function namesRecord(parameters: unknown[]): boolean {
+  return (parameters as Array<{ in: string; required?: boolean; schema?: JsonSchema }>).some((p) => p.in !== 'header' && p.required && !p.schema?.enum);
+}
+
+const SECURITY = [{ apiKey: [] }, { bearer: [] }, { session: [] }];
+
+function operationId(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter((s) => s && s !== 'api' && !s.startsWith('{'))
+    .flatMap((s) => s.split('-'));
+  return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}
+
+const idempotencyParam = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: the same key with the same request within 24 h answers the first answer (header `Idempotent-Replayed: true`) and creates nothing. Another request with the same key → 422; while the first still runs → 409 with Retry-After. Per account and caller.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+};
+
+/** OpenAPI 3.1 of every REST path, generated from the procedures' zod schemas and meta. */
+export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<string, ProcedureKind> = procedureKinds(appRouter)): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
-    const input = schemaOf(r.input, 'input');
-    const output = schemaOf(r.output, 'output');
+    const kind = kinds.get(r.procedurePath) ?? 'authed';
+    const input = r.input ? inputSchema(r.input) : undefined;
+    const output = r.output ? toJsonSchema(r.output, 'output') : undefined;
     const props = (input?.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((input?.required as string[] | undefined) ?? []);
     const parameters: unknown[] = r.paramNames.map((name) => ({ name, in: 'path', required: true, schema: props[name] ?? { type: 'string' } }));
+    const create = r.meta.rest.status === 201;
+    if (create) parameters.push(idempotencyParam);
     const op: Record<string, unknown> = {
       operationId: r.procedurePath,
       summary: r.meta.summary ?? r.procedurePath,
       tags: r.meta.tags ?? [r.procedurePath.split('.')[0]],
       parameters,
-      responses: {},
     };
+    if (kind === 'public') op.security = [];
     if (input) {
       if (r.method === 'GET') {
         for (const [name, schema] of Object.entries(props)) {
@@ -43,66 +171,93 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[]): Record<strin
           parameters.push({ name, in: 'query', required: required.has(name), schema });
         }
       } else {
-        const bodySchema = { ...input, properties: Object.fromEntries(Object.entries(props).filter(([n]) => !r.paramNames.includes(n))) };
+        const bodyProps = Object.fromEntries(Object.entries(props).filter(([n]) => !r.paramNames.includes(n)));
+        const bodyRequired = [...required].filter((n) => !r.paramNames.includes(n));
+        const bodySchema: JsonSchema = { ...input, properties: bodyProps };
+        if (bodyRequired.length) bodySchema.required = bodyRequired;
+        else delete bodySchema.required;
         const content: Record<string, unknown> = r.meta.rest.multipart
           ? {
               'multipart/form-data': {
-                schema: { ...bodySchema, properties: { ...(bodySchema.properties as object), attachments: { type: 'array', items: { type: 'string', format: 'binary' } } } },
+                schema: {
+                  ...bodySchema,
+                  properties: {
+                    ...bodyProps,
+                    attachments: { type: 'array', description: 'Photos: JPEG, PNG, WebP, HEIC/HEIF (by content), at most 10 of 15 MB', items: { type: 'string', format: 'binary' } },
+                  },
+                },
+                encoding: { attachments: { contentType: 'image/jpeg, image/png, image/webp, image/heic, image/heif' } },
               },
             }
           : { 'application/json': { schema: bodySchema } };
-        op.requestBody = { required: true, content };
+        // A body is required when the server refuses an empty one (e.g. DELETE /api/location needs id or code).
+        op.requestBody = { required: r.input ? !r.input.safeParse({ ...Object.fromEntries(r.paramNames.map((n) => [n, '1'])) }).success : false, content };
       }
     }
     const status = String(r.meta.rest.status ?? 200);
-    const responses: Record<string, unknown> = {
-      [status]: status === '204' ? { description: 'No content' } : { description: 'OK', content: { 'application/json': { schema: output ?? {} } } },
-      '400': problem,
-      '401': problem,
-    };
-    if (r.path !== '/api/user/login' && r.path !== '/api/user/logout') Object.assign(responses, { '403': problem, '404': problem });
+    const success =
+      status === '204'
+        ? { description: 'No content' }
+        : {
+            description: status === '201' ? 'Created' : 'OK',
+            content: { 'application/json': { schema: output ?? {} } },
+            ...(create ? { headers: { 'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } } } } : {}),
+          };
+    const responses: Record<string, unknown> = { [status]: success };
+    const facts: OperationFacts = { method: r.method, path: r.path, kind, hasInput: Boolean(input), multipart: Boolean(r.meta.rest.multipart), create, list: output?.type === 'array', namesParent: namesRecord(parameters) };
+    for (const s of errorStatuses(facts)) responses[s] = problemRef(STATUS_TEXT[s] ?? 'Problem');
     op.responses = responses;
-    const openPath = r.path;
-    (paths[openPath] ??= {})[r.method.toLowerCase()] = op;
+    (paths[r.path] ??= {})[r.method.toLowerCase()] = op;
   }
   for (const r of raw) {
     const names = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    const fragment = { ...r.openapi } as { responses?: Record<string, unknown> } & Record<string, unknown>;
+    const facts: OperationFacts = { method: r.method, path: r.path, kind: 'authed', hasInput: r.method !== 'GET', multipart: false, create: false, list: false, namesParent: names.length > 0 };
+    const responses: Record<string, unknown> = { ...(fragment.responses ?? { '200': { description: 'OK' } }) };
+    for (const s of errorStatuses(facts)) responses[s] ??= problemRef(STATUS_TEXT[s] ?? 'Problem');
+    delete fragment.responses;
     (paths[r.path] ??= {})[r.method.toLowerCase()] = {
-      operationId: r.path,
+      operationId: operationId(r.method, r.path),
       summary: r.summary,
       tags: r.tags,
-      parameters: names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
-      responses: { '200': { description: 'OK' }, '401': problem, '404': problem },
-      ...r.openapi,
+      parameters: names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: 2147483647 } })),
+      ...fragment,
+      responses,
     };
   }
+  const tags = [...new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((o) => (o as { tags?: string[] }).tags ?? [])))].sort();
   return {
     openapi: '3.1.0',
     info: {
       title: 'NS-Webtid API',
       version: '1.0.0',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       description:
-        'The REST paths of NS-Webtid. Authenticate with the account API key in `X-Api-Key` (or `Authorization: Bearer`), or with the session cookie from POST /api/user/login. Errors are RFC 9457 problem+json; 400 answers carry `errors` (field → messages).',
+        'The REST paths of NS-Webtid. Authenticate with the account API key in `X-Api-Key` (or `Authorization: Bearer`), or with the session cookie from POST /api/user/login (then every POST/PUT/DELETE needs a same-origin `Origin` header). Errors are RFC 9457 problem+json; 400 answers carry `errors` (field → messages). Creates accept an `Idempotency-Key` header. The integrator guide is docs/integrators.md.',
     },
-    servers: [{ url: '/' }],
-    security: [{ apiKey: [] }, { bearer: [] }, { session: [] }],
+    servers: [{ url: '/', description: 'This server' }],
+    security: SECURITY,
+    tags: tags.map((name) => ({ name, description: `Calls for ${name}` })),
     paths,
     components: {
       securitySchemes: {
-        apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
-        bearer: { type: 'http', scheme: 'bearer' },
-        session: { type: 'apiKey', in: 'cookie', name: 'webtid_session' },
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'The account API key (Admin → Settings)' },
+        bearer: { type: 'http', scheme: 'bearer', description: 'The same API key as a bearer token' },
+        session: { type: 'apiKey', in: 'cookie', name: 'webtid_session', description: 'Session cookie from POST /api/user/login' },
       },
       schemas: {
         Problem: {
           type: 'object',
+          description: 'RFC 9457 problem details',
           required: ['type', 'title', 'status', 'detail'],
           properties: {
             type: { type: 'string' },
             title: { type: 'string' },
-            status: { type: 'integer' },
-            detail: { type: 'string' },
-            errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+            status: { type: 'integer', minimum: 400, maximum: 599 },
+            detail: { type: 'string', description: 'English sentence' },
+            code: { type: 'string', description: 'Stable error code, when the server has one' },
+            params: { type: 'object', additionalProperties: true },
+            errors: { type: 'object', description: 'Field → messages (400)', additionalProperties: { type: 'array', items: { type: 'string' } } },
           },
         },
       },

@@ -9,6 +9,7 @@ import { AppError } from '../errors';
 import { isDatabaseUnavailable, zodFieldErrors, type AuthLevel, type Meta, type RestMethod } from '../trpc';
 import { readJsonBody, readMultipart } from './body';
 import { bufferAndCompress } from './compress';
+import { withIdempotency } from './idempotency';
 import { restPage } from './paging';
 import { HTTP_ERR, HttpError, sendJson, sendProblem } from './problem';
 import { authRefusal, BadApiKey, createContext, csrfRefused, resolveActor } from './request-context';
@@ -141,9 +142,12 @@ export function createRestHandler(router: AnyRouter, services: AppServices, crea
       bufferAndCompress(req, res);
       const caller = createCaller(ctx) as Record<string, unknown>;
       const fn = route.procedurePath.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as CallerFn;
-      const result = await fn(input);
       const status = route.meta.rest.status ?? 200;
-      sendJson(res, status, route.meta.rest.paged ? restPage(res, url, result) : result);
+      // Creates (201) honour Idempotency-Key (issue 13 point 5); everything else just runs.
+      const run = async () => ({ status, body: await fn(input) });
+      const answer = status === 201 ? await withIdempotency(services.db, req, res, ctx.actor, { method, path: route.path, input, files }, run) : await run();
+      // Paged lists keep spec §7's array body and link the next page (issue 9).
+      sendJson(res, answer.status, route.meta.rest.paged ? restPage(res, url, answer.body) : answer.body);
     } catch (error) {
       sendError(services, res, error);
     }

@@ -5,6 +5,7 @@ import { customerRouter, itemRouter, jobRouter, jobTaskRouter, locationRouter, r
 import { userAdminProcedures } from './user-admin';
 import { worksheetRouter } from './worksheet';
 import { exportProcedures } from './export';
+import { webhooksRouter } from './webhooks';
 
 /**
  * The whole API. Each area contributes its procedures from its own file; the REST adapter serves
@@ -22,6 +23,7 @@ export const appRouter = router({
   job: jobRouter,
   jobTask: jobTaskRouter,
   worksheet: router({ ...worksheetRouter, ...exportProcedures }),
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

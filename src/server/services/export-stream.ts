@@ -16,6 +16,7 @@ import {
 import { csvDialect } from '../csv/header';
 import { csvLine } from '../csv/writer';
 import type { ExportPlan } from './export';
+import { emitExportedEvent } from './webhooks';
 
 /**
  * Where the CSV goes (the HTTP response). `write` resolves when the receiver has room for more and
@@ -60,6 +61,7 @@ export async function streamExport(dbh: DbHandle, plan: ExportPlan, ids: ArrayLi
       const { stream } = await pgCopyOut(tx, query, dialect.csv.delimiter);
       const chunks = await pump(stream, sink, startOnce);
       startOnce();
+      if (plan.mark) await emitExportedEvent(tx, plan.scope.accountId, plan.scope.viewer);
       await sink.beforeCommit();
       return { rows: stream.rowCount ?? chunks };
     });
@@ -89,6 +91,7 @@ export async function streamExport(dbh: DbHandle, plan: ExportPlan, ids: ArrayLi
       if (batch.length < FETCH_ROWS) break;
     }
     startOnce();
+    if (plan.mark) await emitExportedEvent(trx, plan.scope.accountId, plan.scope.viewer);
     await sink.beforeCommit();
     return { rows };
   });

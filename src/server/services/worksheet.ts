@@ -45,6 +45,7 @@ import type { Actor, UploadedFile } from '../context';
 import { AppError } from '../errors';
 import { prepareAttachments, type PreparedAttachment } from './attachments';
 import { diffChanges, historyEntries, recordHistory, TRACKED_FIELDS, type TrackedValues } from './history';
+import { emitWorksheetEvent } from './webhooks';
 
 type Trx = Parameters<Parameters<ReturnType<Database['transaction']>['execute']>[0]>[0];
 
@@ -348,6 +349,7 @@ export async function createWorksheetRecord(db: Database, actor: Actor, input: T
       username: actor.username,
       changes: diffChanges(null, tracked(values, prepared.map((p) => p.fileName))),
     });
+    await emitWorksheetEvent(trx, actor, 'worksheet.created', id);
     return loadVisibleOrOwn(trx, actor, id);
   });
 }
@@ -401,6 +403,7 @@ export async function updateWorksheetRecord(db: Database, actor: Actor, input: T
     const before = tracked(row, existing.map((a) => a.fileName));
     const after = tracked(values, [...existing.filter((a) => keep.has(a.id)).map((a) => a.fileName), ...prepared.map((p) => p.fileName)]);
     await recordHistory(trx, { accountId: actor.accountId, worksheetId: row.id, action: 'update', username: actor.username, changes: diffChanges(before, after) });
+    await emitWorksheetEvent(trx, actor, 'worksheet.updated', row.id);
     return loadVisibleOrOwn(trx, actor, row.id);
   });
 }
@@ -419,6 +422,7 @@ export async function deleteWorksheetRecord(db: Database, actor: Actor, id: numb
       username: actor.username,
       changes: diffChanges(tracked(row, existing.map((a) => a.fileName)), null),
     });
+    await emitWorksheetEvent(trx, actor, 'worksheet.deleted', row.id);
   });
 }
 
@@ -439,6 +443,7 @@ export async function approveWorksheetRecord(db: Database, actor: Actor, id: num
         username: actor.username,
         changes: { approvedBy: { from: row.approvedBy, to: approvedBy } },
       });
+      await emitWorksheetEvent(trx, actor, isApproved ? 'worksheet.approved' : 'worksheet.unapproved', row.id);
     }
     return loadVisibleOrOwn(trx, actor, row.id);
   });

@@ -45,5 +45,7 @@ export const ZDeleteLocationInput = z
     accountId: ZIgnoredAccountId,
     code: code(MAX.locationCode).optional(),
   })
-  .refine((v) => v.id !== undefined || v.code !== undefined, { message: ERR.required, path: ['code'] });
+  .refine((v) => v.id !== undefined || v.code !== undefined, { message: ERR.required, path: ['code'] })
+  // For /api/openapi.json: one of the two shapes (the id wins when both are sent).
+  .meta({ oneOf: [{ required: ['id'] }, { required: ['code'], not: { properties: { id: {} }, required: ['id'] } }] });
 export type TDeleteLocationInput = z.input<typeof ZDeleteLocationInput>;

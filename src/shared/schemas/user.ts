@@ -36,7 +36,7 @@ const username = () =>
 const usernameKey = () => requiredText(100);
 
 // An empty password already says "Field is required"; no second message for it.
-const password = () => requiredText(MAX.password).refine((p) => p.length === 0 || p.length >= PASSWORD_MIN, USER_ERR.passwordTooShort);
+const password = () => requiredText(MAX.password).refine((p) => p.length === 0 || p.length >= PASSWORD_MIN, USER_ERR.passwordTooShort).meta({ minLength: PASSWORD_MIN });
 const confirmPassword = () => requiredText(MAX.password);
 
 /** A user of spec §3 as lists and single answer it: never the password. */

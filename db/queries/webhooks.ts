@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import type { PoolClient } from 'pg';
+import type { Database } from '../database';
+import type { DB } from '../types';
+
+type Db = Database | Transaction<DB>;
+
+export const newMessageId = () => `msg_${randomUUID().replaceAll('-', '')}`;
+
+/**
+ * The outbox write (decision 0133): one message and one delivery per enabled endpoint of the
+ * account that subscribed to the event — in the caller's transaction, so a rolled-back change
+ * sends nothing. Without a subscribed endpoint nothing is written (one indexed look-up).
+ */
+export async function enqueueMessage(trx: Db, accountId: number, eventType: string, payload: unknown, onlyEndpointId?: number): Promise<string | null> {
+  const id = newMessageId();
+  const r = await sql<{ id: string }>`
+    WITH e AS (
+      SELECT id FROM webhook_endpoint
+      WHERE account_id = ${accountId} AND enabled AND ${eventType} = ANY (events)
+        AND (${onlyEndpointId ?? null}::integer IS NULL OR id = ${onlyEndpointId ?? null}::integer)
+    ), m AS (
+      INSERT INTO webhook_message (id, account_id, event_type, payload)
+      SELECT ${id}, ${accountId}, ${eventType}, ${JSON.stringify(payload)}::text::jsonb WHERE EXISTS (SELECT 1 FROM e)
+      RETURNING id
+    )
+    INSERT INTO webhook_delivery (message_id, endpoint_id) SELECT m.id, e.id FROM m CROSS JOIN e
+    RETURNING message_id AS id`.execute(trx);
+  return r.rows[0]?.id ?? null;
+}
+
+/**
+ * worksheet.exported, one message per export listing the ids this transaction marked: the export
+ * writes one history row per marked record, all stamped with the transaction's now().
+ */
+const EXPORTED_SQL = `
+  WITH e AS (
+    SELECT id FROM webhook_endpoint WHERE account_id = $1 AND enabled AND 'worksheet.exported' = ANY (events)
+  ), ids AS (
+    SELECT array_agg(worksheet_id ORDER BY worksheet_id) AS ids FROM worksheet_history
+    WHERE account_id = $1 AND action = 'export' AND at = now() AND EXISTS (SELECT 1 FROM e)
+  ), m AS (
+    INSERT INTO webhook_message (id, account_id, event_type, payload)
+    SELECT $2, $1, 'worksheet.exported', jsonb_build_object('ids', to_jsonb(ids), 'count', cardinality(ids), 'by', $3::text)
+    FROM ids WHERE ids IS NOT NULL
+    RETURNING id
+  )
+  INSERT INTO webhook_delivery (message_id, endpoint_id) SELECT m.id, e.id FROM m CROSS JOIN e`;
+
+export async function enqueueExported(trx: Transaction<DB>, accountId: number, by: string): Promise<void> {
+  await sql.raw(EXPORTED_SQL.replaceAll('$1', String(Math.trunc(accountId))).replace('$2', quote(newMessageId())).replace('$3', quote(by))).execute(trx);
+}
+
+export async function enqueueExportedPg(tx: PoolClient, accountId: number, by: string): Promise<void> {
+  await tx.query(EXPORTED_SQL, [accountId, newMessageId(), by]);
+}
+
+/** A SQL string literal (PGlite path of enqueueExported, which runs raw SQL through Kysely). */
+function quote(s: string): string {
+  return `'${s.replaceAll("'", "''")}'`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints
+
+const ENDPOINT_COLUMNS = ['id', 'url', 'description', 'events', 'enabled', 'disabledReason', 'failingSince', 'createdAt', 'updatedAt'] as const;
+
+export function listEndpoints(db: Db, accountId: number) {
+  return db.selectFrom('webhookEndpoint').select(ENDPOINT_COLUMNS).where('accountId', '=', accountId).orderBy('id').execute();
+}
+
+export function findEndpoint(db: Db, accountId: number, id: number) {
+  return db.selectFrom('webhookEndpoint').select([...ENDPOINT_COLUMNS, 'secretEnc']).where('accountId', '=', accountId).where('id', '=', id).executeTakeFirst();
+}
+
+export function countEndpoints(db: Db, accountId: number) {
+  return db.selectFrom('webhookEndpoint').select((eb) => eb.fn.countAll<number>().as('n')).where('accountId', '=', accountId).executeTakeFirstOrThrow();
+}
+
+export function insertEndpoint(db: Db, row: { accountId: number; url: string; description: string | null; events: string[]; secretEnc: string }) {
+  return db.insertInto('webhookEndpoint').values(row).returning(ENDPOINT_COLUMNS).executeTakeFirstOrThrow();
+}
+
+export function updateEndpoint(db: Db, accountId: number, id: number, set: { url?: string; description?: string | null; events?: string[]; enabled?: boolean; secretEnc?: string }) {
+  const enabling = set.enabled === true ? { disabledReason: null, failingSince: null } : {};
+  return db
+    .updateTable('webhookEndpoint')
+    .set({ ...set, ...enabling, updatedAt: sql<Date>`now()` })
+    .where('accountId', '=', accountId)
+    .where('id', '=', id)
+    .returning(ENDPOINT_COLUMNS)
+    .executeTakeFirst();
+}
+
+export async function deleteEndpoint(db: Db, accountId: number, id: number): Promise<boolean> {
+  const r = await db.deleteFrom('webhookEndpoint').where('accountId', '=', accountId).where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deliveries
+
+export function listDeliveries(db: Db, accountId: number, endpointId: number | null, limit: number) {
+  let q = db
+    .selectFrom('webhookDelivery as d')
+    .innerJoin('webhookMessage as m', 'm.id', 'd.messageId')
+    .select(['d.id', 'd.messageId', 'd.endpointId', 'm.eventType', 'd.status', 'd.attempts', 'd.lastStatus', 'd.lastError', 'd.nextAttemptAt', 'd.createdAt', 'd.updatedAt'])
+    .where('m.accountId', '=', accountId)
+    .orderBy('d.id', 'desc')
+    .limit(limit);
+  if (endpointId !== null) q = q.where('d.endpointId', '=', endpointId);
+  return q.execute();
+}
+
+/** Resend: the same message (same webhook-id) is due again now. */
+export async function resendDelivery(db: Db, accountId: number, id: number): Promise<boolean> {
+  const r = await db
+    .updateTable('webhookDelivery')
+    .set({ status: 'pending', nextAttemptAt: sql<Date>`now()`, lockedUntil: null, updatedAt: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('messageId', 'in', (eb) => eb.selectFrom('webhookMessage').select('webhookMessage.id').where('webhookMessage.accountId', '=', accountId))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export interface ClaimedDelivery {
+  id: number;
+  attempts: number;
+  messageId: string;
+  eventType: string;
+  payload: unknown;
+  messageCreatedAt: Date;
+  endpointId: number;
+  url: string;
+  secretEnc: string;
+  failingSince: Date | null;
+}
+
+/**
+ * Claims up to `limit` due deliveries for `lockSeconds` (FOR UPDATE SKIP LOCKED: several
+ * instances never take the same row); the HTTP calls then run outside any transaction.
+ */
+export async function claimDue(db: Database, limit: number, lockSeconds: number): Promise<ClaimedDelivery[]> {
+  const r = await sql<ClaimedDelivery>`
+    WITH c AS (
+      UPDATE webhook_delivery d SET locked_until = now() + make_interval(secs => ${lockSeconds})
+      WHERE d.id IN (
+        SELECT id FROM webhook_delivery
+        WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+          AND endpoint_id IN (SELECT id FROM webhook_endpoint WHERE enabled)
+        ORDER BY next_attempt_at
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING d.id, d.attempts, d.message_id, d.endpoint_id
+    )
+    SELECT c.id, c.attempts, c.message_id, m.event_type, m.payload, m.created_at AS message_created_at,
+           e.id AS endpoint_id, e.url, e.secret_enc, e.failing_since
+    FROM c JOIN webhook_message m ON m.id = c.message_id JOIN webhook_endpoint e ON e.id = c.endpoint_id
+    ORDER BY c.id`.execute(db);
+  return r.rows;
+}
+
+export async function recordSuccess(db: Database, d: ClaimedDelivery, status: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('webhookDelivery')
+      .set({ status: 'succeeded', attempts: d.attempts + 1, lastStatus: status, lastError: null, lockedUntil: null, updatedAt: sql<Date>`now()` })
+      .where('id', '=', d.id)
+      .execute();
+    await trx.updateTable('webhookEndpoint').set({ failingSince: null }).where('id', '=', d.endpointId).where('failingSince', 'is not', null).execute();
+  });
+}
+
+/**
+ * A failed attempt: due again at `retryAt`, or 'failed' when the schedule is used up. An endpoint
+ * that has been failing for `disableAfterSeconds` is disabled (its pending deliveries stay, and go
+ * out if an admin enables it again).
+ */
+export async function recordFailure(db: Database, d: ClaimedDelivery, status: number | null, error: string, retryAt: Date | null, disableAfterSeconds: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('webhookDelivery')
+      .set({
+        status: retryAt ? 'pending' : 'failed',
+        attempts: d.attempts + 1,
+        lastStatus: status,
+        lastError: error.slice(0, 500),
+        nextAttemptAt: retryAt ?? sql<Date>`now()`,
+        lockedUntil: null,
+        updatedAt: sql<Date>`now()`,
+      })
+      .where('id', '=', d.id)
+      .execute();
+    await trx.updateTable('webhookEndpoint').set({ failingSince: sql<Date>`now()` }).where('id', '=', d.endpointId).where('failingSince', 'is', null).execute();
+    await trx
+      .updateTable('webhookEndpoint')
+      .set({ enabled: false, disabledReason: 'Failing for more than 24 hours' })
+      .where('id', '=', d.endpointId)
+      .where('enabled', '=', true)
+      .where('failingSince', '<', sql<Date>`now() - make_interval(secs => ${disableAfterSeconds})`)
+      .execute();
+  });
+}

@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+import type { Transaction } from 'kysely';
+import type { PoolClient } from 'pg';
+import type { Database } from '../../../db/database';
+import type { DB } from '../../../db/types';
+import {
+  countEndpoints,
+  deleteEndpoint,
+  enqueueExported,
+  enqueueExportedPg,
+  enqueueMessage,
+  findEndpoint,
+  insertEndpoint,
+  listDeliveries,
+  listEndpoints,
+  resendDelivery,
+  updateEndpoint,
+} from '../../../db/queries/webhooks';
+import { ERR } from '../../shared/errors';
+import {
+  WEBHOOK_MAX_ENDPOINTS,
+  WEBHOOK_TEST_EVENT,
+  WH_ERR,
+  type TWebhookDelivery,
+  type TWebhookEndpoint,
+  type WebhookEvent,
+  ZCreateWebhookInput,
+  ZUpdateWebhookInput,
+} from '../../shared/schemas/webhooks';
+import { decrypt, encrypt } from '../auth/secret';
+import type { Actor } from '../context';
+import { AppError, fieldError } from '../errors';
+import type { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------
+// Events: one-line calls from the worksheet and export services, inside their transactions.
+
+/** worksheet.created/updated/deleted/approved/unapproved: a thin event (id + who); the record is at GET /api/worksheet/{id}. */
+export async function emitWorksheetEvent(trx: Transaction<DB>, actor: Actor, type: Exclude<WebhookEvent, 'worksheet.exported'>, worksheetId: number): Promise<void> {
+  await enqueueMessage(trx, actor.accountId, type, { id: worksheetId, by: actor.username });
+}
+
+/** worksheet.exported: one event per export listing the ids this transaction marked (a Kysely transaction, or the node-postgres client of the COPY export). */
+export async function emitExportedEvent(tx: Transaction<DB> | PoolClient, accountId: number, by: string): Promise<void> {
+  if ('release' in tx) await enqueueExportedPg(tx, accountId, by);
+  else await enqueueExported(tx, accountId, by);
+}
+
+// ---------------------------------------------------------------------------------------------
+// SSRF guard
+
+const PRIVATE = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) PRIVATE.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96]] as const) PRIVATE.addSubnet(net, bits, 'ipv6');
+
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return PRIVATE.check(mapped, 'ipv4');
+  return PRIVATE.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+}
+
+/** WEBHOOKS_ALLOW_PRIVATE=true lets endpoints on loopback/private ranges through (tests, on-premise installs). */
+const allowPrivate = () => process.env.WEBHOOKS_ALLOW_PRIVATE === 'true';
+
+/**
+ * Refuses URLs whose host resolves to loopback, link-local, private or reserved ranges (checked
+ * when saved and again before every delivery, so a DNS change cannot redirect us inward).
+ */
+export async function assertPublicUrl(url: string, field = 'url'): Promise<void> {
+  if (allowPrivate()) return;
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  try {
+    addresses = isIP(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+  } catch {
+    throw fieldError(field, WH_ERR.unresolvable);
+  }
+  if (addresses.length === 0 || addresses.some(isPrivateAddress)) throw fieldError(field, WH_ERR.privateAddress);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints (admin or the API key)
+
+/** Standard Webhooks secrets: `whsec_` + base64 of 32 random bytes. */
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+type EndpointRow = Awaited<ReturnType<typeof listEndpoints>>[number];
+const toEndpoint = (r: EndpointRow): TWebhookEndpoint => ({
+  id: r.id,
+  url: r.url,
+  description: r.description,
+  events: r.events,
+  enabled: r.enabled,
+  disabledReason: r.disabledReason,
+  failingSince: r.failingSince?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+});
+
+const notFound = () => new AppError('NOT_FOUND', ERR.notFound);
+
+export async function listWebhookEndpoints(db: Database, actor: Actor): Promise<TWebhookEndpoint[]> {
+  return (await listEndpoints(db, actor.accountId)).map(toEndpoint);
+}
+
+export async function createWebhookEndpoint(db: Database, appSecret: string, actor: Actor, input: z.output<typeof ZCreateWebhookInput>) {
+  await assertPublicUrl(input.url);
+  if (Number((await countEndpoints(db, actor.accountId)).n) >= WEBHOOK_MAX_ENDPOINTS) throw new AppError('CONFLICT', WH_ERR.tooMany);
+  const secret = newSecret();
+  const row = await insertEndpoint(db, { accountId: actor.accountId, url: input.url, description: input.description, events: [...new Set(input.events)], secretEnc: encrypt(appSecret, secret) });
+  return { ...toEndpoint(row), secret };
+}
+
+export async function updateWebhookEndpoint(db: Database, actor: Actor, input: z.output<typeof ZUpdateWebhookInput>): Promise<TWebhookEndpoint> {
+  if (input.url !== undefined) await assertPublicUrl(input.url);
+  const row = await updateEndpoint(db, actor.accountId, input.id, {
+    ...(input.url !== undefined ? { url: input.url } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.events !== undefined ? { events: [...new Set(input.events)] } : {}),
+    ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+  });
+  if (!row) throw notFound();
+  return toEndpoint(row);
+}
+
+export async function deleteWebhookEndpoint(db: Database, actor: Actor, id: number): Promise<void> {
+  if (!(await deleteEndpoint(db, actor.accountId, id))) throw notFound();
+}
+
+/** A new secret at once (the old one stops signing); shown this once. */
+export async function rotateWebhookSecret(db: Database, appSecret: string, actor: Actor, id: number) {
+  const secret = newSecret();
+  const row = await updateEndpoint(db, actor.accountId, id, { secretEnc: encrypt(appSecret, secret) });
+  if (!row) throw notFound();
+  return { ...toEndpoint(row), secret };
+}
+
+export async function webhookDeliveries(db: Database, actor: Actor, endpointId: number | undefined): Promise<TWebhookDelivery[]> {
+  // A list: an unknown endpointId answers [] like every other list filter (the account filter keeps others' rows out).
+  const rows = await listDeliveries(db, actor.accountId, endpointId ?? null, 50);
+  return rows.map((r) => ({ ...r, nextAttemptAt: r.nextAttemptAt.toISOString(), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }));
+}
+
+export async function resendWebhookDelivery(db: Database, actor: Actor, id: number): Promise<void> {
+  if (!(await resendDelivery(db, actor.accountId, id))) throw notFound();
+}
+
+/** "Send test event": a webhook.test message to this endpoint only (even if disabled it is not sent). */
+export async function sendTestWebhook(db: Database, actor: Actor, id: number): Promise<{ messageId: string }> {
+  const endpoint = await findEndpoint(db, actor.accountId, id);
+  if (!endpoint) throw notFound();
+  if (!endpoint.enabled) throw new AppError('CONFLICT', endpoint.disabledReason ?? 'The endpoint is disabled');
+  // The test event is not subscribable, so it is enqueued for this endpoint directly.
+  const messageId = await db.transaction().execute(async (trx) => {
+    await trx.updateTable('webhookEndpoint').set((eb) => ({ events: eb.fn<string[]>('array_append', [eb.ref('events'), eb.val(WEBHOOK_TEST_EVENT)]) })).where('id', '=', id).execute();
+    const mid = await enqueueMessage(trx, actor.accountId, WEBHOOK_TEST_EVENT, { test: true, endpointId: id, by: actor.username }, id);
+    await trx.updateTable('webhookEndpoint').set((eb) => ({ events: eb.fn<string[]>('array_remove', [eb.ref('events'), eb.val(WEBHOOK_TEST_EVENT)]) })).where('id', '=', id).execute();
+    return mid;
+  });
+  if (!messageId) throw notFound();
+  return { messageId };
+}
+
+/** The plain secret of an endpoint, for signing. */
+export function endpointSecret(appSecret: string, secretEnc: string): string | null {
+  return decrypt(appSecret, secretEnc);
+}
