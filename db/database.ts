@@ -4,6 +4,7 @@ import { PostgresJsDialect } from './postgres-js-dialect';
 import type { DB } from './types';
 import * as initial from './migrations/2026-11-22T1200-initial';
 import * as masterDataSearch from './migrations/2026-11-22T1300-master-data-search';
+import * as exportPreferences from './migrations/2026-11-23T1200-export-preferences';
 
 export type Database = Kysely<DB>;
 
@@ -21,6 +22,7 @@ export interface DbHandle {
 const migrations: Record<string, Migration> = {
   '2026-11-22T1200-initial': initial,
   '2026-11-22T1300-master-data-search': masterDataSearch,
+  '2026-11-23T1200-export-preferences': exportPreferences,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
