@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Mode } from '../../../shared/limits';
 import { m } from '../../../shared/paraglide/messages.js';
-import type { TDownloadInfo } from '../../../shared/schemas/export';
+import type { CsvFormatName, ExportFileType, TDownloadInfo } from '../../../shared/schemas/export';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
@@ -9,7 +9,7 @@ import { toast } from '../../components/toast';
 import { useAccountInfo } from '../../lib/account';
 import { formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { downloadCsv } from './download';
+import { downloadFile } from './download';
 import { exportErrorMessage } from './export-errors';
 import './export.css';
 
@@ -37,6 +37,10 @@ export function DownloadModal({ open, onClose, entries, mode, archive, onMarked 
   const utils = trpc.useUtils();
   const counts = trpc.worksheet.downloadInfo.useMutation();
   const [busy, setBusy] = useState<'plain' | 'mark' | null>(null);
+  // The file choice: null until the user picks, then theirs; shown from the remembered one (issue 12).
+  const [fileType, setFileType] = useState<ExportFileType | null>(null);
+  const [csvFormat, setCsvFormat] = useState<CsvFormatName | null>(null);
+  const savePreferences = trpc.worksheet.setDownloadPreferences.useMutation();
   const mayMark = !archive && (info.profileType === 'Teamleader' || info.profileType === 'Admin');
 
   // Counted once each time the modal opens (the id list can be long; no re-count per render).
@@ -44,19 +48,29 @@ export function DownloadModal({ open, onClose, entries, mode, archive, onMarked 
   const request = useRef({ entries, mode, archive });
   request.current = { entries, mode, archive };
   useEffect(() => {
-    if (!open) return reset();
+    if (!open) {
+      setFileType(null);
+      setCsvFormat(null);
+      return reset();
+    }
     const r = request.current;
     mutate({ entries: r.entries, mode: r.mode, exported: r.archive });
   }, [open, mutate, reset]);
 
   const data: TDownloadInfo | undefined = counts.data;
   const empty = data !== undefined && data.entries === 0;
+  const chosenType: ExportFileType = fileType ?? data?.preferences.fileType ?? 'csv';
+  const chosenCsv: CsvFormatName = csvFormat ?? data?.preferences.csvFormat ?? (info.languageCode === 'DAN' ? 'danish' : 'international');
 
   const start = async (mark: boolean) => {
     setBusy(mark ? 'mark' : 'plain');
     toast.info(m.exp_download_started());
+    // Remember a changed choice for next time (decision 0100); a failure here must not stop the download.
+    if (data && (chosenType !== data.preferences.fileType || chosenCsv !== data.preferences.csvFormat)) {
+      savePreferences.mutate({ fileType: chosenType, csvFormat: chosenCsv });
+    }
     try {
-      await downloadCsv({ entries, mode, shouldMarkAsExported: mark, exported: archive });
+      await downloadFile({ entries, mode, shouldMarkAsExported: mark, exported: archive, format: chosenType, csvFormat: chosenCsv });
       onClose();
       if (mark) {
         await utils.worksheet.list.invalidate();
@@ -90,6 +104,42 @@ export function DownloadModal({ open, onClose, entries, mode, archive, onMarked 
     >
       <div className="exp-modal">
         <p>{m.exp_modal_text()}</p>
+        <fieldset className="exp-choice" disabled={busy !== null}>
+          <legend className="exp-choice__legend">{m.exp_format_legend()}</legend>
+          <label className="exp-choice__option">
+            <input type="radio" name="exp-file-type" value="xlsx" checked={chosenType === 'xlsx'} onChange={() => setFileType('xlsx')} />
+            <span>
+              <span className="exp-choice__label">{m.exp_format_xlsx()}</span>
+              <span className="exp-choice__hint">{m.exp_format_xlsx_hint()}</span>
+            </span>
+          </label>
+          <label className="exp-choice__option">
+            <input type="radio" name="exp-file-type" value="csv" checked={chosenType === 'csv'} onChange={() => setFileType('csv')} />
+            <span>
+              <span className="exp-choice__label">{m.exp_format_csv()}</span>
+              <span className="exp-choice__hint">{m.exp_format_csv_hint()}</span>
+            </span>
+          </label>
+        </fieldset>
+        {chosenType === 'csv' && (
+          <fieldset className="exp-choice exp-choice--sub" disabled={busy !== null}>
+            <legend className="exp-choice__legend">{m.exp_csv_format_legend()}</legend>
+            <label className="exp-choice__option">
+              <input type="radio" name="exp-csv-format" value="danish" checked={chosenCsv === 'danish'} onChange={() => setCsvFormat('danish')} />
+              <span>
+                <span className="exp-choice__label">{m.exp_csv_format_danish()}</span>
+                <span className="exp-choice__hint">{m.exp_csv_format_danish_hint()}</span>
+              </span>
+            </label>
+            <label className="exp-choice__option">
+              <input type="radio" name="exp-csv-format" value="international" checked={chosenCsv === 'international'} onChange={() => setCsvFormat('international')} />
+              <span>
+                <span className="exp-choice__label">{m.exp_csv_format_international()}</span>
+                <span className="exp-choice__hint">{m.exp_csv_format_international_hint()}</span>
+              </span>
+            </label>
+          </fieldset>
+        )}
         {counts.isPending || (!data && !counts.error) ? (
           <Spinner label={m.exp_modal_loading()} showLabel size="small" />
         ) : counts.error ? (
