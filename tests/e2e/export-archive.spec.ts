@@ -11,7 +11,8 @@ import { login, PASSWORD, screenshot, VIEWPORTS } from './helpers';
  * team leaders are not involved: exp-leader (Teamleader, EN), exp-leder (Teamleader, DA),
  * exp-worker (Basic) — all team EXP.
  */
-test.describe.configure({ mode: 'serial' });
+// Generous timeouts: the shared 2-core machine runs several suites at once.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const now = new Date();

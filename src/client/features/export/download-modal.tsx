@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Mode } from '../../../shared/limits';
 import { m } from '../../../shared/paraglide/messages.js';
 import type { CsvFormatName, ExportFileType, TDownloadInfo } from '../../../shared/schemas/export';
@@ -41,6 +41,8 @@ export function DownloadModal({ open, onClose, entries, mode, archive, onMarked 
   const [fileType, setFileType] = useState<ExportFileType | null>(null);
   const [csvFormat, setCsvFormat] = useState<CsvFormatName | null>(null);
   const savePreferences = trpc.worksheet.setDownloadPreferences.useMutation();
+  // The hints describe their radio; the radio's name stays the short label.
+  const hintId = useId();
   const mayMark = !archive && (info.profileType === 'Teamleader' || info.profileType === 'Admin');
 
   // Counted once each time the modal opens (the id list can be long; no re-count per render).
@@ -107,17 +109,25 @@ export function DownloadModal({ open, onClose, entries, mode, archive, onMarked 
         <fieldset className="exp-choice" disabled={busy !== null}>
           <legend className="exp-choice__legend">{m.exp_format_legend()}</legend>
           <label className="exp-choice__option">
-            <input type="radio" name="exp-file-type" value="xlsx" checked={chosenType === 'xlsx'} onChange={() => setFileType('xlsx')} />
-            <span>
-              <span className="exp-choice__label">{m.exp_format_xlsx()}</span>
-              <span className="exp-choice__hint">{m.exp_format_xlsx_hint()}</span>
+            <input type="radio" name="exp-file-type" value="xlsx" aria-labelledby={`${hintId}-xlsx-label`} aria-describedby={`${hintId}-xlsx`} checked={chosenType === 'xlsx'} onChange={() => setFileType('xlsx')} />
+            <span className="exp-choice__text">
+              <span className="exp-choice__label" id={`${hintId}-xlsx-label`}>
+                {m.exp_format_xlsx()}
+              </span>
+              <span className="exp-choice__hint" id={`${hintId}-xlsx`}>
+                {m.exp_format_xlsx_hint()}
+              </span>
             </span>
           </label>
           <label className="exp-choice__option">
-            <input type="radio" name="exp-file-type" value="csv" checked={chosenType === 'csv'} onChange={() => setFileType('csv')} />
-            <span>
-              <span className="exp-choice__label">{m.exp_format_csv()}</span>
-              <span className="exp-choice__hint">{m.exp_format_csv_hint()}</span>
+            <input type="radio" name="exp-file-type" value="csv" aria-labelledby={`${hintId}-csv-label`} aria-describedby={`${hintId}-csv`} checked={chosenType === 'csv'} onChange={() => setFileType('csv')} />
+            <span className="exp-choice__text">
+              <span className="exp-choice__label" id={`${hintId}-csv-label`}>
+                {m.exp_format_csv()}
+              </span>
+              <span className="exp-choice__hint" id={`${hintId}-csv`}>
+                {m.exp_format_csv_hint()}
+              </span>
             </span>
           </label>
         </fieldset>
@@ -125,17 +135,25 @@ export function DownloadModal({ open, onClose, entries, mode, archive, onMarked 
           <fieldset className="exp-choice exp-choice--sub" disabled={busy !== null}>
             <legend className="exp-choice__legend">{m.exp_csv_format_legend()}</legend>
             <label className="exp-choice__option">
-              <input type="radio" name="exp-csv-format" value="danish" checked={chosenCsv === 'danish'} onChange={() => setCsvFormat('danish')} />
-              <span>
-                <span className="exp-choice__label">{m.exp_csv_format_danish()}</span>
-                <span className="exp-choice__hint">{m.exp_csv_format_danish_hint()}</span>
+              <input type="radio" name="exp-csv-format" value="danish" aria-labelledby={`${hintId}-danish-label`} aria-describedby={`${hintId}-danish`} checked={chosenCsv === 'danish'} onChange={() => setCsvFormat('danish')} />
+              <span className="exp-choice__text">
+                <span className="exp-choice__label" id={`${hintId}-danish-label`}>
+                  {m.exp_csv_format_danish()}
+                </span>
+                <span className="exp-choice__hint" id={`${hintId}-danish`}>
+                  {m.exp_csv_format_danish_hint()}
+                </span>
               </span>
             </label>
             <label className="exp-choice__option">
-              <input type="radio" name="exp-csv-format" value="international" checked={chosenCsv === 'international'} onChange={() => setCsvFormat('international')} />
-              <span>
-                <span className="exp-choice__label">{m.exp_csv_format_international()}</span>
-                <span className="exp-choice__hint">{m.exp_csv_format_international_hint()}</span>
+              <input type="radio" name="exp-csv-format" value="international" aria-labelledby={`${hintId}-international-label`} aria-describedby={`${hintId}-international`} checked={chosenCsv === 'international'} onChange={() => setCsvFormat('international')} />
+              <span className="exp-choice__text">
+                <span className="exp-choice__label" id={`${hintId}-international-label`}>
+                  {m.exp_csv_format_international()}
+                </span>
+                <span className="exp-choice__hint" id={`${hintId}-international`}>
+                  {m.exp_csv_format_international_hint()}
+                </span>
               </span>
             </label>
           </fieldset>
