@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bool, enumOf, id } from '../fields';
-import { MODES } from '../limits';
+import { CSV_FILE_NAME, MODES } from '../limits';
 
 /** At most this many ids per download (a year of a large account); the body stays under EXPORT_BODY_MAX_BYTES. */
 export const EXPORT_MAX_ENTRIES = 1_000_000;
@@ -32,7 +32,7 @@ export const CSV_FORMATS = ['danish', 'international'] as const;
 export type CsvFormatName = (typeof CSV_FORMATS)[number];
 
 /** File names of spec §7 (sic: "worsheet"), the workbook named alike. */
-export const EXPORT_FILE_NAMES: Record<ExportFileType, string> = { csv: 'worsheet.csv', xlsx: 'worsheet.xlsx' };
+export const EXPORT_FILE_NAMES: Record<ExportFileType, string> = { csv: CSV_FILE_NAME, xlsx: 'worsheet.xlsx' };
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The CSV flavour a user gets when they have not chosen one: by the app language (DAN → danish). */
