@@ -32,4 +32,22 @@ describe('xlsx writer', () => {
     expect(ws.getRow(2001).values).toEqual([undefined, '1999', 1999.5]);
     expect(ws.autoFilter).toBe('A1:B2001');
   });
+
+  it('keeps the XML waiting in front of the zip bounded when the receiver is slow', async () => {
+    // A slow receiver: every chunk is acknowledged a timer tick later.
+    const { Writable } = await import('node:stream');
+    const out = new Writable({ highWaterMark: 16 * 1024, write: (_c, _e, cb) => setTimeout(cb, 1) });
+    const columns = Array.from({ length: 10 }, (_, i) => ({ header: `C${i}`, kind: 'text' as const, width: 10 }));
+    const writer = new XlsxWriter(out, columns, 'Sheet');
+    const row = Array.from({ length: 10 }, (_, i) => `some text of column ${i} that is long enough`);
+    let worst = 0;
+    for (let batch = 0; batch < 20; batch++) {
+      for (let i = 0; i < 500; i++) writer.addRow(row);
+      await writer.settle(new AbortController().signal);
+      worst = Math.max(worst, writer.backlog());
+    }
+    await writer.finish();
+    // Each batch is ~300 KB of XML; without the wait the backlog grew by that every batch (6 MB).
+    expect(worst).toBeLessThan(512 * 1024);
+  });
 });

@@ -77,6 +77,18 @@ interface SheetInternals {
   stream?: { pipes?: Writable[] };
 }
 
+/**
+ * Whether a stream's write buffer is over its limit. archiver's streams come from readable-stream
+ * 3, which has no `writableNeedDrain` (Node ≥ 15 only): there the internal state says it. Without
+ * this fallback the wait never happened and the sheet's whole XML piled up in front of the deflate
+ * (measured: ~1.1 KB per row, 45 MB at 40 000 rows).
+ */
+function needsDrain(stream: Writable): boolean {
+  if (stream.writableNeedDrain !== undefined) return stream.writableNeedDrain;
+  const state = (stream as unknown as { _writableState?: { length: number; highWaterMark: number; needDrain: boolean } })._writableState;
+  return state !== undefined && state.needDrain && state.length > 0;
+}
+
 export class XlsxWriter {
   private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
   private readonly sheet: ExcelJS.Worksheet;
@@ -113,13 +125,19 @@ export class XlsxWriter {
     this.rows++;
   }
 
+  /** The sheet's pending bytes in front of the zip (for tests and measurements). */
+  backlog(): number {
+    const deflate = (this.sheet as unknown as SheetInternals).stream?.pipes?.[0];
+    return (deflate as unknown as { _writableState?: { length: number } } | undefined)?._writableState?.length ?? 0;
+  }
+
   /** Resolves once the zip's input and `out` have room again (see the file comment). */
   async settle(signal: AbortSignal): Promise<void> {
     for (;;) {
       signal.throwIfAborted();
       const deflate = (this.sheet as unknown as SheetInternals).stream?.pipes?.[0];
-      if (deflate?.writableNeedDrain) await once(deflate, 'drain', { signal });
-      else if (this.out.writableNeedDrain) await once(this.out, 'drain', { signal });
+      if (deflate && needsDrain(deflate)) await once(deflate, 'drain', { signal });
+      else if (needsDrain(this.out)) await once(this.out, 'drain', { signal });
       else return;
     }
   }
