@@ -2,7 +2,8 @@
  * Export bench (issues 5 and 12): POST /api/worksheet/download against PostgreSQL with 100 000 and
  * 1 000 000 rows — the CSV and the xlsx — next to PostgreSQL's own `COPY (same query) TO STDOUT
  * (FORMAT csv)` of the same rows, and the peak RSS (VmHWM) of the server, a child process.
- *   npm run bench -- export [--quick] [--rounds=N]   (--quick: 100 000 rows only; N rounds, default 3)
+ *   npm run bench -- export [--quick] [--rounds=N] [--rss-only]
+ *   (--quick: 100 000 rows only; N rounds, default 3; --rss-only: one xlsx per size, for the RSS growth)
  * One server for all sizes (RSS growth is measured on it), warmed with a small CSV and xlsx; per
  * size COPY, CSV and xlsx run interleaved, N rounds, min / median / max; ratios use the medians.
  * Goals: CSV within 2.5× of COPY; peak RSS growth from 100 000 to 1 000 000 rows under 32 MB for the
@@ -127,6 +128,13 @@ async function unmark(dbh: DbHandle): Promise<void> {
   await sql`VACUUM ANALYZE worksheet_record`.execute(dbh.db);
 }
 
+/** --rss-only: one xlsx download per size, nothing else, for the peak-RSS growth of the workbook path. */
+async function measureRss(dbh: DbHandle, server: ServerProcess, cookie: string, accountId: number): Promise<{ ms: number; hwm: number }> {
+  const ids = await idsOf(dbh, accountId);
+  const x = await httpExportAs(server.url, cookie, { entries: ids, mode: 'ALL', format: 'xlsx' });
+  return { ms: x.ms, hwm: procMb(server.pid, 'VmHWM') };
+}
+
 async function measure(dbh: DbHandle, pg: postgres.Sql, server: ServerProcess, cookie: string, accountId: number, rows: number, rounds: number): Promise<Figures> {
   const ids = await idsOf(dbh, accountId);
   const scope: ExportScope = { accountId, viewer: 'benchadmin', teamCode: 'A', mode: 'ALL', manage: 'any', exported: false };
@@ -193,6 +201,11 @@ export async function benchExport(): Promise<void> {
     for (const rows of sizes) {
       await insertRows(dbh, accountId, have + 1, rows);
       have = rows;
+      if (process.argv.includes('--rss-only')) {
+        const r = await measureRss(dbh, server, cookie, accountId);
+        line(`${rows.toLocaleString('en')} rows, xlsx only`, `${s(r.ms)}, server VmHWM ${r.hwm.toFixed(0)} MB (warm ${hwmWarm.toFixed(0)} MB)`);
+        continue;
+      }
       const f = await measure(dbh, pg, server, cookie, accountId, rows, rounds);
       results.push(f);
       line(`${rows.toLocaleString('en')} rows (CSV ${f.csvMb.toFixed(0)} MB, xlsx ${f.xlsxMb.toFixed(0)} MB)`, 'median (min, max)');
