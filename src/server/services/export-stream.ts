@@ -38,9 +38,6 @@ export interface DownloadSink {
   readonly signal: AbortSignal;
 }
 
-/** The CSV sink of before issue 12 had no file head; the name stays for the CSV path. */
-export type CsvSink = DownloadSink;
-
 export const CSV_HEAD: FileHead = { contentType: 'text/csv; charset=utf-8', fileName: EXPORT_FILE_NAMES.csv };
 
 /** Bytes collected from COPY (one message per row) before one write to the socket. */
@@ -57,7 +54,7 @@ export interface ExportResult {
  * only after the last byte was handed to the socket. If the sink fails (client gone, stalled) the
  * transaction rolls back: nothing is marked.
  */
-export async function streamExport(dbh: DbHandle, plan: ExportPlan, ids: ArrayLike<number>, sink: CsvSink): Promise<ExportResult> {
+export async function streamExport(dbh: DbHandle, plan: ExportPlan, ids: ArrayLike<number>, sink: DownloadSink): Promise<ExportResult> {
   const dialect = csvDialect(plan.languageCode, plan.csvFormat);
   let header = false;
   const startOnce = () => {
@@ -114,7 +111,7 @@ export async function streamExport(dbh: DbHandle, plan: ExportPlan, ids: ArrayLi
  * connection can ROLLBACK; cancelling instead could race with the statements after it), then the
  * failure is thrown.
  */
-function pump(stream: Readable, sink: CsvSink, beforeFirst: () => void): Promise<number> {
+function pump(stream: Readable, sink: DownloadSink, beforeFirst: () => void): Promise<number> {
   return new Promise((resolve, reject) => {
     let failure: unknown = null;
     let pending: Buffer[] = [];
