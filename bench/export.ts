@@ -1,12 +1,16 @@
 /**
- * Export bench (issue 5): POST /api/worksheet/download against PostgreSQL with 100 000 and
- * 1 000 000 rows, next to PostgreSQL's own `COPY (same query) TO STDOUT (FORMAT csv)` in the same
- * run, and the peak RSS (VmHWM) of the server process, which runs as a child process.
- *   npm run bench -- export [--quick]     (--quick: 100 000 rows only)
- * Goals: export within 2.5× of COPY; peak RSS growth from 100 000 to 1 000 000 rows under 32 MB,
- * measured on one server process that serves both sizes.
+ * Export bench (issues 5 and 12): POST /api/worksheet/download against PostgreSQL with 100 000 and
+ * 1 000 000 rows — the CSV and the xlsx — next to PostgreSQL's own `COPY (same query) TO STDOUT
+ * (FORMAT csv)` of the same rows, and the peak RSS (VmHWM) of the server, a child process.
+ *   npm run bench -- export [--quick] [--rounds=N] [--rss-only]
+ *   (--quick: 100 000 rows only; N rounds, default 3; --rss-only: one xlsx per size, for the RSS growth)
+ * One server for all sizes (RSS growth is measured on it), warmed with a small CSV and xlsx; per
+ * size COPY, CSV and xlsx run interleaved, N rounds, min / median / max; ratios use the medians.
+ * Goals: CSV within 2.5× of COPY; peak RSS growth from 100 000 to 1 000 000 rows under 32 MB for the
+ * CSV (issue 5) and under 64 MB with the xlsx (issue 12).
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import postgres from 'postgres';
@@ -15,13 +19,18 @@ import { markExportSql, plainExportSql, type ExportScope } from '../db/queries/e
 import { seedMasterData } from '../db/seed/demo';
 import { csvDialect } from '../src/server/csv/header';
 import { createAccount } from '../src/server/services/accounts';
-import { fail, line, loadAvg, median, procMb, spread, startServerProcess, withBenchDatabase, type ServerProcess } from './lib';
+import { line, startServerProcess, withBenchDatabase, type ServerProcess } from './lib';
 
 const PASSWORD = 'Bench-pass-1';
 
 
 const startServer = (databaseUrl: string) => startServerProcess({ DATABASE_URL: databaseUrl, APP_SECRET: randomBytes(24).toString('hex') });
 
+/** kB → MB of one /proc/<pid>/status field (VmHWM = peak resident set, VmRSS = now). */
+function procMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
 
 async function login(url: string): Promise<string> {
   const res = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: url }, body: JSON.stringify({ username: 'benchadmin', password: PASSWORD }) });
@@ -30,6 +39,10 @@ async function login(url: string): Promise<string> {
 }
 
 /** One HTTP download, reading (and dropping) the body as fast as it comes; returns ms and bytes. */
+async function httpExportAs(url: string, cookie: string, body: Record<string, unknown>): Promise<{ ms: number; bytes: number }> {
+  return httpExport(url, cookie, JSON.stringify(body));
+}
+
 async function httpExport(url: string, cookie: string, body: string): Promise<{ ms: number; bytes: number }> {
   const started = performance.now();
   const res = await fetch(`${url}/api/worksheet/download`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: url, Cookie: cookie }, body });
@@ -81,97 +94,133 @@ async function insertRows(dbh: DbHandle, accountId: number, from: number, to: nu
   await sql`ANALYZE worksheet_record`.execute(dbh.db);
 }
 
-interface Pair {
-  copy: number;
-  http: number;
-  bytes: number;
+interface Stats {
+  min: number;
+  median: number;
+  max: number;
+}
+const stats = (xs: number[]): Stats => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return { min: sorted[0]!, median: sorted[Math.floor(sorted.length / 2)]!, max: sorted[sorted.length - 1]! };
+};
+
+interface Figures {
+  rows: number;
+  copy: Stats;
+  csv: Stats;
+  xlsx: Stats;
+  csvMb: number;
+  xlsxMb: number;
+  copyMark: number;
+  csvMark: number;
+  xlsxMark: number;
+  hwm: number;
 }
 
-/**
- * COPY and the HTTP export side by side, `rounds` times, alternating which goes first, after an
- * untimed pass of each (so that neither pays the first touch of freshly inserted pages).
- */
-async function sideBySide(rounds: number, copy: () => Promise<{ ms: number; bytes: number }>, http: () => Promise<{ ms: number; bytes: number }>): Promise<Pair[]> {
-  const out: Pair[] = [];
-  for (let round = 0; round < rounds; round++) {
-    let c: { ms: number; bytes: number };
-    let h: { ms: number; bytes: number };
-    if (round % 2 === 0) {
-      c = await copy();
-      h = await http();
-    } else {
-      h = await http();
-      c = await copy();
-    }
-    out.push({ copy: c.ms, http: h.ms, bytes: h.bytes });
-  }
-  return out;
+/** Every record of the account as ids, and the scope the admin's export covers. */
+async function idsOf(dbh: DbHandle, accountId: number): Promise<number[]> {
+  return (await dbh.db.selectFrom('worksheetRecord').select('id').where('accountId', '=', accountId).orderBy('id').execute()).map((r) => r.id);
 }
 
-async function resetExported(dbh: DbHandle): Promise<void> {
+async function unmark(dbh: DbHandle): Promise<void> {
   await sql`UPDATE worksheet_record SET exported = false, exported_by = NULL, exported_at = NULL WHERE exported`.execute(dbh.db);
   await sql`DELETE FROM worksheet_history`.execute(dbh.db);
   await sql`VACUUM ANALYZE worksheet_record`.execute(dbh.db);
 }
 
+/** --rss-only: one xlsx download per size, nothing else, for the peak-RSS growth of the workbook path. */
+async function measureRss(dbh: DbHandle, server: ServerProcess, cookie: string, accountId: number): Promise<{ ms: number; hwm: number }> {
+  const ids = await idsOf(dbh, accountId);
+  const x = await httpExportAs(server.url, cookie, { entries: ids, mode: 'ALL', format: 'xlsx' });
+  return { ms: x.ms, hwm: procMb(server.pid, 'VmHWM') };
+}
+
+async function measure(dbh: DbHandle, pg: postgres.Sql, server: ServerProcess, cookie: string, accountId: number, rows: number, rounds: number): Promise<Figures> {
+  const ids = await idsOf(dbh, accountId);
+  const scope: ExportScope = { accountId, viewer: 'benchadmin', teamCode: 'A', mode: 'ALL', manage: 'any', exported: false };
+  const format = csvDialect('ENU').sql;
+  const plain = { entries: ids, mode: 'ALL' };
+
+  const copy: number[] = [];
+  const csv: number[] = [];
+  const xlsx: number[] = [];
+  let csvMb = 0;
+  let xlsxMb = 0;
+  for (let round = 0; round < rounds; round++) {
+    // Interleaved, so that the machine's drift (other jobs) hits all three alike.
+    copy.push((await copyBaseline(pg, ids, plainExportSql(scope, format))).ms);
+    const c = await httpExportAs(server.url, cookie, { ...plain, format: 'csv', csvFormat: 'international' });
+    csv.push(c.ms);
+    csvMb = c.bytes / 1e6;
+    const x = await httpExportAs(server.url, cookie, { ...plain, format: 'xlsx' });
+    xlsx.push(x.ms);
+    xlsxMb = x.bytes / 1e6;
+  }
+
+  // Mark as exported, once each (the marking UPDATE dominates): COPY of the mark query rolled back,
+  // then the CSV, reset, then the xlsx.
+  const copyMark = (await copyBaseline(pg, ids, markExportSql(scope, format))).ms;
+  const csvMark = await httpExportAs(server.url, cookie, { ...plain, shouldMarkAsExported: true });
+  if (csvMark.bytes < csvMb * 1e6 * 0.99) throw new Error('the mark export did not hold every row');
+  await unmark(dbh);
+  const xlsxMark = await httpExportAs(server.url, cookie, { ...plain, shouldMarkAsExported: true, format: 'xlsx' });
+  const marked = await sql<{ n: number }>`SELECT count(*)::int AS n FROM worksheet_record WHERE exported`.execute(dbh.db);
+  if (marked.rows[0]!.n !== ids.length) throw new Error('the xlsx mark export did not mark every row');
+  await unmark(dbh);
+  return { rows, copy: stats(copy), csv: stats(csv), xlsx: stats(xlsx), csvMb, xlsxMb, copyMark, csvMark: csvMark.ms, xlsxMark: xlsxMark.ms, hwm: procMb(server.pid, 'VmHWM') };
+}
+
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const range = (x: Stats) => `${s(x.median)} (min ${s(x.min)}, max ${s(x.max)})`;
 
 export async function benchExport(): Promise<void> {
   const quick = process.argv.includes('--quick');
-  const sizes = quick ? [20_000, 100_000] : [100_000, 1_000_000];
-  console.log(`\n# Export (PostgreSQL${quick ? ', --quick' : ''}; one server process for every size)`);
+  const rounds = Number(/^--rounds=(\d+)$/.exec(process.argv.find((a) => a.startsWith('--rounds=')) ?? '')?.[1] ?? 3);
+  console.log(`\n# Export (PostgreSQL${quick ? ', --quick' : ''}, ${rounds} rounds)`);
   await withBenchDatabase('export', async (databaseUrl) => {
   const dbh = await openDatabase({ databaseUrl, dataDir: '', poolSize: 2 });
   const pg = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  let server: ServerProcess | undefined;
+  let server: ServerProcess | null = null;
   try {
     await migrateToLatest(dbh.db);
     const { accountId } = await createAccount(dbh.db, { code: 'BENCH', name: 'Bench A/S', admin: 'benchadmin', password: PASSWORD });
     await seedMasterData(dbh.db, accountId);
-    const scope: ExportScope = { accountId, viewer: 'benchadmin', teamCode: 'A', mode: 'ALL', manage: 'any', exported: false };
-    const format = csvDialect('ENU').sql;
+    const sizes = quick ? [100_000] : [100_000, 1_000_000];
+    const results: Figures[] = [];
+    let have = 0;
+    // One server for every size, warmed with a small CSV and xlsx, so that VmHWM growth is the rows'.
+    await insertRows(dbh, accountId, 1, 1000);
+    have = 1000;
     server = await startServer(databaseUrl);
     const cookie = await login(server.url);
-    const hwm: number[] = [];
-    let have = 0;
+    const warmIds = await idsOf(dbh, accountId);
+    await httpExportAs(server.url, cookie, { entries: warmIds, mode: 'ALL' });
+    await httpExportAs(server.url, cookie, { entries: warmIds, mode: 'ALL', format: 'xlsx' });
+    const hwmWarm = procMb(server.pid, 'VmHWM');
+    line('server VmHWM, warm', `${hwmWarm.toFixed(0)} MB`);
     for (const rows of sizes) {
       await insertRows(dbh, accountId, have + 1, rows);
       have = rows;
-      const ids = (await dbh.db.selectFrom('worksheetRecord').select('id').where('accountId', '=', accountId).orderBy('id').execute()).map((r) => r.id);
-      const body = JSON.stringify({ entries: ids, mode: 'ALL' });
-      const markBody = JSON.stringify({ entries: ids, mode: 'ALL', shouldMarkAsExported: true });
-      const copyPlain = () => copyBaseline(pg, ids, plainExportSql(scope, format));
-      const httpPlain = () => httpExport(server!.url, cookie, body);
-      // Warm-up, untimed: one pass of each over the whole table.
-      await copyPlain();
-      await httpPlain();
-      const plainRounds = 3;
-      const plain = await sideBySide(plainRounds, copyPlain, httpPlain);
-      // Marking changes every row, and each round must start unexported again (a rewrite of the
-      // table), so the mark measure runs 3 rounds up to 100 000 rows and once at 1 000 000.
-      const markRounds = rows >= 1_000_000 ? 1 : 3;
-      // The HTTP mark is undone right after it (untimed), so that the COPY of the mark query, which
-      // is rolled back, always finds every row unexported, whichever of the two goes first.
-      const httpMark = async () => {
-        const r = await httpExport(server!.url, cookie, markBody);
-        await resetExported(dbh);
-        return r;
-      };
-      const mark = await sideBySide(markRounds, () => copyBaseline(pg, ids, markExportSql(scope, format)), httpMark);
-      if (mark.some((m) => m.bytes < plain[0]!.bytes * 0.99)) fail(`export ${rows}`, 'the mark export did not hold every row');
-      hwm.push(procMb(server.pid, 'VmHWM'));
-      const ratios = (p: Pair[]) => p.map((x) => x.http / x.copy);
-      line(`${rows.toLocaleString('en')} rows (${(plain[0]!.bytes / 1e6).toFixed(0)} MB of CSV)`, '');
-      line(`  COPY (plain query) TO STDOUT, ${plainRounds} rounds`, spread(plain.map((p) => p.copy / 1000), 2, ' s'));
-      line('  POST /api/worksheet/download', spread(plain.map((p) => p.http / 1000), 2, ' s'));
-      line('  … ratio to COPY, per round', `${spread(ratios(plain), 2, '×')} (goal ≤ 2.5×) ${median(ratios(plain)) <= 2.5 ? 'met' : 'MISSED'}`);
-      line(`  COPY (mark query), rolled back, ${markRounds} round(s)`, markRounds > 1 ? spread(mark.map((p) => p.copy / 1000), 2, ' s') : s(mark[0]!.copy));
-      line('  … with shouldMarkAsExported', markRounds > 1 ? spread(mark.map((p) => p.http / 1000), 2, ' s') : s(mark[0]!.http));
-      line('  … ratio to COPY', `${markRounds > 1 ? spread(ratios(mark), 2, '×') : `${ratios(mark)[0]!.toFixed(2)}× (1 round)`} (goal ≤ 2.5×)`);
-      line('  server peak RSS (VmHWM) so far', `${hwm[hwm.length - 1]!.toFixed(0)} MB`);
+      if (process.argv.includes('--rss-only')) {
+        const r = await measureRss(dbh, server, cookie, accountId);
+        line(`${rows.toLocaleString('en')} rows, xlsx only`, `${s(r.ms)}, server VmHWM ${r.hwm.toFixed(0)} MB (warm ${hwmWarm.toFixed(0)} MB)`);
+        continue;
+      }
+      const f = await measure(dbh, pg, server, cookie, accountId, rows, rounds);
+      results.push(f);
+      line(`${rows.toLocaleString('en')} rows (CSV ${f.csvMb.toFixed(0)} MB, xlsx ${f.xlsxMb.toFixed(0)} MB)`, 'median (min, max)');
+      line('  COPY (plain query) TO STDOUT', range(f.copy));
+      line('  POST /download (CSV)', `${range(f.csv)} = ${(f.csv.median / f.copy.median).toFixed(2)}× COPY (goal ≤ 2.5×)`);
+      line('  POST /download format=xlsx', `${range(f.xlsx)} = ${(f.xlsx.median / f.copy.median).toFixed(2)}× COPY = ${(f.xlsx.median / f.csv.median).toFixed(2)}× CSV`);
+      line('  COPY (mark query) TO STDOUT, rolled back', s(f.copyMark));
+      line('  … CSV with shouldMarkAsExported', `${s(f.csvMark)} = ${(f.csvMark / f.copyMark).toFixed(2)}× COPY`);
+      line('  … xlsx with shouldMarkAsExported', `${s(f.xlsxMark)} = ${(f.xlsxMark / f.copyMark).toFixed(2)}× COPY = ${(f.xlsxMark / f.csvMark).toFixed(2)}× CSV`);
+      line('  server VmHWM after this size', `${f.hwm.toFixed(0)} MB`);
     }
-    if (hwm.length === 2) line(`peak RSS growth ${sizes[0]!.toLocaleString('en')} → ${sizes[1]!.toLocaleString('en')} rows (same process)`, `${(hwm[1]! - hwm[0]!).toFixed(1)} MB (goal < 32 MB)`);
-    line('machine load (1, 5, 15 min; 2 cores)', loadAvg());
+    if (results.length === 2) {
+      const [a, b] = results as [Figures, Figures];
+      line('peak RSS growth 100 000 → 1 000 000 rows', `${(b.hwm - a.hwm).toFixed(1)} MB, CSV and xlsx, one server (goal < 64 MB)`);
+    }
   } finally {
     await server?.stop();
     await pg.end();

@@ -10,6 +10,7 @@ import * as masterDataIntegrity from './migrations/2026-11-23T1600-master-data-i
 import * as worksheetOwnerId from './migrations/2026-11-23T1300-worksheet-owner-id';
 import * as idempotency from './migrations/2026-11-23T1400-idempotency';
 import * as webhooks from './migrations/2026-11-23T1400-webhooks';
+import * as exportPreferences from './migrations/2026-11-23T1200-export-preferences';
 
 export type Database = Kysely<DB>;
 
@@ -28,10 +29,11 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T1200-initial': initial,
   '2026-11-22T1300-master-data-search': masterDataSearch,
   '2026-11-23T1100-login-throttle-by-ip': loginThrottleByIp,
+  '2026-11-23T1200-export-preferences': exportPreferences,
   '2026-11-23T1300-worksheet-owner-id': worksheetOwnerId,
-  '2026-11-23T1600-master-data-integrity': masterDataIntegrity,
   '2026-11-23T1400-idempotency': idempotency,
   '2026-11-23T1400-webhooks': webhooks,
+  '2026-11-23T1600-master-data-integrity': masterDataIntegrity,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

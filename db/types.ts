@@ -46,6 +46,9 @@ export interface AppUserTable {
   expirationDate: DateText | null;
   active: Gen<boolean>;
   createdAt: Gen<Date>;
+  /** issue 12: the download modal's remembered choice; NULL = not chosen (csv, flavour by language) */
+  exportFileType: ColumnType<'csv' | 'xlsx' | null, 'csv' | 'xlsx' | null | undefined, 'csv' | 'xlsx' | null>;
+  exportCsvFormat: ColumnType<'danish' | 'international' | null, 'danish' | 'international' | null | undefined, 'danish' | 'international' | null>;
 }
 
 export interface SessionTable {

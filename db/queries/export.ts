@@ -17,6 +17,7 @@ export type Db = Kysely<DB> | Transaction<DB>;
 
 /** The CSV columns, in file order. Header labels: src/server/csv/header.ts. */
 export const EXPORT_COLUMNS = [
+  'id',
   'date',
   'user',
   'customerNo',
@@ -75,13 +76,18 @@ function intConst(value: number): string {
   return String(value);
 }
 
-/** Cells that start with = + - @ tab or CR get a leading apostrophe; '' becomes NULL (an empty field). */
+/**
+ * Cells that start with = + - @ tab or CR are written as a formula that yields the text itself,
+ * `="…"` with `"` doubled (decision 0100: spreadsheets show the text without a visible apostrophe);
+ * '' becomes NULL (an empty field). Same rule as `neutralise` in src/server/csv/writer.ts.
+ */
 function guarded(column: string): string {
-  return `CASE WHEN ascii(${column}) IN (9, 13, 43, 45, 61, 64) THEN '''' || ${column} ELSE nullif(${column}, '') END`;
+  return `CASE WHEN ascii(${column}) IN (9, 13, 43, 45, 61, 64) THEN '="' || replace(${column}, '"', '""') || '"' ELSE nullif(${column}, '') END`;
 }
 
 function columnSql(format: ExportFormat): Record<ExportColumn, string> {
   return {
+    id: `w.id::text`,
     date: `to_char(w.date, 'YYYY-MM-DD')`,
     user: guarded('w.username'),
     customerNo: guarded('w.customer_no'),
@@ -284,4 +290,74 @@ export async function downloadCounts(db: Db, scope: ExportScope, ids: number[]) 
     FROM worksheet_record w
     WHERE ${sql.raw(before)}w.id = ANY(${ids}::integer[])${sql.raw(after)}`.execute(db);
   return r.rows[0] ?? { entries: 0, unapproved: 0, markable: 0, markableUnapproved: 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The workbook (issue 12, decision 0100): the same records, cells as plain values (no formula
+// guard, no decimal comma) — the xlsx writer types them (text, number, date, time).
+
+/**
+ * The plain values of `w` in EXPORT_COLUMNS order, aliased c0, c1, …; every cell as text (or
+ * NULL), so that both drivers hand back the same: numbers as `numeric::text`, dates `YYYY-MM-DD`,
+ * times `HH:mm`, "approved at" `YYYY-MM-DD HH:mm:ss` in company time.
+ */
+function valueSelectList(unitTypeLabels: ExportFormat['unitTypeLabels']): string {
+  const cols: Record<ExportColumn, string> = {
+    id: 'w.id::text',
+    date: `to_char(w.date, 'YYYY-MM-DD')`,
+    user: 'w.username',
+    customerNo: 'w.customer_no',
+    customerName: 'w.customer_name',
+    jobCode: 'w.job_code',
+    jobDescription: 'w.job_description',
+    jobTaskCode: 'w.job_task_code',
+    jobTaskDescription: 'w.job_task_description',
+    locationCode: 'w.location_code',
+    workTypeCode: 'w.work_type_code',
+    workTypeDescription: 'w.work_type_description',
+    unitType: `CASE w.unit_type WHEN 'Item' THEN ${textConst(unitTypeLabels.Item)} WHEN 'Resource' THEN ${textConst(unitTypeLabels.Resource)} END`,
+    unitNo: 'w.unit_no',
+    unitDescription: 'w.unit_description',
+    description: 'w.description',
+    timeFrom: `to_char(w.time_from, 'HH24:MI')`,
+    timeTo: `to_char(w.time_to, 'HH24:MI')`,
+    quantity: 'w.quantity::text',
+    unitOfMeasureCode: 'w.unit_of_measure_code',
+    approvedBy: 'w.approved_by',
+    approvedAt: `to_char(w.approved_date_time AT TIME ZONE '${EXPORT_TIME_ZONE}', 'YYYY-MM-DD HH24:MI:SS')`,
+  };
+  return EXPORT_COLUMNS.map((key, i) => `${cols[key]} AS c${i}`).join(',\n  ');
+}
+
+/** The plain download's rows as values (see valueSelectList); read through declareCursor/fetchCursor. */
+export function plainValuesSql(scope: ExportScope, unitTypeLabels: ExportFormat['unitTypeLabels']): string {
+  return `SELECT ${valueSelectList(unitTypeLabels)}
+FROM worksheet_record w
+WHERE ${whereVisible(scope)}
+ORDER BY ${ORDER}`;
+}
+
+/** The rows this transaction marked (markIntoTable) as values. */
+export function markedValuesSql(unitTypeLabels: ExportFormat['unitTypeLabels']): string {
+  return `SELECT ${valueSelectList(unitTypeLabels)}
+FROM worksheet_record w
+WHERE w.id IN (SELECT id FROM export_marked)
+ORDER BY ${ORDER}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The download modal's remembered choice (app_user.export_file_type / export_csv_format).
+
+export async function getExportPreferences(db: Db, accountId: number, userId: number) {
+  return db
+    .selectFrom('appUser')
+    .select(['exportFileType', 'exportCsvFormat'])
+    .where('accountId', '=', accountId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function setExportPreferences(db: Db, accountId: number, userId: number, prefs: { exportFileType: 'csv' | 'xlsx'; exportCsvFormat: 'danish' | 'international' }): Promise<boolean> {
+  const r = await db.updateTable('appUser').set(prefs).where('accountId', '=', accountId).where('id', '=', userId).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }

@@ -16,12 +16,12 @@ import {
 } from './export-fixtures';
 
 const EN_HEADER = [
-  'Date', 'User', 'Customer No.', 'Customer Name', 'Job No.', 'Job Description', 'Task No.', 'Task Description', 'Location',
+  'Entry ID', 'Date', 'User', 'Customer No.', 'Customer Name', 'Job No.', 'Job Description', 'Task No.', 'Task Description', 'Location',
   'Work Type', 'Work Type Description', 'Type', 'No.', 'Unit Description', 'Description', 'Time From', 'Time To', 'Quantity',
   'Unit of Measure', 'Approved By', 'Approved At',
 ];
 const DA_HEADER = [
-  'Dato', 'Bruger', 'Kundenr.', 'Kundenavn', 'Sagsnr.', 'Sagsbeskrivelse', 'Opgavenr.', 'Opgavebeskrivelse', 'Lokation',
+  'Post-id', 'Dato', 'Bruger', 'Kundenr.', 'Kundenavn', 'Sagsnr.', 'Sagsbeskrivelse', 'Opgavenr.', 'Opgavebeskrivelse', 'Lokation',
   'Arbejdstype', 'Arbejdstypebeskrivelse', 'Type', 'Nr.', 'Vare-/ressourcenavn', 'Beskrivelse', 'Tid fra', 'Tid til', 'Antal',
   'Enhed', 'Godkendt af', 'Godkendt den',
 ];
@@ -66,6 +66,7 @@ describe('CSV download', () => {
       expect(csv.header).toEqual(EN_HEADER);
       expect(csv.rows).toEqual([
         [
+          String(id),
           '2026-11-20', 'basica', 'C1000', 'Nordhavn Byg ApS', 'J-1001', 'Kitchen renovation, Strandvejen 12', '100', 'Demolition', 'CPH',
           'NORMAL', 'Normal hours', 'Resource', 'R01', 'Carpenter', 'Demolition of the kitchen', '08:00', '12:30', '7.50', 'HOUR',
           'leada', '2026-11-20 15:05', // Copenhagen time (UTC+1 in November)
@@ -112,8 +113,11 @@ describe('CSV download', () => {
       const ids = await insertRecords(app, dangerous.map((description, i) => record(w.accountId, 'basica', { description, customerName: i === 0 ? '=cmd|calc' : 'Nordhavn Byg ApS', date: `2026-10-${String(10 + i).padStart(2, '0')}` })));
       const res = await download(admin, { entries: ids, mode: 'ALL' });
       const csv = parseCsv(res.text);
-      expect(csv.rows.map((r) => r[COLUMN.description])).toEqual(["'=HYPERLINK(\"http://evil\",\"x\")", "'+1+2", "'-3", "'@SUM(A1)", "'\tTab", "'\rReturn", 'safe = fine']);
-      expect(csv.rows[0]![COLUMN.customerName]).toBe("'=cmd|calc");
+      // As a formula that yields the text itself (decision 0100), no visible apostrophe.
+      expect(csv.rows.map((r) => r[COLUMN.description])).toEqual(['="=HYPERLINK(""http://evil"",""x"")"', '="+1+2"', '="-3"', '="@SUM(A1)"', '="\tTab"', '="\rReturn"', 'safe = fine']);
+      expect(csv.rows[0]![COLUMN.customerName]).toBe('="=cmd|calc"');
+      // The record id column is never guarded: it is digits.
+      expect(csv.rows.map((r) => Number(r[COLUMN.id]))).toEqual(ids);
     });
 
     it('property: any text round-trips through the CSV, neutralised cells aside', async () => {
@@ -299,7 +303,10 @@ describe('CSV download', () => {
 
   it('is described in /api/openapi.json', async () => {
     const doc = (await app.anonymous().get('/api/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>> };
-    expect(Object.keys(doc.paths['/api/worksheet/download']!.post!.responses['200']!.content!)).toEqual(['text/csv']);
+    expect(Object.keys(doc.paths['/api/worksheet/download']!.post!.responses['200']!.content!)).toEqual([
+      'text/csv',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ]);
     expect(doc.paths['/api/worksheet/download/info']!.post).toBeDefined();
   });
 
@@ -313,13 +320,14 @@ describe('CSV download', () => {
       const admin = await app.login('expadmin');
       const all = await admin.post('/api/worksheet/download/info', { entries: ids, mode: 'ALL' });
       expect(all.status).toBe(200);
-      expect(all.body).toEqual({ entries: 3, unapproved: 2, markable: 3, markableUnapproved: 2, canMark: true });
+      const preferences = { fileType: 'csv', csvFormat: 'international' };
+      expect(all.body).toEqual({ entries: 3, unapproved: 2, markable: 3, markableUnapproved: 2, canMark: true, preferences });
       const lead = await leadA.post('/api/worksheet/download/info', { entries: ids, mode: 'TEAM' });
-      expect(lead.body).toEqual({ entries: 2, unapproved: 1, markable: 2, markableUnapproved: 1, canMark: true });
+      expect(lead.body).toEqual({ entries: 2, unapproved: 1, markable: 2, markableUnapproved: 1, canMark: true, preferences });
       const basic = await basicA.post('/api/worksheet/download/info', { entries: ids, mode: 'ALL' });
-      expect(basic.body).toEqual({ entries: 2, unapproved: 1, markable: 0, markableUnapproved: 0, canMark: false });
+      expect(basic.body).toEqual({ entries: 2, unapproved: 1, markable: 0, markableUnapproved: 0, canMark: false, preferences });
       const archive = await leadA.post('/api/worksheet/download/info', { entries: ids, mode: 'TEAM', exported: true });
-      expect(archive.body).toEqual({ entries: 0, unapproved: 0, markable: 0, markableUnapproved: 0, canMark: false });
+      expect(archive.body).toEqual({ entries: 0, unapproved: 0, markable: 0, markableUnapproved: 0, canMark: false, preferences });
       expect((await leadA.post('/api/worksheet/download/info', { entries: ids, mode: 'ALL' })).status).toBe(403);
     });
   });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { login, PASSWORD, screenshot, VIEWPORTS } from './helpers';
 
 /*
@@ -10,7 +11,8 @@ import { login, PASSWORD, screenshot, VIEWPORTS } from './helpers';
  * team leaders are not involved: exp-leader (Teamleader, EN), exp-leder (Teamleader, DA),
  * exp-worker (Basic) — all team EXP.
  */
-test.describe.configure({ mode: 'serial' });
+// Generous timeouts: the shared 2-core machine runs several suites at once.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const now = new Date();
@@ -126,7 +128,8 @@ test('a team leader downloads and marks; the entries move to the archive, whose 
   const rows = readCsv((await download.path())!, ',');
   expect(rows[0]).toContain('Description');
   const descriptions = rows.slice(1).map((r) => r[rows[0]!.indexOf('Description')]);
-  expect(descriptions.sort()).toEqual([`'=SUM(A1) ${stamp}`, ENTRIES[2]!.description, ENTRIES[0]!.description].sort());
+  // Decision 0100: a would-be formula is written as ="…", which spreadsheets show without an apostrophe.
+  expect(descriptions.sort()).toEqual([`="=SUM(A1) ${stamp}"`, ENTRIES[2]!.description, ENTRIES[0]!.description].sort());
   expect(rows.slice(1).every((r) => r[rows[0]!.indexOf('Quantity')] === '2.50' && r[rows[0]!.indexOf('User')] === 'exp-worker')).toBe(true);
 
   // The worksheet reloads: the marked entries are gone from it.
@@ -201,9 +204,69 @@ test('the archive in English and Danish at 375, 800 and 1366 px; Danish files us
       await dialog.getByRole('button', { name: 'Download', exact: true }).click();
       await expect(page.getByText('Download startet...')).toBeVisible();
       const rows = readCsv((await (await downloading).path())!, ';');
-      expect(rows[0]!.slice(0, 3)).toEqual(['Dato', 'Bruger', 'Kundenr.']);
+      expect(rows[0]!.slice(0, 4)).toEqual(['Post-id', 'Dato', 'Bruger', 'Kundenr.']);
       expect(rows.slice(1).every((r) => r[rows[0]!.indexOf('Antal')] === '2,50')).toBe(true);
     }
+    await page.close();
+  }
+});
+
+test('issue 12: the modal offers xlsx and the CSV flavour by keyboard, downloads the workbook and remembers the choice', async ({ browser }) => {
+  for (const [user, lang] of [['exp-leader', 'en'], ['exp-leder', 'da']] as const) {
+    const page = await browser.newPage();
+    await login(page, user);
+    await page.goto('/archive?mode=TEAM');
+    await expect(page.locator('[data-entry-id]').first()).toBeVisible();
+    const t = lang === 'en'
+      ? { format: 'File format', xlsx: 'Excel workbook (.xlsx)', csv: 'CSV file (.csv)', flavour: 'CSV format', danish: 'Danish Excel', intl: 'International' }
+      : { format: 'Filformat', xlsx: 'Excel-projektmappe (.xlsx)', csv: 'CSV-fil (.csv)', flavour: 'CSV-format', danish: 'Dansk Excel', intl: 'International' };
+    for (const size of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+      await page.setViewportSize(size);
+      const dialog = await openModal(page);
+      const formats = dialog.getByRole('group', { name: t.format });
+      // Nothing remembered yet: CSV, in the language's flavour.
+      await expect(formats.getByRole('radio', { name: t.csv })).toBeChecked();
+      const flavours = dialog.getByRole('group', { name: t.flavour });
+      await expect(flavours.getByRole('radio', { name: lang === 'en' ? t.intl : t.danish })).toBeChecked();
+      await screenshot(page, `export-modal-format-${size.width}-${lang}`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+
+    // By keyboard: the flavour radios move with the arrow keys; then the file type.
+    const dialog = await openModal(page);
+    const flavours = dialog.getByRole('group', { name: t.flavour });
+    await flavours.getByRole('radio', { name: lang === 'en' ? t.intl : t.danish }).focus();
+    await page.keyboard.press(lang === 'en' ? 'ArrowUp' : 'ArrowDown');
+    await expect(flavours.getByRole('radio', { name: lang === 'en' ? t.danish : t.intl })).toBeChecked();
+    await dialog.getByRole('radio', { name: t.csv }).focus();
+    await page.keyboard.press('ArrowUp');
+    await expect(dialog.getByRole('radio', { name: t.xlsx })).toBeChecked();
+    await expect(dialog.getByRole('group', { name: t.flavour })).toHaveCount(0);
+    await screenshot(page, `export-modal-xlsx-${lang}`);
+
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('worsheet.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile((await download.path())!);
+    const ws = wb.worksheets[0]!;
+    expect(ws.getRow(1).getCell(1).value).toBe(lang === 'en' ? 'Entry ID' : 'Post-id');
+    expect(ws.rowCount).toBeGreaterThan(1);
+    const quantity = ws.getRow(2).getCell(19);
+    expect(quantity.type).toBe(ExcelJS.ValueType.Number);
+    expect(quantity.value).toBe(2.5);
+    await expect(dialog).toBeHidden();
+
+    // Remembered: the next time the modal opens on the workbook.
+    await page.reload();
+    await expect(page.locator('[data-entry-id]').first()).toBeVisible();
+    const again = await openModal(page);
+    await expect(again.getByRole('radio', { name: t.xlsx })).toBeChecked();
+    await again.getByRole('radio', { name: t.csv }).check();
+    await expect(again.getByRole('group', { name: t.flavour }).getByRole('radio', { name: lang === 'en' ? t.danish : t.intl })).toBeChecked();
+    await page.keyboard.press('Escape');
     await page.close();
   }
 });

@@ -1,5 +1,6 @@
 import { EXPORT_COLUMNS, type ExportColumn, type ExportFormat } from '../../../db/queries/export';
 import { m } from '../../shared/paraglide/messages.js';
+import { defaultCsvFormat, type CsvFormatName } from '../../shared/schemas/export';
 import { csvFormat, csvLine, type CsvFormat } from './writer';
 
 type Locale = 'en' | 'da';
@@ -7,6 +8,7 @@ type Label = (inputs?: Record<string, never>, options?: { locale?: Locale }) => 
 
 /** Header labels of the CSV columns: messages, like every text a person reads (DESIGN §3). */
 const LABELS: Record<ExportColumn, Label> = {
+  id: m.exp_csv_id,
   date: m.exp_csv_date,
   user: m.exp_csv_user,
   customerNo: m.exp_csv_customer_no,
@@ -40,17 +42,28 @@ export interface CsvDialect {
   header: string;
 }
 
-/** Everything language-dependent about one download. */
-export function csvDialect(languageCode: string): CsvDialect {
+/** The column captions in the user's language, in EXPORT_COLUMNS order (CSV and workbook). */
+export function columnLabels(languageCode: string): string[] {
   const locale = localeOf(languageCode);
-  const csv = csvFormat(languageCode);
-  const header = csvLine(EXPORT_COLUMNS.map((c) => LABELS[c]({}, { locale })), csv.delimiter);
+  return EXPORT_COLUMNS.map((c) => LABELS[c]({}, { locale }));
+}
+
+/** The unit type values as the files show them, in the user's language. */
+export function unitTypeLabels(languageCode: string): ExportFormat['unitTypeLabels'] {
+  const locale = localeOf(languageCode);
+  return { Item: m.exp_csv_item({}, { locale }), Resource: m.exp_csv_resource({}, { locale }) };
+}
+
+/**
+ * Everything about one CSV download: headers and unit types follow the language; separator and
+ * decimal mark follow the chosen flavour (issue 12), by default the language's.
+ */
+export function csvDialect(languageCode: string, format: CsvFormatName = defaultCsvFormat(languageCode)): CsvDialect {
+  const csv = csvFormat(format);
+  const header = csvLine(columnLabels(languageCode), csv.delimiter);
   return {
     csv,
     header,
-    sql: {
-      decimalComma: csv.decimal === ',',
-      unitTypeLabels: { Item: m.exp_csv_item({}, { locale }), Resource: m.exp_csv_resource({}, { locale }) },
-    },
+    sql: { decimalComma: csv.decimal === ',', unitTypeLabels: unitTypeLabels(languageCode) },
   };
 }

@@ -23,14 +23,20 @@ describe('CSV writer', () => {
   });
 
   it('neutralises what a spreadsheet would run as a formula', () => {
-    for (const s of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) expect(neutralise(s)).toBe(`'${s}`);
+    for (const s of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) expect(neutralise(s)).toBe(`="${s}"`);
+    expect(neutralise('=HYPERLINK("http://evil","x")')).toBe('="=HYPERLINK(""http://evil"",""x"")"');
     for (const s of ['', 'a=1', ' =1', "'=1", '1-2', 'æ']) expect(neutralise(s)).toBe(s);
   });
 
-  it('DAN gets `;` and decimal comma, every other language `,` and point', () => {
-    expect(csvFormat('DAN')).toEqual({ delimiter: ';', decimal: ',' });
-    expect(csvFormat('ENU')).toEqual({ delimiter: ',', decimal: '.' });
-    expect(csvFormat('DEU')).toEqual({ delimiter: ',', decimal: '.' });
+  it('danish gets `;` and decimal comma, international `,` and point; the default follows the language', () => {
+    expect(csvFormat('danish')).toEqual({ delimiter: ';', decimal: ',' });
+    expect(csvFormat('international')).toEqual({ delimiter: ',', decimal: '.' });
+    expect(csvDialect('DAN').csv).toEqual({ delimiter: ';', decimal: ',' });
+    expect(csvDialect('ENU').csv).toEqual({ delimiter: ',', decimal: '.' });
+    expect(csvDialect('DEU').csv).toEqual({ delimiter: ',', decimal: '.' });
+    // The flavour is the user's choice, independent of the language; the captions follow the language.
+    expect(csvDialect('ENU', 'danish').header.startsWith('Entry ID;Date;User;')).toBe(true);
+    expect(csvDialect('DAN', 'international').header.startsWith('Post-id,Dato,Bruger,')).toBe(true);
   });
 
   it('has a translated header for every column', () => {
@@ -38,8 +44,8 @@ describe('CSV writer', () => {
     const da = parseRows(csvDialect('DAN').header, ';')[0]!;
     expect(en).toHaveLength(EXPORT_COLUMNS.length);
     expect(da).toHaveLength(EXPORT_COLUMNS.length);
-    expect(en.slice(0, 3)).toEqual(['Date', 'User', 'Customer No.']);
-    expect(da.slice(0, 3)).toEqual(['Dato', 'Bruger', 'Kundenr.']);
+    expect(en.slice(0, 4)).toEqual(['Entry ID', 'Date', 'User', 'Customer No.']);
+    expect(da.slice(0, 4)).toEqual(['Post-id', 'Dato', 'Bruger', 'Kundenr.']);
     expect(csvDialect('DAN').sql).toEqual({ decimalComma: true, unitTypeLabels: { Item: 'Vare', Resource: 'Ressource' } });
   });
 
@@ -60,7 +66,7 @@ describe('CSV writer', () => {
         back.forEach((row, i) =>
           row.forEach((value, j) => {
             const original = table[i]![j]!;
-            expect(value).toBe(needsNeutralising(original) ? `'${original}` : original);
+            expect(value).toBe(needsNeutralising(original) ? `="${original.replaceAll('"', '""')}"` : original);
           }),
         );
       }),
@@ -68,12 +74,18 @@ describe('CSV writer', () => {
     );
   });
 
-  it('property: a neutralised cell never starts with a formula character, and loses nothing', () => {
+  it('property: a neutralised cell is a single string literal that yields the text, and loses nothing', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (s) => {
         const n = neutralise(s);
-        expect(needsNeutralising(n)).toBe(false);
-        expect(n === s || n === `'${s}`).toBe(true);
+        if (!needsNeutralising(s)) {
+          expect(n).toBe(s);
+          return;
+        }
+        // ="…" with every inner quote doubled: the only formula is one string constant.
+        const literal = /^="((?:[^"]|"")*)"$/s.exec(n);
+        expect(literal).not.toBeNull();
+        expect(literal![1]!.replaceAll('""', '"')).toBe(s);
       }),
     );
   });

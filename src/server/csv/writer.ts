@@ -1,7 +1,8 @@
 /*
  * CSV as DESIGN §4 wants it: UTF-8 with a byte-order mark, RFC 4180 quoting, a header row,
- * `;` and decimal comma for Danish users (what Danish Excel opens), `,` and point otherwise, and
- * cells that a spreadsheet would run as a formula neutralised with a leading apostrophe.
+ * `;` and decimal comma ("Danish Excel") or `,` and point ("International"), as the user chose
+ * (issue 12; by default by language), and cells that a spreadsheet would run as a formula written
+ * as a formula that yields the text itself, `="…"` (decision 0100: no visible apostrophe).
  *
  * On PostgreSQL the database writes the rows itself (COPY … (FORMAT csv)); this writer produces the
  * header row and, on PGlite, the rows. It quotes exactly as COPY does (a field is quoted when it
@@ -10,7 +11,7 @@
  * same bytes.
  */
 
-export type CsvLanguage = 'ENU' | 'DAN';
+import type { CsvFormatName } from '../../shared/schemas/export';
 
 export interface CsvFormat {
   delimiter: ',' | ';';
@@ -18,9 +19,9 @@ export interface CsvFormat {
   decimal: '.' | ',';
 }
 
-/** DAN → `;` and decimal comma; every other language → `,` and point. */
-export function csvFormat(language: string): CsvFormat {
-  return language === 'DAN' ? { delimiter: ';', decimal: ',' } : { delimiter: ',', decimal: '.' };
+/** danish → `;` and decimal comma (what Danish Excel opens); international → `,` and point. */
+export function csvFormat(format: CsvFormatName): CsvFormat {
+  return format === 'danish' ? { delimiter: ';', decimal: ',' } : { delimiter: ',', decimal: '.' };
 }
 
 export const BOM = '\uFEFF';
@@ -34,9 +35,14 @@ export function needsNeutralising(text: string): boolean {
   return text.length > 0 && FORMULA_START.has(text[0]!);
 }
 
-/** Prefixes a would-be formula with an apostrophe, which spreadsheets show as text. */
+/**
+ * Writes a would-be formula as `="<text>"` (quotes doubled): a formula whose result is the text
+ * itself, so a spreadsheet shows the text as it is, with no visible apostrophe, and runs nothing.
+ * Checked in LibreOffice 7.4 (decision 0100); a leading tab is no option, since OWASP lists tab
+ * itself among the characters that start a formula.
+ */
 export function neutralise(text: string): string {
-  return needsNeutralising(text) ? `'${text}` : text;
+  return needsNeutralising(text) ? `="${text.replaceAll('"', '""')}"` : text;
 }
 
 /** One field, quoted when RFC 4180 (and COPY) would quote it. */

@@ -1,14 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { CSV_FILE_NAME } from '../../shared/limits';
-import { EXPORT_BODY_MAX_BYTES, EXPORT_ERR, EXPORT_MAX_ENTRIES, ZDownloadInput, type TDownloadOptions } from '../../shared/schemas/export';
+import { ERR } from '../../shared/errors';
+import { EXPORT_BODY_MAX_BYTES, EXPORT_ERR, EXPORT_MAX_ENTRIES, XLSX_CONTENT_TYPE, ZDownloadInput, type TDownloadOptions } from '../../shared/schemas/export';
 import { HttpError } from '../http/problem';
 import { rawRoute, type RawRoute } from '../http/raw-route';
 import { fieldError } from '../errors';
 import { who } from '../log';
 import { MalformedJson, parseDownloadBody } from '../services/export-body';
-import { planExport } from '../services/export';
-import { streamExport, type CsvSink } from '../services/export-stream';
+import { planDownload } from '../services/export';
+import { streamExport, type DownloadSink, type FileHead } from '../services/export-stream';
+import { streamXlsxExport } from '../services/export-xlsx';
 
 /** A receiver that stops reading for this long is treated as gone (the export rolls back). */
 const STALL_MS = 30_000;
@@ -55,9 +56,11 @@ function readInput(raw: Uint8Array): TDownloadOptions & { ids: ArrayLike<number>
  * body has a file whose rows are marked; one that did not (closed, stalled, commit failed) gets a
  * broken transfer and nothing is marked.
  */
-class HttpCsvSink implements CsvSink {
+class HttpCsvSink implements DownloadSink {
   private gone: Error | null = null;
   private waiters = new Set<(error: Error | null) => void>();
+  private readonly aborter = new AbortController();
+  readonly signal = this.aborter.signal;
 
   constructor(private readonly res: ServerResponse) {
     res.on('close', () => {
@@ -68,6 +71,7 @@ class HttpCsvSink implements CsvSink {
 
   private fail(error: Error): void {
     this.gone ??= error;
+    this.aborter.abort(this.gone);
     this.wake(this.gone);
   }
 
@@ -94,14 +98,14 @@ class HttpCsvSink implements CsvSink {
     });
   }
 
-  start(header: string): void {
+  start(head: FileHead, first?: string): void {
     if (this.gone) return;
     this.res.writeHead(200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${CSV_FILE_NAME}"`,
+      'Content-Type': head.contentType,
+      'Content-Disposition': `attachment; filename="${head.fileName}"`,
       'Cache-Control': 'no-store',
     });
-    this.res.write(`\uFEFF${header}`);
+    if (first !== undefined) this.res.write(first);
   }
 
   write(chunk: Buffer | string): Promise<void> {
@@ -128,7 +132,7 @@ export const exportRawRoutes: RawRoute[] = [
     // the options come in the body (read below, with its own larger limit); no path or query input
     input: z.object({}),
     path: '/api/worksheet/download',
-    summary: 'Download entries as CSV (worsheet.csv), optionally marking them as exported',
+    summary: 'Download entries as CSV (worsheet.csv, default) or Excel workbook (worsheet.xlsx, format=xlsx), optionally marking them as exported',
     tags: ['worksheet'],
     openapi: {
       requestBody: {
@@ -138,24 +142,25 @@ export const exportRawRoutes: RawRoute[] = [
       responses: {
         '200': {
           description:
-            'UTF-8 CSV with byte-order mark and header row; DAN users get `;` and decimal comma, others `,` and point. With shouldMarkAsExported it holds exactly the rows this call marked.',
-          content: { 'text/csv': { schema: { type: 'string' } } },
+            'UTF-8 CSV with byte-order mark and header row (default): csvFormat danish gives `;` and decimal comma, international `,` and point (default: the user’s remembered choice, else DAN → danish). With format=xlsx an Excel workbook (worsheet.xlsx). With shouldMarkAsExported the file holds exactly the rows this call marked.',
+          content: { 'text/csv': { schema: { type: 'string' } }, [XLSX_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary' } } },
         },
       },
     },
     async handle({ ctx, req, res }) {
       const actor = ctx.actor;
       const input = readInput(await readBody(req));
-      const plan = planExport(actor, input);
+      const plan = await planDownload(ctx.db, actor, input);
       const started = performance.now();
       const sink = new HttpCsvSink(res);
       try {
-        const { rows } = await streamExport(ctx.dbh, plan, input.ids, sink);
+        const stream = plan.fileType === 'xlsx' ? streamXlsxExport : streamExport;
+        const { rows } = await stream(ctx.dbh, plan, input.ids, sink);
         sink.end();
-        ctx.log.info({ ...who(actor), rows, mark: plan.mark, ms: Math.round(performance.now() - started) }, 'csv export');
+        ctx.log.info({ ...who(actor), rows, mark: plan.mark, format: plan.fileType, ms: Math.round(performance.now() - started) }, 'export');
       } catch (error) {
         if (!res.headersSent && !res.destroyed) throw error;
-        ctx.log.warn({ ...who(actor), err: error, mark: plan.mark }, 'csv export aborted; rolled back');
+        ctx.log.warn({ ...who(actor), err: error, mark: plan.mark, format: plan.fileType }, 'export aborted; rolled back');
         res.destroy();
       }
     },

@@ -1,5 +1,5 @@
-import { ZDownloadInfo, ZDownloadInfoInput } from '../../shared/schemas/export';
-import { downloadInfo } from '../services/export';
+import { ZDownloadInfo, ZDownloadInfoInput, ZExportPreferences } from '../../shared/schemas/export';
+import { downloadInfo, exportPreferences, saveExportPreferences } from '../services/export';
 import { authedProcedure } from '../trpc';
 
 const tags = ['worksheet'];
@@ -19,4 +19,23 @@ export const exportProcedures = {
     .input(ZDownloadInfoInput)
     .output(ZDownloadInfo)
     .mutation(({ ctx, input }) => downloadInfo(ctx, input)),
+
+  downloadPreferences: authedProcedure
+    .meta({
+      rest: { method: 'GET', path: '/api/worksheet/download/preferences' },
+      summary: 'The file the download modal offers first: the caller’s remembered choice, else csv in the language’s flavour',
+      tags,
+    })
+    .output(ZExportPreferences)
+    .query(({ ctx }) => exportPreferences(ctx.db, ctx.actor)),
+
+  setDownloadPreferences: authedProcedure
+    .meta({
+      rest: { method: 'PUT', path: '/api/worksheet/download/preferences' },
+      summary: 'Remember the caller’s choice of file (csv or xlsx) and CSV flavour (danish or international)',
+      tags,
+    })
+    .input(ZExportPreferences)
+    .output(ZExportPreferences)
+    .mutation(({ ctx, input }) => saveExportPreferences(ctx.db, ctx.actor, input)),
 };

@@ -13,22 +13,33 @@ import {
   pgLoadIds,
   plainExportSql,
 } from '../../../db/queries/export';
+import { EXPORT_FILE_NAMES } from '../../shared/schemas/export';
 import { csvDialect } from '../csv/header';
-import { csvLine } from '../csv/writer';
+import { BOM, csvLine } from '../csv/writer';
 import type { ExportPlan } from './export';
 import { emitExportedEvent } from './webhooks';
 
+/** What the response says about the file. */
+export interface FileHead {
+  contentType: string;
+  fileName: string;
+}
+
 /**
- * Where the CSV goes (the HTTP response). `write` resolves when the receiver has room for more and
- * rejects once the receiver is gone or stalled; `beforeCommit` resolves when everything written so
- * far has left the process, and rejects if the receiver went away meanwhile.
+ * Where the file goes (the HTTP response). `start` sends the status and headers (and `first`, e.g.
+ * the CSV's BOM and header line) before the first row, or alone for an empty file; `write`
+ * resolves when the receiver has room for more and rejects once the receiver is gone or stalled;
+ * `beforeCommit` resolves when everything written so far has left the process, and rejects if the
+ * receiver went away meanwhile. `signal` aborts when the receiver is gone or stalled.
  */
-export interface CsvSink {
-  /** BOM and header line; written before the first row (or alone, for an empty file). */
-  start(header: string): void;
+export interface DownloadSink {
+  start(head: FileHead, first?: string): void;
   write(chunk: Buffer | string): Promise<void>;
   beforeCommit(): Promise<void>;
+  readonly signal: AbortSignal;
 }
+
+export const CSV_HEAD: FileHead = { contentType: 'text/csv; charset=utf-8', fileName: EXPORT_FILE_NAMES.csv };
 
 /** Bytes collected from COPY (one message per row) before one write to the socket. */
 const BATCH_BYTES = 64 * 1024;
@@ -44,11 +55,11 @@ export interface ExportResult {
  * only after the last byte was handed to the socket. If the sink fails (client gone, stalled) the
  * transaction rolls back: nothing is marked.
  */
-export async function streamExport(dbh: DbHandle, plan: ExportPlan, ids: ArrayLike<number>, sink: CsvSink): Promise<ExportResult> {
-  const dialect = csvDialect(plan.languageCode);
+export async function streamExport(dbh: DbHandle, plan: ExportPlan, ids: ArrayLike<number>, sink: DownloadSink): Promise<ExportResult> {
+  const dialect = csvDialect(plan.languageCode, plan.csvFormat);
   let header = false;
   const startOnce = () => {
-    if (!header) sink.start(dialect.header);
+    if (!header) sink.start(CSV_HEAD, BOM + dialect.header);
     header = true;
   };
 
@@ -103,7 +114,7 @@ export async function streamExport(dbh: DbHandle, plan: ExportPlan, ids: ArrayLi
  * connection can ROLLBACK; cancelling instead could race with the statements after it), then the
  * failure is thrown.
  */
-function pump(stream: Readable, sink: CsvSink, beforeFirst: () => void): Promise<number> {
+function pump(stream: Readable, sink: DownloadSink, beforeFirst: () => void): Promise<number> {
   return new Promise((resolve, reject) => {
     let failure: unknown = null;
     let pending: Buffer[] = [];

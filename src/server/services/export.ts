@@ -1,7 +1,16 @@
-import { downloadCounts, type ExportScope } from '../../../db/queries/export';
+import { downloadCounts, getExportPreferences, setExportPreferences, type ExportScope } from '../../../db/queries/export';
+import type { Db } from '../../../db/queries/export';
 import { ERR, cannotBe } from '../../shared/errors';
 import { effectiveMode } from '../../shared/permissions';
-import { EXPORT_ERR, type TDownloadInfo, type TDownloadOptions } from '../../shared/schemas/export';
+import {
+  defaultCsvFormat,
+  EXPORT_ERR,
+  type CsvFormatName,
+  type ExportFileType,
+  type TDownloadInfo,
+  type TDownloadOptions,
+  type TExportPreferences,
+} from '../../shared/schemas/export';
 import type { Actor, Context } from '../context';
 import { AppError } from '../errors';
 
@@ -11,6 +20,10 @@ export interface ExportPlan {
   /** mark the records as exported in the same transaction */
   mark: boolean;
   languageCode: string;
+  /** csv (spec §7) or xlsx */
+  fileType: ExportFileType;
+  /** The CSV flavour (issue 12): the request's, else the user's remembered one, else by language. */
+  csvFormat: CsvFormatName;
 }
 
 /**
@@ -18,7 +31,11 @@ export interface ExportPlan {
  * YOURS; ALL is an admin tab); marking as exported is Teamleader/Admin only, never for archived
  * entries, and covers only what they may manage — Admin any record, Teamleader the TEAM scope.
  */
-export function planExport(actor: Actor, input: Pick<TDownloadOptions, 'mode' | 'exported' | 'shouldMarkAsExported'>): ExportPlan {
+export function planExport(
+  actor: Actor,
+  input: Pick<TDownloadOptions, 'mode' | 'exported' | 'shouldMarkAsExported'> & Partial<Pick<TDownloadOptions, 'format' | 'csvFormat'>>,
+  remembered: CsvFormatName | null = null,
+): ExportPlan {
   const mode = effectiveMode(actor.profileType, input.mode);
   if (mode === null) throw new AppError('FORBIDDEN', ERR.forbidden);
   const mark = input.shouldMarkAsExported;
@@ -29,6 +46,8 @@ export function planExport(actor: Actor, input: Pick<TDownloadOptions, 'mode' | 
   return {
     mark,
     languageCode: actor.languageCode,
+    fileType: input.format ?? 'csv',
+    csvFormat: input.csvFormat ?? remembered ?? defaultCsvFormat(actor.languageCode),
     scope: {
       accountId: actor.accountId,
       viewer: actor.username,
@@ -40,11 +59,42 @@ export function planExport(actor: Actor, input: Pick<TDownloadOptions, 'mode' | 
   };
 }
 
+/**
+ * planExport for a download request: a CSV without an explicit `csvFormat` takes the caller's
+ * remembered flavour (one look-up), else the language's.
+ */
+export async function planDownload(db: Db, actor: Actor, input: TDownloadOptions): Promise<ExportPlan> {
+  const remembered = input.format === 'csv' && !input.csvFormat ? (await rememberedPreferences(db, actor)).csvFormat : null;
+  return planExport(actor, input, remembered);
+}
+
 /** The numbers the download modal shows (and its warning about unapproved entries). */
 export async function downloadInfo(ctx: Context & { actor: Actor }, input: Pick<TDownloadOptions, 'entries' | 'mode' | 'exported'>): Promise<TDownloadInfo> {
   const plan = planExport(ctx.actor, { ...input, shouldMarkAsExported: false });
   const canMark = plan.scope.manage !== 'none' && !input.exported;
-  if (input.entries.length === 0) return { entries: 0, unapproved: 0, markable: 0, markableUnapproved: 0, canMark };
+  const preferences = await exportPreferences(ctx.db, ctx.actor);
+  if (input.entries.length === 0) return { entries: 0, unapproved: 0, markable: 0, markableUnapproved: 0, canMark, preferences };
   const counts = await downloadCounts(ctx.db, canMark ? plan.scope : { ...plan.scope, manage: 'none' }, input.entries);
-  return { ...counts, canMark };
+  return { ...counts, canMark, preferences };
+}
+
+/** The caller's remembered choice as stored; nulls when not chosen yet (and for the API key). */
+export async function rememberedPreferences(db: Db, actor: Actor): Promise<{ fileType: ExportFileType | null; csvFormat: CsvFormatName | null }> {
+  if (actor.userId === null) return { fileType: null, csvFormat: null };
+  const row = await getExportPreferences(db, actor.accountId, actor.userId);
+  return { fileType: row?.exportFileType ?? null, csvFormat: row?.exportCsvFormat ?? null };
+}
+
+/** What the download modal offers first: the remembered choice, else csv in the language's flavour. */
+export async function exportPreferences(db: Db, actor: Actor): Promise<TExportPreferences> {
+  const r = await rememberedPreferences(db, actor);
+  return { fileType: r.fileType ?? 'csv', csvFormat: r.csvFormat ?? defaultCsvFormat(actor.languageCode) };
+}
+
+/** Remembers the caller's choice (decision 0100: set by the modal, not as a side effect of a download). */
+export async function saveExportPreferences(db: Db, actor: Actor, prefs: TExportPreferences): Promise<TExportPreferences> {
+  if (actor.userId === null) throw new AppError('BAD_REQUEST', EXPORT_ERR.preferencesNeedUser);
+  const found = await setExportPreferences(db, actor.accountId, actor.userId, { exportFileType: prefs.fileType, exportCsvFormat: prefs.csvFormat });
+  if (!found) throw new AppError('NOT_FOUND', ERR.notFound);
+  return prefs;
 }

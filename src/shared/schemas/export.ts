@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bool, enumOf, id } from '../fields';
-import { MODES } from '../limits';
+import { CSV_FILE_NAME, MODES } from '../limits';
 
 /** At most this many ids per download (a year of a large account); the body stays under EXPORT_BODY_MAX_BYTES. */
 export const EXPORT_MAX_ENTRIES = 1_000_000;
@@ -13,6 +13,7 @@ export const EXPORT_BODY_MAX_BYTES = 16 * 1024 * 1024;
  */
 export const EXPORT_ERR = {
   tooManyEntries: `At most ${EXPORT_MAX_ENTRIES} entries can be downloaded at once`,
+  preferencesNeedUser: 'Download preferences belong to a user; an API key has none',
   archivedCannotBeMarked: 'Archived entries cannot be marked as exported again',
 } as const;
 
@@ -23,7 +24,28 @@ const entryIds = z
   .max(EXPORT_MAX_ENTRIES, EXPORT_ERR.tooManyEntries)
   .describe('Ids of the worksheet records to download; ids the caller may not see are ignored');
 
-/** POST /api/worksheet/download (spec §7). The answer is text/csv, not JSON. */
+/** The download's file: CSV (spec §7, the default) or an Excel workbook (issue 12). */
+export const EXPORT_FILE_TYPES = ['csv', 'xlsx'] as const;
+export type ExportFileType = (typeof EXPORT_FILE_TYPES)[number];
+/** The CSV flavour: `danish` = `;` and decimal comma (Danish Excel); `international` = `,` and point. */
+export const CSV_FORMATS = ['danish', 'international'] as const;
+export type CsvFormatName = (typeof CSV_FORMATS)[number];
+
+/** File names of spec §7 (sic: "worsheet"), the workbook named alike. */
+export const EXPORT_FILE_NAMES: Record<ExportFileType, string> = { csv: CSV_FILE_NAME, xlsx: 'worsheet.xlsx' };
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The CSV flavour a user gets when they have not chosen one: by the app language (DAN → danish). */
+export const defaultCsvFormat = (languageCode: string): CsvFormatName => (languageCode === 'DAN' ? 'danish' : 'international');
+
+/** The remembered choice of the download modal (PUT /api/worksheet/download/preferences). */
+export const ZExportPreferences = z.object({
+  fileType: enumOf(EXPORT_FILE_TYPES),
+  csvFormat: enumOf(CSV_FORMATS),
+});
+export type TExportPreferences = z.infer<typeof ZExportPreferences>;
+
+/** POST /api/worksheet/download (spec §7). The answer is text/csv (or xlsx with `format`), not JSON. */
 export const ZDownloadInput = z.object({
   accountId: ignoredAccountId,
   entries: entryIds,
@@ -33,12 +55,16 @@ export const ZDownloadInput = z.object({
   shouldMarkAsExported: bool().optional().default(false),
   /** true: the ids are archived (exported) entries, as in the archive screen. */
   exported: bool().optional().default(false),
+  /** csv (default, spec §7) or xlsx. */
+  format: enumOf(EXPORT_FILE_TYPES).optional().default('csv').describe('csv (default) or xlsx'),
+  /** The CSV flavour; default: the caller's remembered choice, else by language (DAN → danish). */
+  csvFormat: enumOf(CSV_FORMATS).optional().describe('danish (`;`, decimal comma) or international (`,`, point); default: the user’s remembered choice, else by language'),
 });
 export type TDownloadInput = z.input<typeof ZDownloadInput>;
 export type TDownloadOptions = z.output<typeof ZDownloadInput>;
 
 /** What the download modal shows before anything is downloaded. */
-export const ZDownloadInfoInput = ZDownloadInput.omit({ shouldMarkAsExported: true });
+export const ZDownloadInfoInput = ZDownloadInput.omit({ shouldMarkAsExported: true, format: true, csvFormat: true });
 export type TDownloadInfoInput = z.input<typeof ZDownloadInfoInput>;
 
 export const ZDownloadInfo = z.object({
@@ -52,5 +78,8 @@ export const ZDownloadInfo = z.object({
   markableUnapproved: z.number().int(),
   /** The caller may mark entries as exported at all (Teamleader, Admin). */
   canMark: z.boolean(),
+  /** The file the modal offers first: the caller's remembered choice, else csv in the language's flavour. */
+  preferences: ZExportPreferences,
 });
 export type TDownloadInfo = z.infer<typeof ZDownloadInfo>;
+

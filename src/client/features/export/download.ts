@@ -1,5 +1,5 @@
-import { CSV_FILE_NAME, type Mode } from '../../../shared/limits';
-import type { TDownloadInput } from '../../../shared/schemas/export';
+import type { Mode } from '../../../shared/limits';
+import { EXPORT_FILE_NAMES, XLSX_CONTENT_TYPE, type TDownloadInput } from '../../../shared/schemas/export';
 import { ERR } from '../../../shared/errors';
 import { translateExportError } from './export-errors';
 
@@ -11,17 +11,18 @@ export class DownloadError extends Error {
 }
 
 /**
- * POST /api/worksheet/download (spec §7) and save the answer as worsheet.csv. The CSV is read as a
- * Blob, whose bytes (byte-order mark included) are saved unchanged. Resolves when the whole file
- * arrived — with marking, that is after the server committed.
+ * POST /api/worksheet/download (spec §7) and save the answer as worsheet.csv or worsheet.xlsx. The
+ * file is read as a Blob, whose bytes (byte-order mark included) are saved unchanged. Resolves when
+ * the whole file arrived — with marking, that is after the server committed.
  */
-export async function downloadCsv(body: TDownloadInput & { mode: Mode }): Promise<void> {
+export async function downloadFile(body: TDownloadInput & { mode: Mode }): Promise<void> {
+  const format = body.format ?? 'csv';
   let res: Response;
   try {
     res = await fetch('/api/worksheet/download', {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/csv' },
+      headers: { 'Content-Type': 'application/json', Accept: format === 'xlsx' ? XLSX_CONTENT_TYPE : 'text/csv' },
       body: JSON.stringify(body),
     });
   } catch (error) {
@@ -42,7 +43,7 @@ export async function downloadCsv(body: TDownloadInput & { mode: Mode }): Promis
     throw new DownloadError(translateExportError(detail), res.status);
   }
   const blob = await res.blob();
-  saveBlob(blob, CSV_FILE_NAME);
+  saveBlob(blob, EXPORT_FILE_NAMES[format]);
 }
 
 /** Saves a Blob under a file name through a temporary object URL. */
