@@ -61,7 +61,9 @@ export function SumsText({ records }: { records: readonly TWorksheetRecord[] }) 
  */
 export function WorksheetEntries({ groups, mode, archive = false, emptyText, showAll = false, forceTable = false, paging }: WorksheetEntriesProps) {
   const settings = useFormSettings().data;
-  const wide = useMediaQuery('(min-width: 1024px)');
+  // The review table has up to twelve columns; below 1280 px they don't fit with long values (the
+  // layout test proves it at 1024), so cards serve phones, tablets and small laptops (issue 10 §1).
+  const wide = useMediaQuery('(min-width: 1280px)');
   const [budget, setBudget] = useState(RENDER_STEP);
   const sentinel = useRef<HTMLDivElement>(null);
   const [popup, setPopup] = useState<{ kind: 'time' | 'history' | 'photos'; record: TWorksheetRecord } | null>(null);
@@ -107,17 +109,21 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
 
   return (
     <div className="ws-days">
-      {visible.map(({ group, rows }) => (
-        <section key={group.key} className="card ws-day" aria-labelledby={`day-${group.key}`}>
-          <header className="ws-day__head">
-            <h2 id={`day-${group.key}`} className="ws-day__title">
-              {formatDate(group.key, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}
-            </h2>
-            <span className="ws-day__count">{m.ws_day_count({ count: String(group.worksheet.length) })}</span>
-          </header>
-          {wide || forceTable ? <EntryTable rows={rows} group={group} ctx={ctx} /> : <EntryCards rows={rows} group={group} ctx={ctx} />}
-        </section>
-      ))}
+      {wide || forceTable ? (
+        <EntriesTable days={visible} ctx={ctx} />
+      ) : (
+        visible.map(({ group, rows }) => (
+          <section key={group.key} className="card ws-day" aria-labelledby={`day-${group.key}`}>
+            <header className="ws-day__head">
+              <h2 id={`day-${group.key}`} className="ws-day__title">
+                {formatDate(group.key, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}
+              </h2>
+              <span className="ws-day__count">{m.ws_day_count({ count: String(group.worksheet.length) })}</span>
+            </header>
+            <EntryCards rows={rows} group={group} ctx={ctx} />
+          </section>
+        ))
+      )}
       {(shown < total || hasMore) && (
         <div ref={sentinel} className="ws-more">
           <p>{m.ws_showing({ shown: formatNumber(shown), total: formatNumber(selection) })}</p>
@@ -182,34 +188,57 @@ interface RowContext {
   open: (kind: 'time' | 'history' | 'photos', record: TWorksheetRecord) => void;
 }
 
+/** A code over its name; a long name is cut after two lines and shown whole on hover. */
 function CodeName({ code, name }: { code: string | null; name?: string | null }) {
   if (!code) return <span className="ws-muted">–</span>;
   return (
-    <span className="ws-codename">
+    <span className="ws-codename" title={name ? `${code} · ${name}` : code}>
       <span className="ws-code">{code}</span>
       {name && <span className="ws-name">{name}</span>}
     </span>
   );
 }
 
-function EntryTable({ rows, group, ctx }: { rows: TWorksheetRecord[]; group: TWorksheetGroup; ctx: RowContext }) {
+/** The columns of the review table for the account's settings and the view. */
+function tableColumns(ctx: RowContext) {
   const s = ctx.settings;
-  const cols = {
+  return {
+    user: ctx.showUser,
     customer: s?.showCustomer ?? true,
     task: s?.showJobTask ?? true,
     location: s?.showLocation ?? true,
     workType: s?.showWorkType ?? true,
+    actions: !ctx.archive,
   };
-  const actions = !ctx.archive;
-  // date, job, unit and description always; the optional columns before the quantity
-  const span = 4 + [ctx.showUser, cols.customer, cols.task, cols.location, cols.workType].filter(Boolean).length;
+}
+
+/** "8,00 Hour": the quantity with its unit of measure's description (the code when it has none). */
+function QuantityCell({ record }: { record: TWorksheetRecord }) {
   return (
-    <div className="ws-table-wrap">
+    <>
+      <span className="ws-num">{quantityText(record.quantity)}</span>{' '}
+      <span className="ws-uom" title={record.unitOfMeasureCode}>
+        {record.unitOfMeasureDescription ?? record.unitOfMeasureCode}
+      </span>
+    </>
+  );
+}
+
+/**
+ * Desktop (issue 10 §1): the whole view is ONE table, so columns line up from day to day. Each day
+ * is a <tbody> that opens with its heading row (date, count, day total). Long values wrap; the
+ * controls (photos, recorded time, history, approve, edit, delete) sit in the last columns and
+ * are never pushed out of view, because nothing in the table refuses to wrap.
+ */
+function EntriesTable({ days, ctx }: { days: Array<{ group: TWorksheetGroup; rows: TWorksheetRecord[] }>; ctx: RowContext }) {
+  const cols = tableColumns(ctx);
+  const count = 5 + [cols.user, cols.customer, cols.task, cols.location, cols.workType].filter(Boolean).length + (cols.actions ? 2 : 0);
+  return (
+    <div className="card ws-review">
       <table className="ws-table">
         <thead>
           <tr>
-            <th scope="col">{m.ws_field_date()}</th>
-            {ctx.showUser && <th scope="col">{m.ws_col_user()}</th>}
+            {cols.user && <th scope="col">{m.ws_col_user()}</th>}
             {cols.customer && <th scope="col">{m.ws_field_customer()}</th>}
             <th scope="col">{m.ws_field_job()}</th>
             {cols.task && <th scope="col">{m.ws_field_task()}</th>}
@@ -220,86 +249,89 @@ function EntryTable({ rows, group, ctx }: { rows: TWorksheetRecord[]; group: TWo
             <th scope="col" className="ws-right">
               {m.ws_field_quantity()}
             </th>
-            <th scope="col">{m.ws_col_uom_short()}</th>
-            <th scope="col" className="ws-icon-col">
-              <span className="visually-hidden">{m.ws_attachments()}</span>
+            <th scope="col" className="ws-icons-col">
+              <span className="visually-hidden">
+                {m.ws_attachments()}, {m.ws_recorded_title()}, {m.ws_hist_title()}
+              </span>
             </th>
-            <th scope="col" className="ws-icon-col">
-              <span className="visually-hidden">{m.ws_recorded_title()}</span>
-            </th>
-            <th scope="col" className="ws-icon-col">
-              <span className="visually-hidden">{m.ws_hist_title()}</span>
-            </th>
-            {actions && <th scope="col" className="ws-approve-col">{m.ws_col_approved()}</th>}
-            {actions && (
+            {cols.actions && <th scope="col" className="ws-approve-col">{m.ws_col_approved()}</th>}
+            {cols.actions && (
               <th scope="col" className="ws-actions-col">
                 <span className="visually-hidden">{m.ws_col_actions()}</span>
               </th>
             )}
           </tr>
         </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id} className={r.approvedBy ? 'is-approved' : undefined} data-entry-id={r.id}>
-              <td className="ws-nowrap">{formatDate(r.date, { day: '2-digit', month: '2-digit' })}</td>
-              {ctx.showUser && <td>{r.username}</td>}
-              {cols.customer && (
-                <td>
-                  <CodeName code={r.customerNo} name={r.customerName} />
-                </td>
-              )}
-              <td>
-                <CodeName code={r.jobCode} name={r.jobDescription} />
-              </td>
-              {cols.task && (
-                <td>
-                  <CodeName code={r.jobTaskCode} name={r.jobTaskDescription} />
-                </td>
-              )}
-              {cols.location && <td>{r.locationCode ?? <span className="ws-muted">–</span>}</td>}
-              {cols.workType && (
-                <td>
-                  <CodeName code={r.workTypeCode} />
-                </td>
-              )}
-              <td>
-                <CodeName code={r.unitNo} name={r.unitDescription} />
-              </td>
-              <td className="ws-desc">
-                {r.description}
-                {r.timeFrom && r.timeTo && (
-                  <span className="ws-times">
-                    {r.timeFrom}–{r.timeTo}
+        {days.map(({ group, rows }) => (
+          <tbody key={group.key} className="ws-day" aria-labelledby={`day-${group.key}`}>
+            <tr className="ws-day-row">
+              <th scope="rowgroup" colSpan={count}>
+                <div className="ws-day-row__inner">
+                  <h2 id={`day-${group.key}`} className="ws-day__title">
+                    {formatDate(group.key, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}
+                  </h2>
+                  <span className="ws-day__count">{m.ws_day_count({ count: String(group.worksheet.length) })}</span>
+                  <span className="ws-day-row__sum">
+                    {m.ws_day_total()}: <SumsText records={group.worksheet} />
                   </span>
-                )}
-              </td>
-              <td className="ws-right ws-num">{quantityText(r.quantity)}</td>
-              <td>{r.unitOfMeasureCode}</td>
-              <RowIcons record={r} ctx={ctx} cell />
-              {actions && (
-                <td className="ws-approve-col">
-                  <ApproveControl record={r} ctx={ctx} />
-                </td>
-              )}
-              {actions && (
-                <td className="ws-actions-col">
-                  <RowActions record={r} />
-                </td>
-              )}
+                </div>
+              </th>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={span} className="ws-right">
-              {m.ws_day_total()}
-            </th>
-            <td colSpan={2} className="ws-foot-sum">
-              <SumsText records={group.worksheet} />
-            </td>
-            <td colSpan={3 + (actions ? 2 : 0)} />
-          </tr>
-        </tfoot>
+            {rows.map((r) => (
+              <tr key={r.id} className={r.approvedBy ? 'ws-row is-approved' : 'ws-row'} data-entry-id={r.id}>
+                {cols.user && <td className="ws-wrap">{r.username}</td>}
+                {cols.customer && (
+                  <td>
+                    <CodeName code={r.customerNo} name={r.customerName} />
+                  </td>
+                )}
+                <td>
+                  <CodeName code={r.jobCode} name={r.jobDescription} />
+                </td>
+                {cols.task && (
+                  <td>
+                    <CodeName code={r.jobTaskCode} name={r.jobTaskDescription} />
+                  </td>
+                )}
+                {cols.location && <td className="ws-wrap">{r.locationCode ?? <span className="ws-muted">–</span>}</td>}
+                {cols.workType && (
+                  <td>
+                    <CodeName code={r.workTypeCode} name={r.workTypeDescription} />
+                  </td>
+                )}
+                <td>
+                  <CodeName code={r.unitNo} name={r.unitDescription} />
+                </td>
+                <td className="ws-desc">
+                  {r.description}
+                  {r.timeFrom && r.timeTo && (
+                    <span className="ws-times">
+                      {r.timeFrom}–{r.timeTo}
+                    </span>
+                  )}
+                </td>
+                <td className="ws-right ws-qty">
+                  <QuantityCell record={r} />
+                </td>
+                <td className="ws-icons-col">
+                  <span className="ws-icons">
+                    <RowIcons record={r} ctx={ctx} />
+                  </span>
+                </td>
+                {cols.actions && (
+                  <td className="ws-approve-col">
+                    <ApproveControl record={r} ctx={ctx} />
+                  </td>
+                )}
+                {cols.actions && (
+                  <td className="ws-actions-col">
+                    <RowActions record={r} />
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        ))}
       </table>
     </div>
   );
@@ -325,7 +357,7 @@ function EntryCards({ rows, group, ctx }: { rows: TWorksheetRecord[]; group: TWo
                   <span className="ws-code">{r.jobCode}</span> <span className="ws-name">{r.jobDescription}</span>
                 </div>
                 <div className="ws-entry__qty">
-                  <span className="ws-num">{quantityText(r.quantity)}</span> {r.unitOfMeasureCode}
+                  <QuantityCell record={r} />
                 </div>
               </div>
               <p className="ws-entry__desc">
@@ -361,9 +393,9 @@ function EntryCards({ rows, group, ctx }: { rows: TWorksheetRecord[]; group: TWo
   );
 }
 
-/** Attachment icon, recorded-time popup, edit-history popup. In the table each is a cell. */
-function RowIcons({ record, ctx, cell = false }: { record: TWorksheetRecord; ctx: RowContext; cell?: boolean }) {
-  const wrap = (node: ReactNode, key: string) => (cell ? <td key={key} className="ws-icon-col">{node}</td> : <span key={key}>{node}</span>);
+/** Attachment icon, recorded-time popup, edit-history popup. */
+function RowIcons({ record, ctx }: { record: TWorksheetRecord; ctx: RowContext }) {
+  const wrap = (node: ReactNode, key: string) => <span key={key}>{node}</span>;
   return (
     <>
       {wrap(
