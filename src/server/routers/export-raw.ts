@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { ERR } from '../../shared/errors';
 import { EXPORT_BODY_MAX_BYTES, EXPORT_ERR, EXPORT_MAX_ENTRIES, XLSX_CONTENT_TYPE, ZDownloadInput, type TDownloadOptions } from '../../shared/schemas/export';
 import { HttpError } from '../http/problem';
 import { rawRoute, type RawRoute } from '../http/raw-route';
