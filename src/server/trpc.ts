@@ -24,6 +24,8 @@ export interface Meta {
     multipart?: boolean;
     /** the procedure answers a page `{ groups, nextCursor, totals }`: REST sends `groups` as the body and the next page as a Link header (src/server/http/paging.ts) */
     paged?: boolean;
+    /** the path names no record (a setting of the caller's own): it never answers 404 */
+    keyless?: boolean;
   };
   summary?: string;
   /** Longer OpenAPI description (Markdown). */

@@ -50,7 +50,10 @@ describe('SIGTERM under load', () => {
     expect(ms).toBeLessThan(10_000);
     expect(before.length).toBeGreaterThan(30);
     expect(reset).toEqual([]);
-    expect(before.filter((o) => o.status !== 200)).toEqual([]);
+    // Every request in flight got its answer. (Logins of one name from one address at once are
+    // counted before their passwords are checked, so a burst of them may be told "locked out",
+    // 401, by the login throttle; that is an answer too, not a shutdown failure.)
+    expect(before.filter((o) => o.status !== 200 && !(o.path === '/api/user/login' && o.status === 401))).toEqual([]);
     // After the signal: answered, refused at connect, or — a request sent on a kept-alive
     // connection just as the server closed it while idle — reset before any byte of it was read
     // (the keep-alive race every HTTP/1.1 client retries; Node flags it with req.reusedSocket).

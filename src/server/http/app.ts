@@ -108,7 +108,13 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
     const calls = path.slice('/api/trpc/'.length).split(',');
     if (!batch && calls.length > 1) throw new HttpError(400, 'Several procedures need ?batch=1');
     // Bounded work: a batch over the cap runs nothing at all.
-    if (calls.length > TRPC_MAX_BATCH) return refuseBeforeBody(req, res, 400, HTTP_ERR.tooManyCalls(TRPC_MAX_BATCH));
+    if (calls.length > TRPC_MAX_BATCH) {
+      // In tRPC's own shape (one request-level error, which httpBatchLink hands to every call).
+      refuseBody(req, res);
+      const message = HTTP_ERR.tooManyCalls(TRPC_MAX_BATCH);
+      res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+      return void res.end(JSON.stringify({ error: { message, code: TRPC_ERROR_CODES_BY_KEY.BAD_REQUEST, data: { code: 'BAD_REQUEST', httpStatus: 400 } } }));
+    }
     let actor: Actor | null;
     try {
       actor = await resolveActor(services, req, res);

@@ -1,6 +1,6 @@
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import { z, type ZodType } from 'zod';
-import { adminProcedure, authedProcedure, teamleaderProcedure } from '../trpc';
+import type { Meta } from '../trpc';
 import { appRouter } from '../routers/app';
 import type { RawRoute } from './raw-route';
 import type { RestRoute } from './rest';
@@ -17,19 +17,15 @@ type JsonSchema = Record<string, unknown>;
 
 export type ProcedureKind = 'public' | 'authed' | 'role';
 
-interface Middlewared {
-  _def: { middlewares: unknown[] };
-}
-const middlewaresOf = (p: unknown) => (p as Middlewared)._def.middlewares;
-
-/** Which builder a procedure was made from, by the identity of the builders' middlewares. */
+/**
+ * Which builder a procedure was made from: the auth level the builders put in `meta.auth`
+ * (src/server/trpc.ts), the same fact the transports use to refuse a caller before the body.
+ */
 export function procedureKinds(router: AnyRouter): Map<string, ProcedureKind> {
-  const requireActor = middlewaresOf(authedProcedure)[0];
-  const roleChecks = [middlewaresOf(teamleaderProcedure).at(-1), middlewaresOf(adminProcedure).at(-1)];
   const kinds = new Map<string, ProcedureKind>();
   for (const [path, procedure] of Object.entries(router._def.procedures as Record<string, AnyProcedure>)) {
-    const mws = middlewaresOf(procedure);
-    kinds.set(path, roleChecks.some((m) => mws.includes(m)) ? 'role' : mws.includes(requireActor) ? 'authed' : 'public');
+    const auth = (procedure._def as { meta?: Meta }).meta?.auth;
+    kinds.set(path, auth === 'teamleader' || auth === 'admin' ? 'role' : auth === 'authed' ? 'authed' : 'public');
   }
   return kinds;
 }
@@ -100,6 +96,8 @@ export interface OperationFacts {
   list: boolean;
   /** a required parameter names a record (not an enum like unitType) */
   namesParent: boolean;
+  /** names no record at all (meta.rest.keyless): never 404 */
+  keyless?: boolean;
 }
 
 /** The error statuses an operation can answer, from what it is (decision 0131). */
@@ -114,7 +112,7 @@ export function errorStatuses(f: OperationFacts): string[] {
   // By key: writes that name a record, and single-record reads (lists answer [] instead).
   // A list of a named parent (GET /api/jobtask/all?jobCode, /api/worksheet/{id}/history) 404s when the parent is missing.
   const byKeyRead = f.list ? f.namesParent : f.path.includes('{') || f.path.endsWith('/single');
-  if (f.kind !== 'public' && (write ? f.hasInput : byKeyRead)) out.add('404');
+  if (f.kind !== 'public' && !f.keyless && (write ? f.hasInput : byKeyRead)) out.add('404');
   // Any authed write may conflict (duplicate, in use, locked, stale version, disabled endpoint, key in progress).
   if (write && f.kind !== 'public') out.add('409');
   if (f.create) out.add('409').add('422');
@@ -204,7 +202,7 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
             ...(create ? { headers: { 'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } } } } : {}),
           };
     const responses: Record<string, unknown> = { [status]: success };
-    const facts: OperationFacts = { method: r.method, path: r.path, kind, hasInput: Boolean(input), multipart: Boolean(r.meta.rest.multipart), create, list: output?.type === 'array', namesParent: namesRecord(parameters) };
+    const facts: OperationFacts = { method: r.method, path: r.path, kind, hasInput: Boolean(input), multipart: Boolean(r.meta.rest.multipart), create, list: output?.type === 'array', namesParent: namesRecord(parameters), keyless: r.meta.rest.keyless === true };
     for (const s of errorStatuses(facts)) responses[s] = problemRef(STATUS_TEXT[s] ?? 'Problem');
     op.responses = responses;
     (paths[r.path] ??= {})[r.method.toLowerCase()] = op;

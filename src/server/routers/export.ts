@@ -31,7 +31,7 @@ export const exportProcedures = {
 
   setDownloadPreferences: authedProcedure
     .meta({
-      rest: { method: 'PUT', path: '/api/worksheet/download/preferences' },
+      rest: { method: 'PUT', path: '/api/worksheet/download/preferences', keyless: true },
       summary: 'Remember the caller’s choice of file (csv or xlsx) and CSV flavour (danish or international)',
       tags,
     })
