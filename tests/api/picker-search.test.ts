@@ -55,3 +55,47 @@ describe.each(['item', 'resource'])('%s picker search', (area) => {
     expect(rest.map((r) => r.no)).toEqual(['1', `${prefix}0001`, `${prefix}0010`, `${prefix}0011`, `${prefix}0012`]);
   });
 });
+
+/*
+ * Customers, jobs and locations are searched the same way (issue 9 point 4): the exact code first
+ * (the picker looks the chosen code up with `limit: 1`), jobs filtered by bill-to customer and
+ * customers by a job's bill-to customer, with `q` and `limit` applied on top.
+ */
+describe('customer, job and location picker search', () => {
+  let client: ApiClient;
+  beforeAll(async () => {
+    const accountId = await app.createAccount('PICK2');
+    await app.addUser(accountId, { username: 'pickcjl' });
+    // "AC1" sorts before "C1" and contains it: only the exact-first order lets limit 1 find C1.
+    await app.db.insertInto('customer').values([
+      { accountId, no: 'AC1', name: 'Contains C1' },
+      { accountId, no: 'C1', name: 'Exact customer' },
+      { accountId, no: 'C2', name: 'Other customer' },
+    ]).execute();
+    await app.db.insertInto('job').values([
+      ...Array.from({ length: 60 }, (_, i) => ({ accountId, code: `AJ${String(i + 1).padStart(2, '0')}`, description: `Roof ${i + 1}`, billToCustomerNo: 'C1' })),
+      { accountId, code: 'J', description: 'Roof exact', billToCustomerNo: 'C2' },
+    ]).execute();
+    await app.db.insertInto('location').values([
+      { accountId, code: 'ALOC', name: 'Contains LOC' },
+      { accountId, code: 'LOC', name: 'Exact location' },
+    ]).execute();
+    client = await app.login('pickcjl');
+  });
+
+  it('puts the exact code first, so that limit 1 finds a known code', async () => {
+    expect((await client.get('/api/customer/search?q=c1&limit=1')).body).toEqual([expect.objectContaining({ no: 'C1' })]);
+    expect((await client.get('/api/job/search?q=J&limit=1')).body).toEqual([expect.objectContaining({ code: 'J' })]);
+    expect((await client.get('/api/location/search?q=loc&limit=1')).body).toEqual([expect.objectContaining({ code: 'LOC' })]);
+  });
+
+  it('filters jobs by customer and customers by job, within q and limit', async () => {
+    const jobs = (await client.get('/api/job/search?q=roof&limit=50&customerNo=C1')).body as Array<{ code: string; billToCustomerNo: string }>;
+    expect(jobs).toHaveLength(50);
+    expect(jobs.every((j) => j.billToCustomerNo === 'C1')).toBe(true);
+    expect((await client.get('/api/job/search?q=roof&limit=50&customerNo=C2')).body).toEqual([expect.objectContaining({ code: 'J' })]);
+    expect((await client.get('/api/job/search?q=roof%204&limit=50&customerNo=C1')).body).toHaveLength(11); // 4 and 40–49
+    expect((await client.get('/api/customer/search?q=&limit=50&jobCode=J')).body).toEqual([expect.objectContaining({ no: 'C2' })]);
+    expect((await client.get('/api/customer/search?q=exact&limit=50&jobCode=J')).body).toEqual([]);
+  });
+});

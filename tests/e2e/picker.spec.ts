@@ -40,3 +40,53 @@ test('the item picker searches on the server as you type, and choosing works', a
   await page.keyboard.press('Escape');
   await expect(unit).toHaveValue(/1200 · Copper pipe 15 mm/);
 });
+
+/*
+ * Customers and jobs are searched on the server too, and spec §4 still holds: a chosen customer
+ * filters the jobs the server answers by bill-to customer; a single remaining job is chosen;
+ * clearing the job clears the customer.
+ */
+test('the job picker searches on the server within the chosen customer', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await login(page, 'basic');
+  await expect(page.locator('form.ws-form')).toBeVisible();
+  const customer = page.getByRole('combobox', { name: 'Customer' });
+  const job = page.getByRole('combobox', { name: 'Job', exact: true });
+
+  await customer.click();
+  await customer.fill('nordhavn');
+  await page.getByRole('listbox', { name: 'Customer' }).getByRole('option', { name: /C1000/ }).click();
+  await expect(customer).toHaveValue(/C1000 · Nordhavn Byg ApS/);
+  // Two jobs are billed to C1000: none is chosen for the user.
+  await expect(job).toHaveValue('');
+
+  const searched = page.waitForRequest((req) => {
+    const url = decodeURIComponent(req.url());
+    return url.includes('/api/trpc/') && url.includes('job.search') && url.includes('"q":"J-"') && url.includes('"customerNo":"C1000"') && url.includes('"limit":50');
+  });
+  await job.click();
+  await job.fill('J-');
+  await searched;
+  const jobs = page.getByRole('listbox', { name: 'Job', exact: true });
+  await expect(jobs.getByRole('option')).toHaveCount(2);
+  await expect(jobs.getByRole('option', { name: /J-1001/ })).toBeVisible();
+  await expect(jobs.getByRole('option', { name: /J-1002/ })).toBeVisible();
+  await job.fill('roof');
+  await expect(jobs.getByRole('option')).toHaveCount(1);
+  await jobs.getByRole('option', { name: /J-1002/ }).click();
+  await expect(job).toHaveValue(/J-1002 · New roof, warehouse/);
+  await expect(customer).toHaveValue(/C1000/);
+  // Re-opening (the list is queried again without text) keeps the chosen job and its label.
+  await job.click();
+  await page.keyboard.press('Escape');
+  await expect(job).toHaveValue(/J-1002 · New roof, warehouse/);
+
+  // Clearing the job clears the customer; a customer with a single job gets that job.
+  await job.fill('');
+  await job.blur();
+  await expect(customer).toHaveValue('');
+  await customer.click();
+  await customer.fill('C2000');
+  await page.getByRole('listbox', { name: 'Customer' }).getByRole('option', { name: /C2000/ }).click();
+  await expect(job).toHaveValue(/J-2001 · Bathroom, block 4/);
+});

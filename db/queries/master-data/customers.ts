@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { matchesSearch, nextVersion, type Db } from './common';
 
 export interface CustomerRow {
@@ -59,6 +60,8 @@ export function searchCustomers(
   }
   return query
     .where(matchesSearch(q, 'customer.no', 'customer.name'))
+    // The exact code first, so that limit 1 finds a known code (the picker's label lookup).
+    .$if(q !== '', (qb) => qb.orderBy(sql`lower(${sql.ref('customer.no')}) = lower(${q})`, 'desc'))
     .orderBy('customer.no')
     .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
     .execute();

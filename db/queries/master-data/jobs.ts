@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { matchesSearch, nextVersion, type Db } from './common';
 
 export interface JobRow {
@@ -106,6 +107,8 @@ export function searchJobs(
   if (customerNo) query = query.where('job.billToCustomerNo', '=', customerNo);
   return query
     .where(matchesSearch(q, 'job.code', 'job.description'))
+    // The exact code first, so that limit 1 finds a known code (the picker's label lookup).
+    .$if(q !== '', (qb) => qb.orderBy(sql`lower(${sql.ref('job.code')}) = lower(${q})`, 'desc'))
     .orderBy('job.code')
     .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
     .execute();

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { matchesSearch, nextVersion, type Db } from './common';
 
 export interface LocationRow {
@@ -52,6 +53,8 @@ export function searchLocations(db: Db, accountId: number, q: string, limit: num
   const query = db.selectFrom('location').select(columns).where('accountId', '=', accountId).where('active', '=', true);
   return query
     .where(matchesSearch(q, 'code', 'name'))
+    // The exact code first, so that limit 1 finds a known code (the picker's label lookup).
+    .$if(q !== '', (qb) => qb.orderBy(sql`lower(${sql.ref('code')}) = lower(${q})`, 'desc'))
     .orderBy('code')
     .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
     .execute();

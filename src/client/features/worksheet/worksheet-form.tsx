@@ -10,8 +10,6 @@ import {
   afterUnitChange,
   autoSelect,
   conditionalErrors,
-  customersForJob,
-  jobsForCustomer,
   hoursBetween,
   isTimeMode,
   prefillDescription,
@@ -29,10 +27,14 @@ import { ComboBox, type ComboOption } from './combo-box';
 import { submitWorksheet, type WorksheetFieldsOut } from './ws-api';
 import {
   todayIso,
-  useCustomers,
-  useJobs,
+  useCustomerLookup,
+  useCustomerSearch,
+  useJobLookup,
+  useJobSearch,
   useJobTasks,
-  useLocations,
+  useLocationLookup,
+  useLocationSearch,
+  useSingleJobOf,
   useUnitLookup,
   useUnitSearch,
   useUnitsOfMeasure,
@@ -133,33 +135,45 @@ export function WorksheetForm({ settings, record, onDone, onCancel, layout }: Wo
   const unitLocked = unitLock.locked && values.unitNo === unitLock.unitNo && !editing;
 
   // ---- option lists ----
-  const customers = useCustomers(settings.showCustomer);
-  const jobs = useJobs();
+  // Customers, jobs and locations are searched on the server as the user types (issue 9 point 4):
+  // a customer filters the jobs by bill-to customer, a job the customers to its bill-to customer.
+  const [customerTyped, setCustomerTyped] = useState('');
+  const [jobTyped, setJobTyped] = useState('');
+  const [locationTyped, setLocationTyped] = useState('');
+  const customers = useCustomerSearch(customerTyped, values.jobCode, settings.showCustomer);
+  const jobs = useJobSearch(jobTyped, values.customerNo);
+  const locations = useLocationSearch(locationTyped, settings.showLocation);
+  const chosenCustomer = useCustomerLookup(values.customerNo, settings.showCustomer);
+  const selectedJob = useJobLookup(values.jobCode);
+  const chosenLocation = useLocationLookup(values.locationCode, settings.showLocation);
+  // The customer just chosen, until its single remaining job (if any) has been chosen.
+  const [customerPending, setCustomerPending] = useState('');
+  const singleJob = useSingleJobOf(customerPending);
   const tasks = useJobTasks(values.jobCode, settings.showJobTask);
-  const locations = useLocations(settings.showLocation);
   const workTypes = useWorkTypes(settings.showWorkType);
   const [unitTyped, setUnitTyped] = useState('');
   const unitList = useUnitSearch(values.unitType, unitTyped);
   const chosenUnit = useUnitLookup(values.unitType, values.unitNo);
   const uoms = useUnitsOfMeasure(values.unitType, values.unitNo);
 
-  const selectedJob = jobs.data?.find((j) => j.code === values.jobCode);
   const selectedWorkType = workTypes.data?.find((w) => w.code === values.workTypeCode);
   const forcedUom = selectedWorkType?.unitOfMeasureCode ?? null;
 
-  const customerOptions = useMemo(
-    () => withCurrent(customersForJob(customers.data ?? [], selectedJob).map((c) => ({ value: c.no, label: c.name })), record?.customerNo, record?.customerName),
-    [customers.data, selectedJob, record],
-  );
-
-  const jobOptions = useMemo(() => {
-    const list = jobsForCustomer(jobs.data ?? [], values.customerNo);
-    return withCurrent(
-      list.map((j) => ({ value: j.code, label: j.description })),
-      record?.jobCode,
-      record?.jobDescription,
-    );
-  }, [jobs.data, values.customerNo, record]);
+  const customerOptions = useMemo(() => (customers.data ?? []).map((c) => ({ value: c.no, label: c.name })), [customers.data]);
+  const jobOptions = useMemo(() => (jobs.data ?? []).map((j) => ({ value: j.code, label: j.description })), [jobs.data]);
+  const locationOptions = useMemo(() => (locations.data ?? []).map((l) => ({ value: l.code, label: l.name })), [locations.data]);
+  // The chosen value's label: from the server (by code), else the record's own copy on edit.
+  const chosenCustomerOption = chosenCustomer
+    ? { value: chosenCustomer.no, label: chosenCustomer.name }
+    : record?.customerNo === values.customerNo && values.customerNo
+      ? { value: record.customerNo, label: record.customerName }
+      : undefined;
+  const chosenJobOption = selectedJob
+    ? { value: selectedJob.code, label: selectedJob.description }
+    : record?.jobCode === values.jobCode && values.jobCode
+      ? { value: record.jobCode, label: record.jobDescription }
+      : undefined;
+  const chosenLocationOption = chosenLocation ? { value: chosenLocation.code, label: chosenLocation.name } : undefined;
 
   const taskOptions = useMemo(
     () =>
@@ -170,7 +184,6 @@ export function WorksheetForm({ settings, record, onDone, onCancel, layout }: Wo
       ),
     [tasks.data, record, values.jobCode],
   );
-  const locationOptions = useMemo(() => withCurrent((locations.data ?? []).map((l) => ({ value: l.code, label: l.name })), record?.locationCode, null), [locations.data, record]);
   const workTypeOptions = useMemo(
     () => withCurrent((workTypes.data ?? []).map((w) => ({ value: w.code, label: w.description })), record?.workTypeCode, record?.workTypeDescription),
     [workTypes.data, record],
@@ -209,8 +222,15 @@ export function WorksheetForm({ settings, record, onDone, onCancel, layout }: Wo
   // A job filters customers to its bill-to customer: the single option is chosen.
   useEffect(() => {
     if (!selectedJob || !settings.showCustomer) return;
-    setValues((v) => (v.customerNo === selectedJob.billToCustomerNo ? v : { ...v, customerNo: selectedJob.billToCustomerNo }));
+    setValues((v) => (v.jobCode !== selectedJob.code || v.customerNo === selectedJob.billToCustomerNo ? v : { ...v, customerNo: selectedJob.billToCustomerNo }));
   }, [selectedJob, settings.showCustomer]);
+
+  // A customer chosen: if exactly one job is billed to it, that job is chosen (once, when known).
+  useEffect(() => {
+    if (singleJob === undefined) return;
+    if (singleJob !== null) setValues((v) => (v.customerNo === customerPending && v.jobCode === '' ? { ...v, jobCode: singleJob, jobTaskCode: '' } : v));
+    setCustomerPending('');
+  }, [singleJob, customerPending]);
 
   // The unit must still be valid (active); a missing one is cleared — except the record's own
   // unit on edit, which stays as it was recorded.
@@ -235,12 +255,16 @@ export function WorksheetForm({ settings, record, onDone, onCancel, layout }: Wo
 
   const onCustomer = (customerNo: string) => {
     clearError('customerNo');
-    setValues((v) => afterCustomerChange(v, customerNo, jobs.data ?? []));
+    // Only the chosen job is known here: it stays if billed to the customer, else it is cleared;
+    // a single remaining job is chosen once the server has answered (the effect above).
+    setValues((v) => afterCustomerChange(v, customerNo, selectedJob ? [selectedJob] : []));
+    setCustomerPending(customerNo);
   };
 
   const onJob = (jobCode: string) => {
     clearError('jobCode', 'customerNo', 'jobTaskCode');
     const billTo = settings.showCustomer ? jobs.data?.find((j) => j.code === jobCode)?.billToCustomerNo : undefined;
+    setCustomerPending('');
     setValues((v) => afterJobChange(v, jobCode, billTo));
   };
 
@@ -389,9 +413,9 @@ export function WorksheetForm({ settings, record, onDone, onCancel, layout }: Wo
           )}
         </Field>
         {settings.showCustomer && (
-          <ComboBox name="customerNo" label={m.ws_field_customer()} value={values.customerNo} options={customerOptions} onChange={onCustomer} error={err('customerNo')} required loading={customers.isLoading} />
+          <ComboBox name="customerNo" label={m.ws_field_customer()} value={values.customerNo} options={customerOptions} onSearch={setCustomerTyped} limited={customers.limited} selectedOption={chosenCustomerOption} onChange={onCustomer} error={err('customerNo')} required loading={customers.isLoading} />
         )}
-        <ComboBox name="jobCode" label={m.ws_field_job()} value={values.jobCode} options={jobOptions} onChange={onJob} error={err('jobCode')} required loading={jobs.isLoading} />
+        <ComboBox name="jobCode" label={m.ws_field_job()} value={values.jobCode} options={jobOptions} onSearch={setJobTyped} limited={jobs.limited} selectedOption={chosenJobOption} onChange={onJob} error={err('jobCode')} required loading={jobs.isLoading} />
         {settings.showJobTask && (
           <ComboBox
             name="jobTaskCode"
@@ -415,6 +439,9 @@ export function WorksheetForm({ settings, record, onDone, onCancel, layout }: Wo
             label={m.ws_field_location()}
             value={values.locationCode}
             options={locationOptions}
+            onSearch={setLocationTyped}
+            limited={locations.limited}
+            selectedOption={chosenLocationOption}
             onChange={(locationCode) => {
               clearError('locationCode');
               set({ locationCode });

@@ -5,17 +5,14 @@ import { trpc } from '../../lib/trpc';
 
 /*
  * The entry form's option lists come from the master-data search calls (spec §7 …/search). The
- * short lists (customers, jobs, tasks, locations, work types, units of measure) are loaded whole
- * once and filtered in the browser; items and resources are searched on the server (below).
- * They change rarely: kept for five minutes.
+ * short lists (tasks of one job, work types, units of measure of one unit) are loaded whole and
+ * filtered in the browser; items, resources, customers, jobs and locations are searched on the
+ * server as the user types (below). They change rarely: kept for five minutes.
  */
 const cached = { staleTime: 5 * 60_000 } as const;
 
 export const useFormSettings = () => trpc.worksheet.formSettings.useQuery(undefined, { staleTime: 60_000 });
-export const useCustomers = (enabled = true) => trpc.customer.search.useQuery({}, { ...cached, enabled });
-export const useJobs = () => trpc.job.search.useQuery({}, cached);
 export const useJobTasks = (jobCode: string, enabled: boolean) => trpc.jobTask.search.useQuery({ jobCode }, { ...cached, enabled: enabled && jobCode !== '' });
-export const useLocations = (enabled: boolean) => trpc.location.search.useQuery({}, { ...cached, enabled });
 export const useWorkTypes = (enabled: boolean) => trpc.workType.search.useQuery({}, { ...cached, enabled });
 
 /**
@@ -36,15 +33,70 @@ export function useDebounced<T>(value: T, ms = PICKER_DEBOUNCE_MS): T {
   return settled;
 }
 
+const searching = { ...cached, placeholderData: keepPreviousData } as const;
+
+/** A picker's state from its search query: loading while the typed text settles or the next matches load. */
+function pickerList<T>(list: { data?: T[] | undefined; isLoading: boolean; isPlaceholderData: boolean }, q: string, typed: string) {
+  return { data: list.data, isLoading: list.isLoading || list.isPlaceholderData || q !== typed.trim(), limited: (list.data?.length ?? 0) >= PICKER_LIMIT };
+}
+
+/** The customer picker's matches; with a job, only its bill-to customer (spec §4). */
+export function useCustomerSearch(typed: string, jobCode: string, enabled: boolean) {
+  const q = useDebounced(typed.trim());
+  const list = trpc.customer.search.useQuery({ q, limit: PICKER_LIMIT, ...(jobCode ? { jobCode } : {}) }, { ...searching, enabled });
+  return pickerList(list, q, typed);
+}
+
+/** The job picker's matches; with a customer, only the jobs billed to it (spec §4). */
+export function useJobSearch(typed: string, customerNo: string) {
+  const q = useDebounced(typed.trim());
+  const list = trpc.job.search.useQuery({ q, limit: PICKER_LIMIT, ...(customerNo ? { customerNo } : {}) }, searching);
+  return pickerList(list, q, typed);
+}
+
+/** The location picker's matches. */
+export function useLocationSearch(typed: string, enabled: boolean) {
+  const q = useDebounced(typed.trim());
+  const list = trpc.location.search.useQuery({ q, limit: PICKER_LIMIT }, { ...searching, enabled });
+  return pickerList(list, q, typed);
+}
+
+/*
+ * The chosen customer, job and location themselves (label; the job's bill-to customer), by code:
+ * the search puts the exact code first, so one row answers it whatever else contains the code.
+ */
+export function useCustomerLookup(no: string, enabled: boolean) {
+  const list = trpc.customer.search.useQuery({ q: no, limit: 1 }, { ...cached, enabled: enabled && no !== '' });
+  return list.data?.[0]?.no === no ? list.data[0] : undefined;
+}
+export function useJobLookup(code: string) {
+  const list = trpc.job.search.useQuery({ q: code, limit: 1 }, { ...cached, enabled: code !== '' });
+  return list.data?.[0]?.code === code ? list.data[0] : undefined;
+}
+export function useLocationLookup(code: string, enabled: boolean) {
+  const list = trpc.location.search.useQuery({ q: code, limit: 1 }, { ...cached, enabled: enabled && code !== '' });
+  return list.data?.[0]?.code === code ? list.data[0] : undefined;
+}
+
+/**
+ * Spec §4: after choosing a customer, a single remaining job is chosen. `customerNo` is the
+ * customer just chosen ('' when none is pending); two rows tell whether exactly one job is billed
+ * to it. Answers that job's code, null when there is not exactly one, undefined while loading.
+ */
+export function useSingleJobOf(customerNo: string): string | null | undefined {
+  const list = trpc.job.search.useQuery({ q: '', limit: 2, customerNo }, { ...cached, enabled: customerNo !== '' });
+  if (customerNo === '' || !list.data) return undefined;
+  return list.data.length === 1 && list.data[0] ? list.data[0].code : null;
+}
+
 /** The unit picker's matches for the typed text (items or resources after the unit type). */
 export function useUnitSearch(unitType: UnitType | '', typed: string) {
   const q = useDebounced(typed.trim());
   const input = { q, limit: PICKER_LIMIT };
-  const options = { ...cached, placeholderData: keepPreviousData };
-  const items = trpc.item.search.useQuery(input, { ...options, enabled: unitType === 'Item' });
-  const resources = trpc.resource.search.useQuery(input, { ...options, enabled: unitType === 'Resource' });
-  const list = unitType === 'Item' ? items : resources;
-  return { data: unitType === '' ? undefined : list.data, isLoading: list.isLoading || list.isPlaceholderData || q !== typed.trim(), limited: (list.data?.length ?? 0) >= PICKER_LIMIT };
+  const items = trpc.item.search.useQuery(input, { ...searching, enabled: unitType === 'Item' });
+  const resources = trpc.resource.search.useQuery(input, { ...searching, enabled: unitType === 'Resource' });
+  const found = pickerList(unitType === 'Item' ? items : resources, q, typed);
+  return unitType === '' ? { ...found, data: undefined } : found;
 }
 
 /**
