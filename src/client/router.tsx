@@ -2,6 +2,7 @@ import { createRouter } from '@tanstack/react-router';
 import { ErrorPage } from './components/error-page';
 import { PageSpinner } from './components/spinner';
 import { parseSearch, stringifySearch } from './lib/search';
+import { setLoginReason } from './lib/login-reason';
 import { queryClient, setUnauthorizedHandler, trpcUtils } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
 
@@ -21,6 +22,9 @@ export const router = createRouter({
 
 setUnauthorizedHandler(() => {
   if (router.state.location.pathname === '/login') return;
+  // Only a user who was logged in here is told that the session ended (not a first visit), and
+  // the idle logout keeps its own reason.
+  if (trpcUtils.user.info.getData()) setLoginReason('expired', { unlessSet: true });
   queryClient.clear();
   void router.navigate({ to: '/login' });
 });

@@ -195,6 +195,34 @@ test('idle for 10 minutes: logged out with a warning, then back to /login', asyn
   await expect(warning).toBeVisible();
   await page.clock.fastForward(2500);
   await expect(page).toHaveURL(/\/login$/);
+  // The login page says why the user is there (issue 10 §6), once.
+  await expect(page.getByTestId('login-reason')).toHaveText('You were logged out after 10 minutes without activity. Log in again to continue.');
+});
+
+test('activity in one tab keeps the other tabs of the app alive', async ({ context, page }) => {
+  await context.clock.install();
+  await login(page, 'leader');
+  const other = await context.newPage();
+  await other.goto('/');
+  await expect(other.locator('#main h1')).toHaveText('Worksheet');
+  // The first tab sees no activity for 16 minutes; the second is used every 4.
+  for (let i = 0; i < 4; i++) {
+    await context.clock.fastForward('04:00');
+    await other.mouse.move(100 + i * 10, 200);
+  }
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/$/);
+  await other.close();
+});
+
+test('a session that ends elsewhere sends the user to /login with the reason', async ({ context, page }) => {
+  await login(page, 'basic');
+  await context.clearCookies();
+  // The next call the app makes answers 401: the archive's, or a background refetch that beats
+  // the click (then the menu is already gone, which is the same outcome).
+  await mainMenu(page).getByRole('link', { name: 'Archive' }).click({ timeout: 5000 }).catch(() => {});
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('login-reason')).toHaveText('Your session has ended. Log in again to continue.');
 });
 
 test('mouse movement or a key press restarts the idle time', async ({ page }) => {

@@ -2,9 +2,34 @@ import { useEffect } from 'react';
 import { IDLE_RELOAD_MS, IDLE_TIMEOUT_MS } from '../../shared/limits';
 import { m } from '../../shared/paraglide/messages.js';
 import { toast } from '../components/toast';
+import { setLoginReason } from './login-reason';
 import { trpcClient } from './trpc';
 
 const ACTIVITY_EVENTS = ['mousemove', 'pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
+
+/**
+ * Activity is shared by every tab of the app (issue 10 §6): a tab stamps the time in localStorage
+ * (at most every few seconds), and a tab that is due reads the newest stamp before logging out, so
+ * working in one tab keeps the others alive.
+ */
+const SHARED_KEY = 'webtid:last-activity';
+const SHARE_EVERY_MS = 5_000;
+
+function sharedActivity(): number {
+  try {
+    return Number(localStorage.getItem(SHARED_KEY)) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+function shareActivity(at: number): void {
+  try {
+    localStorage.setItem(SHARED_KEY, String(at));
+  } catch {
+    // storage refused: each tab then keeps its own time
+  }
+}
 
 /**
  * Spec §1: after 10 minutes without mouse movement or key presses the session is ended on the
@@ -15,15 +40,21 @@ const ACTIVITY_EVENTS = ['mousemove', 'pointerdown', 'keydown', 'touchstart', 'w
 export function useIdleLogout(): void {
   useEffect(() => {
     let lastActivity = Date.now();
+    let lastShared = 0;
     let timer: ReturnType<typeof setTimeout>;
     let loggedOut = false;
+    shareActivity(lastActivity);
 
     const markActive = () => {
       lastActivity = Date.now();
+      if (lastActivity - lastShared >= SHARE_EVERY_MS) {
+        lastShared = lastActivity;
+        shareActivity(lastActivity);
+      }
     };
 
     const check = () => {
-      const idleFor = Date.now() - lastActivity;
+      const idleFor = Date.now() - Math.max(lastActivity, sharedActivity());
       if (idleFor < IDLE_TIMEOUT_MS) {
         timer = setTimeout(check, IDLE_TIMEOUT_MS - idleFor);
         return;
@@ -33,6 +64,7 @@ export function useIdleLogout(): void {
       // The reload happens whether or not the server answered; the session is gone either way.
       trpcClient.user.logout.mutate().catch(() => {});
       toast.warning(m.idle_logged_out());
+      setLoginReason('idle');
       setTimeout(() => window.location.reload(), IDLE_RELOAD_MS);
     };
 

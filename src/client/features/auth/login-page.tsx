@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { m } from '../../../shared/paraglide/messages.js';
 import { Button } from '../../components/button';
 import { Checkbox, TextField } from '../../components/field';
 import { PageHeader } from '../../components/page-header';
 import { toast } from '../../components/toast';
 import { applyUserLanguage } from '../../lib/i18n';
+import { clearLoginReason, readLoginReason } from '../../lib/login-reason';
 import { trpc } from '../../lib/trpc';
 import { errorMessage, fieldErrors } from '../../lib/translate-error';
 
@@ -27,6 +28,9 @@ export function LoginPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // Read once: after a redirect or the idle reload the page says why the user is here.
+  const [reason] = useState(readLoginReason);
+  useEffect(() => clearLoginReason, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -45,6 +49,7 @@ export function LoginPage() {
     setBusy(true);
     try {
       await login.mutateAsync({ username: username.trim(), password, remember });
+      clearLoginReason();
       // Nothing cached may survive from a previous user.
       queryClient.clear();
       const info = await utils.user.info.ensureData();
@@ -63,6 +68,11 @@ export function LoginPage() {
   return (
     <form className="card auth-card" onSubmit={onSubmit} noValidate>
       <PageHeader title={m.login_title()} subtitle={m.login_subtitle()} />
+      {reason && (
+        <p className="notice notice--info" role="status" data-testid="login-reason">
+          {reason === 'idle' ? m.login_reason_idle() : m.login_reason_expired()}
+        </p>
+      )}
       <TextField
         label={m.login_username()}
         name="username"
