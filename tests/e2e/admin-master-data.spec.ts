@@ -88,6 +88,17 @@ for (const [viewport, size] of [
       await expect(units.locator('.form-error')).toHaveText(`Unit PCS already exists for item ${no}`);
       await units.getByRole('button', { name: 'Cancel' }).click();
       await expect(units.getByLabel('Code', { exact: true })).toHaveCount(0);
+      // Esc closes the inline add form.
+      await units.getByRole('button', { name: 'Add unit' }).click();
+      await units.getByLabel('Code', { exact: true }).press('Escape');
+      await expect(units.getByLabel('Code', { exact: true })).toHaveCount(0);
+      // While a unit is being edited, Add waits (it would drop the edit); Esc closes the edit form.
+      await units.getByRole('button', { name: 'Edit unit PCS' }).click();
+      await expect(units.getByRole('button', { name: 'Add unit' })).toBeDisabled();
+      await expect(units.getByRole('button', { name: 'Add unit' })).toHaveAttribute('title', 'Save or cancel the open edit first');
+      await units.getByLabel('Description').press('Escape');
+      await expect(units.getByRole('button', { name: 'Save' })).toHaveCount(0);
+      await expect(units.getByRole('button', { name: 'Add unit' })).toBeEnabled();
 
       await units.getByRole('button', { name: 'Edit unit PCS' }).click();
       await units.getByLabel('Description').fill('Pieces, loose');

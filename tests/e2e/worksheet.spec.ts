@@ -125,8 +125,13 @@ test('desk: an edit by the team leader shows in the edit history', async ({ page
   await pick(owner, 'Unit', '1000', /1000/);
   await expect(owner.getByRole('combobox', { name: 'Unit of measure' })).toHaveValue(/BOX/);
   await owner.getByLabel('Description').fill(editDescription);
+  // English: "1,500" is fifteen hundred; a lone comma with 1–2 decimals is a decimal comma.
+  await owner.getByLabel('Quantity').fill('1,500');
+  await owner.getByLabel('Quantity').blur();
+  await expect(owner.getByLabel('Quantity')).toHaveValue('1,500.00');
   await owner.getByLabel('Quantity').fill('2,5');
-  await expect(owner.getByLabel('Quantity')).toHaveValue('2.5');
+  await owner.getByLabel('Quantity').blur();
+  await expect(owner.getByLabel('Quantity')).toHaveValue('2.50');
   await owner.getByRole('button', { name: 'Create & New' }).click();
   await expect(owner.getByText('Record successfully created')).toBeVisible();
   // Create & New keeps the context and clears the quantity.
@@ -142,7 +147,7 @@ test('desk: an edit by the team leader shows in the edit history', async ({ page
   const row = entryRow(page, editDescription);
   await row.getByRole('link', { name: `Edit ${editDescription}` }).click();
   await expect(page).toHaveURL(/\/worksheet\/edit\/\d+$/);
-  await expect(page.getByLabel('Quantity')).toHaveValue('2.5');
+  await expect(page.getByLabel('Quantity')).toHaveValue('2.50');
   await page.getByLabel('Quantity').fill('4');
   await page.getByLabel('Description').fill(`${editDescription} (checked)`);
   await screenshot(page, 'worksheet-edit-1366-en');
@@ -181,6 +186,17 @@ test('Danish: the form and the worksheet speak Danish', async ({ page }) => {
   // A required-field error in Danish.
   await form.getByRole('button', { name: 'Opret', exact: true }).click();
   await expect(form.getByText('Feltet skal udfyldes').first()).toBeVisible();
+
+  // Danish numbers: the point groups thousands, the comma is the decimal mark.
+  await form.getByText('Vare', { exact: true }).click();
+  const antal = form.getByLabel('Antal');
+  await antal.fill('1.234,5');
+  await antal.blur();
+  await expect(antal).toHaveValue('1.234,50');
+  await expect(antal).toHaveAttribute('inputmode', 'decimal');
+  await antal.fill('1,234');
+  await form.getByRole('button', { name: 'Opret', exact: true }).click();
+  await expect(form.getByText('Feltet må højst have 2 decimaler')).toBeVisible();
   await screenshot(page, 'worksheet-home-1366-da');
 
   // Reset asks first.

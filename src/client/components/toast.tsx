@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { m } from '../../shared/paraglide/messages.js';
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
-interface ToastItem {
+export interface ToastItem {
   id: number;
   kind: ToastKind;
   message: string;
@@ -24,9 +24,19 @@ function dismiss(id: number): void {
   emit();
 }
 
+/**
+ * The list after a toast is added. A success removes the error toasts before it: they reported
+ * something the user has since put right (a failed save followed by a successful one), and an error
+ * beside a later success reads as if the save had failed. Warnings and info stay.
+ */
+export function withToast(list: readonly ToastItem[], added: ToastItem): ToastItem[] {
+  const kept = added.kind === 'success' ? list.filter((item) => item.kind !== 'error') : list;
+  return [...kept, added];
+}
+
 function show(kind: ToastKind, message: string): number {
   const id = nextId++;
-  items = [...items, { id, kind, message }];
+  items = withToast(items, { id, kind, message });
   emit();
   const duration = DURATION_MS[kind];
   if (duration !== null) setTimeout(() => dismiss(id), duration);

@@ -189,7 +189,9 @@ export function DownloadModal({ open, onClose, entries, mode, archive, onMarked 
                       <svg viewBox="0 0 24 24" aria-hidden="true">
                         <path d="M12 8v5m0 3.5v.5M4 20h16L12 4z" />
                       </svg>
-                      {m.exp_unapproved_warning({ count: count(data.markableUnapproved) })}
+                      {data.markableUnapproved === 1
+                        ? m.exp_unapproved_warning_one()
+                        : m.exp_unapproved_warning({ count: count(data.markableUnapproved) })}
                     </p>
                   )}
                 </section>

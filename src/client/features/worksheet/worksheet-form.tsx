@@ -1,7 +1,9 @@
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { ERR } from '../../../shared/errors';
 import type { UnitType } from '../../../shared/limits';
+import { formatLocaleNumber, parseLocaleNumber } from '../../../shared/locale-number';
 import { m } from '../../../shared/paraglide/messages.js';
+import { getLocale } from '../../../shared/paraglide/runtime.js';
 import { ZCreateWorksheetInput, type TWorksheetFormSettings, type TWorksheetRecord } from '../../../shared/schemas/worksheet';
 import {
   afterCreateAndNew,
@@ -14,13 +16,11 @@ import {
   isTimeMode,
   prefillDescription,
   roundUpTime,
-  sanitizeNumericInput,
   unitForType,
 } from '../../../shared/worksheet-rules';
 import { Button } from '../../components/button';
 import { confirm } from '../../components/confirm';
 import { toast } from '../../components/toast';
-import { formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { AttachmentModal } from './attachment-modal';
 import { ComboBox, type ComboOption } from './combo-box';
@@ -90,9 +90,15 @@ export function valuesOfRecord(r: TWorksheetRecord): FormValues {
     description: r.description,
     timeFrom: r.timeFrom ?? '',
     timeTo: r.timeTo ?? '',
-    quantity: String(r.quantity),
+    quantity: formatLocaleNumber(r.quantity, getLocale()),
     unitOfMeasureCode: r.unitOfMeasureCode,
   };
+}
+
+/** The typed quantity as the plain number text the schema reads ("1.234,5" in Danish → "1234.5"); invalid text is kept as is. */
+function normalisedQuantity(text: string): string {
+  const typed = parseLocaleNumber(text, getLocale());
+  return typed.ok ? String(typed.value) : text.trim();
 }
 
 interface WorksheetFormProps {
@@ -313,7 +319,7 @@ export function WorksheetForm({ settings, record, onDone, onCancel, layout }: Wo
       unitNo: v.unitNo,
       description: v.description,
       ...times,
-      quantity: timeMode ? (computedQuantity !== null && computedQuantity > 0 ? String(computedQuantity) : '') : v.quantity,
+      quantity: timeMode ? (computedQuantity !== null && computedQuantity > 0 ? String(computedQuantity) : '') : normalisedQuantity(v.quantity),
       unitOfMeasureCode: v.unitOfMeasureCode,
     };
   }
@@ -324,6 +330,12 @@ export function WorksheetForm({ settings, record, onDone, onCancel, layout }: Wo
     const conditional = conditionalErrors(settings, { ...out, unitType: out.unitType as UnitType | '' });
     for (const [field, message] of Object.entries(conditional)) errs[field] ??= translateWsError(message);
     if (!timeMode && out.quantity === '') errs.quantity ??= translateWsError(ERR.required);
+    // The typed text is read in the user's locale; the schema only ever sees the normalised number,
+    // so a locale misreading is reported here and wins over whatever the schema made of the raw text.
+    const typed = timeMode ? null : parseLocaleNumber(values.quantity, getLocale());
+    if (typed && !typed.ok && typed.reason !== 'empty') {
+      errs.quantity = translateWsError(typed.reason === 'tooManyDecimals' ? ERR.tooManyDecimals : ERR.mustBeNumber);
+    }
     return errs;
   }
 
@@ -571,13 +583,20 @@ export function WorksheetForm({ settings, record, onDone, onCancel, layout }: Wo
               inputMode="decimal"
               autoComplete="off"
               readOnly={timeMode}
-              value={timeMode ? (computedQuantity === null ? '' : formatNumber(computedQuantity, { minimumFractionDigits: 2, maximumFractionDigits: 2 })) : values.quantity}
+              value={timeMode ? (computedQuantity === null ? '' : formatLocaleNumber(computedQuantity, getLocale())) : values.quantity}
               aria-invalid={err('quantity') ? true : undefined}
               aria-describedby={describedBy}
               required
               onChange={(e) => {
                 clearError('quantity');
-                set({ quantity: sanitizeNumericInput(e.target.value) });
+                // Kept as typed (only characters a number can hold) and read in the locale on blur
+                // and submit: reformatting while typing would move the caret and the marks.
+                set({ quantity: e.target.value.replace(/[^\d.,\s\u2212-]/g, '') });
+              }}
+              onBlur={() => {
+                if (timeMode) return;
+                const typed = parseLocaleNumber(values.quantity, getLocale());
+                if (typed.ok) set({ quantity: formatLocaleNumber(typed.value, getLocale()) });
               }}
             />
           )}

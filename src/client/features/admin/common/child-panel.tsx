@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { z } from 'zod';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { Button } from '../../../components/button';
@@ -86,7 +86,14 @@ export function ChildPanel({ text, rows, loading, createSchema, updateSchema, on
         actions={
           <span ref={addWrap}>
             {state.mode !== 'creating' && (
-              <Button variant="secondary" onClick={panel.startCreate}>
+              // While a row is being edited, Add would replace that form and drop the typed change
+              // without a word, so it waits until the edit is saved or cancelled.
+              <Button
+                variant="secondary"
+                onClick={panel.startCreate}
+                disabled={state.mode === 'editing'}
+                title={state.mode === 'editing' ? m.admin_child_finish_edit_first() : undefined}
+              >
                 {text.add}
               </Button>
             )}
@@ -115,7 +122,13 @@ export function ChildPanel({ text, rows, loading, createSchema, updateSchema, on
                   </div>
                   <ActiveBadge active={row.active} />
                   <div className="child-list__actions">
-                    <Button variant="ghost" onClick={() => panel.startEdit(row.code)} aria-label={m.admin_edit_named({ what: text.describe(row.code) })}>
+                    <Button
+                      variant="ghost"
+                      onClick={() => panel.startEdit(row.code)}
+                      aria-label={m.admin_edit_named({ what: text.describe(row.code) })}
+                      disabled={state.mode !== 'idle'}
+                      title={state.mode !== 'idle' ? m.admin_child_finish_edit_first() : undefined}
+                    >
                       {m.admin_edit()}
                     </Button>
                     <Button variant="ghost" onClick={() => void remove(row.code)} aria-label={m.admin_delete_named({ what: text.describe(row.code) })}>
@@ -132,12 +145,21 @@ export function ChildPanel({ text, rows, loading, createSchema, updateSchema, on
   );
 }
 
+/** Esc in an inline form is Cancel (not while it saves), as in the app's dialogs. */
+function escapeCloses(busy: boolean, onDone: () => void) {
+  return (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Escape' || busy || event.defaultPrevented) return;
+    event.preventDefault();
+    onDone();
+  };
+}
+
 function CreateForm({ schema, text, onCreate, onDone }: { schema: CreateSchema; text: ChildPanelText; onCreate: ChildPanelProps['onCreate']; onDone(): void }) {
   const form = useZodForm(schema, { code: '', description: '' });
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string>();
   return (
-    <form className="inline-form" noValidate aria-label={text.add} onSubmit={submitHandler(async (element) => {
+    <form className="inline-form" noValidate aria-label={text.add} onKeyDown={escapeCloses(busy, onDone)} onSubmit={submitHandler(async (element) => {
       const values = form.validate(element);
       if (!values) return;
       setBusy(true);
@@ -175,7 +197,7 @@ function EditForm({ row, schema, text, onUpdate, onDone }: { row: ChildRecord; s
   const form = useZodForm(schema, { description: row.description, active: row.active });
   const [busy, setBusy] = useState(false);
   return (
-    <form className="inline-form" style={{ flex: 1, marginBottom: 0 }} noValidate aria-label={m.admin_edit_named({ what: text.describe(row.code) })} onSubmit={submitHandler(async (element) => {
+    <form className="inline-form" style={{ flex: 1, marginBottom: 0 }} noValidate aria-label={m.admin_edit_named({ what: text.describe(row.code) })} onKeyDown={escapeCloses(busy, onDone)} onSubmit={submitHandler(async (element) => {
       const values = form.validate(element);
       if (!values) return;
       setBusy(true);
