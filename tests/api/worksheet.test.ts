@@ -325,7 +325,9 @@ describe('queries per list request', () => {
       for (let i = 0; i < 10; i += 1) await create(w.c.basicA2, itemEntry({ date: `2026-09-${String(i + 10)}` }));
       const big = await count();
       expect(big.records).toBeGreaterThan(small.records);
-      expect(big.n).toBe(small.n);
+      // Ten more records cost no more queries (an N+1 would add ten). One may differ: a session
+      // whose sliding expiry is due is refreshed by an extra update, whenever that falls.
+      expect(Math.abs(big.n - small.n)).toBeLessThanOrEqual(1);
       // session look-up + records + attachments
       expect(big.n).toBeLessThanOrEqual(4);
     } finally {
