@@ -39,20 +39,9 @@ export const RENDER_STEP = 150;
 
 const quantityText = (n: number) => formatNumber(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** "8,00 Hour · 3,00 Box": quantity sums per unit of measure. */
+/** "8,00 Hour · 3,00 Box": quantity sums per unit of measure of these records. */
 export function SumsText({ records }: { records: readonly TWorksheetRecord[] }) {
-  const sums = sumByUnitOfMeasure(records);
-  if (sums.length === 0) return <>–</>;
-  return (
-    <>
-      {sums.map((s, i) => (
-        <span key={s.code} className="ws-sum">
-          {i > 0 && ' · '}
-          <span className="ws-num">{quantityText(s.total)}</span> {s.label}
-        </span>
-      ))}
-    </>
-  );
+  return <UnitSums sums={sumByUnitOfMeasure(records)} />;
 }
 
 /**
@@ -166,6 +155,7 @@ export function WorksheetTotal({ groups, totals }: { groups: TWorksheetGroup[]; 
   );
 }
 
+/** Sums per unit of measure, as the server's totals or as summed here. */
 function UnitSums({ sums }: { sums: TListTotals['units'] }) {
   if (sums.length === 0) return <>–</>;
   return (
