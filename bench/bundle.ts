@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { fail, line, ROOT, startServerProcess } from './lib';
+import { fail, line, ROOT, startServerProcess, exitStandalone } from './lib';
 
 const BUDGET_KB = 170;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -88,5 +88,5 @@ export async function benchBundle(): Promise<void> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   await benchBundle();
-  process.exit(0);
+  exitStandalone();
 }

@@ -19,7 +19,7 @@ import { markExportSql, plainExportSql, type ExportScope } from '../db/queries/e
 import { seedMasterData } from '../db/seed/demo';
 import { csvDialect } from '../src/server/csv/header';
 import { createAccount } from '../src/server/services/accounts';
-import { line, startServerProcess, withBenchDatabase, type ServerProcess } from './lib';
+import { line, startServerProcess, withBenchDatabase, type ServerProcess, exitStandalone } from './lib';
 
 const PASSWORD = 'Bench-pass-1';
 
@@ -232,5 +232,5 @@ export async function benchExport(): Promise<void> {
 // Run directly: node --import tsx bench/export.ts [--quick]
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   await benchExport();
-  process.exit(0);
+  exitStandalone();
 }

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cpuMs, fail, fetchRetry, line, loadAvg, median, spread, startServerProcess } from './lib';
+import { cpuMs, fail, fetchRetry, line, loadAvg, median, spread, startServerProcess, exitStandalone } from './lib';
 
 const quick = process.argv.includes('--quick');
 const ROUNDS = quick ? 2 : 3;
@@ -55,5 +55,5 @@ export async function benchFoundation(): Promise<void> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   await benchFoundation();
-  process.exit(0);
+  exitStandalone();
 }

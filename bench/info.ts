@@ -9,7 +9,7 @@
  *   npm run bench -- info [--quick]
  */
 import { spawnSync } from 'node:child_process';
-import { checked, fetchRetry, cpuMs, fail, line, load, loadAvg, median, ROOT, spread, startBareProcess, startServerProcess, withBenchDatabase, type ServerProcess } from './lib';
+import { checked, fetchRetry, cpuMs, fail, line, load, loadAvg, median, ROOT, spread, startBareProcess, startServerProcess, withBenchDatabase, type ServerProcess, exitStandalone } from './lib';
 
 const quick = process.argv.includes('--quick');
 const ROUNDS = quick ? 3 : 5;
@@ -77,5 +77,5 @@ export async function benchInfo(): Promise<void> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   await benchInfo();
-  process.exit(0);
+  exitStandalone();
 }

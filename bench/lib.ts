@@ -182,3 +182,11 @@ export async function withBenchDatabase<T>(label: string, fn: (databaseUrl: stri
     await admin.end();
   }
 }
+
+/**
+ * The end of a bench run on its own (`node --import tsx bench/x.ts`): exit 1 when a measure
+ * failed, so that a FAIL never ends with success (bench/run.ts does the same for a whole run).
+ */
+export function exitStandalone(): never {
+  process.exit(failures.length > 0 || (process.exitCode ?? 0) !== 0 ? 1 : 0);
+}

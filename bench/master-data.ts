@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../db/database';
-import { checked, fmt, line, load, startServerProcess, withBenchDatabase, type ServerProcess } from './lib';
+import { checked, fmt, line, load, startServerProcess, withBenchDatabase, type ServerProcess, exitStandalone } from './lib';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 20_000);
@@ -149,5 +149,5 @@ export async function benchMasterData(): Promise<void> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   await benchMasterData();
-  process.exit(0);
+  exitStandalone();
 }

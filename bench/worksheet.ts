@@ -22,7 +22,7 @@ import { parseEnv } from '../src/server/env';
 import { createLogger } from '../src/server/log';
 import { startServer } from '../src/server/server';
 import { createAccount } from '../src/server/services/accounts';
-import { checked, fmt, line, load, startServerProcess, withBenchDatabase, type ServerProcess } from './lib';
+import { checked, fmt, line, load, startServerProcess, withBenchDatabase, type ServerProcess, exitStandalone } from './lib';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -305,5 +305,5 @@ export async function benchWorksheet(): Promise<void> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   await benchWorksheet();
-  process.exit(0);
+  exitStandalone();
 }
