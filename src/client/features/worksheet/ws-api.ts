@@ -32,6 +32,8 @@ export interface SubmitOptions {
   /** Update: ids of the stored attachments to keep ([] keeps none). */
   keepAttachmentIds?: number[];
   files: File[];
+  /** Create: sent as `Idempotency-Key`, so a retry of a create that reached the server creates nothing new. */
+  idempotencyKey?: string;
 }
 
 function toFormData(fields: WorksheetFieldsOut, opts: SubmitOptions): FormData {
@@ -53,7 +55,7 @@ export async function submitWorksheet(fields: WorksheetFieldsOut, opts: SubmitOp
       method: opts.id === undefined ? 'POST' : 'PUT',
       body: toFormData(fields, opts),
       credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
+      headers: { Accept: 'application/json', ...(opts.idempotencyKey ? { 'Idempotency-Key': opts.idempotencyKey } : {}) },
     });
   } catch {
     throw new WorksheetCallError('Failed to fetch', 0);
