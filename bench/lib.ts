@@ -135,11 +135,14 @@ function watch(child: ChildProcess, pattern: RegExp, ready: (url: string) => Pro
 }
 
 /**
- * Starts `src/server/main.ts` as its own process and resolves once /healthz answers 200.
+ * Starts the compiled server (`dist/server/main.js`, as `npm start` runs it; bench/run.ts builds
+ * it when stale; BENCH_SOURCE=1 runs `src/server/main.ts` through tsx instead) as its own process
+ * and resolves once /healthz answers 200.
  * `nodeArgs` go before the script (e.g. --cpu-prof).
  */
 export async function startServerProcess(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
+  const script = process.env.BENCH_SOURCE ? ['--import', 'tsx', 'src/server/main.ts'] : ['dist/server/main.js'];
+  const child = spawn(process.execPath, [...nodeArgs, ...script], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-bench-')), PORT: '0', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
   });

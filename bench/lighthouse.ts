@@ -1,0 +1,106 @@
+/**
+ * Lighthouse, mobile preset, on `/` after login for a user with 5 000 open entries (issue 9 goals:
+ * performance ≥ 90, Total Blocking Time ≤ 200 ms, CLS ≤ 0.1), against the built server on
+ * PostgreSQL and the system Chromium. Three runs; the median and the spread are printed.
+ *
+ * Lighthouse is not a dependency of the project (it brings ~200 packages): install it beside the
+ * project without saving, then run this bench by name:
+ *   npm i --no-save lighthouse@12.8.2 && npm run bench -- lighthouse
+ * (`LIGHTHOUSE_DIR=/some/dir` points at another node_modules that has it.)
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { sql } from 'kysely';
+import { analyze, migrateToLatest, openDatabase } from '../db/database';
+import { exitStandalone, fail, line, median, ROOT, startServerProcess, withBenchDatabase } from './lib';
+
+const RUNS = 3;
+const PASSWORD = 'bench-pass-1';
+
+interface LhResult {
+  lhr: { categories: { performance: { score: number | null } }; audits: Record<string, { numericValue?: number }> };
+}
+type Lighthouse = (url: string, flags: Record<string, unknown>, config?: unknown) => Promise<LhResult | undefined>;
+interface ChromeLauncher {
+  launch(opts: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): Promise<void> | void }>;
+}
+
+async function importFrom<T>(name: string): Promise<T | null> {
+  const base = process.env.LIGHTHOUSE_DIR ? join(resolve(process.env.LIGHTHOUSE_DIR), 'package.json') : join(ROOT, 'package.json');
+  try {
+    const path = createRequire(base).resolve(name);
+    return (await import(pathToFileURL(path).href)) as T;
+  } catch {
+    return null;
+  }
+}
+
+export async function benchLighthouse(): Promise<void> {
+  console.log('\n# Lighthouse mobile on / after login, 5 000 open entries (PostgreSQL, built server)');
+  if (!existsSync(resolve(ROOT, 'dist/server/main.js'))) return fail('lighthouse', 'no dist/: run npm run build first');
+  const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromePath)) return fail('lighthouse', `no Chromium at ${chromePath}`);
+  const lh = await importFrom<{ default: Lighthouse }>('lighthouse');
+  const launcher = await importFrom<ChromeLauncher>('chrome-launcher');
+  if (!lh || !launcher) return fail('lighthouse', 'lighthouse is not installed: npm i --no-save lighthouse@12.8.2');
+
+  // Only the 5 000 open entries: worksheet.ts reads its size when it is first imported.
+  process.env.BENCH_WORKSHEET_ROWS ??= '0';
+  const { seedAccount, seedRecords } = await import('./worksheet');
+  await withBenchDatabase('lighthouse', async (databaseUrl) => {
+    const dbh = await openDatabase({ databaseUrl, dataDir: '', poolSize: 2 });
+    await migrateToLatest(dbh.db);
+    const accountId = await seedAccount(dbh);
+    await seedRecords(dbh, accountId);
+    // Every open entry belongs to u001, so that u001's home (Yours) holds all 5 000.
+    await sql`UPDATE worksheet_record SET username = 'u001' WHERE account_id = ${accountId} AND NOT exported`.execute(dbh.db);
+    await analyze(dbh.db);
+    await dbh.close();
+
+    const server = await startServerProcess({ DATABASE_URL: databaseUrl });
+    try {
+      const res = await fetch(`${server.url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: server.url }, body: JSON.stringify({ username: 'u001', password: PASSWORD }) });
+      if (res.status !== 200) return fail('lighthouse', `login failed: ${res.status}`);
+      const cookie = res.headers.getSetCookie()[0]!.split(';')[0]!;
+      const scores: number[] = [];
+      const tbt: number[] = [];
+      const cls: number[] = [];
+      const lcp: number[] = [];
+      const dom: number[] = [];
+      const mainThread: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const chrome = await launcher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+        try {
+          const result = await lh.default(`${server.url}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: { Cookie: cookie } });
+          if (!result) return fail('lighthouse', 'no result');
+          scores.push(Math.round((result.lhr.categories.performance.score ?? 0) * 100));
+          tbt.push(result.lhr.audits['total-blocking-time']?.numericValue ?? NaN);
+          cls.push(result.lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN);
+          lcp.push(result.lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
+          dom.push(result.lhr.audits['dom-size']?.numericValue ?? NaN);
+          mainThread.push(result.lhr.audits['mainthread-work-breakdown']?.numericValue ?? NaN);
+        } finally {
+          await chrome.kill();
+        }
+      }
+      const verdict = (ok: boolean) => (ok ? 'meets' : 'misses');
+      const perf = median(scores);
+      const tb = median(tbt);
+      const cl = median(cls);
+      line('performance score (median of 3)', `${perf} (runs ${scores.join(', ')})  goal ≥ 90: ${verdict(perf >= 90)}`);
+      line('Total Blocking Time (median)', `${tb.toFixed(0)} ms (runs ${tbt.map((v) => v.toFixed(0)).join(', ')})  goal ≤ 200 ms: ${verdict(tb <= 200)}`);
+      line('Cumulative Layout Shift (median)', `${cl.toFixed(3)} (runs ${cls.map((v) => v.toFixed(3)).join(', ')})  goal ≤ 0.1: ${verdict(cl <= 0.1)}`);
+      line('Largest Contentful Paint (median)', `${median(lcp).toFixed(0)} ms (simulated slow 4G, 4× CPU slowdown)`);
+      line('DOM elements / main-thread work (median)', `${median(dom).toFixed(0)} elements, ${median(mainThread).toFixed(0)} ms of main-thread work`);
+    } finally {
+      await server.stop();
+    }
+  });
+}
+
+if (process.argv[1]?.endsWith('lighthouse.ts')) {
+  await benchLighthouse();
+  exitStandalone();
+}
