@@ -21,7 +21,7 @@ interface Fetched {
 
 export async function benchBundle(): Promise<void> {
   console.log('\n# Client JavaScript as Chromium fetches it (gzip -9 of each script; wire = as transferred)');
-  if (!existsSync(resolve(ROOT, 'dist/index.html'))) return fail('bundle', 'no dist/: run npm run build first');
+  if (!existsSync(resolve(ROOT, 'dist/client/index.html'))) return fail('bundle', 'no dist/: run npm run build first');
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(executablePath)) return fail('bundle', `no Chromium at ${executablePath}`);
   const { chromium } = await import('@playwright/test');
