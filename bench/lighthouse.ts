@@ -20,7 +20,10 @@ const RUNS = 3;
 const PASSWORD = 'bench-pass-1';
 
 interface LhResult {
-  lhr: { categories: { performance: { score: number | null } }; audits: Record<string, { numericValue?: number }> };
+  lhr: {
+    categories: { performance: { score: number | null } };
+    audits: Record<string, { numericValue?: number; details?: { items?: { groupLabel?: string; duration?: number }[] } }>;
+  };
 }
 type Lighthouse = (url: string, flags: Record<string, unknown>, config?: unknown) => Promise<LhResult | undefined>;
 interface ChromeLauncher {
@@ -70,6 +73,7 @@ export async function benchLighthouse(): Promise<void> {
       const lcp: number[] = [];
       const dom: number[] = [];
       const mainThread: number[] = [];
+      let breakdown = '';
       for (let run = 0; run < RUNS; run++) {
         const chrome = await launcher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
         try {
@@ -81,6 +85,10 @@ export async function benchLighthouse(): Promise<void> {
           lcp.push(result.lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
           dom.push(result.lhr.audits['dom-size']?.numericValue ?? NaN);
           mainThread.push(result.lhr.audits['mainthread-work-breakdown']?.numericValue ?? NaN);
+          breakdown = (result.lhr.audits['mainthread-work-breakdown']?.details?.items ?? [])
+            .slice(0, 4)
+            .map((i) => `${i.groupLabel ?? '?'} ${Math.round(i.duration ?? 0)} ms`)
+            .join(', ');
         } finally {
           await chrome.kill();
         }
@@ -94,6 +102,7 @@ export async function benchLighthouse(): Promise<void> {
       line('Cumulative Layout Shift (median)', `${cl.toFixed(3)} (runs ${cls.map((v) => v.toFixed(3)).join(', ')})  goal ≤ 0.1: ${verdict(cl <= 0.1)}`);
       line('Largest Contentful Paint (median)', `${median(lcp).toFixed(0)} ms (simulated slow 4G, 4× CPU slowdown)`);
       line('DOM elements / main-thread work (median)', `${median(dom).toFixed(0)} elements, ${median(mainThread).toFixed(0)} ms of main-thread work`);
+      line('… main-thread work of the last run', breakdown);
     } finally {
       await server.stop();
     }
