@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
+import { pwaPlugin } from './scripts/vite-pwa.js';
 
 // The API server (npm run dev) listens here; the Vite dev server proxies API calls to it.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -23,6 +24,8 @@ export default defineConfig({
       generatedRouteTree: './src/client/routeTree.gen.ts',
     }),
     react(),
+    // The offline app shell: a Workbox service worker precaching the build (decision 0150).
+    pwaPlugin(),
   ],
   css: {
     // Lightning CSS resolves the @custom-media breakpoints declared once in styles.css.

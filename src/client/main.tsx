@@ -5,6 +5,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient, trpc, trpcClient } from './lib/trpc';
+import { registerServiceWorker } from './offline/register-sw';
 import { router } from './router';
 
 const root = document.getElementById('root');
@@ -19,3 +20,5 @@ createRoot(root).render(
     </trpc.Provider>
   </StrictMode>,
 );
+
+registerServiceWorker();

@@ -4,6 +4,7 @@ import { PageSpinner } from './components/spinner';
 import { parseSearch, stringifySearch } from './lib/search';
 import { setLoginReason } from './lib/login-reason';
 import { queryClient, setUnauthorizedHandler, trpcUtils } from './lib/trpc';
+import { forgetIdentity } from './offline/identity';
 import { routeTree } from './routeTree.gen';
 
 export const router = createRouter({
@@ -26,6 +27,8 @@ setUnauthorizedHandler(() => {
   // the idle logout keeps its own reason.
   if (trpcUtils.user.info.getData()) setLoginReason('expired', { unlessSet: true });
   queryClient.clear();
+  // The server ended the session: the app no longer opens offline as this user (decision 0150).
+  forgetIdentity();
   void router.navigate({ to: '/login' });
 });
 

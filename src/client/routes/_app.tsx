@@ -3,6 +3,8 @@ import { AppLayout } from '../components/app-layout';
 import { PageSpinner } from '../components/spinner';
 import { applyUserLanguage } from '../lib/i18n';
 import { isUnauthorized } from '../lib/trpc';
+import { forgetIdentity, lastIdentity, rememberIdentity } from '../offline/identity';
+import { isUnreachable, userConfirmed } from '../offline/master-data-sync';
 
 /** Every authenticated page sits below this pathless layout route. */
 export const Route = createFileRoute('/_app')({
@@ -12,10 +14,21 @@ export const Route = createFileRoute('/_app')({
     try {
       const info = await context.trpcUtils.user.info.ensureData();
       applyUserLanguage(info.languageCode);
+      const { user, replaced } = rememberIdentity(info);
+      userConfirmed(user, replaced);
       return { info };
     } catch (error) {
-      if (isUnauthorized(error)) throw redirect({ to: '/login' });
-      throw error;
+      if (isUnauthorized(error)) {
+        forgetIdentity();
+        throw redirect({ to: '/login' });
+      }
+      // Offline (issue 14 §1): the server cannot be asked, so the last user confirmed on this
+      // device is shown the app; their entries and master data are theirs (decision 0150).
+      const last = isUnreachable(error) ? lastIdentity() : null;
+      if (!last) throw error;
+      context.trpcUtils.user.info.setData(undefined, last);
+      applyUserLanguage(last.languageCode);
+      return { info: last };
     }
   },
   pendingComponent: () => <PageSpinner />,

@@ -6,6 +6,7 @@ import { userAdminProcedures } from './user-admin';
 import { worksheetRouter } from './worksheet';
 import { exportProcedures } from './export';
 import { webhooksRouter } from './webhooks';
+import { offlineRouter } from './offline';
 
 /**
  * The whole API. Each area contributes its procedures from its own file; the REST adapter serves
@@ -24,6 +25,7 @@ export const appRouter = router({
   jobTask: jobTaskRouter,
   worksheet: router({ ...worksheetRouter, ...exportProcedures }),
   webhooks: webhooksRouter,
+  offline: offlineRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,7 @@ import { m } from '../../../shared/paraglide/messages.js';
 import { PageSpinner } from '../../components/spinner';
 import { toast } from '../../components/toast';
 import { trpcClient } from '../../lib/trpc';
+import { clearOfflineData } from '../../offline/clear';
 
 /** Spec §2: "Logging out...", end the session, forget everything cached, go to / (→ /login). */
 export function LogoutPage() {
@@ -19,6 +20,7 @@ export function LogoutPage() {
     void trpcClient.user.logout
       .mutate()
       .catch(() => undefined)
+      .then(() => clearOfflineData())
       .then(() => {
         queryClient.clear();
         toast.info(m.logout_done());

@@ -3,6 +3,7 @@ import { m } from '../../../shared/paraglide/messages.js';
 import { buttonClass } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { PageSpinner } from '../../components/spinner';
+import { MasterDataAge } from '../../offline/master-data-age';
 import { WorksheetForm } from './worksheet-form';
 import { useFormSettings } from './ws-data';
 import './worksheet.css';
@@ -23,6 +24,7 @@ export function WorksheetAddPage() {
       />
       {settings.data ? (
         <div className="card">
+          <MasterDataAge />
           <WorksheetForm settings={settings.data} layout="page" onDone={() => void navigate({ to: '/' })} />
         </div>
       ) : (

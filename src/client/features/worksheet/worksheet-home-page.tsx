@@ -10,6 +10,7 @@ import { PageSpinner } from '../../components/spinner';
 import { DownloadSlot } from './download-slot';
 import { usePagedWorksheet } from './paged-list';
 import { WorksheetEntries, WorksheetTotal } from './worksheet-entries';
+import { MasterDataAge } from '../../offline/master-data-age';
 import { WorksheetForm } from './worksheet-form';
 import { useFormSettings, useMediaQuery } from './ws-data';
 import { wsErrorMessage } from './ws-errors';
@@ -91,6 +92,7 @@ export function WorksheetHomePage() {
           <h2 id="ws-new-title" className="ws-new__title">
             {m.ws_form_new_title()}
           </h2>
+          <MasterDataAge />
           <WorksheetForm settings={settings.data} layout="inline" />
         </section>
       )}

@@ -2,18 +2,65 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { UnitType } from '../../../shared/limits';
 import { trpc } from '../../lib/trpc';
+import { isUnreachable, useCopyQuery } from '../../offline/master-data-sync';
+import { useOnline } from '../../offline/online';
+import {
+  offlineCustomers,
+  offlineJobs,
+  offlineJobTasks,
+  offlineLocations,
+  offlineUnits,
+  offlineUnitsOfMeasure,
+  offlineWorkTypes,
+} from '../../offline/offline-pickers';
 
 /*
  * The entry form's option lists come from the master-data search calls (spec §7 …/search). The
  * short lists (tasks of one job, work types, units of measure of one unit) are loaded whole and
  * filtered in the browser; items, resources, customers, jobs and locations are searched on the
  * server as the user types (below). They change rarely: kept for five minutes.
+ *
+ * Offline (issue 14 §2): when the browser is offline or the server cannot be reached, every list
+ * is answered from the copy of the master data on the device (src/client/offline), with the
+ * same filters, so the spec §4 rules work the same.
  */
 const cached = { staleTime: 5 * 60_000 } as const;
 
-export const useFormSettings = () => trpc.worksheet.formSettings.useQuery(undefined, { staleTime: 60_000 });
-export const useJobTasks = (jobCode: string, enabled: boolean) => trpc.jobTask.search.useQuery({ jobCode }, { ...cached, enabled: enabled && jobCode !== '' });
-export const useWorkTypes = (enabled: boolean) => trpc.workType.search.useQuery({}, { ...cached, enabled });
+/** Whether a list comes from the offline copy: no network, or the server call got no answer. */
+function useOffline(error: unknown): boolean {
+  const online = useOnline();
+  return !online || isUnreachable(error);
+}
+
+/** The server's answer, or the offline copy's when offline (null from the copy: none saved yet → empty). */
+function either<T>(offline: boolean, server: { data?: T | undefined; isLoading: boolean; isPlaceholderData: boolean; isFetching?: boolean }, local: { data?: T | null | undefined; isLoading: boolean; isPlaceholderData: boolean; isFetching?: boolean }, empty: T) {
+  if (!offline) return server;
+  return { data: local.data === null ? empty : local.data, isLoading: local.isLoading, isPlaceholderData: local.isPlaceholderData, isFetching: local.isFetching ?? false };
+}
+
+export function useFormSettings() {
+  const online = useOnline();
+  const server = trpc.worksheet.formSettings.useQuery(undefined, { staleTime: 60_000, enabled: online });
+  const offline = useOffline(server.error) && server.data === undefined;
+  const local = useCopyQuery('formSettings', [], offline, (copy) => copy.formSettings);
+  if (!offline) return { data: server.data, isLoading: server.isLoading, isError: server.isError, error: server.error };
+  return { data: local.data ?? undefined, isLoading: local.isLoading, isError: false, error: null };
+}
+export function useJobTasks(jobCode: string, enabled: boolean) {
+  const online = useOnline();
+  const on = enabled && jobCode !== '';
+  const server = trpc.jobTask.search.useQuery({ jobCode }, { ...cached, enabled: on && online });
+  const offline = useOffline(server.error);
+  const local = useCopyQuery('jobTasks', [jobCode], on && offline, (copy) => offlineJobTasks(copy.data, jobCode));
+  return either(offline, server, local, []);
+}
+export function useWorkTypes(enabled: boolean) {
+  const online = useOnline();
+  const server = trpc.workType.search.useQuery({}, { ...cached, enabled: enabled && online });
+  const offline = useOffline(server.error);
+  const local = useCopyQuery('workTypes', [], enabled && offline, (copy) => offlineWorkTypes(copy.data));
+  return either(offline, server, local, []);
+}
 
 /**
  * Items and resources can be tens of thousands (an ERP account: 20 000 items, 1.6 MB): their
@@ -43,22 +90,31 @@ function pickerList<T>(list: { data?: T[] | undefined; isLoading: boolean; isPla
 /** The customer picker's matches; with a job, only its bill-to customer (spec §4). */
 export function useCustomerSearch(typed: string, jobCode: string, enabled: boolean) {
   const q = useDebounced(typed.trim());
-  const list = trpc.customer.search.useQuery({ q, limit: PICKER_LIMIT, ...(jobCode ? { jobCode } : {}) }, { ...searching, enabled });
-  return pickerList(list, q, typed);
+  const online = useOnline();
+  const list = trpc.customer.search.useQuery({ q, limit: PICKER_LIMIT, ...(jobCode ? { jobCode } : {}) }, { ...searching, enabled: enabled && online });
+  const offline = useOffline(list.error);
+  const local = useCopyQuery('customers', [q, jobCode], enabled && offline, (copy) => offlineCustomers(copy.data, q, PICKER_LIMIT, jobCode));
+  return pickerList(either(offline, list, local, []), q, typed);
 }
 
 /** The job picker's matches; with a customer, only the jobs billed to it (spec §4). */
 export function useJobSearch(typed: string, customerNo: string) {
   const q = useDebounced(typed.trim());
-  const list = trpc.job.search.useQuery({ q, limit: PICKER_LIMIT, ...(customerNo ? { customerNo } : {}) }, searching);
-  return pickerList(list, q, typed);
+  const online = useOnline();
+  const list = trpc.job.search.useQuery({ q, limit: PICKER_LIMIT, ...(customerNo ? { customerNo } : {}) }, { ...searching, enabled: online });
+  const offline = useOffline(list.error);
+  const local = useCopyQuery('jobs', [q, customerNo], offline, (copy) => offlineJobs(copy.data, q, PICKER_LIMIT, customerNo));
+  return pickerList(either(offline, list, local, []), q, typed);
 }
 
 /** The location picker's matches. */
 export function useLocationSearch(typed: string, enabled: boolean) {
   const q = useDebounced(typed.trim());
-  const list = trpc.location.search.useQuery({ q, limit: PICKER_LIMIT }, { ...searching, enabled });
-  return pickerList(list, q, typed);
+  const online = useOnline();
+  const list = trpc.location.search.useQuery({ q, limit: PICKER_LIMIT }, { ...searching, enabled: enabled && online });
+  const offline = useOffline(list.error);
+  const local = useCopyQuery('locations', [q], enabled && offline, (copy) => offlineLocations(copy.data, q, PICKER_LIMIT));
+  return pickerList(either(offline, list, local, []), q, typed);
 }
 
 /*
@@ -66,16 +122,30 @@ export function useLocationSearch(typed: string, enabled: boolean) {
  * the search puts the exact code first, so one row answers it whatever else contains the code.
  */
 export function useCustomerLookup(no: string, enabled: boolean) {
-  const list = trpc.customer.search.useQuery({ q: no, limit: 1 }, { ...cached, enabled: enabled && no !== '' });
-  return list.data?.[0]?.no === no ? list.data[0] : undefined;
+  const online = useOnline();
+  const on = enabled && no !== '';
+  const list = trpc.customer.search.useQuery({ q: no, limit: 1 }, { ...cached, enabled: on && online });
+  const offline = useOffline(list.error);
+  const local = useCopyQuery('customers', [no, '', 1], on && offline, (copy) => offlineCustomers(copy.data, no, 1));
+  const data = either(offline, list, local, []).data;
+  return data?.[0]?.no === no ? data[0] : undefined;
 }
 export function useJobLookup(code: string) {
-  const list = trpc.job.search.useQuery({ q: code, limit: 1 }, { ...cached, enabled: code !== '' });
-  return list.data?.[0]?.code === code ? list.data[0] : undefined;
+  const online = useOnline();
+  const list = trpc.job.search.useQuery({ q: code, limit: 1 }, { ...cached, enabled: code !== '' && online });
+  const offline = useOffline(list.error);
+  const local = useCopyQuery('jobs', [code, '', 1], code !== '' && offline, (copy) => offlineJobs(copy.data, code, 1));
+  const data = either(offline, list, local, []).data;
+  return data?.[0]?.code === code ? data[0] : undefined;
 }
 export function useLocationLookup(code: string, enabled: boolean) {
-  const list = trpc.location.search.useQuery({ q: code, limit: 1 }, { ...cached, enabled: enabled && code !== '' });
-  return list.data?.[0]?.code === code ? list.data[0] : undefined;
+  const online = useOnline();
+  const on = enabled && code !== '';
+  const list = trpc.location.search.useQuery({ q: code, limit: 1 }, { ...cached, enabled: on && online });
+  const offline = useOffline(list.error);
+  const local = useCopyQuery('locations', [code, 1], on && offline, (copy) => offlineLocations(copy.data, code, 1));
+  const data = either(offline, list, local, []).data;
+  return data?.[0]?.code === code ? data[0] : undefined;
 }
 
 /**
@@ -84,18 +154,26 @@ export function useLocationLookup(code: string, enabled: boolean) {
  * to it. Answers that job's code, null when there is not exactly one, undefined while loading.
  */
 export function useSingleJobOf(customerNo: string): string | null | undefined {
-  const list = trpc.job.search.useQuery({ q: '', limit: 2, customerNo }, { ...cached, enabled: customerNo !== '' });
-  if (customerNo === '' || !list.data) return undefined;
-  return list.data.length === 1 && list.data[0] ? list.data[0].code : null;
+  const online = useOnline();
+  const list = trpc.job.search.useQuery({ q: '', limit: 2, customerNo }, { ...cached, enabled: customerNo !== '' && online });
+  const offline = useOffline(list.error);
+  const local = useCopyQuery('jobs', ['', customerNo, 2], customerNo !== '' && offline, (copy) => offlineJobs(copy.data, '', 2, customerNo));
+  const found = either(offline, list, local, []);
+  if (customerNo === '' || !found.data || found.isPlaceholderData) return undefined;
+  return found.data.length === 1 && found.data[0] ? found.data[0].code : null;
 }
 
 /** The unit picker's matches for the typed text (items or resources after the unit type). */
 export function useUnitSearch(unitType: UnitType | '', typed: string) {
   const q = useDebounced(typed.trim());
+  const online = useOnline();
   const input = { q, limit: PICKER_LIMIT };
-  const items = trpc.item.search.useQuery(input, { ...searching, enabled: unitType === 'Item' });
-  const resources = trpc.resource.search.useQuery(input, { ...searching, enabled: unitType === 'Resource' });
-  const found = pickerList(unitType === 'Item' ? items : resources, q, typed);
+  const items = trpc.item.search.useQuery(input, { ...searching, enabled: unitType === 'Item' && online });
+  const resources = trpc.resource.search.useQuery(input, { ...searching, enabled: unitType === 'Resource' && online });
+  const list = unitType === 'Item' ? items : resources;
+  const offline = useOffline(list.error);
+  const local = useCopyQuery('units', [unitType, q], unitType !== '' && offline, (copy) => (unitType === '' ? [] : offlineUnits(copy.data, unitType, q, PICKER_LIMIT)));
+  const found = pickerList(either(offline, list, local, []), q, typed);
   return unitType === '' ? { ...found, data: undefined } : found;
 }
 
@@ -104,15 +182,25 @@ export function useUnitSearch(unitType: UnitType | '', typed: string) {
  * puts the exact number first, so one row answers it whatever else contains the number.
  */
 export function useUnitLookup(unitType: UnitType | '', unitNo: string) {
+  const online = useOnline();
   const input = { q: unitNo, limit: 1 };
-  const items = trpc.item.search.useQuery(input, { ...cached, enabled: unitType === 'Item' && unitNo !== '' });
-  const resources = trpc.resource.search.useQuery(input, { ...cached, enabled: unitType === 'Resource' && unitNo !== '' });
-  const list = unitType === 'Item' ? items : resources;
+  const items = trpc.item.search.useQuery(input, { ...cached, enabled: unitType === 'Item' && unitNo !== '' && online });
+  const resources = trpc.resource.search.useQuery(input, { ...cached, enabled: unitType === 'Resource' && unitNo !== '' && online });
+  const server = unitType === 'Item' ? items : resources;
+  const offline = useOffline(server.error);
+  const local = useCopyQuery('units', [unitType, unitNo, 1], unitType !== '' && unitNo !== '' && offline, (copy) => (unitType === '' ? [] : offlineUnits(copy.data, unitType, unitNo, 1)));
+  const list = either(offline, server, local, []);
   const found = list.data?.[0]?.no === unitNo ? list.data[0] : undefined;
   return { unit: found, checked: list.data !== undefined && !list.isFetching, missing: list.data !== undefined && !found };
 }
-export const useUnitsOfMeasure = (unitType: UnitType | '', unitNo: string) =>
-  trpc.unit.search.useQuery({ unitType: unitType || 'Item', unitNo }, { ...cached, enabled: unitType !== '' && unitNo !== '' });
+export function useUnitsOfMeasure(unitType: UnitType | '', unitNo: string) {
+  const online = useOnline();
+  const on = unitType !== '' && unitNo !== '';
+  const server = trpc.unit.search.useQuery({ unitType: unitType || 'Item', unitNo }, { ...cached, enabled: on && online });
+  const offline = useOffline(server.error);
+  const local = useCopyQuery('unitsOfMeasure', [unitType, unitNo], on && offline, (copy) => (unitType === '' ? [] : offlineUnitsOfMeasure(copy.data, unitType, unitNo)));
+  return either(offline, server, local, []);
+}
 
 /** Whether a media query matches, following changes (e.g. the entry form inline from 640 px). */
 export function useMediaQuery(query: string): boolean {
