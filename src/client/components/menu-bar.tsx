@@ -3,6 +3,7 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { m } from '../../shared/paraglide/messages.js';
 import { isAdmin } from '../lib/account';
 import type { AccountInfo } from '../lib/trpc';
+import { OutboxCount, useLogoutGuard, useOutboxSession } from '../offline/outbox-menu';
 import { Logo } from './logo';
 
 const SUPPORT_SUBJECT = 'Support: NS-Webtid';
@@ -23,6 +24,8 @@ export function MenuBar({ info }: { info: AccountInfo }) {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const current = section(pathname);
+  useOutboxSession(info);
+  const guardLogout = useLogoutGuard();
 
   useEffect(() => {
     if (!open) return;
@@ -47,6 +50,7 @@ export function MenuBar({ info }: { info: AccountInfo }) {
           <Logo />
           <span className="brand__name">{m.app_name()}</span>
         </Link>
+        <OutboxCount />
         <button
           type="button"
           className="menu-toggle"
@@ -102,7 +106,7 @@ export function MenuBar({ info }: { info: AccountInfo }) {
               </a>
             </li>
             <li className="nav__logout">
-              <Link to="/logout" preload={false} className="nav__link">
+              <Link to="/logout" preload={false} className="nav__link" onClick={guardLogout}>
                 {m.menu_logout()}
               </Link>
             </li>

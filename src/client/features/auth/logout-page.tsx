@@ -6,6 +6,7 @@ import { PageSpinner } from '../../components/spinner';
 import { toast } from '../../components/toast';
 import { trpcClient } from '../../lib/trpc';
 import { clearOfflineData } from '../../offline/clear';
+import { setOutboxOwner } from '../../offline/outbox';
 
 /** Spec §2: "Logging out...", end the session, forget everything cached, go to / (→ /login). */
 export function LogoutPage() {
@@ -16,6 +17,8 @@ export function LogoutPage() {
   useEffect(() => {
     if (started.current) return; // StrictMode runs effects twice in development.
     started.current = true;
+    // The outbox stops sending for this user; their queued entries stay on the device (decision 0155).
+    void setOutboxOwner(null);
     // Even if the call fails (already logged out, offline) the user wants out: carry on.
     void trpcClient.user.logout
       .mutate()

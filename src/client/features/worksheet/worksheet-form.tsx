@@ -22,6 +22,7 @@ import { Button } from '../../components/button';
 import { confirm } from '../../components/confirm';
 import { toast } from '../../components/toast';
 import { trpc } from '../../lib/trpc';
+import { submitOrQueue, type OutboxDraft } from '../../offline/outbox';
 import { AttachmentModal } from './attachment-modal';
 import { ComboBox, type ComboOption } from './combo-box';
 import { submitWorksheet, type WorksheetFieldsOut } from './ws-api';
@@ -105,8 +106,10 @@ interface WorksheetFormProps {
   settings: TWorksheetFormSettings;
   /** Edit mode: the record to change. */
   record?: TWorksheetRecord;
-  /** Called after a successful Create (not Create & New) or Update. */
-  onDone?: (record: TWorksheetRecord, how: 'create' | 'update') => void;
+  /** A queued entry to edit (offline outbox): saving replaces it there. */
+  draft?: OutboxDraft;
+  /** Called after a successful Create (not Create & New) or Update; 'queued' when kept in the outbox. */
+  onDone?: (record: TWorksheetRecord | 'queued', how: 'create' | 'update') => void;
   onCancel?: () => void;
   /** Layout: 'inline' on the home page from 640 px, 'page' on /worksheet/add and edit. */
   layout: 'inline' | 'page';
@@ -123,13 +126,13 @@ function withCurrent(options: ComboOption[], value: string | null | undefined, l
  * edit on /worksheet/edit/{id}. The same zod schema as the server checks the fields; the server
  * decides in the end.
  */
-export function WorksheetForm({ settings, record, onDone, onCancel, layout }: WorksheetFormProps) {
+export function WorksheetForm({ settings, record, draft, onDone, onCancel, layout }: WorksheetFormProps) {
   const editing = record !== undefined;
   const formId = useId();
   const utils = trpc.useUtils();
-  const [values, setValues] = useState<FormValues>(() => (record ? valuesOfRecord(record) : initialValues(settings)));
-  const [descriptionEdited, setDescriptionEdited] = useState(editing);
-  const [files, setFiles] = useState<File[]>([]);
+  const [values, setValues] = useState<FormValues>(() => (record ? valuesOfRecord(record) : (draft?.values ?? initialValues(settings))));
+  const [descriptionEdited, setDescriptionEdited] = useState(editing || draft !== undefined);
+  const [files, setFiles] = useState<File[]>(draft?.files ?? []);
   const [keptIds, setKeptIds] = useState<number[]>(() => record?.attachments.map((a) => a.id) ?? []);
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -350,15 +353,16 @@ export function WorksheetForm({ settings, record, onDone, onCancel, layout }: Wo
     }
     setBusy(how);
     try {
-      const saved = await submitWorksheet(out, editing ? { id: record.id, version: record.version, keepAttachmentIds: keptIds, files } : { files });
+      const saved = editing ? await submitWorksheet(out, { id: record.id, version: record.version, keepAttachmentIds: keptIds, files }) : await submitOrQueue(out, { files, outboxId: draft?.id });
       await Promise.all([utils.worksheet.list.invalidate(), utils.worksheet.totals.invalidate()]);
-      if (how === 'update') {
+      if (how === 'update' && saved !== 'queued') {
         toast.success(m.ws_toast_updated());
         await utils.worksheet.get.invalidate({ id: saved.id });
         onDone?.(saved, 'update');
         return;
       }
-      toast.success(m.ws_toast_created());
+      if (saved === 'queued') toast.info(m.outbox_toast_queued());
+      else toast.success(m.ws_toast_created());
       setFiles([]);
       if (how === 'createNew') {
         setValues(afterCreateAndNew);
@@ -618,7 +622,7 @@ export function WorksheetForm({ settings, record, onDone, onCancel, layout }: Wo
         />
       </div>
       <div className="ws-form__buttons">
-        {!editing && (
+        {!editing && !draft && (
           <Button variant="ghost" onClick={() => void onReset()} disabled={busy !== null} className="ws-form__reset">
             {m.ws_reset()}
           </Button>
@@ -630,12 +634,12 @@ export function WorksheetForm({ settings, record, onDone, onCancel, layout }: Wo
           {m.ws_attachments_button({ count: String(attachmentCount) })}
         </Button>
         <span className="ws-form__spacer" />
-        {editing ? (
+        {editing || draft ? (
           <>
             <Button variant="secondary" onClick={onCancel} disabled={busy !== null}>
               {m.ws_cancel()}
             </Button>
-            <Button variant="primary" type="submit" loading={busy === 'update'}>
+            <Button variant="primary" type="submit" loading={busy !== null}>
               {m.ws_update()}
             </Button>
           </>

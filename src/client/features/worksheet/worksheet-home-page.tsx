@@ -7,6 +7,7 @@ import { effectiveMode, visibleModes } from '../../../shared/permissions';
 import { Button, buttonClass } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { PageSpinner } from '../../components/spinner';
+import { OutboxList } from '../../offline/outbox-list';
 import { DownloadSlot } from './download-slot';
 import { usePagedWorksheet } from './paged-list';
 import { WorksheetEntries, WorksheetTotal } from './worksheet-entries';
@@ -108,6 +109,7 @@ export function WorksheetHomePage() {
       <p className="ws-print-title">
         {m.ws_title()} · {tabLabel[mode]()}
       </p>
+      {mode === 'YOURS' && settings.data && <OutboxList settings={settings.data} />}
       {list.isLoading || settings.isLoading ? (
         <PageSpinner />
       ) : list.error ? (

@@ -1,0 +1,239 @@
+import { useSyncExternalStore } from 'react';
+import type { UnitType } from '../../shared/limits';
+import { formatLocaleNumber } from '../../shared/locale-number';
+import { m } from '../../shared/paraglide/messages.js';
+import { getLocale } from '../../shared/paraglide/runtime.js';
+import type { TWorksheetRecord } from '../../shared/schemas/worksheet';
+import { toast } from '../components/toast';
+import { submitWorksheet, type WorksheetFieldsOut } from '../features/worksheet/ws-api';
+import type { FormValues } from '../features/worksheet/worksheet-form';
+import { translateWsError, WorksheetCallError } from '../features/worksheet/ws-errors';
+import {
+  editItem,
+  enqueue,
+  filesOf,
+  flush,
+  getItem,
+  isTransientStatus,
+  listItems,
+  openOutbox,
+  OutboxFullError,
+  photosOf,
+  recoverSending,
+  removeItem,
+  sendItem,
+  OutboxBusyError,
+  type OutboxItem,
+  type OutboxProblem,
+  type OutboxStore,
+  type SendOutcome,
+} from './outbox-core';
+import { isOnline } from './online';
+
+/*
+ * The outbox as the app sees it (decision 0155): the current login's queued entries as a React
+ * store, `submitOrQueue` for the entry form, and the triggers that send (app start, `online`,
+ * window focus, "Send now"). The logic itself is in outbox-core.ts.
+ */
+
+/** The server's sentence for "same key, other request" (src/server/http/idempotency.ts). */
+export const IDEMPOTENCY_MISMATCH = 'This Idempotency-Key was already used for a different request';
+
+/**
+ * A failed call that never got our server's answer: no response at all (status 0), or a gateway
+ * in between answering 502/503/504. The one place that knows WorksheetCallError's shape.
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof WorksheetCallError && (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504);
+}
+
+let storePromise: Promise<OutboxStore> | null = null;
+const store = () => (storePromise ??= openOutbox());
+
+let owner: string | null = null;
+let items: readonly OutboxItem[] = [];
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+async function refresh(): Promise<void> {
+  const current = owner;
+  const next = current === null ? [] : await listItems(await store(), current);
+  if (current !== owner) return;
+  items = next;
+  emit();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const EMPTY: readonly OutboxItem[] = [];
+
+/** The current login's queued entries, oldest first. */
+export function useOutboxItems(): readonly OutboxItem[] {
+  return useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => EMPTY,
+  );
+}
+
+export const outboxCount = (list: readonly OutboxItem[]) => list.length;
+
+/** The sender: POST /api/worksheet with the item's key; the server's answer as a SendOutcome. */
+async function send(item: OutboxItem): Promise<SendOutcome> {
+  void refresh(); // shows this item as sending
+  try {
+    const record = await submitWorksheet(item.fields, { files: filesOf(item), idempotencyKey: item.key });
+    return { kind: 'sent', record };
+  } catch (error) {
+    if (!(error instanceof WorksheetCallError)) return { kind: 'network' };
+    if (error.status === 401) return { kind: 'unauthorized' };
+    // 409: an earlier send of this key is still running on the server; its answer will be replayed.
+    if (isTransientStatus(error.status) || error.status === 409) return { kind: 'network' };
+    return { kind: 'refused', problem: { status: error.status, message: error.message, errors: error.errors } };
+  }
+}
+
+/** One sending round at a time across the tabs of this browser (Web Locks), else within this tab. */
+let localChain: Promise<unknown> = Promise.resolve();
+function exclusive<T>(run: () => Promise<T>): Promise<T> {
+  if (typeof navigator !== 'undefined' && 'locks' in navigator) return navigator.locks.request('webtid-outbox', run) as Promise<T>;
+  const next = localChain.then(run, run);
+  localChain = next.catch(() => undefined);
+  return next;
+}
+
+let onSent: (() => void) | null = null;
+
+/** Sends the current login's waiting entries now (if online); toasts how many went. */
+export async function sendNow(): Promise<void> {
+  const current = owner;
+  if (current === null || !isOnline()) return;
+  const result = await exclusive(async () => flush(await store(), current, send));
+  await refresh();
+  if (result.sent > 0) {
+    toast.success(result.sent === 1 ? m.outbox_sent_one() : m.outbox_sent_many({ count: String(result.sent) }));
+    onSent?.();
+  }
+  if (result.refused > 0) toast.error(m.outbox_refused_toast({ count: String(result.refused) }));
+}
+
+/**
+ * Sets whose outbox this is (the logged-in user, or null when nobody is) and sends it. Items of
+ * other users stay untouched on the device until they log in here again.
+ */
+export async function setOutboxOwner(next: string | null, afterSent?: () => void): Promise<void> {
+  onSent = afterSent ?? null;
+  if (next === owner) return;
+  owner = next;
+  items = EMPTY;
+  emit();
+  if (next === null) return;
+  await exclusive(async () => recoverSending(await store(), next));
+  await refresh();
+  await sendNow();
+}
+
+let started = false;
+/** The triggers: back online, window focus. Call once. */
+export function startOutboxTriggers(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  const go = () => void sendNow().catch(() => undefined);
+  window.addEventListener('online', go);
+  window.addEventListener('focus', go);
+  // Ask the browser not to evict the outbox under storage pressure (best effort, issue 14 §6).
+  void navigator.storage?.persist?.().catch(() => false);
+}
+
+export type SubmitOrQueueResult = TWorksheetRecord | 'queued';
+
+/**
+ * The entry form's create: sends at once when online, else (or when the send fails for network
+ * reasons) queues it and resolves 'queued'. A refusal rejects as submitWorksheet does, so the form
+ * shows it. `outboxId`: the form edits that queued entry (saving replaces it, see editItem).
+ */
+export async function submitOrQueue(fields: WorksheetFieldsOut, opts: { files: File[]; outboxId?: string | undefined }): Promise<SubmitOrQueueResult> {
+  const current = owner;
+  if (current === null) return submitWorksheet(fields, { files: opts.files });
+  const db = await store();
+  try {
+    if (opts.outboxId && (await getItem(db, current, opts.outboxId))) return await resend(db, current, opts.outboxId, fields, opts.files);
+    if (!isOnline()) {
+      await enqueue(db, current, fields, photosOf(opts.files));
+      return queued();
+    }
+    // The key goes with the first try, so a queued retry of a send that did reach the server is replayed, not repeated.
+    const key = crypto.randomUUID();
+    try {
+      return await submitWorksheet(fields, { files: opts.files, idempotencyKey: key });
+    } catch (error) {
+      if (!isNetworkFailure(error)) throw error;
+      await enqueue(db, current, fields, photosOf(opts.files), { key, uncertain: true });
+      return queued();
+    }
+  } catch (error) {
+    if (error instanceof OutboxFullError) throw new WorksheetCallError(outboxFullMessage(error), 507);
+    if (error instanceof OutboxBusyError) throw new WorksheetCallError(m.outbox_busy(), 409);
+    throw error;
+  }
+}
+
+/** Saves the edit of a queued entry and, when online, sends that entry at once. */
+async function resend(db: OutboxStore, current: string, id: string, fields: WorksheetFieldsOut, files: File[]): Promise<SubmitOrQueueResult> {
+  await exclusive(() => editItem(db, current, id, fields, photosOf(files)));
+  if (!isOnline()) return queued();
+  const outcome = await exclusive(() => sendItem(db, current, id, send));
+  await refresh();
+  if (outcome.kind === 'sent') return outcome.record as TWorksheetRecord;
+  if (outcome.kind === 'refused') throw new WorksheetCallError(problemMessage(outcome.problem), outcome.problem.status, outcome.problem.errors);
+  return 'queued';
+}
+
+async function queued(): Promise<'queued'> {
+  await refresh();
+  return 'queued';
+}
+
+export function outboxFullMessage(error: OutboxFullError): string {
+  if (error.reason === 'quota') return m.outbox_err_quota();
+  return error.reason === 'entries' ? m.outbox_err_full_entries() : m.outbox_err_full_bytes();
+}
+
+/** Removes a queued entry (the user confirmed). */
+export async function discardOutboxItem(id: string): Promise<void> {
+  const current = owner;
+  if (current === null) return;
+  await exclusive(async () => removeItem(await store(), current, id));
+  await refresh();
+}
+
+/** A queued entry opened in the entry form. */
+export interface OutboxDraft {
+  id: string;
+  values: FormValues;
+  files: File[];
+}
+
+/** The form's values of a queued entry (the stored quantity is plain "1234.5"; the form shows it in the locale). */
+export function draftOf(item: OutboxItem): OutboxDraft {
+  const f = item.fields;
+  const quantity = f.quantity !== '' && Number.isFinite(Number(f.quantity)) ? formatLocaleNumber(Number(f.quantity), getLocale()) : f.quantity;
+  return { id: item.id, values: { ...f, unitType: f.unitType as UnitType | '', quantity }, files: filesOf(item) };
+}
+
+/** A refusal in the user's language. */
+export function problemMessage(problem: OutboxProblem): string {
+  return problem.message === IDEMPOTENCY_MISMATCH ? m.outbox_err_already_sent() : translateWsError(problem.message);
+}
+
+/** A refusal's field errors, translated, as "Field: message" lines. */
+export function problemFieldMessages(problem: OutboxProblem): string[] {
+  return Object.values(problem.errors).flatMap((list) => list.slice(0, 1).map(translateWsError));
+}
+
+export { OutboxBusyError };

@@ -1,0 +1,314 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import config from '../../playwright.config';
+import { PASSWORD, screenshot, VIEWPORTS } from './helpers';
+
+/*
+ * Issue 14 §3–§7, the outbox (decision 0155), in real Chromium at 375 px against the real server:
+ * entries created with the connection gone wait on the device, can be edited and deleted, and
+ * reach the server exactly once when it returns; a send whose answer was lost is not repeated; a
+ * refusal is shown and can be fixed; logging out asks first; the outbox survives a restart.
+ * The page is never reloaded while offline (the service worker is another part of issue 14).
+ */
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(120_000);
+
+const stamp = Date.now().toString(36);
+const user = `ob${stamp}`.slice(0, 20);
+const otherUser = `ob2${stamp}`.slice(0, 20);
+const refusedJob = `OB-${stamp}`.toUpperCase().slice(0, 20);
+let baseURL: string;
+let png: Buffer;
+
+interface Entry {
+  id: number;
+  description: string;
+  attachments: { id: number; fileName?: string }[];
+}
+
+async function apiLogin(username: string): Promise<APIRequestContext> {
+  const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const res = await ctx.post('/api/user/login', { data: { username, password: PASSWORD, remember: true } });
+  expect(res.status(), `login ${username}`).toBe(200);
+  return ctx;
+}
+
+/** The user's entries on the server whose description contains `text`. */
+async function serverEntries(username: string, text: string): Promise<Entry[]> {
+  const api = await apiLogin(username);
+  const res = await api.get('/api/worksheet?mode=YOURS&limit=1000');
+  expect(res.status()).toBe(200);
+  const groups = (await res.json()) as { worksheet: Entry[] }[];
+  await api.dispose();
+  return groups.flatMap((g) => g.worksheet).filter((e) => e.description.includes(text));
+}
+
+test.beforeAll(async ({ baseURL: url }) => {
+  baseURL = url!;
+  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#d97706' } }).png().toBuffer();
+  const admin = await apiLogin('admin');
+  for (const username of [user, otherUser]) {
+    const res = await admin.post('/api/user', {
+      data: { username, password: PASSWORD, confirmPassword: PASSWORD, profileType: 'Basic', teamCode: 'A', defaultResource: 'R03', lockDefaultResource: true },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const job = await admin.post('/api/job', { data: { code: refusedJob, description: 'Outbox refusal job', billToCustomerNo: 'C1000', teamCode: 'A' } });
+  expect(job.status(), await job.text()).toBe(201);
+  await admin.dispose();
+});
+
+async function login(page: Page, username: string) {
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('#main h1')).toBeVisible();
+}
+
+async function pick(page: Page, field: string, search: string, option: RegExp) {
+  const box = page.getByRole('combobox', { name: field, exact: true });
+  await box.click();
+  await box.fill(search);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** Opens /worksheet/add online and chooses job (and task), so that the form's lists are loaded before the network goes. */
+async function openForm(page: Page, job = 'J-1001') {
+  await page.getByRole('link', { name: 'Add entry' }).click();
+  await expect(page).toHaveURL(/\/worksheet\/add$/);
+  await expect(page.getByRole('combobox', { name: 'Unit of measure' })).toHaveValue(/HOUR/);
+  await pick(page, 'Job', job, new RegExp(job));
+  await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue(/C1000/);
+  if (job === 'J-1001') await pick(page, 'Task', 'Demol', /100/);
+}
+
+async function fill(page: Page, description: string, from: string, to: string) {
+  await page.getByLabel('Description').fill(description);
+  await page.getByLabel('Time from').fill(from);
+  await page.getByLabel('Time to').fill(to);
+  await page.getByLabel('Time to').blur();
+}
+
+const queuedToast = 'Saved on this device; it will be sent when the connection returns';
+const outboxItem = (page: Page, text: string) => page.getByTestId('outbox-item').filter({ hasText: text });
+
+test('offline: three entries queued, one edited, one deleted; back online exactly two reach the server, photo intact', async ({ page, context }) => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  await login(page, user);
+  await openForm(page);
+  await context.setOffline(true);
+
+  await fill(page, `Alpha ${stamp}`, '07:00', '08:00');
+  await page.getByRole('button', { name: /Attachments \(0\)/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Attachments' });
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'site.png', mimeType: 'image/png', buffer: png });
+  await expect(dialog).toContainText('site.png');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: 'Create & New' }).click();
+  await expect(page.getByText(queuedToast).first()).toBeVisible();
+  await expect(page.getByTestId('outbox-count')).toHaveText('1');
+
+  await fill(page, `Bravo ${stamp}`, '08:00', '09:00');
+  await page.getByRole('button', { name: 'Create & New' }).click();
+  await expect(page.getByTestId('outbox-count')).toHaveText('2');
+  await fill(page, `Charlie ${stamp}`, '09:00', '10:00');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('outbox-count')).toHaveText('3');
+
+  // The waiting entries are in the Yours list at once, marked, in order.
+  const items = page.getByTestId('outbox-item');
+  await expect(items).toHaveCount(3);
+  await expect(items.nth(0)).toContainText(`Alpha ${stamp}`);
+  await expect(items.nth(0)).toContainText('Waiting to send');
+  await expect(items.nth(0)).toContainText('Photos: 1');
+  await expect(page.getByRole('button', { name: 'Send now' })).toBeDisabled();
+
+  // Edit one while waiting: the form opens prefilled from the outbox.
+  await outboxItem(page, `Bravo ${stamp}`).getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit waiting entry' });
+  await expect(edit.getByLabel('Description')).toHaveValue(`Bravo ${stamp}`);
+  await expect(edit.getByLabel('Time from')).toHaveValue('08:00');
+  await edit.getByLabel('Description').fill(`Bravo edited ${stamp}`);
+  await edit.getByRole('button', { name: 'Update' }).click();
+  await expect(edit).toBeHidden();
+  await expect(outboxItem(page, `Bravo edited ${stamp}`)).toBeVisible();
+
+  // Delete one while waiting, after a question.
+  await outboxItem(page, `Charlie ${stamp}`).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(items).toHaveCount(2);
+  await expect(page.getByTestId('outbox-count')).toHaveText('2');
+  await screenshot(page, 'outbox-waiting-375-en');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // Back online: sent in order, once each.
+  await context.setOffline(false);
+  await expect(page.getByText('2 entries sent')).toBeVisible();
+  await expect(items).toHaveCount(0);
+  await expect(page.getByTestId('outbox-count')).toHaveCount(0);
+
+  const entries = await serverEntries(user, stamp);
+  expect(entries.map((e) => e.description).sort()).toEqual([`Alpha ${stamp}`, `Bravo edited ${stamp}`]);
+  const alpha = entries.find((e) => e.description === `Alpha ${stamp}`)!;
+  expect(alpha.attachments).toHaveLength(1);
+  const api = await apiLogin(user);
+  const photo = await api.get(`/api/attachment/${alpha.id}/${alpha.attachments[0]!.id}`);
+  expect(photo.status()).toBe(200);
+  expect(Buffer.compare(await photo.body(), png)).toBe(0);
+  await api.dispose();
+  // The list shows them as ordinary entries now.
+  await expect(page.locator('[data-entry-id]').filter({ hasText: `Alpha ${stamp}` })).toBeVisible();
+});
+
+test('a create whose answer is lost after the server committed is not created twice', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  await login(page, user);
+  await openForm(page);
+  const description = `Lost answer ${stamp}`;
+  await fill(page, description, '10:00', '11:00');
+  // The first POST reaches the server and commits; its answer is dropped on the way back.
+  let first = true;
+  await page.route('**/api/worksheet', async (route) => {
+    if (route.request().method() !== 'POST' || !first) return route.fallback();
+    first = false;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  // The retry (the aborted try has no response) carries the same key: the server replays its answer.
+  const replay = page.waitForResponse((r) => r.url().endsWith('/api/worksheet') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByText(queuedToast).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await serverEntries(user, description)).toHaveLength(1);
+  // A focus may have sent it already; otherwise the user presses Send now.
+  await page.getByRole('button', { name: 'Send now' }).click({ timeout: 5000 }).catch(() => undefined);
+  const res = await replay;
+  expect(res.status()).toBe(201);
+  expect(res.headers()['idempotent-replayed']).toBe('true');
+  await expect(page.getByText('1 entry sent')).toBeVisible();
+  await expect(page.getByTestId('outbox-item')).toHaveCount(0);
+  expect(await serverEntries(user, description)).toHaveLength(1);
+});
+
+test('a refused entry (its job deactivated meanwhile) shows why, and can be fixed and sent', async ({ page, context }) => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  await login(page, user);
+  await openForm(page, refusedJob);
+  await context.setOffline(true);
+  const description = `Refused ${stamp}`;
+  await fill(page, description, '11:00', '12:00');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(outboxItem(page, description)).toContainText('Waiting to send');
+
+  // Meanwhile an admin deactivates the job.
+  const admin = await apiLogin('admin');
+  const job = (await (await admin.get(`/api/job/single?code=${refusedJob}`)).json()) as { version: number };
+  const off = await admin.put('/api/job', { data: { code: refusedJob, description: 'Outbox refusal job', billToCustomerNo: 'C1000', teamCode: 'A', active: false, version: job.version } });
+  expect(off.status(), await off.text()).toBe(200);
+  await admin.dispose();
+
+  await context.setOffline(false);
+  const item = outboxItem(page, description);
+  await expect(item).toContainText('Not accepted');
+  await expect(item.getByRole('alert')).toContainText(refusedJob);
+  await expect(page.getByTestId('outbox-count')).toHaveText('1');
+  await screenshot(page, 'outbox-refused-375-en');
+  expect(await serverEntries(user, description)).toHaveLength(0);
+
+  // Fix: another job, and send.
+  await item.getByRole('button', { name: 'Fix and send' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit waiting entry' });
+  await expect(edit.getByRole('alert').first()).toBeVisible();
+  await pick(page, 'Job', 'J-1001', /J-1001/);
+  await pick(page, 'Task', 'Demol', /100/);
+  await edit.getByRole('button', { name: 'Update' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByTestId('outbox-item')).toHaveCount(0);
+  const sent = await serverEntries(user, description);
+  expect(sent).toHaveLength(1);
+});
+
+test('logging out with entries waiting asks first; they stay for that user only and are sent at the next login', async ({ page, context }) => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  await login(page, user);
+  await openForm(page);
+  await context.setOffline(true);
+  const description = `Kept ${stamp}`;
+  await fill(page, description, '12:00', '13:00');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByTestId('outbox-count')).toHaveText('1');
+
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('link', { name: 'Log out' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Entries not sent' });
+  await expect(ask).toContainText('1 entries have not been sent yet');
+  await screenshot(page, 'outbox-logout-375-en');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('outbox-count')).toHaveText('1');
+
+  // Online again the entry would be sent at once; the server stays out of reach for it while the user logs out.
+  await page.route('**/api/worksheet', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback()));
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('link', { name: 'Log out' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.unroute('**/api/worksheet');
+
+  // Another user on the same phone: sees nothing of it, and nothing is sent under their login.
+  await login(page, otherUser);
+  await expect(page.getByTestId('outbox-count')).toHaveCount(0);
+  await expect(page.getByTestId('outbox-item')).toHaveCount(0);
+  expect(await serverEntries(otherUser, description)).toHaveLength(0);
+  expect(await serverEntries(user, description)).toHaveLength(0);
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login/);
+
+  // The same user again: the outbox continues.
+  await login(page, user);
+  await expect(page.getByText('1 entry sent')).toBeVisible();
+  expect(await serverEntries(user, description)).toHaveLength(1);
+});
+
+test('the outbox survives a browser restart', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'webtid-outbox-profile-'));
+  const launch = () =>
+    chromium.launchPersistentContext(dir, {
+      executablePath: config.use?.launchOptions?.executablePath,
+      args: config.use?.launchOptions?.args,
+      baseURL,
+      viewport: VIEWPORTS.phone,
+      locale: 'en-GB',
+    });
+  const description = `Restart ${stamp}`;
+  try {
+    let context = await launch();
+    let page = context.pages()[0] ?? (await context.newPage());
+    await login(page, user);
+    await openForm(page);
+    await context.setOffline(true);
+    await fill(page, description, '13:00', '14:00');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(page.getByTestId('outbox-count')).toHaveText('1');
+    await context.close();
+    expect(await serverEntries(user, description)).toHaveLength(0);
+
+    context = await launch();
+    page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    if (/\/login/.test(page.url())) await login(page, user);
+    await expect(page.getByText('1 entry sent')).toBeVisible();
+    expect(await serverEntries(user, description)).toHaveLength(1);
+    await context.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
