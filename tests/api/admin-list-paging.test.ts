@@ -99,6 +99,7 @@ describe.each(AREAS)('$path paged', ({ path, key, textField }) => {
         .sort((a, b) => (textOf(a) === textOf(b) ? a - b : textOf(a) < textOf(b) ? -1 : 1))
         .map((i) => `K${pad(i)}`);
       expect(keys(rows)).toEqual(dir === 'asc' ? expected : expected.reverse());
+      expect(rows.map((r) => r[textField] ?? '')).toEqual(keys(rows).map((k) => textOf(Number(k.slice(1)))));
     }
   });
 
