@@ -139,7 +139,10 @@ function watch(child: ChildProcess, pattern: RegExp, ready: (url: string) => Pro
  * `nodeArgs` go before the script (e.g. --cpu-prof).
  */
 export async function startServerProcess(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
+  // BENCH_BUILT=1: the built server (npm run build), as deployed; otherwise the sources through tsx.
+  // BENCH_SERVER_ENTRY: another built main.js (an A/B comparison, bench/ab-info.ts).
+  const entry = env.BENCH_SERVER_ENTRY ? [env.BENCH_SERVER_ENTRY] : process.env.BENCH_BUILT === '1' ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-bench-')), PORT: '0', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
   });

@@ -5,15 +5,14 @@ import { trpc } from '../../lib/trpc';
 
 /*
  * The entry form's option lists come from the master-data search calls (spec §7 …/search). The
- * short lists (tasks of one job, work types, units of measure of one unit) are loaded whole and
- * filtered in the browser; items, resources, customers, jobs and locations are searched on the
+ * short lists (tasks of one job, units of measure of one unit) are loaded whole and filtered in
+ * the browser; items, resources, customers, jobs, locations and work types are searched on the
  * server as the user types (below). They change rarely: kept for five minutes.
  */
 const cached = { staleTime: 5 * 60_000 } as const;
 
 export const useFormSettings = () => trpc.worksheet.formSettings.useQuery(undefined, { staleTime: 60_000 });
 export const useJobTasks = (jobCode: string, enabled: boolean) => trpc.jobTask.search.useQuery({ jobCode }, { ...cached, enabled: enabled && jobCode !== '' });
-export const useWorkTypes = (enabled: boolean) => trpc.workType.search.useQuery({}, { ...cached, enabled });
 
 /**
  * Items and resources can be tens of thousands (an ERP account: 20 000 items, 1.6 MB): their
@@ -52,6 +51,19 @@ export function useJobSearch(typed: string, customerNo: string) {
   const q = useDebounced(typed.trim());
   const list = trpc.job.search.useQuery({ q, limit: PICKER_LIMIT, ...(customerNo ? { customerNo } : {}) }, searching);
   return pickerList(list, q, typed);
+}
+
+/** The work-type picker's matches (decision 0176: searched on the server like the others). */
+export function useWorkTypeSearch(typed: string, enabled: boolean) {
+  const q = useDebounced(typed.trim());
+  const list = trpc.workType.search.useQuery({ q, limit: PICKER_LIMIT }, { ...searching, enabled });
+  return pickerList(list, q, typed);
+}
+
+/** The chosen work type itself (label, forced unit of measure), by code; the exact code comes first. */
+export function useWorkTypeLookup(code: string, enabled: boolean) {
+  const list = trpc.workType.search.useQuery({ q: code, limit: 1 }, { ...cached, enabled: enabled && code !== '' });
+  return list.data?.[0]?.code === code ? list.data[0] : undefined;
 }
 
 /** The location picker's matches. */
