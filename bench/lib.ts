@@ -141,8 +141,11 @@ function watch(child: ChildProcess, pattern: RegExp, ready: (url: string) => Pro
  * `nodeArgs` go before the script (e.g. --cpu-prof).
  */
 export async function startServerProcess(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ServerProcess> {
-  const script = process.env.BENCH_SOURCE ? ['--import', 'tsx', 'src/server/main.ts'] : ['dist/server/main.js'];
-  const child = spawn(process.execPath, [...nodeArgs, ...script], {
+  // The built server (dist/server/main.js, as `npm start` runs it; bench/run.ts rebuilds it when
+  // stale). BENCH_SOURCE=1: the sources through tsx instead. BENCH_SERVER_ENTRY: another built
+  // main.js (an A/B comparison, bench/ab-info.ts).
+  const entry = env.BENCH_SERVER_ENTRY ? [env.BENCH_SERVER_ENTRY] : process.env.BENCH_SOURCE === '1' ? ['--import', 'tsx', 'src/server/main.ts'] : ['dist/server/main.js'];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-bench-')), PORT: '0', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
   });

@@ -21,10 +21,16 @@ function report(profile: Profile): void {
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  // Only the samples of the load (the last `seconds` + 1 s warm-up), not the server's start-up.
+  const at: number[] = [];
+  profile.timeDeltas.reduce((t, d, i) => (at[i] = t + d), 0);
+  const from = (at[at.length - 1] ?? 0) - (seconds + 1.5) * 1e6;
+  profile.samples.forEach((id, i) => {
+    if (at[i]! >= from) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const idle = [...self].filter(([id]) => /\(idle\)|\(program\)|\(garbage collector\)/.test(byId.get(id)!.callFrame.functionName)).reduce((a, [, t]) => a + t, 0);
-  const short = (n: Node) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/perf-bench\//, '')}:${n.callFrame.lineNumber}`;
+  const short = (n: Node) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(perf-bench|lists-perf)\//, '')}:${n.callFrame.lineNumber}`;
   const selfBy = new Map<string, number>();
   for (const [id, t] of self) selfBy.set(short(byId.get(id)!), (selfBy.get(short(byId.get(id)!)) ?? 0) + t);
   console.log(`total ${(total / 1000).toFixed(0)} ms, idle/program/gc ${(idle / 1000).toFixed(0)} ms`);

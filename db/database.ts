@@ -11,6 +11,7 @@ import * as worksheetOwnerId from './migrations/2026-11-23T1300-worksheet-owner-
 import * as idempotency from './migrations/2026-11-23T1400-idempotency';
 import * as webhooks from './migrations/2026-11-23T1400-webhooks';
 import * as exportPreferences from './migrations/2026-11-23T1200-export-preferences';
+import * as adminListKeyset from './migrations/2026-11-23T2000-admin-list-keyset';
 
 export type Database = Kysely<DB>;
 
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T1400-idempotency': idempotency,
   '2026-11-23T1400-webhooks': webhooks,
   '2026-11-23T1600-master-data-integrity': masterDataIntegrity,
+  '2026-11-23T2000-admin-list-keyset': adminListKeyset,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

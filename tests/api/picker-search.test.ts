@@ -80,6 +80,11 @@ describe('customer, job and location picker search', () => {
       { accountId, code: 'ALOC', name: 'Contains LOC' },
       { accountId, code: 'LOC', name: 'Exact location' },
     ]).execute();
+    // Work types (decision 0176): 60 that contain "WT", and "WT" itself sorting after "AWT…".
+    await app.db.insertInto('workType').values([
+      ...Array.from({ length: 60 }, (_, i) => ({ accountId, code: `AWT${String(i + 1).padStart(2, '0')}`, description: `Work ${i + 1}` })),
+      { accountId, code: 'WT', description: 'Exact work type', unitOfMeasureCode: 'HOUR' },
+    ]).execute();
     client = await app.login('pickcjl');
   });
 
@@ -87,6 +92,13 @@ describe('customer, job and location picker search', () => {
     expect((await client.get('/api/customer/search?q=c1&limit=1')).body).toEqual([expect.objectContaining({ no: 'C1' })]);
     expect((await client.get('/api/job/search?q=J&limit=1')).body).toEqual([expect.objectContaining({ code: 'J' })]);
     expect((await client.get('/api/location/search?q=loc&limit=1')).body).toEqual([expect.objectContaining({ code: 'LOC' })]);
+    expect((await client.get('/api/worktype/search?q=wt&limit=1')).body).toEqual([expect.objectContaining({ code: 'WT', unitOfMeasureCode: 'HOUR' })]);
+  });
+
+  it('searches work types on the server within the limit', async () => {
+    expect((await client.get('/api/worktype/search?q=work&limit=50')).body).toHaveLength(50);
+    expect((await client.get('/api/worktype/search?q=work%204&limit=50')).body).toHaveLength(11); // 4 and 40–49
+    expect((await client.get(`/api/worktype/search?q=&limit=${SEARCH_MAX_LIMIT + 1}`)).status).toBe(400);
   });
 
   it('filters jobs by customer and customers by job, within q and limit', async () => {

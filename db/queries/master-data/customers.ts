@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { matchesSearch, nextVersion, type Db } from './common';
+import { countMatching, keysetPage, type KeysetColumns, type KeysetRequest } from './paging';
 
 export interface CustomerRow {
   id: number;
@@ -11,8 +12,15 @@ export interface CustomerRow {
 
 const columns = ['customer.id', 'customer.no', 'customer.name', 'customer.active', 'customer.version'] as const;
 
-export function listCustomers(db: Db, accountId: number): Promise<CustomerRow[]> {
-  return db.selectFrom('customer').select(columns).where('accountId', '=', accountId).orderBy('no').execute();
+const keyset: KeysetColumns = { key: 'customer.no', text: 'customer.name' };
+
+/** One keyset page of the admin list (decision 0175). */
+export function listCustomers(db: Db, accountId: number, request: KeysetRequest): Promise<CustomerRow[]> {
+  return keysetPage(db.selectFrom('customer').select(columns).where('accountId', '=', accountId), keyset, request).execute();
+}
+
+export function countCustomers(db: Db, accountId: number, q: string): Promise<number> {
+  return countMatching(db.selectFrom('customer').where('accountId', '=', accountId), keyset, q);
 }
 
 export function findCustomer(db: Db, accountId: number, no: string): Promise<CustomerRow | undefined> {

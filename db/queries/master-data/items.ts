@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { matchesSearch, nextVersion, type Db } from './common';
+import { countMatching, keysetPage, type KeysetColumns, type KeysetRequest } from './paging';
 
 /** Items and resources share one table shape (db/types.ts NoDescriptionTable). */
 export type NoTable = 'item' | 'resource';
@@ -14,8 +15,15 @@ export interface NoRow {
 
 const columns = ['id', 'no', 'description', 'active', 'version'] as const;
 
-export function listNoRecords(db: Db, table: NoTable, accountId: number): Promise<NoRow[]> {
-  return db.selectFrom(table as 'item').select(columns).where('accountId', '=', accountId).orderBy('no').execute();
+const keyset = (table: NoTable): KeysetColumns => ({ key: `${table}.no`, text: `${table}.description` });
+
+/** One keyset page of the admin list (decision 0175). */
+export function listNoRecords(db: Db, table: NoTable, accountId: number, request: KeysetRequest): Promise<NoRow[]> {
+  return keysetPage(db.selectFrom(table as 'item').select(columns).where('accountId', '=', accountId), keyset(table), request).execute();
+}
+
+export function countNoRecords(db: Db, table: NoTable, accountId: number, q: string): Promise<number> {
+  return countMatching(db.selectFrom(table as 'item').where('accountId', '=', accountId), keyset(table), q);
 }
 
 export function findNoRecord(db: Db, table: NoTable, accountId: number, no: string): Promise<NoRow | undefined> {

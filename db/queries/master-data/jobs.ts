@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { matchesSearch, nextVersion, type Db } from './common';
+import { countMatching, keysetPage, type KeysetColumns, type KeysetRequest } from './paging';
 
 export interface JobRow {
   id: number;
@@ -47,8 +48,15 @@ function selectJobs(db: Db, accountId: number) {
     .where('job.accountId', '=', accountId);
 }
 
-export function listJobs(db: Db, accountId: number): Promise<JobRow[]> {
-  return selectJobs(db, accountId).orderBy('job.code').execute();
+const keyset: KeysetColumns = { key: 'job.code', text: 'job.description', nullable: true };
+
+/** One keyset page of the admin list (decision 0175); text order treats no description as ''. */
+export function listJobs(db: Db, accountId: number, request: KeysetRequest): Promise<JobRow[]> {
+  return keysetPage(selectJobs(db, accountId), keyset, request).execute();
+}
+
+export function countJobs(db: Db, accountId: number, q: string): Promise<number> {
+  return countMatching(db.selectFrom('job').where('job.accountId', '=', accountId), keyset, q);
 }
 
 export function findJob(db: Db, accountId: number, code: string): Promise<JobRow | undefined> {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { matchesSearch, nextVersion, type Db } from './common';
 
 export interface WorkTypeRow {
@@ -61,6 +62,8 @@ export function searchWorkTypes(db: Db, accountId: number, q: string, limit: num
   const query = db.selectFrom('workType').select(columns).where('accountId', '=', accountId).where('active', '=', true);
   return query
     .where(matchesSearch(q, 'code', 'description'))
+    // The exact code first, so that limit 1 finds a known code (the picker's lookup, decision 0176).
+    .$if(q !== '', (qb) => qb.orderBy(sql`lower(${sql.ref('code')}) = lower(${q})`, 'desc'))
     .orderBy('code')
     .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
     .execute();

@@ -28,7 +28,7 @@ export const offlineLocations = (copy: Copy, q: string, limit: number | undefine
 
 export const offlineJobTasks = (copy: Copy, jobCode: string) => copy.jobTask.filter((t) => t.jobCode === jobCode);
 
-export const offlineWorkTypes = (copy: Copy) => copy.workType;
+export const offlineWorkTypes = (copy: Copy, q: string, limit: number | undefined) => searchRows(copy.workType, q, limit, (w) => w.code, (w) => w.description);
 
 export function offlineUnits(copy: Copy, unitType: UnitType, q: string, limit: number | undefined) {
   return searchRows(unitType === 'Item' ? copy.item : copy.resource, q, limit, (u) => u.no, (u) => u.description);

@@ -1,5 +1,5 @@
 import type { CompiledQuery, InferResult } from 'kysely';
-import type { Database } from '../../../db/database';
+import type { Database, PgPool } from '../../../db/database';
 import { SESSION_BROWSER_HOURS, SESSION_REMEMBER_DAYS } from '../../shared/limits';
 import { generateToken, hashToken } from './tokens';
 
@@ -65,7 +65,28 @@ type SessionRow = InferResult<ReturnType<typeof sessionQuery>>[number];
  */
 const compiledSessionQuery = new WeakMap<Database, CompiledQuery<SessionRow>>();
 
-export async function validateSession(db: Database, token: string): Promise<SessionUser | null> {
+/**
+ * On PostgreSQL the look-up runs as a named prepared statement straight on the pool (decision
+ * 0175): each connection parses and plans it once instead of on every request, and Kysely's
+ * per-query work (connection provider, result plugin) is skipped. Kysely's CamelCasePlugin wrote
+ * the SQL's snake_case names; the row's keys are mapped back here.
+ */
+const camelKeys = new Map<string, string>();
+async function sessionRowByPreparedStatement(pg: PgPool, text: string, sessionId: string): Promise<SessionRow | undefined> {
+  const { rows } = await pg.pool.query<Record<string, unknown>>({ name: 'webtid_session_lookup', text, values: [sessionId] });
+  const raw = rows[0];
+  if (!raw) return undefined;
+  const row: Record<string, unknown> = {};
+  for (const key in raw) {
+    let camel = camelKeys.get(key);
+    if (camel === undefined) camelKeys.set(key, (camel = key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())));
+    row[camel] = raw[key];
+  }
+  return row as SessionRow;
+}
+
+/** `pg`: the PostgreSQL pool when there is one (DbHandle.pg), for the prepared statement above. */
+export async function validateSession(db: Database, token: string, pg?: PgPool): Promise<SessionUser | null> {
   const sessionId = hashToken(token);
   let compiled = compiledSessionQuery.get(db);
   if (!compiled) {
@@ -73,8 +94,7 @@ export async function validateSession(db: Database, token: string): Promise<Sess
     if (compiled.parameters.length !== 1) throw new Error('the session query must have exactly one parameter');
     compiledSessionQuery.set(db, compiled);
   }
-  const { rows } = await db.executeQuery<SessionRow>({ ...compiled, parameters: [sessionId] });
-  const row = rows[0];
+  const row = pg ? await sessionRowByPreparedStatement(pg, compiled.sql, sessionId) : (await db.executeQuery<SessionRow>({ ...compiled, parameters: [sessionId] })).rows[0];
   if (!row) return null;
   const now = Date.now();
   const today = new Date().toISOString().slice(0, 10);

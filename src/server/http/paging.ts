@@ -1,8 +1,9 @@
 import type { ServerResponse } from 'node:http';
 
-/** What a paged procedure answers (meta.rest.paged), e.g. worksheet.list. */
+/** What a paged procedure answers (meta.rest.paged): worksheet.list (`groups`) or an admin list (`rows`). */
 export interface PagedResult {
-  groups: unknown[];
+  groups?: unknown[];
+  rows?: unknown[];
   nextCursor: string | null;
 }
 
@@ -19,5 +20,5 @@ export function restPage(res: ServerResponse, url: URL, result: unknown): unknow
     next.set('cursor', page.nextCursor);
     res.setHeader('Link', `<${url.pathname}?${next.toString()}>; rel="next"`);
   }
-  return page.groups;
+  return page.groups ?? page.rows ?? [];
 }

@@ -72,6 +72,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
     return;
   }
   const text = stringifyBounded(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  // With Content-Length the head and the body leave in one write, not as chunked pieces (decision 0175).
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
 }

@@ -39,7 +39,8 @@ import {
   useUnitLookup,
   useUnitSearch,
   useUnitsOfMeasure,
-  useWorkTypes,
+  useWorkTypeLookup,
+  useWorkTypeSearch,
 } from './ws-data';
 import { serverFieldErrors, translateWsError, WorksheetCallError, wsErrorMessage, zodFormErrors, type FormErrors } from './ws-errors';
 
@@ -159,13 +160,14 @@ export function WorksheetForm({ settings, record, draft, onDone, onCancel, layou
   const [customerPending, setCustomerPending] = useState('');
   const singleJob = useSingleJobOf(customerPending);
   const tasks = useJobTasks(values.jobCode, settings.showJobTask);
-  const workTypes = useWorkTypes(settings.showWorkType);
+  const [workTypeTyped, setWorkTypeTyped] = useState('');
+  const workTypes = useWorkTypeSearch(workTypeTyped, settings.showWorkType);
+  const selectedWorkType = useWorkTypeLookup(values.workTypeCode, settings.showWorkType);
   const [unitTyped, setUnitTyped] = useState('');
   const unitList = useUnitSearch(values.unitType, unitTyped);
   const chosenUnit = useUnitLookup(values.unitType, values.unitNo);
   const uoms = useUnitsOfMeasure(values.unitType, values.unitNo);
 
-  const selectedWorkType = workTypes.data?.find((w) => w.code === values.workTypeCode);
   const forcedUom = selectedWorkType?.unitOfMeasureCode ?? null;
 
   const customerOptions = useMemo(() => (customers.data ?? []).map((c) => ({ value: c.no, label: c.name })), [customers.data]);
@@ -193,10 +195,13 @@ export function WorksheetForm({ settings, record, draft, onDone, onCancel, layou
       ),
     [tasks.data, record, values.jobCode],
   );
-  const workTypeOptions = useMemo(
-    () => withCurrent((workTypes.data ?? []).map((w) => ({ value: w.code, label: w.description })), record?.workTypeCode, record?.workTypeDescription),
-    [workTypes.data, record],
-  );
+  const workTypeOptions = useMemo(() => (workTypes.data ?? []).map((w) => ({ value: w.code, label: w.description })), [workTypes.data]);
+  // The chosen work type's label: from the server (by code), else the record's own copy on edit.
+  const chosenWorkTypeOption = selectedWorkType
+    ? { value: selectedWorkType.code, label: selectedWorkType.description }
+    : record?.workTypeCode === values.workTypeCode && values.workTypeCode
+      ? { value: record.workTypeCode, label: record.workTypeDescription ?? record.workTypeCode }
+      : undefined;
   const unitOptions = useMemo(() => (unitList.data ?? []).map((u) => ({ value: u.no, label: u.description })), [unitList.data]);
   // The chosen unit's label: from the server (by number), else the record's own copy on edit.
   const chosenUnitOption = chosenUnit.unit
@@ -473,6 +478,9 @@ export function WorksheetForm({ settings, record, draft, onDone, onCancel, layou
             label={m.ws_field_work_type()}
             value={values.workTypeCode}
             options={workTypeOptions}
+            onSearch={setWorkTypeTyped}
+            limited={workTypes.limited}
+            selectedOption={chosenWorkTypeOption}
             onChange={(workTypeCode) => {
               clearError('workTypeCode', 'unitOfMeasureCode');
               set({ workTypeCode });

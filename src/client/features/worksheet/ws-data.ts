@@ -16,8 +16,8 @@ import {
 
 /*
  * The entry form's option lists come from the master-data search calls (spec §7 …/search). The
- * short lists (tasks of one job, work types, units of measure of one unit) are loaded whole and
- * filtered in the browser; items, resources, customers, jobs and locations are searched on the
+ * short lists (tasks of one job, units of measure of one unit) are loaded whole and filtered in
+ * the browser; items, resources, customers, jobs, locations and work types are searched on the
  * server as the user types (below). They change rarely: kept for five minutes.
  *
  * Offline (issue 14 §2): when the browser is offline or the server cannot be reached, every list
@@ -52,13 +52,6 @@ export function useJobTasks(jobCode: string, enabled: boolean) {
   const server = trpc.jobTask.search.useQuery({ jobCode }, { ...cached, enabled: on && online });
   const offline = useOffline(server.error);
   const local = useCopyQuery('jobTasks', [jobCode], on && offline, (copy) => offlineJobTasks(copy.data, jobCode));
-  return either(offline, server, local, []);
-}
-export function useWorkTypes(enabled: boolean) {
-  const online = useOnline();
-  const server = trpc.workType.search.useQuery({}, { ...cached, enabled: enabled && online });
-  const offline = useOffline(server.error);
-  const local = useCopyQuery('workTypes', [], enabled && offline, (copy) => offlineWorkTypes(copy.data));
   return either(offline, server, local, []);
 }
 
@@ -105,6 +98,27 @@ export function useJobSearch(typed: string, customerNo: string) {
   const offline = useOffline(list.error);
   const local = useCopyQuery('jobs', [q, customerNo], offline, (copy) => offlineJobs(copy.data, q, PICKER_LIMIT, customerNo));
   return pickerList(either(offline, list, local, []), q, typed);
+}
+
+/** The work-type picker's matches (decision 0176: searched on the server like the others). */
+export function useWorkTypeSearch(typed: string, enabled: boolean) {
+  const q = useDebounced(typed.trim());
+  const online = useOnline();
+  const list = trpc.workType.search.useQuery({ q, limit: PICKER_LIMIT }, { ...searching, enabled: enabled && online });
+  const offline = useOffline(list.error);
+  const local = useCopyQuery('workTypes', [q], enabled && offline, (copy) => offlineWorkTypes(copy.data, q, PICKER_LIMIT));
+  return pickerList(either(offline, list, local, []), q, typed);
+}
+
+/** The chosen work type itself (label, forced unit of measure), by code; the exact code comes first. */
+export function useWorkTypeLookup(code: string, enabled: boolean) {
+  const online = useOnline();
+  const on = enabled && code !== '';
+  const server = trpc.workType.search.useQuery({ q: code, limit: 1 }, { ...cached, enabled: on && online });
+  const offline = useOffline(server.error);
+  const local = useCopyQuery('workTypes', ['=', code], on && offline, (copy) => offlineWorkTypes(copy.data, code, 1));
+  const list = either(offline, server, local, []);
+  return list.data?.[0]?.code === code ? list.data[0] : undefined;
 }
 
 /** The location picker's matches. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZCreateCustomerInput, ZCustomer, ZCustomerKey, ZUpdateCustomerInput } from '../../../shared/schemas/customer';
+import { adminListDescription, adminPage, ZAdminListInput } from '../../../shared/admin-paging';
 import { ZCustomerSearchInput } from '../../../shared/schemas/search';
 import { customerService } from '../../services/master-data/customers';
 import { adminProcedure, authedProcedure, router } from '../../trpc';
@@ -8,9 +9,15 @@ const tags = ['customers'];
 
 export const customerRouter = router({
   list: adminProcedure
-    .meta({ rest: { method: 'GET', path: '/api/customer' }, summary: 'All customers of the account, by number', tags })
-    .output(z.array(ZCustomer))
-    .query(({ ctx }) => customerService.list(ctx.db, ctx.actor.accountId)),
+    .meta({
+      rest: { method: 'GET', path: '/api/customer', paged: true },
+      summary: 'The customers of the account, one page at a time, by number or name',
+      description: adminListDescription('number', 'name'),
+      tags,
+    })
+    .input(ZAdminListInput.optional())
+    .output(adminPage(ZCustomer))
+    .query(({ ctx, input }) => customerService.list(ctx.db, ctx.actor.accountId, input)),
 
   single: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/customer/single' }, summary: 'One customer (?no=)', tags })

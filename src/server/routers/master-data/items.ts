@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCreateItemInput, ZItem, ZItemKey, ZUpdateItemInput } from '../../../shared/schemas/item';
 import { ZCreateResourceInput, ZResource, ZResourceKey, ZUpdateResourceInput } from '../../../shared/schemas/resource';
+import { adminListDescription, adminPage, ZAdminListInput } from '../../../shared/admin-paging';
 import { ZSearchInput } from '../../../shared/schemas/search';
 import { itemService, resourceService, type NoRecordService } from '../../services/master-data/items';
 import { adminProcedure, authedProcedure, router } from '../../trpc';
@@ -15,9 +16,15 @@ function noRecordRouter(
   const tags = [tag];
   return router({
     list: adminProcedure
-      .meta({ rest: { method: 'GET', path: base }, summary: `All ${tag} of the account, by number`, tags })
-      .output(z.array(schemas.record))
-      .query(({ ctx }) => service.list(ctx.db, ctx.actor.accountId)),
+      .meta({
+        rest: { method: 'GET', path: base, paged: true },
+        summary: `The ${tag} of the account, one page at a time, by number or description`,
+        description: adminListDescription('number', 'description'),
+        tags,
+      })
+      .input(ZAdminListInput.optional())
+      .output(adminPage(schemas.record))
+      .query(({ ctx, input }) => service.list(ctx.db, ctx.actor.accountId, input)),
 
     single: adminProcedure
       .meta({ rest: { method: 'GET', path: `${base}/single` }, summary: 'One record by number (?no=)', tags })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCreateJobInput, ZJob, ZJobKey, ZUpdateJobInput } from '../../../shared/schemas/job';
 import { ZCreateJobTaskInput, ZJobTask, ZJobTaskKey, ZJobTaskListInput, ZUpdateJobTaskInput } from '../../../shared/schemas/job-task';
+import { adminListDescription, adminPage, ZAdminListInput } from '../../../shared/admin-paging';
 import { ZJobSearchInput, ZJobTaskSearchInput } from '../../../shared/schemas/search';
 import { jobService, jobTaskService } from '../../services/master-data/jobs';
 import { adminProcedure, authedProcedure, router } from '../../trpc';
@@ -9,9 +10,15 @@ const jobTags = ['jobs'];
 
 export const jobRouter = router({
   list: adminProcedure
-    .meta({ rest: { method: 'GET', path: '/api/job' }, summary: 'All jobs of the account with the bill-to customer name, by code', tags: jobTags })
-    .output(z.array(ZJob))
-    .query(({ ctx }) => jobService.list(ctx.db, ctx.actor.accountId)),
+    .meta({
+      rest: { method: 'GET', path: '/api/job', paged: true },
+      summary: 'The jobs of the account with the bill-to customer name, one page at a time, by code or description',
+      description: adminListDescription('code', 'description'),
+      tags: jobTags,
+    })
+    .input(ZAdminListInput.optional())
+    .output(adminPage(ZJob))
+    .query(({ ctx, input }) => jobService.list(ctx.db, ctx.actor.accountId, input)),
 
   single: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/job/single' }, summary: 'One job (?code=)', tags: jobTags })

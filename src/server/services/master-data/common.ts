@@ -1,5 +1,8 @@
 import { isForeignKeyViolation, isUniqueViolation } from '../../../../db/queries/master-data/common';
+import type { KeysetRequest } from '../../../../db/queries/master-data/paging';
+import { ADMIN_CURSOR_ERR, decodeAdminCursor, encodeAdminCursor, type AdminListQuery } from '../../../shared/admin-paging';
 import { ERR } from '../../../shared/errors';
+import { PAGE_SIZE_DEFAULT } from '../../../shared/limits';
 import { MD } from '../../../shared/schemas/master-data';
 import { AppError } from '../../errors';
 
@@ -42,4 +45,38 @@ export async function deleteOrConflict<T>(run: () => Promise<T>, inUseDetail: st
     if (isForeignKeyViolation(error)) throw new AppError('CONFLICT', inUseDetail);
     throw error;
   }
+}
+
+/** One admin list page (issue 9, decision 0175): the rows, the next page's cursor, and on the first page the total. */
+export interface AdminPage<R> {
+  rows: R[];
+  nextCursor: string | null;
+  total: number | null;
+}
+
+/**
+ * Runs one keyset page of an admin list: decodes the cursor (the input schema has validated it),
+ * asks for `limit + 1` rows, and turns the extra row into the next cursor. The total (records
+ * matching `q`) is counted on the first page only.
+ */
+export async function adminListPage<R>(
+  input: AdminListQuery | undefined,
+  run: (request: KeysetRequest) => Promise<R[]>,
+  count: (q: string) => Promise<number>,
+  position: (row: R) => { key: string; text: string | null },
+): Promise<AdminPage<R>> {
+  const q = input?.q ?? '';
+  const sort = input?.sort ?? 'key';
+  const dir = input?.dir ?? 'asc';
+  const limit = input?.limit ?? PAGE_SIZE_DEFAULT;
+  const cursor = input?.cursor ? decodeAdminCursor(input.cursor) : null;
+  if (input?.cursor && (!cursor || cursor.sort !== sort || cursor.dir !== dir)) throw new AppError('BAD_REQUEST', ADMIN_CURSOR_ERR);
+  const [rows, total] = await Promise.all([run({ q, sort, dir, limit, after: cursor }), cursor ? Promise.resolve(null) : count(q)]);
+  let nextCursor: string | null = null;
+  if (rows.length > limit) {
+    rows.length = limit;
+    const last = position(rows[limit - 1]!);
+    nextCursor = encodeAdminCursor({ sort, dir, key: last.key, text: sort === 'text' ? (last.text ?? '') : null });
+  }
+  return { rows, nextCursor, total };
 }

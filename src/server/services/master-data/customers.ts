@@ -1,12 +1,14 @@
 import type { Database } from '../../../../db/database';
-import { deleteCustomer, findCustomer, insertCustomer, listCustomers, searchCustomers, updateCustomer, type CustomerRow } from '../../../../db/queries/master-data/customers';
+import { countCustomers, deleteCustomer, findCustomer, insertCustomer, listCustomers, searchCustomers, updateCustomer, type CustomerRow } from '../../../../db/queries/master-data/customers';
 import { customerInUse } from '../../../../db/queries/master-data/usage';
+import type { AdminListQuery } from '../../../shared/admin-paging';
 import { MD } from '../../../shared/schemas/master-data';
 import { AppError } from '../../errors';
-import { deleteOrConflict, found, insertOrConflict, notFound, updatedOrStale } from './common';
+import { adminListPage, deleteOrConflict, found, insertOrConflict, notFound, updatedOrStale, type AdminPage } from './common';
 
 export const customerService = {
-  list: (db: Database, accountId: number): Promise<CustomerRow[]> => listCustomers(db, accountId),
+  list: (db: Database, accountId: number, input: AdminListQuery | undefined): Promise<AdminPage<CustomerRow>> =>
+    adminListPage(input, (r) => listCustomers(db, accountId, r), (q) => countCustomers(db, accountId, q), (row) => ({ key: row.no, text: row.name })),
 
   single: async (db: Database, accountId: number, no: string): Promise<CustomerRow> => found(await findCustomer(db, accountId, no)),
 

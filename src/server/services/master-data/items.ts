@@ -1,11 +1,12 @@
 import type { Database } from '../../../../db/database';
-import { deleteNoRecord, findNoRecord, insertNoRecord, listNoRecords, searchNoRecords, updateNoRecord, type NoRow, type NoTable } from '../../../../db/queries/master-data/items';
+import { countNoRecords, deleteNoRecord, findNoRecord, insertNoRecord, listNoRecords, searchNoRecords, updateNoRecord, type NoRow, type NoTable } from '../../../../db/queries/master-data/items';
 import { deleteUnitsOf } from '../../../../db/queries/master-data/units';
 import { resourceIsUserDefault, unitTypeInUse } from '../../../../db/queries/master-data/usage';
+import type { AdminListQuery } from '../../../shared/admin-paging';
 import type { UnitType } from '../../../shared/limits';
 import { MD } from '../../../shared/schemas/master-data';
 import { AppError } from '../../errors';
-import { found, insertOrConflict, notFound, updatedOrStale } from './common';
+import { adminListPage, found, insertOrConflict, notFound, updatedOrStale, type AdminPage } from './common';
 
 /**
  * Items and resources (spec §3, §5, §7). Deleting one also deletes its units of measure: they are
@@ -14,7 +15,7 @@ import { found, insertOrConflict, notFound, updatedOrStale } from './common';
  * item/resource covers its units too, because every entry names both (docs/decisions).
  */
 export interface NoRecordService {
-  list(db: Database, accountId: number): Promise<NoRow[]>;
+  list(db: Database, accountId: number, input: AdminListQuery | undefined): Promise<AdminPage<NoRow>>;
   single(db: Database, accountId: number, no: string): Promise<NoRow>;
   create(db: Database, accountId: number, input: { no: string; description: string }): Promise<NoRow>;
   update(db: Database, accountId: number, input: { no: string; description: string; active?: boolean | undefined; version?: number | undefined }): Promise<NoRow>;
@@ -24,7 +25,8 @@ export interface NoRecordService {
 
 function noRecordService(table: NoTable, entity: UnitType): NoRecordService {
   return {
-    list: (db, accountId) => listNoRecords(db, table, accountId),
+    list: (db, accountId, input) =>
+      adminListPage(input, (r) => listNoRecords(db, table, accountId, r), (q) => countNoRecords(db, table, accountId, q), (row) => ({ key: row.no, text: row.description })),
     single: async (db, accountId, no) => found(await findNoRecord(db, table, accountId, no)),
     async create(db, accountId, input) {
       if (await findNoRecord(db, table, accountId, input.no)) throw new AppError('CONFLICT', MD.exists(entity, input.no));

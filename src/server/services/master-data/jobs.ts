@@ -8,6 +8,7 @@ import {
   findJobTask,
   insertJob,
   insertJobTask,
+  countJobs,
   listJobs,
   listJobTasks,
   searchJobs,
@@ -19,9 +20,10 @@ import {
   type JobValues,
 } from '../../../../db/queries/master-data/jobs';
 import { jobInUse, jobTaskInUse } from '../../../../db/queries/master-data/usage';
+import type { AdminListQuery } from '../../../shared/admin-paging';
 import { MD } from '../../../shared/schemas/master-data';
 import { AppError, fieldError } from '../../errors';
-import { deleteOrConflict, found, insertOrConflict, notFound, updatedOrStale } from './common';
+import { adminListPage, deleteOrConflict, found, insertOrConflict, notFound, updatedOrStale, type AdminPage } from './common';
 
 type JobInput = JobValues & { code: string };
 
@@ -37,7 +39,8 @@ async function checkBillTo(db: Db, accountId: number, customerNo: string, keepin
 }
 
 export const jobService = {
-  list: (db: Database, accountId: number): Promise<JobRow[]> => listJobs(db, accountId),
+  list: (db: Database, accountId: number, input: AdminListQuery | undefined): Promise<AdminPage<JobRow>> =>
+    adminListPage(input, (r) => listJobs(db, accountId, r), (q) => countJobs(db, accountId, q), (row) => ({ key: row.code, text: row.description })),
 
   single: async (db: Database, accountId: number, code: string): Promise<JobRow> => found(await findJob(db, accountId, code)),
 

@@ -1,6 +1,7 @@
 import { useNavigate, type LinkProps } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import type { AdminSortBy } from '../../../../shared/admin-paging';
 import { getLocale } from '../../../../shared/paraglide/runtime.js';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { EmptyState } from '../../../components/empty-state';
@@ -24,6 +25,26 @@ export interface AdminColumn<T> {
   priority?: 2 | 3;
   /** Makes the column sortable by this value (text is compared in the UI language, numbers numerically). */
   sortValue?: (row: T) => string | number | null;
+  /**
+   * In a server-paged list (props.paging) only these columns sort, on the server: by the list's key
+   * or its text column (decision 0175); `sortValue` is then not used.
+   */
+  serverSort?: AdminSortBy;
+}
+
+/** A list paged on the server (decision 0175): search and sort happen there, the next page loads on scroll. */
+export interface AdminPaging {
+  search: string;
+  onSearch(q: string): void;
+  sort: SortState | null;
+  onSort(sort: SortState | null): void;
+  /** records matching the search in the whole list (null until known) */
+  total: number | null;
+  hasMore: boolean;
+  loadMore(): void;
+  isFetchingMore: boolean;
+  /** a new search or sort is on its way (the previous rows stay shown meanwhile) */
+  isRefreshing: boolean;
 }
 
 /** Where a click on a row goes (the record's edit route); keyboard users have the row's edit link. */
@@ -55,6 +76,8 @@ export interface AdminListProps<T> {
   emptyTitle: string;
   emptyText?: ReactNode;
   emptyAction?: ReactNode;
+  /** Server paging: `rows` are the pages loaded so far (see use-admin-pages.ts). */
+  paging?: AdminPaging;
 }
 
 /** Rows up to this many are simply rendered; longer lists are virtualised (window scrolling). */
@@ -66,6 +89,11 @@ const VIRTUALISE_FROM = 150;
  * Every row carries `data-row-key` for tests and benchmarks.
  */
 export function AdminList<T>(props: AdminListProps<T>) {
+  return props.paging ? <PagedAdminList {...props} paging={props.paging} /> : <LocalAdminList {...props} />;
+}
+
+/** The whole list is here: filtered and sorted in the browser. */
+function LocalAdminList<T>(props: AdminListProps<T>) {
   const { rows, filterText } = props;
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
@@ -85,29 +113,7 @@ export function AdminList<T>(props: AdminListProps<T>) {
   return (
     <>
       <div className="admin-toolbar">
-        {filterText && (
-          <div className="field admin-search">
-            <label className="visually-hidden" htmlFor="admin-filter">
-              {props.filterLabel ?? m.admin_filter()}
-            </label>
-            <div className="field__control">
-              <svg viewBox="0 0 24 24" aria-hidden="true">
-                <circle cx="11" cy="11" r="7" />
-                <path d="M20 20l-3.5-3.5" />
-              </svg>
-              <input
-                id="admin-filter"
-                className="input"
-                type="search"
-                autoComplete="off"
-                spellCheck={false}
-                placeholder={props.filterPlaceholder ?? m.admin_filter_placeholder()}
-                value={filter}
-                onChange={(event) => setFilter(event.target.value)}
-              />
-            </div>
-          </div>
-        )}
+        {filterText && <SearchBox label={props.filterLabel} placeholder={props.filterPlaceholder} value={filter} onChange={setFilter} />}
         <p className="admin-toolbar__count" aria-live="polite">
           {shown.length === rows.length
             ? m.admin_count_all({ count: formatNumber(rows.length) })
@@ -119,7 +125,78 @@ export function AdminList<T>(props: AdminListProps<T>) {
   );
 }
 
-function ListBody<T>({ rows, columns, rowKey, label, cardTitle, cardBadge, actions, actionsHeader, rowLink, sort, onSort }: AdminListProps<T> & { sort: SortState | null; onSort(sort: SortState | null): void }) {
+/** The list as pages from the server: the search box asks the server, the next page loads near the end. */
+function PagedAdminList<T>(props: AdminListProps<T> & { paging: AdminPaging }) {
+  const { rows, paging } = props;
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasMore, loadMore, isFetchingMore } = paging;
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasMore) return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) loadMore();
+    }, { rootMargin: '800px 0px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [hasMore, loadMore, rows.length]);
+
+  if (rows.length === 0 && paging.search === '' && !paging.isRefreshing) {
+    return <EmptyState title={props.emptyTitle} text={props.emptyText} action={props.emptyAction} />;
+  }
+  const total = paging.total ?? rows.length;
+  const count =
+    rows.length >= total && !hasMore
+      ? paging.search === ''
+        ? m.admin_count_all({ count: formatNumber(rows.length) })
+        : m.admin_count_filtered({ shown: formatNumber(rows.length), total: formatNumber(rows.length) })
+      : m.admin_count_loaded({ shown: formatNumber(rows.length), total: formatNumber(total) });
+  return (
+    <>
+      <div className="admin-toolbar">
+        <SearchBox label={props.filterLabel} placeholder={props.filterPlaceholder} value={paging.search} onChange={paging.onSearch} />
+        <p className="admin-toolbar__count" aria-live="polite" aria-busy={paging.isRefreshing}>
+          {count}
+        </p>
+      </div>
+      {rows.length === 0 ? (
+        <EmptyState title={paging.isRefreshing ? m.admin_list_loading() : m.admin_filter_none()} />
+      ) : (
+        <ListBody {...props} rows={rows} sort={paging.sort} onSort={paging.onSort} />
+      )}
+      <div ref={sentinel} className="admin-more" role="status">
+        {isFetchingMore ? m.admin_list_loading_more() : hasMore ? m.admin_list_more({ shown: formatNumber(rows.length), total: formatNumber(total) }) : null}
+      </div>
+    </>
+  );
+}
+
+function SearchBox({ label, placeholder, value, onChange }: { label: string | undefined; placeholder: string | undefined; value: string; onChange(value: string): void }) {
+  return (
+    <div className="field admin-search">
+      <label className="visually-hidden" htmlFor="admin-filter">
+        {label ?? m.admin_filter()}
+      </label>
+      <div className="field__control">
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <circle cx="11" cy="11" r="7" />
+          <path d="M20 20l-3.5-3.5" />
+        </svg>
+        <input
+          id="admin-filter"
+          className="input"
+          type="search"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={placeholder ?? m.admin_filter_placeholder()}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      </div>
+    </div>
+  );
+}
+
+function ListBody<T>({ rows, columns, rowKey, label, cardTitle, cardBadge, actions, actionsHeader, rowLink, sort, onSort, paging }: AdminListProps<T> & { sort: SortState | null; onSort(sort: SortState | null): void }) {
   const wide = useMediaQuery(TABLET_QUERY);
   const navigate = useNavigate();
   const openRow = (row: T) => (event: MouseEvent<HTMLElement>) => {
@@ -171,7 +248,7 @@ function ListBody<T>({ rows, columns, rowKey, label, cardTitle, cardBadge, actio
                   className={columnClass(column)}
                   aria-sort={sort?.key === column.key ? (sort.descending ? 'descending' : 'ascending') : undefined}
                 >
-                  {column.sortValue ? (
+                  {(paging ? column.serverSort : column.sortValue) ? (
                     <button
                       type="button"
                       className="admin-sort"
@@ -255,7 +332,7 @@ function ListBody<T>({ rows, columns, rowKey, label, cardTitle, cardBadge, actio
   );
 }
 
-interface SortState {
+export interface SortState {
   key: string;
   descending: boolean;
 }

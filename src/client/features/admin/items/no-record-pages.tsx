@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { trpc } from '../../../lib/trpc';
 import { ActiveBadge } from '../common/active-badge';
 import { AdminList, type AdminColumn } from '../common/admin-list';
+import { adminPagesOptions, useAdminListInput, useAdminPages } from '../common/use-admin-pages';
 import { AdminSection, EditFormActions, FormActions, ReadOnlyField } from '../common/form-parts';
 import { AddLink, EditLink } from '../common/links';
 import { PageState } from '../common/page-states';
@@ -15,26 +16,26 @@ import { useZodForm } from '../common/use-zod-form';
 import { UnitsPanel } from '../units/units-panel';
 import type { NoRecordKind } from './no-record-kind';
 
-const filterText = (row: TItem) => `${row.no} ${row.description}`;
-
 /** Items / resources list (spec §2: number, description, active). */
 export function NoRecordListPage({ kind }: { kind: NoRecordKind }) {
-  const list = kind.api.list.useQuery();
   const columns: AdminColumn<TItem>[] = [
-    { key: 'no', header: m.admin_field_no(), cell: (r) => r.no, kind: 'code', sortValue: (r) => r.no },
-    { key: 'description', header: m.admin_field_description(), cell: (r) => r.description, sortValue: (r) => r.description },
-    { key: 'active', header: m.admin_field_status(), cell: (r) => <ActiveBadge active={r.active} />, kind: 'badge', hideInCard: true, sortValue: (r) => (r.active ? 0 : 1) },
+    { key: 'no', header: m.admin_field_no(), cell: (r) => r.no, kind: 'code', serverSort: 'key' },
+    { key: 'description', header: m.admin_field_description(), cell: (r) => r.description, serverSort: 'text' },
+    { key: 'active', header: m.admin_field_status(), cell: (r) => <ActiveBadge active={r.active} />, kind: 'badge', hideInCard: true },
   ];
+  const state = useAdminListInput(columns);
+  const list = kind.api.list.useInfiniteQuery(state.input, adminPagesOptions);
+  const { rows, paging } = useAdminPages(list, state);
   return (
     <>
       <PageHeader title={kind.text.title()} subtitle={kind.text.subtitle()} actions={<AddLink to={kind.addPath} label={kind.text.add()} />} />
       {PageState({ title: kind.text.title(), pending: list.isPending, error: list.error, backTo: '/admin', backLabel: m.admin_back_to_admin(), withHeader: false }) ?? (
         <AdminList
-          rows={list.data ?? []}
+          rows={rows}
+          paging={paging}
           columns={columns}
           rowKey={(r) => r.no}
           label={kind.text.title()}
-          filterText={filterText}
           filterPlaceholder={m.admin_filter_no_description()}
           cardBadge={(r) => <ActiveBadge active={r.active} />}
           actions={(r) => <EditLink to={kind.editPath} search={{ no: r.no }} what={kind.text.describe(r.no)} />}
