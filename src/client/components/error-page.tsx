@@ -1,6 +1,6 @@
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { m } from '../../shared/paraglide/messages.js';
-import { errorMessage } from '../lib/translate-error';
+import { errorMessage } from '../lib/errors';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
 import { PageHeader } from './page-header';

@@ -12,7 +12,7 @@ import { usePagedWorksheet } from './paged-list';
 import { WorksheetEntries, WorksheetTotal } from './worksheet-entries';
 import { WorksheetForm } from './worksheet-form';
 import { useFormSettings, useMediaQuery } from './ws-data';
-import { wsErrorMessage } from './ws-errors';
+import { errorMessage } from '../../lib/errors';
 import './worksheet.css';
 
 const route = getRouteApi('/_app/');
@@ -110,7 +110,7 @@ export function WorksheetHomePage() {
         <PageSpinner />
       ) : list.error ? (
         <p className="form-error" role="alert">
-          {wsErrorMessage(list.error)}
+          {errorMessage(list.error)}
         </p>
       ) : (
         <>

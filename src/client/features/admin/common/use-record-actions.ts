@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { toast } from '../../../components/toast';
 import { confirmDelete } from './confirm-delete';
-import { masterDataErrorMessage } from './errors';
+import { errorMessage } from '../../../lib/errors';
 import { submitHandler } from './form-parts';
 import type { ZodForm } from './use-zod-form';
 
@@ -39,7 +39,7 @@ export function useSaveAction<S extends Schema, R>(form: ZodForm<S>, action: Sav
       await action.then(saved, element);
     } catch (error) {
       form.setServerErrors(error);
-      const message = masterDataErrorMessage(error);
+      const message = errorMessage(error);
       setFormError(message);
       toast.error(action.failure ? action.failure() : message);
     }
@@ -66,7 +66,7 @@ export async function deleteRecord(action: DeleteAction): Promise<void> {
     toast.success(action.success());
     await action.then();
   } catch (error) {
-    toast.error(masterDataErrorMessage(error));
+    toast.error(errorMessage(error));
   }
 }
 
