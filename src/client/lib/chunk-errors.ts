@@ -1,5 +1,3 @@
-import { isNetworkError } from './errors';
-
 /*
  * A route's code comes as a lazy chunk (autoCodeSplitting). When its import fails, TanStack
  * Router's lazyRouteComponent reloads the whole page once, assuming a new deployment replaced the
@@ -13,6 +11,8 @@ import { isNetworkError } from './errors';
 const ROUTER_RELOAD_KEY = 'tanstack_router_reload:';
 const OWN_RELOAD_KEY = 'webtid_chunk_reload:';
 const RELOAD_GUARD_MS = 60_000;
+/** What Chromium, Firefox and Safari say of a failed import() or module preload. */
+const CHUNK_ERROR = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
 
 /** True when the server answers at all (any status): the network and the server are up. */
 export async function serverReachable(): Promise<boolean> {
@@ -26,7 +26,7 @@ export async function serverReachable(): Promise<boolean> {
 
 /** A route chunk (JavaScript module or its CSS) that could not be loaded. */
 export function isChunkLoadError(error: unknown): boolean {
-  return error instanceof Error && !(error instanceof TypeError && /^(Failed to fetch|NetworkError|Load failed)/.test(error.message)) && isNetworkError(error);
+  return error instanceof Error && CHUNK_ERROR.test(error.message);
 }
 
 function session(): Storage | undefined {

@@ -169,8 +169,8 @@ function CreateForm({ schema, text, onCreate, onDone }: { schema: CreateSchema; 
         toast.success(text.created);
         onDone();
       } catch (error) {
-        form.setServerErrors(error);
-        setFormError(errorMessage(error));
+        // An error of a field (a duplicate code) shows on that field, not as a banner.
+        if (!form.setServerErrors(error)) setFormError(errorMessage(error));
         toast.error(text.createFailed);
         setBusy(false);
       }

@@ -38,9 +38,9 @@ export function useSaveAction<S extends Schema, R>(form: ZodForm<S>, action: Sav
       toast.success(action.success());
       await action.then(saved, element);
     } catch (error) {
-      form.setServerErrors(error);
       const message = errorMessage(error);
-      setFormError(message);
+      // An error of a field (a duplicate code, a 400) shows on that field, not as a banner.
+      if (!form.setServerErrors(error)) setFormError(message);
       toast.error(action.failure ? action.failure() : message);
     }
   });
