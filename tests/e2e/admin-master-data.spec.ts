@@ -87,7 +87,8 @@ for (const [viewport, size] of [
       await units.getByRole('button', { name: 'Create' }).click();
       await expectToast(page, 'Unit creation failed');
       // on the Code field, not as a banner (issue 10 §11)
-      await expect(units.locator('.field--invalid', { has: units.getByLabel('Code', { exact: true }) }).locator('.field__error')).toHaveText(`Unit PCS already exists for item ${no}`);
+      await expect(units.getByLabel('Code', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+      await expect(units.locator('.field__error')).toHaveText(`Unit PCS already exists for item ${no}`);
       await expect(units.locator('.form-error')).toHaveCount(0);
       await units.getByRole('button', { name: 'Cancel' }).click();
       await expect(units.getByLabel('Code', { exact: true })).toHaveCount(0);
@@ -228,7 +229,8 @@ for (const [viewport, size] of [
       await add.getByLabel('Code', { exact: true }).fill('CPH');
       await add.getByRole('button', { name: 'Add location' }).click();
       await expectToast(page, 'Location creation failed');
-      await expect(add.locator('.field--invalid', { has: add.getByLabel('Code', { exact: true }) }).locator('.field__error')).toHaveText('Location CPH already exists');
+      await expect(add.getByLabel('Code', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+      await expect(add.locator('.field__error')).toHaveText('Location CPH already exists');
       await expect(add.locator('.form-error')).toHaveCount(0);
 
       await add.getByLabel('Code', { exact: true }).fill(code);
