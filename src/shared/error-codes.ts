@@ -111,6 +111,19 @@ export const ERROR_TEMPLATES = {
   IDEMPOTENCY_RUNNING: 'A request with this Idempotency-Key is still being processed; retry later',
 } as const;
 
+/** English names of the worksheet fields used in "{field} cannot be: {value}" answers. */
+export const WS_FIELD_NAMES = {
+  username: 'User',
+  customerNo: 'Customer',
+  jobCode: 'Job',
+  jobTaskCode: 'Task',
+  locationCode: 'Location',
+  workTypeCode: 'Work type',
+  unitNo: 'Unit',
+  unitOfMeasureCode: 'Unit of measure',
+  existingAttachments: 'Attachment',
+} as const;
+
 export type ErrorCode = keyof typeof ERROR_TEMPLATES;
 export const ERROR_CODES = Object.keys(ERROR_TEMPLATES) as ErrorCode[];
 

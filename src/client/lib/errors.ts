@@ -1,8 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 import type { ZodError } from 'zod';
-import { identifyError, type CodedError, type ErrorCode, type ErrorParams } from '../../shared/error-codes';
+import { identifyError, WS_FIELD_NAMES, type CodedError, type ErrorCode, type ErrorParams } from '../../shared/error-codes';
 import { m } from '../../shared/paraglide/messages.js';
-import { WS_FIELD_NAMES } from '../../shared/schemas/worksheet';
 import { formatNumber } from './format';
 
 /*

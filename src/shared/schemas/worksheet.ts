@@ -24,18 +24,8 @@ export const WS_ERR = {
   creationFailed: 'Worksheet record creation failed',
 } as const;
 
-/** English names of the fields used in "{field} cannot be: {value}" answers. */
-export const WS_FIELD_NAMES = {
-  username: 'User',
-  customerNo: 'Customer',
-  jobCode: 'Job',
-  jobTaskCode: 'Task',
-  locationCode: 'Location',
-  workTypeCode: 'Work type',
-  unitNo: 'Unit',
-  unitOfMeasureCode: 'Unit of measure',
-  existingAttachments: 'Attachment',
-} as const;
+/** English names of the fields used in "{field} cannot be: {value}" answers (zod-free, for the client's translator). */
+export { WS_FIELD_NAMES } from '../error-codes';
 
 /** The body's accountId is accepted and ignored: the account comes from the session or API key. */
 const ignoredAccountId = z.unknown().optional().describe('Ignored; the account is the caller’s');
