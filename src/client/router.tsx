@@ -1,11 +1,15 @@
 import { createRouter } from '@tanstack/react-router';
 import { ErrorPage } from './components/error-page';
 import { PageSpinner } from './components/spinner';
+import { installChunkErrorHandling } from './lib/chunk-errors';
 import { parseSearch, stringifySearch } from './lib/search';
 import { setLoginReason } from './lib/login-reason';
 import { queryClient, setUnauthorizedHandler, trpcUtils } from './lib/trpc';
 import { forgetIdentity } from './offline/identity';
 import { routeTree } from './routeTree.gen';
+
+// A route chunk that cannot be loaded shows the app's error page, not the browser's (issue 10 §7).
+installChunkErrorHandling();
 
 export const router = createRouter({
   routeTree,

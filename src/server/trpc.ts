@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { ERR } from '../shared/errors';
 import type { Actor, Context } from './context';
-import { AppError } from './errors';
+import { AppError, describe, describeFields, type ErrorMessage, type FieldMessages } from './errors';
 
 export type RestMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -49,17 +49,35 @@ const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
+    /**
+     * `data` carries the catalogue's code beside tRPC's own (decision 0160): `appCode` + `params`
+     * for the message, `errors` (English) and `errorCodes` (codes) per field.
+     */
     errorFormatter({ shape, error }) {
-      let errors: Record<string, string[]> | undefined;
-      let message = shape.message;
+      let fields: FieldMessages | undefined;
+      let message: ErrorMessage = shape.message;
       if (error.cause instanceof ZodError) {
-        errors = zodFieldErrors(error.cause);
+        fields = zodFieldErrors(error.cause);
         message = ERR.validation;
       } else if (error instanceof AppError) {
-        errors = error.errors;
+        fields = error.fields;
+        message = error.coded ?? error.message;
       }
       if (error.code === 'INTERNAL_SERVER_ERROR') message = ERR.internal;
-      return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, errors } };
+      const { detail, coded } = describe(message);
+      const described = describeFields(fields);
+      return {
+        ...shape,
+        message: detail,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          appCode: coded?.code,
+          params: coded?.params,
+          errors: described?.errors,
+          errorCodes: described?.errorCodes,
+        },
+      };
     },
   });
 

@@ -57,12 +57,13 @@ for (const [viewport, size] of [
       await page.getByRole('button', { name: 'Create' }).click();
       await expect(page.getByText('Field contains invalid characters')).toBeVisible();
       await expect(page.getByText('Field is required')).toBeVisible();
-      // A duplicate number: the creation-failed toast and the server's reason inline.
+      // A duplicate number: the creation-failed toast and the server's reason on the Number field.
       await page.getByLabel('Number').fill('1000');
       await page.getByLabel('Description').fill('Again');
       await page.getByRole('button', { name: 'Create' }).click();
       await expectToast(page, 'Item creation failed');
-      await expect(page.locator('.form-error')).toHaveText('Item 1000 already exists');
+      await expect(page.locator('.field--invalid', { has: page.getByLabel('Number') }).locator('.field__error')).toHaveText('Item 1000 already exists');
+      await expect(page.locator('.form-error')).toHaveCount(0);
 
       await page.getByLabel('Number').fill(no);
       await page.getByLabel('Description').fill('E2E bolts');
@@ -85,7 +86,10 @@ for (const [viewport, size] of [
       await units.getByLabel('Description').fill('Twice');
       await units.getByRole('button', { name: 'Create' }).click();
       await expectToast(page, 'Unit creation failed');
-      await expect(units.locator('.form-error')).toHaveText(`Unit PCS already exists for item ${no}`);
+      // on the Code field, not as a banner (issue 10 §11)
+      await expect(units.getByLabel('Code', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+      await expect(units.locator('.field__error')).toHaveText(`Unit PCS already exists for item ${no}`);
+      await expect(units.locator('.form-error')).toHaveCount(0);
       await units.getByRole('button', { name: 'Cancel' }).click();
       await expect(units.getByLabel('Code', { exact: true })).toHaveCount(0);
       // Esc closes the inline add form.
@@ -225,7 +229,9 @@ for (const [viewport, size] of [
       await add.getByLabel('Code', { exact: true }).fill('CPH');
       await add.getByRole('button', { name: 'Add location' }).click();
       await expectToast(page, 'Location creation failed');
-      await expect(add.locator('.form-error')).toHaveText('Location CPH already exists');
+      await expect(add.getByLabel('Code', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+      await expect(add.locator('.field__error')).toHaveText('Location CPH already exists');
+      await expect(add.locator('.form-error')).toHaveCount(0);
 
       await add.getByLabel('Code', { exact: true }).fill(code);
       await add.getByLabel('Name (optional)').fill('E2E site');

@@ -4,6 +4,7 @@ import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/routers/app';
 import { TRPC_MAX_BATCH } from '../../shared/limits';
+import { handleUnauthorized, setUnauthorizedHandler } from './rest';
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type AccountInfo = RouterOutputs['user']['info'];
@@ -26,15 +27,12 @@ export function isUnauthorized(error: unknown): boolean {
   return error instanceof TRPCClientError && (error.data as { httpStatus?: number } | undefined)?.httpStatus === 401;
 }
 
-// The router registers how to get to /login; kept as a callback so this module needs no router.
-let onUnauthorized: () => void = () => {};
-export function setUnauthorizedHandler(handler: () => void): void {
-  onUnauthorized = handler;
-}
+/** One 401 handler for tRPC and REST calls (lib/rest.ts). */
+export { setUnauthorizedHandler };
 
 /** Spec §2: any 401 except from the login call sends the user to /login. */
 function handleError(error: unknown, path: string | undefined): void {
-  if (path !== 'user.login' && isUnauthorized(error)) onUnauthorized();
+  if (path !== 'user.login' && isUnauthorized(error)) handleUnauthorized();
 }
 
 /** tRPC query/mutation keys start with the procedure path as an array, e.g. [['user', 'info'], …]. */

@@ -7,7 +7,7 @@ import type { TWorksheetRecord } from '../../shared/schemas/worksheet';
 import { toast } from '../components/toast';
 import { submitWorksheet, type WorksheetFieldsOut } from '../features/worksheet/ws-api';
 import type { FormValues } from '../features/worksheet/worksheet-form';
-import { translateWsError, WorksheetCallError } from '../features/worksheet/ws-errors';
+import { AppCallError, translateText } from '../lib/errors';
 import {
   editItem,
   enqueue,
@@ -41,10 +41,10 @@ export const IDEMPOTENCY_MISMATCH = 'This Idempotency-Key was already used for a
 
 /**
  * A failed call that never got our server's answer: no response at all (status 0), or a gateway
- * in between answering 502/503/504. The one place that knows WorksheetCallError's shape.
+ * in between answering 502/503/504. The one place that knows AppCallError's shape.
  */
 export function isNetworkFailure(error: unknown): boolean {
-  return error instanceof WorksheetCallError && (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504);
+  return error instanceof AppCallError && (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504);
 }
 
 let storePromise: Promise<OutboxStore> | null = null;
@@ -90,7 +90,7 @@ async function send(item: OutboxItem): Promise<SendOutcome> {
     const record = await submitWorksheet(item.fields, { files: filesOf(item), idempotencyKey: item.key });
     return { kind: 'sent', record };
   } catch (error) {
-    if (!(error instanceof WorksheetCallError)) return { kind: 'network' };
+    if (!(error instanceof AppCallError)) return { kind: 'network' };
     if (error.status === 401) return { kind: 'unauthorized' };
     // 409: an earlier send of this key is still running on the server; its answer will be replayed.
     if (isTransientStatus(error.status) || error.status === 409) return { kind: 'network' };
@@ -177,8 +177,8 @@ export async function submitOrQueue(fields: WorksheetFieldsOut, opts: { files: F
       return queued();
     }
   } catch (error) {
-    if (error instanceof OutboxFullError) throw new WorksheetCallError(outboxFullMessage(error), 507);
-    if (error instanceof OutboxBusyError) throw new WorksheetCallError(m.outbox_busy(), 409);
+    if (error instanceof OutboxFullError) throw new AppCallError(507, outboxFullMessage(error));
+    if (error instanceof OutboxBusyError) throw new AppCallError(409, m.outbox_busy());
     throw error;
   }
 }
@@ -190,7 +190,7 @@ async function resend(db: OutboxStore, current: string, id: string, fields: Work
   const outcome = await exclusive(() => sendItem(db, current, id, send));
   await refresh();
   if (outcome.kind === 'sent') return outcome.record as TWorksheetRecord;
-  if (outcome.kind === 'refused') throw new WorksheetCallError(problemMessage(outcome.problem), outcome.problem.status, outcome.problem.errors);
+  if (outcome.kind === 'refused') throw new AppCallError(outcome.problem.status, problemMessage(outcome.problem), undefined, {}, outcome.problem.errors);
   return 'queued';
 }
 
@@ -228,12 +228,12 @@ export function draftOf(item: OutboxItem): OutboxDraft {
 
 /** A refusal in the user's language. */
 export function problemMessage(problem: OutboxProblem): string {
-  return problem.message === IDEMPOTENCY_MISMATCH ? m.outbox_err_already_sent() : translateWsError(problem.message);
+  return problem.message === IDEMPOTENCY_MISMATCH ? m.outbox_err_already_sent() : translateText(problem.message);
 }
 
 /** A refusal's field errors, translated, as "Field: message" lines. */
 export function problemFieldMessages(problem: OutboxProblem): string[] {
-  return Object.values(problem.errors).flatMap((list) => list.slice(0, 1).map(translateWsError));
+  return Object.values(problem.errors).flatMap((list) => list.slice(0, 1).map(translateText));
 }
 
 export { OutboxBusyError };

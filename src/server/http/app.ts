@@ -1,6 +1,7 @@
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sql } from 'kysely';
+import { coded, errorText, identifyError } from '../../shared/error-codes';
 import { ERR } from '../../shared/errors';
 import { RESPONSE_MAX_BYTES, TRPC_MAX_BATCH, URL_MAX_BYTES } from '../../shared/limits';
 import type { Actor, AppServices } from '../context';
@@ -47,7 +48,10 @@ function procedureAuthLevels(): Map<string, AuthLevel> {
 /** An error in tRPC's own envelope (what @trpc/client reads), one per call of a batch. */
 function sendTrpcError(res: ServerResponse, calls: string[], batch: boolean, status: 401 | 403, message: string): void {
   const code = status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN';
-  const one = (path: string) => ({ error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: status, path } } });
+  const described = identifyError(message);
+  const one = (path: string) => ({
+    error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: status, path, appCode: described?.code, params: described?.params } },
+  });
   const body = JSON.stringify(batch ? calls.map(one) : one(calls[0] ?? ''));
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(body);
@@ -113,13 +117,13 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
       refuseBody(req, res);
       const message = HTTP_ERR.tooManyCalls(TRPC_MAX_BATCH);
       res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-      return void res.end(JSON.stringify({ error: { message, code: TRPC_ERROR_CODES_BY_KEY.BAD_REQUEST, data: { code: 'BAD_REQUEST', httpStatus: 400 } } }));
+      return void res.end(JSON.stringify({ error: { message, code: TRPC_ERROR_CODES_BY_KEY.BAD_REQUEST, data: { code: 'BAD_REQUEST', httpStatus: 400, appCode: 'TOO_MANY_CALLS', params: { max: String(TRPC_MAX_BATCH) } } } }));
     }
     let actor: Actor | null;
     try {
       actor = await resolveActor(services, req, res);
     } catch (e) {
-      if (e instanceof BadApiKey) return void (refuseBody(req, res), sendTrpcError(res, calls, batch, 401, 'Invalid API key'));
+      if (e instanceof BadApiKey) return void (refuseBody(req, res), sendTrpcError(res, calls, batch, 401, errorText('INVALID_API_KEY')));
       throw e;
     }
     if (csrfRefused(services, req, actor)) return refuseBeforeBody(req, res, 403, ERR.csrf);
@@ -169,7 +173,7 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
     res.once('close', () => logRequest(req, res, route));
     try {
       if (isHttps(req, services.env)) res.setHeader('Strict-Transport-Security', HSTS);
-      if ((req.url ?? '').length > URL_MAX_BYTES) throw new HttpError(414, `The URL is longer than ${URL_MAX_BYTES} bytes`);
+      if ((req.url ?? '').length > URL_MAX_BYTES) throw new HttpError(414, coded('URL_TOO_LONG', { max: URL_MAX_BYTES }));
       const url = new URL(req.url ?? '/', 'http://localhost');
       const path = url.pathname;
       route = path;

@@ -10,6 +10,7 @@ import {
 } from '../../../db/queries/idempotency';
 import type { Database } from '../../../db/database';
 import type { Actor, UploadedFile } from '../context';
+import { errorText } from '../../shared/error-codes';
 import { HttpError } from './problem';
 
 /**
@@ -28,9 +29,9 @@ const PURGE_BATCH = 100;
 /** Printable ASCII, at most 255 characters (UUIDs, ULIDs, hashes all fit). */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-export const ERR_IDEMPOTENCY_MISMATCH = 'This Idempotency-Key was already used for a different request';
-export const ERR_IDEMPOTENCY_RUNNING = 'A request with this Idempotency-Key is still being processed; retry later';
-export const ERR_IDEMPOTENCY_KEY = 'Idempotency-Key must be 1–255 printable ASCII characters';
+export const ERR_IDEMPOTENCY_MISMATCH = errorText('IDEMPOTENCY_MISMATCH');
+export const ERR_IDEMPOTENCY_RUNNING = errorText('IDEMPOTENCY_RUNNING');
+export const ERR_IDEMPOTENCY_KEY = errorText('IDEMPOTENCY_KEY');
 
 export interface Answer {
   status: number;

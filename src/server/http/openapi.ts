@@ -1,5 +1,6 @@
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import { z, type ZodType } from 'zod';
+import { ERROR_CODES } from '../../shared/error-codes';
 import type { Meta } from '../trpc';
 import { appRouter } from '../routers/app';
 import type { RawRoute } from './raw-route';
@@ -231,7 +232,7 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
       version: '1.0.0',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       description:
-        'The REST paths of NS-Webtid. Authenticate with the account API key in `X-Api-Key` (or `Authorization: Bearer`), or with the session cookie from POST /api/user/login (then every POST/PUT/DELETE needs a same-origin `Origin` header). Errors are RFC 9457 problem+json; 400 answers carry `errors` (field → messages). Creates accept an `Idempotency-Key` header. The integrator guide is docs/integrators.md.',
+        'The REST paths of NS-Webtid. Authenticate with the account API key in `X-Api-Key` (or `Authorization: Bearer`), or with the session cookie from POST /api/user/login (then every POST/PUT/DELETE needs a same-origin `Origin` header). Errors are RFC 9457 problem+json with a stable `code` and `params` beside the English `detail`; 400 answers carry `errors` (field → messages) and `errorCodes` (field → codes). Creates accept an `Idempotency-Key` header. The integrator guide is docs/integrators.md.',
     },
     servers: [{ url: '/', description: 'This server' }],
     security: SECURITY,
@@ -252,10 +253,24 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
             type: { type: 'string' },
             title: { type: 'string' },
             status: { type: 'integer', minimum: 400, maximum: 599 },
-            detail: { type: 'string', description: 'English sentence' },
-            code: { type: 'string', description: 'Stable error code, when the server has one' },
-            params: { type: 'object', additionalProperties: true },
-            errors: { type: 'object', description: 'Field → messages (400)', additionalProperties: { type: 'array', items: { type: 'string' } } },
+            detail: { type: 'string', description: 'English sentence (the `code` template with `params` filled in)' },
+            code: { type: 'string', enum: ERROR_CODES, description: 'Stable error code of `detail`; switch on this, not on the English. Absent for the rare detail without a code.' },
+            params: { type: 'object', description: 'The named values in `detail`, as strings', additionalProperties: { type: 'string' } },
+            errors: { type: 'object', description: 'Field → English messages (400; also a duplicate key on its field in a 409)', additionalProperties: { type: 'array', items: { type: 'string' } } },
+            errorCodes: {
+              type: 'object',
+              description: 'Parallel to `errors`: field → each message’s `{ code, params }` (null for a message without a code)',
+              additionalProperties: {
+                type: 'array',
+                items: {
+                  anyOf: [
+                    { type: 'object', required: ['code', 'params'], properties: { code: { type: 'string', enum: ERROR_CODES }, params: { type: 'object', additionalProperties: { type: 'string' } } } },
+                    { type: 'null' },
+                  ],
+                },
+              },
+            },
+            requestId: { type: 'string', description: 'The X-Request-Id of the answer' },
           },
         },
       },

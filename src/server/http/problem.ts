@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
+import { errorText, type CodedError, type ErrorCode, type ErrorParams } from '../../shared/error-codes';
+import { describe, describeFields, type ErrorMessage, type FieldMessages } from '../errors';
 import { RESPONSE_MAX_BYTES } from '../../shared/limits';
 
 export interface Problem {
@@ -7,19 +9,24 @@ export interface Problem {
   title: string;
   status: number;
   detail: string;
+  /** the stable code of `detail` in src/shared/error-codes.ts, and its params */
+  code?: ErrorCode | undefined;
+  params?: ErrorParams | undefined;
   errors?: Record<string, string[]> | undefined;
+  /** parallel to `errors`: each message's code and params (null for a message without code) */
+  errorCodes?: Record<string, Array<CodedError | null>> | undefined;
   /** the X-Request-Id of the answer: what to quote to support, and what the server log carries */
   requestId?: string | undefined;
 }
 
 /** Sentences of the HTTP layer itself (the procedures' ones live in src/shared/errors.ts). */
 export const HTTP_ERR = {
-  tooLargeResult: 'The result is too large; narrow the filter',
-  unavailable: 'The database is unavailable; try again shortly',
-  badEncoding: 'Malformed percent-encoding in the path',
-  malformedMultipart: 'Malformed multipart body',
-  tooManyCalls: (max: number) => `At most ${max} calls per batch`,
-  shuttingDown: 'The server is restarting; try again shortly',
+  tooLargeResult: errorText('TOO_LARGE_RESULT'),
+  unavailable: errorText('DB_UNAVAILABLE'),
+  badEncoding: errorText('BAD_ENCODING'),
+  malformedMultipart: errorText('MALFORMED_MULTIPART'),
+  tooManyCalls: (max: number) => errorText('TOO_MANY_CALLS', { max }),
+  shuttingDown: errorText('SHUTTING_DOWN'),
 } as const;
 
 const requestIdOf = (res: ServerResponse) => {
@@ -27,10 +34,22 @@ const requestIdOf = (res: ServerResponse) => {
   return typeof id === 'string' ? id : undefined;
 };
 
-/** RFC 9457 problem+json (DESIGN §6). Never a stack trace or SQL. */
-export function sendProblem(res: ServerResponse, status: number, detail: string, errors?: Record<string, string[]>, extraHeaders?: Record<string, string>): void {
+/**
+ * RFC 9457 problem+json (DESIGN §6) with the catalogue's `code` and `params` beside the English
+ * `detail` (decision 0160). Never a stack trace or SQL.
+ */
+export function sendProblem(res: ServerResponse, status: number, message: ErrorMessage, fields?: FieldMessages, extraHeaders?: Record<string, string>): void {
+  const { detail, coded } = describe(message);
   const body: Problem = { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail };
-  if (errors && Object.keys(errors).length) body.errors = errors;
+  if (coded) {
+    body.code = coded.code;
+    body.params = coded.params;
+  }
+  const described = describeFields(fields);
+  if (described) {
+    body.errors = described.errors;
+    body.errorCodes = described.errorCodes;
+  }
   const requestId = requestIdOf(res);
   if (requestId) body.requestId = requestId;
   if (res.headersSent) {
@@ -43,8 +62,11 @@ export function sendProblem(res: ServerResponse, status: number, detail: string,
 
 /** Thrown inside the HTTP layer for answers that are not procedure errors (413, 415, malformed body). */
 export class HttpError extends Error {
-  constructor(readonly status: number, message: string, readonly errors?: Record<string, string[]>) {
-    super(message);
+  readonly coded: CodedError | undefined;
+  constructor(readonly status: number, message: ErrorMessage, readonly fields?: FieldMessages) {
+    const { detail, coded } = describe(message);
+    super(detail);
+    this.coded = coded;
   }
 }
 

@@ -3,9 +3,10 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPCError } from '@trpc/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ZodError, type ZodType } from 'zod';
+import { coded } from '../../shared/error-codes';
 import { ERR } from '../../shared/errors';
 import type { Actor, AppServices, Context } from '../context';
-import { AppError } from '../errors';
+import { AppError, type ErrorMessage } from '../errors';
 import { isDatabaseUnavailable, zodFieldErrors, type AuthLevel, type Meta, type RestMethod } from '../trpc';
 import { readJsonBody, readMultipart } from './body';
 import { bufferAndCompress } from './compress';
@@ -108,7 +109,7 @@ export function createRestHandler(router: AnyRouter, services: AppServices, crea
     if (candidates.length === 0) return false;
     const route = candidates.find((r) => r.method === method || (method === 'HEAD' && r.method === 'GET'));
     if (!route) {
-      sendProblem(res, 405, `Method ${method} is not allowed here`, undefined, { Allow: [...new Set(candidates.map((c) => c.method))].join(', ') });
+      sendProblem(res, 405, coded('METHOD_NOT_ALLOWED', { method }), undefined, { Allow: [...new Set(candidates.map((c) => c.method))].join(', ') });
       return true;
     }
     try {
@@ -130,12 +131,12 @@ export function createRestHandler(router: AnyRouter, services: AppServices, crea
         } else if (type === '' || type.startsWith('application/json')) {
           body = await readJsonBody(req);
         } else {
-          throw new HttpError(415, `Unsupported content type ${type.split(';')[0]}`);
+          throw new HttpError(415, coded('UNSUPPORTED_CONTENT_TYPE', { type: type.split(';')[0] ?? '' }));
         }
       }
       let input: unknown = undefined;
       if (route.input) {
-        if (body !== undefined && !isPlainObject(body)) throw new HttpError(400, 'The request body must be a JSON object');
+        if (body !== undefined && !isPlainObject(body)) throw new HttpError(400, coded('BODY_NOT_OBJECT'));
         input = { ...queryObject(url), ...(body ?? {}), ...params };
       }
       const ctx = createContext(services, req, res, actor, files);
@@ -171,7 +172,7 @@ export function decodePathSegment(segment: string): string {
  * closed after the answer (`Connection: close`), so that a client still sending a 15 MB upload is
  * not read to its end nor buffered; Node ends the socket once the answer is out.
  */
-export function refuseBeforeBody(req: IncomingMessage, res: ServerResponse, status: number, detail: string): void {
+export function refuseBeforeBody(req: IncomingMessage, res: ServerResponse, status: number, detail: ErrorMessage): void {
   const hasBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
   if (hasBody) {
     res.shouldKeepAlive = false;
@@ -192,7 +193,7 @@ export async function authorize(services: AppServices, req: IncomingMessage, res
     actor = await resolveActor(services, req, res);
   } catch (e) {
     if (e instanceof BadApiKey) {
-      refuseBeforeBody(req, res, 401, 'Invalid API key');
+      refuseBeforeBody(req, res, 401, coded('INVALID_API_KEY'));
       return false;
     }
     throw e;
@@ -212,8 +213,8 @@ export async function authorize(services: AppServices, req: IncomingMessage, res
 /** Maps any error to problem+json; unknown errors are logged with the request id and answered 500 without details. */
 export function sendError(services: AppServices, res: ServerResponse, error: unknown): void {
   const requestId = res.getHeader('x-request-id');
-  if (error instanceof HttpError) return sendProblem(res, error.status, error.message, error.errors);
-  if (error instanceof BadApiKey) return sendProblem(res, 401, 'Invalid API key');
+  if (error instanceof HttpError) return sendProblem(res, error.status, error.coded ?? error.message, error.fields);
+  if (error instanceof BadApiKey) return sendProblem(res, 401, coded('INVALID_API_KEY'));
   if (error instanceof ZodError) return sendProblem(res, 400, ERR.validation, zodFieldErrors(error));
   if (isDatabaseUnavailable(error)) {
     services.log.warn({ requestId, err: error }, 'database unavailable');
@@ -221,13 +222,13 @@ export function sendError(services: AppServices, res: ServerResponse, error: unk
   }
   if (error instanceof TRPCError) {
     if (error.cause instanceof ZodError) return sendProblem(res, 400, ERR.validation, zodFieldErrors(error.cause));
-    if (error.cause instanceof HttpError) return sendProblem(res, error.cause.status, error.cause.message, error.cause.errors);
+    if (error.cause instanceof HttpError) return sendProblem(res, error.cause.status, error.cause.coded ?? error.cause.message, error.cause.fields);
     const status = getHTTPStatusCodeFromError(error);
     if (status >= 500) {
       services.log.error({ requestId, err: error.cause ?? error }, 'procedure failed');
       return sendProblem(res, 500, ERR.internal);
     }
-    return sendProblem(res, status, error.message, error instanceof AppError ? error.errors : undefined);
+    return error instanceof AppError ? sendProblem(res, status, error.coded ?? error.message, error.fields) : sendProblem(res, status, error.message);
   }
   services.log.error({ requestId, err: error }, 'request failed');
   sendProblem(res, 500, ERR.internal);

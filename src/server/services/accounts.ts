@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../../db/database';
+import { coded } from '../../shared/error-codes';
 import { ERR } from '../../shared/errors';
 import { code, requiredText } from '../../shared/fields';
 import { MAX } from '../../shared/limits';
@@ -21,7 +22,7 @@ export async function createAccount(db: Database, raw: TCreateAccount): Promise<
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
     const codeTaken = await trx.selectFrom('account').select('id').where(sql<string>`lower(code)`, '=', input.code.toLowerCase()).executeTakeFirst();
-    if (codeTaken) throw new AppError('CONFLICT', `Account code ${input.code} already exists`);
+    if (codeTaken) throw new AppError('CONFLICT', coded('ACCOUNT_CODE_TAKEN', { code: input.code }));
     const userTaken = await trx.selectFrom('appUser').select('id').where(sql<string>`lower(username)`, '=', input.admin.toLowerCase()).executeTakeFirst();
     if (userTaken) throw new AppError('CONFLICT', ERR.usernameTaken);
     const account = await trx.insertInto('account').values({ code: input.code, name: input.name }).returning('id').executeTakeFirstOrThrow();

@@ -62,7 +62,7 @@ export async function createUser(db: Database, actor: Actor, input: TCreateUser)
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction().execute(async (trx) => {
-      if (await usernameExists(trx, input.username)) throw new AppError('CONFLICT', ERR.usernameTaken);
+      if (await usernameExists(trx, input.username)) throw new AppError('CONFLICT', ERR.usernameTaken, { username: [ERR.usernameTaken] });
       if (input.defaultResource !== null) await checkDefaultResource(trx, actor.accountId, input.defaultResource);
       return insertUser(trx, {
         accountId: actor.accountId,
@@ -80,7 +80,7 @@ export async function createUser(db: Database, actor: Actor, input: TCreateUser)
       });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', ERR.usernameTaken);
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', ERR.usernameTaken, { username: [ERR.usernameTaken] });
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorText } from '../error-codes';
 import { bool, enumOf, id } from '../fields';
 import { CSV_FILE_NAME, MODES } from '../limits';
 
@@ -12,9 +13,9 @@ export const EXPORT_BODY_MAX_BYTES = 16 * 1024 * 1024;
  * src/client/features/export/export-errors.ts.
  */
 export const EXPORT_ERR = {
-  tooManyEntries: `At most ${EXPORT_MAX_ENTRIES} entries can be downloaded at once`,
-  preferencesNeedUser: 'Download preferences belong to a user; an API key has none',
-  archivedCannotBeMarked: 'Archived entries cannot be marked as exported again',
+  tooManyEntries: errorText('EXPORT_TOO_MANY', { max: EXPORT_MAX_ENTRIES }),
+  preferencesNeedUser: errorText('EXPORT_NEEDS_USER'),
+  archivedCannotBeMarked: errorText('EXPORT_ARCHIVED_MARK'),
 } as const;
 
 const ignoredAccountId = z.unknown().optional().describe('Ignored; the account is the caller’s');

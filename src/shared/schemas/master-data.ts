@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorText } from '../error-codes';
 import { ERR } from '../errors';
 import { id } from '../fields';
 import { UNIT_TYPES, type UnitType } from '../limits';
@@ -51,18 +52,18 @@ export type MasterDataEntity = 'Item' | 'Resource' | 'Unit of measure' | 'Locati
 
 export const MD = {
   /** "Item 1000 already exists" */
-  exists: (entity: MasterDataEntity, key: string) => `${entity} ${key} already exists`,
+  exists: (entity: MasterDataEntity, key: string) => errorText('MD_EXISTS', { entity, key }),
   /** "Unit of measure BOX already exists for Item 1000" / "Job task 100 already exists for Job J-1" */
   existsFor: (entity: MasterDataEntity, key: string, parent: string, parentKey: string) =>
-    `${entity} ${key} already exists for ${parent} ${parentKey}`,
+    errorText('MD_EXISTS_FOR', { entity, key, parent, parentKey }),
   /** "Customer C1 is still in use; deactivate it instead" */
-  inUse: (entity: MasterDataEntity, key: string) => `${entity} ${key} is still in use; deactivate it instead`,
-  billToNotActive: 'Bill-to customer must be an active customer',
+  inUse: (entity: MasterDataEntity, key: string) => errorText('MD_IN_USE', { entity, key }),
+  billToNotActive: errorText('BILL_TO_NOT_ACTIVE'),
   /** the same sentence as a stale worksheet record, so the client has one translation */
-  stale: 'The record was changed by someone else in the meantime. Reload it and try again',
+  stale: errorText('STALE'),
   /** "Resource R01 is the default resource of a user; deactivate it instead" */
-  defaultResource: (no: string) => `Resource ${no} is the default resource of a user; deactivate it instead`,
-  unknownUnitOfMeasure: 'Unit of measure code does not exist',
+  defaultResource: (no: string) => errorText('MD_DEFAULT_RESOURCE', { key: no }),
+  unknownUnitOfMeasure: errorText('UNKNOWN_UOM'),
 } as const;
 
 /** Which unit (item or resource) a unit of measure belongs to. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorText } from '../error-codes';
 import { ERR, cannotBe } from '../errors';
 import { bool, code, enumOf, optionalCode, optionalIsoDate, optionalText, requiredText, teamCode } from '../fields';
 import { LANGUAGE_CODES, MAX, PROFILE_TYPES } from '../limits';
@@ -11,14 +12,14 @@ export const PASSWORD_MIN = 8;
  * them (src/client/features/admin/users/user-errors.ts), integrators read them as they are.
  */
 export const USER_ERR = {
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
-  ownRole: 'You cannot change your own role',
-  ownExpiration: 'You cannot change your own expiration date',
-  ownDeactivate: 'You cannot deactivate yourself',
-  ownDelete: 'You cannot delete yourself',
-  hasEntries: 'The user has worksheet entries and cannot be deleted; deactivate the user instead',
-  resourceNotActive: 'Choose an active resource of the account',
-  lastAdmin: 'The account must keep at least one active Admin without an expiration date',
+  passwordTooShort: errorText('PASSWORD_TOO_SHORT', { min: PASSWORD_MIN }),
+  ownRole: errorText('OWN_ROLE'),
+  ownExpiration: errorText('OWN_EXPIRATION'),
+  ownDeactivate: errorText('OWN_DEACTIVATE'),
+  ownDelete: errorText('OWN_DELETE'),
+  hasEntries: errorText('USER_HAS_ENTRIES'),
+  resourceNotActive: errorText('RESOURCE_NOT_ACTIVE'),
+  lastAdmin: errorText('LAST_ADMIN'),
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorText } from '../error-codes';
 import { bool, id } from '../fields';
 import { ZIgnoredAccountId } from './master-data';
 
@@ -10,11 +11,11 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test';
 export const WEBHOOK_MAX_ENDPOINTS = 10;
 
 export const WH_ERR = {
-  url: 'Enter an http(s) URL',
-  privateAddress: 'The URL must resolve to a public address',
-  unresolvable: 'The host name could not be resolved',
-  tooMany: `At most ${WEBHOOK_MAX_ENDPOINTS} webhook endpoints per account`,
-  events: 'Choose at least one event',
+  url: errorText('WEBHOOK_URL'),
+  privateAddress: errorText('WEBHOOK_PRIVATE_ADDRESS'),
+  unresolvable: errorText('WEBHOOK_UNRESOLVABLE'),
+  tooMany: errorText('WEBHOOK_TOO_MANY', { max: WEBHOOK_MAX_ENDPOINTS }),
+  events: errorText('WEBHOOK_EVENTS'),
 } as const;
 
 const url = () =>

@@ -9,7 +9,7 @@ import { toast } from '../../components/toast';
 import { applyUserLanguage } from '../../lib/i18n';
 import { clearLoginReason, readLoginReason } from '../../lib/login-reason';
 import { trpc } from '../../lib/trpc';
-import { errorMessage, fieldErrors } from '../../lib/translate-error';
+import { errorMessage, serverFieldErrors } from '../../lib/errors';
 
 interface Errors {
   username?: string;
@@ -56,8 +56,8 @@ export function LoginPage() {
       applyUserLanguage(info.languageCode);
       await navigate({ to: '/' });
     } catch (error) {
-      const fields = fieldErrors(error);
-      setErrors({ username: fields.username?.[0], password: fields.password?.[0] });
+      const fields = serverFieldErrors(error);
+      setErrors({ username: fields.username, password: fields.password });
       const message = errorMessage(error);
       setFormError(message);
       toast.error(message);

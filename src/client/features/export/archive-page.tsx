@@ -10,7 +10,7 @@ import { formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { usePagedWorksheet } from '../worksheet/paged-list';
 import { WorksheetEntries, WorksheetTotal } from '../worksheet/worksheet-entries';
-import { wsErrorMessage } from '../worksheet/ws-errors';
+import { errorMessage } from '../../lib/errors';
 import { DownloadButton } from './download-button';
 import './export.css';
 
@@ -97,7 +97,7 @@ export function ArchivePage() {
         <PageSpinner label={m.exp_loading()} />
       ) : list.error ? (
         <p className="form-error" role="alert">
-          {wsErrorMessage(list.error)}
+          {errorMessage(list.error)}
         </p>
       ) : (
         <>

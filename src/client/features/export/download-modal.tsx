@@ -10,7 +10,7 @@ import { useAccountInfo } from '../../lib/account';
 import { formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { downloadFile } from './download';
-import { exportErrorMessage } from './export-errors';
+import { errorMessage } from '../../lib/errors';
 import './export.css';
 
 export interface DownloadModalProps {
@@ -79,7 +79,7 @@ export function DownloadModal({ open, onClose, entries, mode, archive, onMarked 
         onMarked?.();
       }
     } catch (error) {
-      toast.error(`${m.exp_download_failed()}: ${exportErrorMessage(error)}`);
+      toast.error(`${m.exp_download_failed()}: ${errorMessage(error)}`);
       if (mark) await Promise.all([utils.worksheet.list.invalidate(), utils.worksheet.totals.invalidate()]);
     } finally {
       setBusy(null);
@@ -162,7 +162,7 @@ export function DownloadModal({ open, onClose, entries, mode, archive, onMarked 
           <Spinner label={m.exp_modal_loading()} showLabel size="small" />
         ) : counts.error ? (
           <p className="form-error" role="alert">
-            {exportErrorMessage(counts.error)}
+            {errorMessage(counts.error)}
           </p>
         ) : data && empty ? (
           <p className="exp-modal__count">{m.exp_modal_none()}</p>

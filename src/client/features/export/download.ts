@@ -1,48 +1,28 @@
 import type { Mode } from '../../../shared/limits';
 import { EXPORT_FILE_NAMES, XLSX_CONTENT_TYPE, type TDownloadInput } from '../../../shared/schemas/export';
-import { ERR } from '../../../shared/errors';
-import { translateExportError } from './export-errors';
-
-/** A failed download: the server's problem detail (translated), and the status. */
-export class DownloadError extends Error {
-  constructor(message: string, readonly status: number) {
-    super(message);
-  }
-}
+import { AppCallError } from '../../lib/errors';
+import { restFetch } from '../../lib/rest';
 
 /**
  * POST /api/worksheet/download (spec §7) and save the answer as worsheet.csv or worsheet.xlsx. The
  * file is read as a Blob, whose bytes (byte-order mark included) are saved unchanged. Resolves when
- * the whole file arrived — with marking, that is after the server committed.
+ * the whole file arrived — with marking, that is after the server committed. Rejects an
+ * AppCallError (lib/rest.ts): status 0 when the server could not be reached.
  */
 export async function downloadFile(body: TDownloadInput & { mode: Mode }): Promise<void> {
   const format = body.format ?? 'csv';
-  let res: Response;
+  const res = await restFetch('/api/worksheet/download', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: format === 'xlsx' ? XLSX_CONTENT_TYPE : 'text/csv' },
+    body: JSON.stringify(body),
+  });
+  let blob: Blob;
   try {
-    res = await fetch('/api/worksheet/download', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: format === 'xlsx' ? XLSX_CONTENT_TYPE : 'text/csv' },
-      body: JSON.stringify(body),
-    });
+    blob = await res.blob();
   } catch (error) {
-    throw new DownloadError(error instanceof Error ? error.message : String(error), 0);
+    // the connection broke off while the file came in
+    throw AppCallError.network(error);
   }
-  if (res.status === 401) {
-    // Spec §2: any 401 sends the user to the login page.
-    window.location.assign('/login');
-    throw new DownloadError(translateExportError(ERR.unauthorized), 401);
-  }
-  if (!res.ok) {
-    let detail = res.statusText;
-    try {
-      detail = ((await res.json()) as { detail?: string }).detail ?? detail;
-    } catch {
-      // not problem+json
-    }
-    throw new DownloadError(translateExportError(detail), res.status);
-  }
-  const blob = await res.blob();
   saveBlob(blob, EXPORT_FILE_NAMES[format]);
 }
 

@@ -7,7 +7,7 @@ import { formatDate, formatDateTime, formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { FullView } from './attachment-modal';
 import { attachmentUrl } from './ws-api';
-import { wsErrorMessage } from './ws-errors';
+import { errorMessage } from '../../lib/errors';
 
 /** Spec §2 recorded-time popup: the times worked and when the entry was recorded, changed and approved. */
 export function RecordedTimeModal({ record, onClose }: { record: TWorksheetRecord | null; onClose: () => void }) {
@@ -93,7 +93,7 @@ export function HistoryModal({ record, onClose }: { record: TWorksheetRecord | n
   return (
     <Modal open={record !== null} title={m.ws_hist_title()} onClose={onClose} size="medium">
       {history.isLoading && <Spinner showLabel />}
-      {history.error && <p className="form-error">{wsErrorMessage(history.error)}</p>}
+      {history.error && <p className="form-error">{errorMessage(history.error)}</p>}
       {history.data && (
         <ol className="ws-history">
           {history.data.map((entry) => {

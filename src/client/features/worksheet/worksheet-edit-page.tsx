@@ -8,7 +8,7 @@ import { formatDate } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { WorksheetForm } from './worksheet-form';
 import { useFormSettings } from './ws-data';
-import { wsErrorMessage } from './ws-errors';
+import { errorMessage } from '../../lib/errors';
 import './worksheet.css';
 
 /** /worksheet/edit/{id}: loads the record, pre-fills the form, returns to / after Update (spec §2). */
@@ -23,7 +23,7 @@ export function WorksheetEditPage({ id }: { id: string }) {
   if (numericId === 0 || record.error) {
     body = (
       <EmptyState
-        title={record.error ? wsErrorMessage(record.error) : m.error_not_found()}
+        title={record.error ? errorMessage(record.error) : m.error_not_found()}
         action={
           <Link to="/" className={buttonClass('primary')}>
             {m.ws_back()}

@@ -13,7 +13,7 @@ import { formatDate, formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { HistoryModal, PhotosModal, RecordedTimeModal } from './record-popups';
 import { useFormSettings, useMediaQuery } from './ws-data';
-import { wsErrorMessage } from './ws-errors';
+import { errorMessage } from '../../lib/errors';
 // The archive renders this component without the worksheet pages, so it brings its styles along.
 import './worksheet.css';
 
@@ -450,7 +450,7 @@ function ApproveControl({ record, ctx }: { record: TWorksheetRecord; ctx: RowCon
       toast.success(m.ws_toast_approval());
       await utils.worksheet.list.invalidate();
     } catch (error) {
-      toast.error(wsErrorMessage(error));
+      toast.error(errorMessage(error));
     }
   };
   return (
@@ -478,7 +478,7 @@ function RowActions({ record }: { record: TWorksheetRecord }) {
       toast.success(m.ws_toast_deleted());
       await Promise.all([utils.worksheet.list.invalidate(), utils.worksheet.totals.invalidate()]);
     } catch (error) {
-      toast.error(wsErrorMessage(error));
+      toast.error(errorMessage(error));
     }
   };
   return (

@@ -42,7 +42,7 @@ import {
   useWorkTypeLookup,
   useWorkTypeSearch,
 } from './ws-data';
-import { serverFieldErrors, translateWsError, WorksheetCallError, wsErrorMessage, zodFormErrors, type FormErrors } from './ws-errors';
+import { AppCallError, errorMessage, serverFieldErrors, translateText, zodFormErrors, type FormErrors } from '../../lib/errors';
 
 export interface FormValues {
   date: string;
@@ -336,13 +336,13 @@ export function WorksheetForm({ settings, record, draft, onDone, onCancel, layou
     const parsed = ZCreateWorksheetInput.safeParse(out);
     const errs: FormErrors = parsed.success ? {} : zodFormErrors(parsed.error);
     const conditional = conditionalErrors(settings, { ...out, unitType: out.unitType as UnitType | '' });
-    for (const [field, message] of Object.entries(conditional)) errs[field] ??= translateWsError(message);
-    if (!timeMode && out.quantity === '') errs.quantity ??= translateWsError(ERR.required);
+    for (const [field, message] of Object.entries(conditional)) errs[field] ??= translateText(message);
+    if (!timeMode && out.quantity === '') errs.quantity ??= translateText(ERR.required);
     // The typed text is read in the user's locale; the schema only ever sees the normalised number,
     // so a locale misreading is reported here and wins over whatever the schema made of the raw text.
     const typed = timeMode ? null : parseLocaleNumber(values.quantity, getLocale());
     if (typed && !typed.ok && typed.reason !== 'empty') {
-      errs.quantity = translateWsError(typed.reason === 'tooManyDecimals' ? ERR.tooManyDecimals : ERR.mustBeNumber);
+      errs.quantity = translateText(typed.reason === 'tooManyDecimals' ? ERR.tooManyDecimals : ERR.mustBeNumber);
     }
     return errs;
   }
@@ -379,12 +379,12 @@ export function WorksheetForm({ settings, record, draft, onDone, onCancel, layou
     } catch (error) {
       const fieldErrs = serverFieldErrors(error);
       setErrors(fieldErrs);
-      const message = wsErrorMessage(error);
+      const message = errorMessage(error);
       if (Object.keys(fieldErrs).length === 0) setFormError(message);
       else focusFirstError(formId);
       // Spec §8: a failed create says so; edit failures show the server's error.
       if (how === 'update') toast.error(message);
-      else toast.error(error instanceof WorksheetCallError && error.status === 400 ? m.ws_toast_create_failed() : `${m.ws_toast_create_failed()}: ${message}`);
+      else toast.error(error instanceof AppCallError && error.status === 400 ? m.ws_toast_create_failed() : `${m.ws_toast_create_failed()}: ${message}`);
     } finally {
       setBusy(null);
     }

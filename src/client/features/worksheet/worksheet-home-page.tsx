@@ -14,7 +14,7 @@ import { WorksheetEntries, WorksheetTotal } from './worksheet-entries';
 import { MasterDataAge } from '../../offline/master-data-age';
 import { WorksheetForm } from './worksheet-form';
 import { useFormSettings, useMediaQuery } from './ws-data';
-import { wsErrorMessage } from './ws-errors';
+import { errorMessage } from '../../lib/errors';
 import './worksheet.css';
 
 const route = getRouteApi('/_app/');
@@ -114,7 +114,7 @@ export function WorksheetHomePage() {
         <PageSpinner />
       ) : list.error ? (
         <p className="form-error" role="alert">
-          {wsErrorMessage(list.error)}
+          {errorMessage(list.error)}
         </p>
       ) : (
         <>

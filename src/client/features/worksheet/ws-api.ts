@@ -1,6 +1,5 @@
-import { ERR } from '../../../shared/errors';
 import type { TWorksheetRecord } from '../../../shared/schemas/worksheet';
-import { WorksheetCallError } from './ws-errors';
+import { restJson } from '../../lib/rest';
 
 /*
  * Creating and updating entries goes to the REST paths POST/PUT /api/worksheet as
@@ -47,34 +46,20 @@ function toFormData(fields: WorksheetFieldsOut, opts: SubmitOptions): FormData {
   return fd;
 }
 
-/** POST (create) or PUT (update) /api/worksheet; resolves the stored record, rejects a WorksheetCallError. */
+/**
+ * POST (create) or PUT (update) /api/worksheet; resolves the stored record, rejects an
+ * AppCallError (status 0 = the server could not be reached; a 401 also goes to /login).
+ */
 export async function submitWorksheet(fields: WorksheetFieldsOut, opts: SubmitOptions): Promise<TWorksheetRecord> {
-  let res: Response;
-  try {
-    res = await fetch('/api/worksheet', {
-      method: opts.id === undefined ? 'POST' : 'PUT',
-      body: toFormData(fields, opts),
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', ...(opts.idempotencyKey ? { 'Idempotency-Key': opts.idempotencyKey } : {}) },
-    });
-  } catch {
-    throw new WorksheetCallError('Failed to fetch', 0);
-  }
-  const text = await res.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = null;
-  }
-  if (res.ok) return body as TWorksheetRecord;
-  if (res.status === 401) {
-    // Spec §2: any 401 sends the user to the login page.
-    window.location.assign('/login');
-  }
-  const problem = (body ?? {}) as { detail?: string; errors?: Record<string, string[]> };
-  throw new WorksheetCallError(problem.detail ?? ERR.internal, res.status, problem.errors ?? {});
+  return restJson<TWorksheetRecord>('/api/worksheet', {
+    method: opts.id === undefined ? 'POST' : 'PUT',
+    body: toFormData(fields, opts),
+    headers: opts.idempotencyKey ? { 'Idempotency-Key': opts.idempotencyKey } : {},
+  });
 }
+
+/** The failure of a worksheet call: the one error class of every REST call. */
+export { AppCallError as WorksheetCallError } from '../../lib/errors';
 
 /** The URL of a stored photo (full size, or the small preview). */
 export const attachmentUrl = (worksheetId: number, attachmentId: number, preview = false) =>

@@ -1,12 +1,21 @@
 import { isForeignKeyViolation, isUniqueViolation } from '../../../../db/queries/master-data/common';
 import type { KeysetRequest } from '../../../../db/queries/master-data/paging';
 import { ADMIN_CURSOR_ERR, decodeAdminCursor, encodeAdminCursor, type AdminListQuery } from '../../../shared/admin-paging';
-import { ERR } from '../../../shared/errors';
 import { PAGE_SIZE_DEFAULT } from '../../../shared/limits';
-import { MD } from '../../../shared/schemas/master-data';
+import { coded, type CodedError } from '../../../shared/error-codes';
+import type { MasterDataEntity } from '../../../shared/schemas/master-data';
 import { AppError } from '../../errors';
 
-export const notFound = () => new AppError('NOT_FOUND', ERR.notFound);
+export const notFound = () => new AppError('NOT_FOUND', coded('NOT_FOUND'));
+
+/** 409 for a key that exists, also as an error of the key's field, so a form shows it there. */
+export const duplicate = (field: string, message: CodedError) => new AppError('CONFLICT', message, { [field]: [message] });
+
+/** "Customer C1 already exists" on the field `field`. */
+export const exists = (field: string, entity: MasterDataEntity, key: string) => duplicate(field, coded('MD_EXISTS', { entity, key }));
+
+/** "Customer C1 is still in use; deactivate it instead". */
+export const inUse = (entity: MasterDataEntity, key: string) => new AppError('CONFLICT', coded('MD_IN_USE', { entity, key }));
 
 /** The record, or 404 (also for another account's keys: every query filters by account). */
 export function found<T>(row: T | undefined): T {
@@ -18,11 +27,11 @@ export function found<T>(row: T | undefined): T {
  * Runs an insert; a unique violation (a concurrent create of the same key slipping past the
  * service's own check) still answers 409 with the clear detail.
  */
-export async function insertOrConflict<T>(run: () => Promise<T>, conflictDetail: string): Promise<T> {
+export async function insertOrConflict<T>(run: () => Promise<T>, conflict: () => AppError): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', conflictDetail);
+    if (isUniqueViolation(error)) throw conflict();
     throw error;
   }
 }
@@ -33,16 +42,16 @@ export async function insertOrConflict<T>(run: () => Promise<T>, conflictDetail:
  */
 export async function updatedOrStale<T>(row: T | undefined, stillThere: () => Promise<unknown>): Promise<T> {
   if (row !== undefined) return row;
-  if ((await stillThere()) !== undefined) throw new AppError('CONFLICT', MD.stale);
+  if ((await stillThere()) !== undefined) throw new AppError('CONFLICT', coded('STALE'));
   throw notFound();
 }
 
 /** Runs a delete; a foreign key violation (a reference created meanwhile) answers 409 too. */
-export async function deleteOrConflict<T>(run: () => Promise<T>, inUseDetail: string): Promise<T> {
+export async function deleteOrConflict<T>(run: () => Promise<T>, conflict: () => AppError): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (isForeignKeyViolation(error)) throw new AppError('CONFLICT', inUseDetail);
+    if (isForeignKeyViolation(error)) throw conflict();
     throw error;
   }
 }

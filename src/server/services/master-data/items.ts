@@ -4,9 +4,9 @@ import { deleteUnitsOf } from '../../../../db/queries/master-data/units';
 import { resourceIsUserDefault, unitTypeInUse } from '../../../../db/queries/master-data/usage';
 import type { AdminListQuery } from '../../../shared/admin-paging';
 import type { UnitType } from '../../../shared/limits';
-import { MD } from '../../../shared/schemas/master-data';
+import { coded } from '../../../shared/error-codes';
 import { AppError } from '../../errors';
-import { adminListPage, found, insertOrConflict, notFound, updatedOrStale, type AdminPage } from './common';
+import { adminListPage, found, insertOrConflict, notFound, updatedOrStale, type AdminPage, exists, inUse } from './common';
 
 /**
  * Items and resources (spec §3, §5, §7). Deleting one also deletes its units of measure: they are
@@ -29,16 +29,16 @@ function noRecordService(table: NoTable, entity: UnitType): NoRecordService {
       adminListPage(input, (r) => listNoRecords(db, table, accountId, r), (q) => countNoRecords(db, table, accountId, q), (row) => ({ key: row.no, text: row.description })),
     single: async (db, accountId, no) => found(await findNoRecord(db, table, accountId, no)),
     async create(db, accountId, input) {
-      if (await findNoRecord(db, table, accountId, input.no)) throw new AppError('CONFLICT', MD.exists(entity, input.no));
-      return insertOrConflict(() => insertNoRecord(db, table, accountId, input), MD.exists(entity, input.no));
+      if (await findNoRecord(db, table, accountId, input.no)) throw exists('no', entity, input.no);
+      return insertOrConflict(() => insertNoRecord(db, table, accountId, input), () => exists('no', entity, input.no));
     },
     update: async (db, accountId, input) =>
       updatedOrStale(await updateNoRecord(db, table, accountId, input.no, input), () => findNoRecord(db, table, accountId, input.no)),
     async remove(db, accountId, no) {
       await db.transaction().execute(async (trx) => {
         if (!(await findNoRecord(trx, table, accountId, no))) throw notFound();
-        if (await unitTypeInUse(trx, accountId, entity, no)) throw new AppError('CONFLICT', MD.inUse(entity, no));
-        if (entity === 'Resource' && (await resourceIsUserDefault(trx, accountId, no))) throw new AppError('CONFLICT', MD.defaultResource(no));
+        if (await unitTypeInUse(trx, accountId, entity, no)) throw inUse(entity, no);
+        if (entity === 'Resource' && (await resourceIsUserDefault(trx, accountId, no))) throw new AppError('CONFLICT', coded('MD_DEFAULT_RESOURCE', { key: no }));
         await deleteUnitsOf(trx, accountId, entity, no);
         await deleteNoRecord(trx, table, accountId, no);
       });

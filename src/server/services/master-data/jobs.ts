@@ -21,9 +21,9 @@ import {
 } from '../../../../db/queries/master-data/jobs';
 import { jobInUse, jobTaskInUse } from '../../../../db/queries/master-data/usage';
 import type { AdminListQuery } from '../../../shared/admin-paging';
-import { MD } from '../../../shared/schemas/master-data';
 import { AppError, fieldError } from '../../errors';
-import { adminListPage, deleteOrConflict, found, insertOrConflict, notFound, updatedOrStale, type AdminPage } from './common';
+import { adminListPage, deleteOrConflict, found, insertOrConflict, notFound, updatedOrStale, type AdminPage, duplicate, exists, inUse } from './common';
+import { coded } from '../../../shared/error-codes';
 
 type JobInput = JobValues & { code: string };
 
@@ -35,7 +35,7 @@ type JobInput = JobValues & { code: string };
 async function checkBillTo(db: Db, accountId: number, customerNo: string, keeping: string | null): Promise<void> {
   if (customerNo === keeping) return;
   const customer = await findCustomer(db, accountId, customerNo);
-  if (!customer?.active) throw fieldError('billToCustomerNo', MD.billToNotActive);
+  if (!customer?.active) throw fieldError('billToCustomerNo', coded('BILL_TO_NOT_ACTIVE'));
 }
 
 export const jobService = {
@@ -45,9 +45,9 @@ export const jobService = {
   single: async (db: Database, accountId: number, code: string): Promise<JobRow> => found(await findJob(db, accountId, code)),
 
   async create(db: Database, accountId: number, input: JobInput): Promise<JobRow> {
-    if (await findJob(db, accountId, input.code)) throw new AppError('CONFLICT', MD.exists('Job', input.code));
+    if (await findJob(db, accountId, input.code)) throw exists('code', 'Job', input.code);
     await checkBillTo(db, accountId, input.billToCustomerNo, null);
-    await insertOrConflict(() => insertJob(db, accountId, input.code, input), MD.exists('Job', input.code));
+    await insertOrConflict(() => insertJob(db, accountId, input.code, input), () => exists('code', 'Job', input.code));
     return found(await findJob(db, accountId, input.code));
   },
 
@@ -55,7 +55,7 @@ export const jobService = {
     return db.transaction().execute(async (trx) => {
       const current = found(await findJob(trx, accountId, input.code));
       await checkBillTo(trx, accountId, input.billToCustomerNo, current.billToCustomerNo);
-      if (!(await updateJob(trx, accountId, input.code, input))) throw new AppError('CONFLICT', MD.stale);
+      if (!(await updateJob(trx, accountId, input.code, input))) throw new AppError('CONFLICT', coded('STALE'));
       return found(await findJob(trx, accountId, input.code));
     });
   },
@@ -63,8 +63,8 @@ export const jobService = {
   /** Refused while the job has tasks or any worksheet entry (open or archived). */
   async remove(db: Database, accountId: number, code: string): Promise<void> {
     if (!(await findJob(db, accountId, code))) throw notFound();
-    if (await jobInUse(db, accountId, code)) throw new AppError('CONFLICT', MD.inUse('Job', code));
-    await deleteOrConflict(() => deleteJob(db, accountId, code), MD.inUse('Job', code));
+    if (await jobInUse(db, accountId, code)) throw inUse('Job', code);
+    await deleteOrConflict(() => deleteJob(db, accountId, code), () => inUse('Job', code));
   },
 
   search: (db: Database, accountId: number, input: { q: string; limit?: number | undefined; customerNo?: string | null | undefined }) =>
@@ -76,7 +76,7 @@ async function requireJob(db: Db, accountId: number, jobCode: string): Promise<v
   if (!(await findJob(db, accountId, jobCode))) throw notFound();
 }
 
-const taskConflict = (jobCode: string, code: string) => MD.existsFor('Job task', code, 'Job', jobCode);
+const taskConflict = (jobCode: string, code: string) => duplicate('code', coded('MD_EXISTS_FOR', { entity: 'Job task', key: code, parent: 'Job', parentKey: jobCode }));
 
 export const jobTaskService = {
   async list(db: Database, accountId: number, jobCode: string): Promise<JobTaskRow[]> {
@@ -90,8 +90,8 @@ export const jobTaskService = {
 
   async create(db: Database, accountId: number, input: { jobCode: string; code: string; description: string }): Promise<JobTaskRow> {
     await requireJob(db, accountId, input.jobCode);
-    if (await findJobTask(db, accountId, input.jobCode, input.code)) throw new AppError('CONFLICT', taskConflict(input.jobCode, input.code));
-    return insertOrConflict(() => insertJobTask(db, accountId, input), taskConflict(input.jobCode, input.code));
+    if (await findJobTask(db, accountId, input.jobCode, input.code)) throw taskConflict(input.jobCode, input.code);
+    return insertOrConflict(() => insertJobTask(db, accountId, input), () => taskConflict(input.jobCode, input.code));
   },
 
   update: async (
@@ -103,7 +103,7 @@ export const jobTaskService = {
 
   async remove(db: Database, accountId: number, jobCode: string, code: string): Promise<void> {
     if (!(await findJobTask(db, accountId, jobCode, code))) throw notFound();
-    if (await jobTaskInUse(db, accountId, jobCode, code)) throw new AppError('CONFLICT', MD.inUse('Job task', code));
+    if (await jobTaskInUse(db, accountId, jobCode, code)) throw inUse('Job task', code);
     await deleteJobTask(db, accountId, jobCode, code);
   },
 

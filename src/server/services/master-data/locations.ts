@@ -1,9 +1,7 @@
 import type { Database } from '../../../../db/database';
 import { deleteLocation, findLocation, insertLocation, listLocations, searchLocations, updateLocation, type LocationRow } from '../../../../db/queries/master-data/locations';
 import { locationInUse } from '../../../../db/queries/master-data/usage';
-import { MD } from '../../../shared/schemas/master-data';
-import { AppError } from '../../errors';
-import { found, insertOrConflict, notFound, updatedOrStale } from './common';
+import { found, insertOrConflict, notFound, updatedOrStale, exists, inUse } from './common';
 
 export const locationService = {
   list: (db: Database, accountId: number): Promise<LocationRow[]> => listLocations(db, accountId),
@@ -11,8 +9,8 @@ export const locationService = {
   single: async (db: Database, accountId: number, code: string): Promise<LocationRow> => found(await findLocation(db, accountId, { code })),
 
   async create(db: Database, accountId: number, input: { code: string; name?: string | null | undefined }): Promise<LocationRow> {
-    if (await findLocation(db, accountId, { code: input.code })) throw new AppError('CONFLICT', MD.exists('Location', input.code));
-    return insertOrConflict(() => insertLocation(db, accountId, { code: input.code, name: input.name ?? null }), MD.exists('Location', input.code));
+    if (await findLocation(db, accountId, { code: input.code })) throw exists('code', 'Location', input.code);
+    return insertOrConflict(() => insertLocation(db, accountId, { code: input.code, name: input.name ?? null }), () => exists('code', 'Location', input.code));
   },
 
   update: async (
@@ -25,7 +23,7 @@ export const locationService = {
   async remove(db: Database, accountId: number, by: { id?: number | undefined; code?: string | undefined }): Promise<void> {
     const location = await findLocation(db, accountId, by.id !== undefined ? { id: by.id } : { code: by.code ?? '' });
     if (!location || (by.id !== undefined && by.code !== undefined && location.code !== by.code)) throw notFound();
-    if (await locationInUse(db, accountId, location.code)) throw new AppError('CONFLICT', MD.inUse('Location', location.code));
+    if (await locationInUse(db, accountId, location.code)) throw inUse('Location', location.code);
     await deleteLocation(db, accountId, location.id);
   },
 

@@ -3,9 +3,9 @@ import { deleteWorkType, findWorkType, insertWorkType, listWorkTypes, searchWork
 import { storedUnitCode } from '../../../../db/queries/master-data/units';
 import { workTypeInUse } from '../../../../db/queries/master-data/usage';
 import type { Db } from '../../../../db/queries/master-data/common';
-import { MD } from '../../../shared/schemas/master-data';
-import { AppError, fieldError } from '../../errors';
-import { found, insertOrConflict, notFound, updatedOrStale } from './common';
+import { coded } from '../../../shared/error-codes';
+import { fieldError } from '../../errors';
+import { found, insertOrConflict, notFound, updatedOrStale, exists, inUse } from './common';
 
 type WorkTypeInput = { code: string; description: string; unitOfMeasureCode: string | null };
 
@@ -17,7 +17,7 @@ type WorkTypeInput = { code: string; description: string; unitOfMeasureCode: str
 async function checkUnitCode<T extends WorkTypeInput>(db: Db, accountId: number, input: T, keeping: string | null): Promise<T> {
   if (input.unitOfMeasureCode === null || input.unitOfMeasureCode === keeping) return input;
   const stored = await storedUnitCode(db, accountId, input.unitOfMeasureCode);
-  if (stored === undefined) throw fieldError('unitOfMeasureCode', MD.unknownUnitOfMeasure);
+  if (stored === undefined) throw fieldError('unitOfMeasureCode', coded('UNKNOWN_UOM'));
   return { ...input, unitOfMeasureCode: stored };
 }
 
@@ -27,9 +27,9 @@ export const workTypeService = {
   single: async (db: Database, accountId: number, code: string): Promise<WorkTypeRow> => found(await findWorkType(db, accountId, code)),
 
   async create(db: Database, accountId: number, input: WorkTypeInput): Promise<WorkTypeRow> {
-    if (await findWorkType(db, accountId, input.code)) throw new AppError('CONFLICT', MD.exists('Work type', input.code));
+    if (await findWorkType(db, accountId, input.code)) throw exists('code', 'Work type', input.code);
     const values = await checkUnitCode(db, accountId, input, null);
-    return insertOrConflict(() => insertWorkType(db, accountId, values), MD.exists('Work type', input.code));
+    return insertOrConflict(() => insertWorkType(db, accountId, values), () => exists('code', 'Work type', input.code));
   },
 
   async update(db: Database, accountId: number, input: WorkTypeInput & { active?: boolean | undefined; version?: number | undefined }): Promise<WorkTypeRow> {
@@ -40,7 +40,7 @@ export const workTypeService = {
 
   async remove(db: Database, accountId: number, code: string): Promise<void> {
     if (!(await findWorkType(db, accountId, code))) throw notFound();
-    if (await workTypeInUse(db, accountId, code)) throw new AppError('CONFLICT', MD.inUse('Work type', code));
+    if (await workTypeInUse(db, accountId, code)) throw inUse('Work type', code);
     await deleteWorkType(db, accountId, code);
   },
 

@@ -4,7 +4,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageSpinner } from '../../../components/spinner';
 import { Button } from '../../../components/button';
 import { trpc } from '../../../lib/trpc';
-import { errorMessage } from '../../../lib/translate-error';
+import { errorMessage } from '../../../lib/errors';
 import { AccountSettingsForm } from './account-settings-form';
 import { ApiKeyPanel } from './api-key-panel';
 import './account.css';

@@ -4,7 +4,7 @@ import { m } from '../../../../shared/paraglide/messages.js';
 import { normaliseFlags, type TAccount } from '../../../../shared/schemas/account';
 import { toast } from '../../../components/toast';
 import { trpc } from '../../../lib/trpc';
-import { errorMessage } from '../../../lib/translate-error';
+import { errorMessage } from '../../../lib/errors';
 import { AdminSection, FormActions } from '../common/form-parts';
 
 type Flags = Pick<

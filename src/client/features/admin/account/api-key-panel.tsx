@@ -5,7 +5,7 @@ import { confirm } from '../../../components/confirm';
 import { Spinner } from '../../../components/spinner';
 import { toast } from '../../../components/toast';
 import { trpc } from '../../../lib/trpc';
-import { errorMessage } from '../../../lib/translate-error';
+import { errorMessage } from '../../../lib/errors';
 import { AdminSection } from '../common/form-parts';
 
 /** Enough of the key to tell two keys apart, never enough to use it. */

@@ -5,7 +5,7 @@ import { Button } from '../../../components/button';
 import { Checkbox, TextField } from '../../../components/field';
 import { toast } from '../../../components/toast';
 import { ActiveBadge } from './active-badge';
-import { masterDataErrorMessage } from './errors';
+import { errorMessage } from '../../../lib/errors';
 import { AdminSection, ReadOnlyField, submitHandler } from './form-parts';
 import { useInlinePanel } from './use-inline-panel';
 import { deleteRecord } from './use-record-actions';
@@ -169,8 +169,8 @@ function CreateForm({ schema, text, onCreate, onDone }: { schema: CreateSchema; 
         toast.success(text.created);
         onDone();
       } catch (error) {
-        form.setServerErrors(error);
-        setFormError(masterDataErrorMessage(error));
+        // An error of a field (a duplicate code) shows on that field, not as a banner.
+        if (!form.setServerErrors(error)) setFormError(errorMessage(error));
         toast.error(text.createFailed);
         setBusy(false);
       }
@@ -207,7 +207,7 @@ function EditForm({ row, schema, text, onUpdate, onDone }: { row: ChildRecord; s
         onDone();
       } catch (error) {
         form.setServerErrors(error);
-        toast.error(masterDataErrorMessage(error));
+        toast.error(errorMessage(error));
         setBusy(false);
       }
     })}>

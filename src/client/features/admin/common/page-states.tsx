@@ -4,7 +4,7 @@ import { buttonClass } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PageSpinner } from '../../../components/spinner';
-import { errorStatus, masterDataErrorMessage } from './errors';
+import { errorMessage, errorStatus } from '../../../lib/errors';
 
 /**
  * What an admin page shows instead of its content while the record loads, or when it failed:
@@ -28,7 +28,7 @@ export function PageState({ title, pending, error, missingKey, backTo, backLabel
     <>
       {withHeader && <PageHeader title={title} />}
       <EmptyState
-        title={notFound ? m.admin_not_found() : masterDataErrorMessage(error)}
+        title={notFound ? m.admin_not_found() : errorMessage(error)}
         action={
           <Link to={backTo} className={buttonClass('primary')}>
             {backLabel}

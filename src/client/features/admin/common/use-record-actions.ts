@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { toast } from '../../../components/toast';
 import { confirmDelete } from './confirm-delete';
-import { masterDataErrorMessage } from './errors';
+import { errorMessage } from '../../../lib/errors';
 import { submitHandler } from './form-parts';
 import type { ZodForm } from './use-zod-form';
 
@@ -38,9 +38,9 @@ export function useSaveAction<S extends Schema, R>(form: ZodForm<S>, action: Sav
       toast.success(action.success());
       await action.then(saved, element);
     } catch (error) {
-      form.setServerErrors(error);
-      const message = masterDataErrorMessage(error);
-      setFormError(message);
+      const message = errorMessage(error);
+      // An error of a field (a duplicate code, a 400) shows on that field, not as a banner.
+      if (!form.setServerErrors(error)) setFormError(message);
       toast.error(action.failure ? action.failure() : message);
     }
   });
@@ -66,7 +66,7 @@ export async function deleteRecord(action: DeleteAction): Promise<void> {
     toast.success(action.success());
     await action.then();
   } catch (error) {
-    toast.error(masterDataErrorMessage(error));
+    toast.error(errorMessage(error));
   }
 }
 

@@ -1,7 +1,6 @@
 import { useCallback, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import type { z } from 'zod';
-import { translateError } from '../../../lib/translate-error';
-import { masterDataFieldErrors } from './errors';
+import { serverFieldErrors, translateText } from '../../../lib/errors';
 
 type Values = Record<string, unknown>;
 
@@ -45,7 +44,7 @@ export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S, init
       if (!result.success) {
         for (const issue of result.error.issues) {
           const key = String(issue.path[0] ?? '_');
-          out[key] ??= translateError(issue.message);
+          out[key] ??= translateText(issue.message);
         }
       }
       return { result, out };
@@ -90,7 +89,7 @@ export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S, init
         return null;
       },
       setServerErrors(error) {
-        const fields = masterDataFieldErrors(error);
+        const fields = serverFieldErrors(error);
         if (Object.keys(fields).length === 0) return false;
         setErrors((old) => ({ ...old, ...fields }));
         return true;

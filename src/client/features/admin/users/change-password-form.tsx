@@ -4,7 +4,7 @@ import { ZChangePasswordInput } from '../../../../shared/schemas/user';
 import { toast } from '../../../components/toast';
 import { trpc } from '../../../lib/trpc';
 import { AdminSection, FormActions } from '../common/form-parts';
-import { serverFieldErrors, userErrorMessage, zodFormErrors, type FormErrors } from './user-errors';
+import { errorMessage, serverFieldErrors, zodFormErrors, type FormErrors } from '../../../lib/errors';
 import { PasswordField } from './user-fields';
 
 /** Spec §2: the change-password form beside the user form (PUT /api/user/change-password). */
@@ -32,7 +32,7 @@ export function ChangePasswordForm({ username, self }: { username: string; self:
       toast.success(m.users_password_changed());
     } catch (error) {
       setErrors(serverFieldErrors(error));
-      toast.error(userErrorMessage(error));
+      toast.error(errorMessage(error));
     }
   }
 

@@ -9,7 +9,7 @@ import { trpc } from '../../../lib/trpc';
 import { confirmDelete } from '../common/confirm-delete';
 import { PageState } from '../common/page-states';
 import { ChangePasswordForm } from './change-password-form';
-import { userErrorMessage } from './user-errors';
+import { errorMessage } from '../../../lib/errors';
 import { UserForm, valuesOf } from './user-form';
 import './users.css';
 
@@ -44,7 +44,7 @@ export function UserEditPage({ username }: { username: string }) {
       toast.success(m.users_deleted());
       await navigate({ to: '/admin/users' });
     } catch (error) {
-      toast.error(userErrorMessage(error));
+      toast.error(errorMessage(error));
     }
   }
 

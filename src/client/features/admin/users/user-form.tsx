@@ -5,7 +5,7 @@ import { ZCreateUserInput, ZUpdateUserInput, type TUser } from '../../../../shar
 import { Checkbox, TextField } from '../../../components/field';
 import { formatDate } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
-import { serverFieldErrors, userErrorMessage, zodFormErrors, type FormErrors } from './user-errors';
+import { errorMessage, serverFieldErrors, zodFormErrors, type FormErrors } from '../../../lib/errors';
 import { AdminSection, FormActions, ReadOnlyField, SelectField } from '../common/form-parts';
 import { LANGUAGE_CODES, PROFILE_TYPES, PasswordField, languageLabel, roleLabel } from './user-fields';
 
@@ -128,7 +128,7 @@ export function UserForm({ mode, initial, self = false, submitLabel, busy, onSub
     } catch (error) {
       const fields = serverFieldErrors(error);
       setErrors(fields);
-      const message = userErrorMessage(error);
+      const message = errorMessage(error);
       // A field error is shown at its field; anything else above the buttons.
       if (Object.keys(fields).length === 0) setFormError(message);
       onFailed(message);

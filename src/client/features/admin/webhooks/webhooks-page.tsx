@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/spinner';
 import { toast } from '../../../components/toast';
 import { formatDateTime } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
-import { errorMessage } from '../../../lib/translate-error';
+import { errorMessage } from '../../../lib/errors';
 import { AdminSection } from '../common/form-parts';
 import '../common/admin-common.css';
 import './webhooks.css';

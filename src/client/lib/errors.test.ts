@@ -1,0 +1,116 @@
+import { TRPCClientError } from '@trpc/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ERROR_CODES, ERROR_TEMPLATES, renderError } from '../../shared/error-codes';
+import { ERR, tooHigh } from '../../shared/errors';
+import { setLocale } from '../../shared/paraglide/runtime.js';
+import { AppCallError, ERROR_MESSAGES, errorMessage, isNetworkError, serverFieldErrors, translateCode, translateText, zodFormErrors } from './errors';
+import { problemError } from './rest';
+
+afterEach(() => {
+  void setLocale('en', { reload: false });
+});
+
+const da = () => void setLocale('da', { reload: false });
+const paramsOf = (template: string) => Object.fromEntries([...template.matchAll(/\{(\w+)\}/g)].map(([, n]) => [n!, n === 'entity' || n === 'parent' ? 'Customer' : '7']));
+
+describe('translateCode', () => {
+  it('has an English and a Danish text for every code of the catalogue, params filled in', () => {
+    const same: string[] = [];
+    for (const code of ERROR_CODES) {
+      const params = paramsOf(ERROR_TEMPLATES[code]);
+      const en = translateCode(code, params, 'FALLBACK');
+      da();
+      const danish = translateCode(code, params, 'FALLBACK');
+      void setLocale('en', { reload: false });
+      for (const text of [en, danish]) {
+        expect(text, code).not.toBe('FALLBACK');
+        expect(text, code).not.toMatch(/\{\w+\}/);
+        expect(text.length, code).toBeGreaterThan(0);
+      }
+      if (en === danish) same.push(code);
+    }
+    expect(same).toEqual([]);
+    expect(Object.keys(ERROR_MESSAGES).sort()).toEqual([...ERROR_CODES].sort());
+  });
+
+  it('interpolates params, entities and field names in the active language', () => {
+    da();
+    expect(translateCode('TOO_HIGH', { property: 'Quantity', max: '99999999.99' }, '')).toBe('Antal kan ikke være højere end 99.999.999,99');
+    expect(translateCode('TOO_LONG', { max: '20' }, '')).toBe('Feltet må højst være 20 tegn');
+    expect(translateCode('MD_EXISTS', { entity: 'Customer', key: 'C2' }, '')).toMatch(/C2/);
+    expect(translateCode('MD_EXISTS', { entity: 'Customer', key: 'C2' }, '')).not.toMatch(/Customer/);
+    expect(translateCode('AUTH_FAILED', {}, '')).toBe('Ugyldige loginoplysninger');
+  });
+
+  it('shows the English detail for a code it does not know', () => {
+    da();
+    expect(translateCode('SOMETHING_NEW', {}, 'Something new happened')).toBe('Something new happened');
+    expect(translateCode(undefined, undefined, 'No code at all')).toBe('No code at all');
+    expect(translateText('Something nobody planned for')).toBe('Something nobody planned for');
+  });
+});
+
+describe('errorMessage and serverFieldErrors', () => {
+  it('translate a tRPC error by its code, and its field errors', () => {
+    const error = new TRPCClientError(ERR.validation, {
+      result: {
+        error: {
+          message: ERR.validation,
+          code: -32600,
+          data: {
+            httpStatus: 400,
+            appCode: 'VALIDATION',
+            params: {},
+            errors: { quantity: [tooHigh('Quantity', 99999999.99)], code: ['Customer C2 already exists'] },
+            errorCodes: { quantity: [{ code: 'TOO_HIGH', params: { property: 'Quantity', max: '99999999.99' } }], code: [{ code: 'MD_EXISTS', params: { entity: 'Customer', key: 'C2' } }] },
+          },
+        },
+      },
+    });
+    da();
+    expect(errorMessage(error)).toBe('Valideringen mislykkedes');
+    const fields = serverFieldErrors(error);
+    expect(fields.quantity).toBe('Antal kan ikke være højere end 99.999.999,99');
+    expect(fields.code).toContain('C2');
+    expect(fields.code).not.toContain('already exists');
+  });
+
+  it('translate a REST problem the same way', () => {
+    const error = problemError(409, {
+      detail: 'Customer C2 already exists',
+      code: 'MD_EXISTS',
+      params: { entity: 'Customer', key: 'C2' },
+      errors: { no: ['Customer C2 already exists'] },
+      errorCodes: { no: [{ code: 'MD_EXISTS', params: { entity: 'Customer', key: 'C2' } }] },
+    });
+    da();
+    expect(error.status).toBe(409);
+    expect(errorMessage(error)).not.toContain('already exists');
+    expect(serverFieldErrors(error).no).toBe(errorMessage(error));
+    expect(errorMessage(problemError(418, { detail: 'I am a teapot', code: 'TEAPOT' }))).toBe('I am a teapot');
+  });
+
+  it('say "The server could not be reached" in the user language for every kind of network failure', () => {
+    da();
+    const failures = [
+      AppCallError.network(new TypeError('Failed to fetch')),
+      new TypeError('Failed to fetch'),
+      TRPCClientError.from(new TypeError('Failed to fetch')),
+      new TypeError('Failed to fetch dynamically imported module: http://x/assets/archive.js'),
+    ];
+    for (const failure of failures) {
+      expect(isNetworkError(failure)).toBe(true);
+      expect(errorMessage(failure)).toBe('Serveren kunne ikke nås');
+    }
+    void setLocale('en', { reload: false });
+    expect(errorMessage(failures[0])).toBe('The server could not be reached');
+  });
+
+  it('translate the shared zod schema messages', () => {
+    const schema = z.object({ name: z.string().min(1, ERR.required).max(3, renderError({ code: 'TOO_LONG', params: { max: '3' } })) });
+    da();
+    expect(zodFormErrors(schema.safeParse({ name: '' }).error!)).toEqual({ name: 'Feltet skal udfyldes' });
+    expect(zodFormErrors(schema.safeParse({ name: 'abcd' }).error!)).toEqual({ name: 'Feltet må højst være 3 tegn' });
+  });
+});

@@ -1,0 +1,256 @@
+import { TRPCClientError } from '@trpc/client';
+import type { ZodError } from 'zod';
+import { identifyError, WS_FIELD_NAMES, type CodedError, type ErrorCode, type ErrorParams } from '../../shared/error-codes';
+import { m } from '../../shared/paraglide/messages.js';
+import { formatNumber } from './format';
+
+/*
+ * The one place that turns a server error into the user's language (decision 0160): by its code
+ * and params from src/shared/error-codes.ts, whichever transport it came over (tRPC, REST, a
+ * download). A code this client does not know shows the server's English `detail` (spec §8: an
+ * unknown detail is shown as is); a call that never got an answer is "The server could not be
+ * reached".
+ */
+
+/** The failure of a call: the HTTP status (0 = the server could not be reached), code and texts. */
+export class AppCallError extends Error {
+  constructor(
+    readonly status: number,
+    /** the English detail (also `message`) */
+    readonly detail: string,
+    readonly code: string | undefined = undefined,
+    readonly params: ErrorParams = {},
+    /** field → English messages, as problem+json `errors` */
+    readonly errors: Record<string, string[]> = {},
+    /** field → the messages' codes, parallel to `errors` */
+    readonly errorCodes: Record<string, Array<CodedError | null>> = {},
+  ) {
+    super(detail);
+    this.name = 'AppCallError';
+  }
+
+  /** A call that got no answer at all (offline, server down, connection refused). */
+  static network(cause?: unknown): AppCallError {
+    const error = new AppCallError(0, cause instanceof Error ? cause.message : 'Failed to fetch');
+    if (cause !== undefined) (error as { cause?: unknown }).cause = cause;
+    return error;
+  }
+}
+
+const entities: Record<string, () => string> = {
+  Item: m.admin_entity_item,
+  Resource: m.admin_entity_resource,
+  'Unit of measure': m.admin_entity_unit,
+  Location: m.admin_entity_location,
+  'Work type': m.admin_entity_worktype,
+  Customer: m.admin_entity_customer,
+  Job: m.admin_entity_job,
+  'Job task': m.admin_entity_jobtask,
+};
+
+/** English field names the server puts into "{property} …" and "{field} cannot be: …". */
+const fieldNames: Record<string, () => string> = {
+  Quantity: m.field_quantity,
+  [WS_FIELD_NAMES.username]: m.ws_col_user,
+  [WS_FIELD_NAMES.customerNo]: m.ws_field_customer,
+  [WS_FIELD_NAMES.jobCode]: m.ws_field_job,
+  [WS_FIELD_NAMES.jobTaskCode]: m.ws_field_task,
+  [WS_FIELD_NAMES.locationCode]: m.ws_field_location,
+  [WS_FIELD_NAMES.workTypeCode]: m.ws_field_work_type,
+  [WS_FIELD_NAMES.unitNo]: m.ws_field_unit,
+  [WS_FIELD_NAMES.unitOfMeasureCode]: m.ws_field_uom,
+  [WS_FIELD_NAMES.existingAttachments]: m.ws_attachment,
+};
+
+const entity = (name = '') => entities[name]?.() ?? name;
+const field = (name = '') => fieldNames[name]?.() ?? name;
+const number = (value = '') => (/^-?\d+(\.\d+)?$/.test(value) ? formatNumber(Number(value)) : value);
+
+type Render = (p: ErrorParams) => string;
+
+/** Every code of the catalogue → its text in the active language (a test checks none is missing). */
+export const ERROR_MESSAGES: Record<ErrorCode, Render> = {
+  REQUIRED: () => m.error_required(),
+  INVALID_CHARS: () => m.error_invalid_chars(),
+  MUST_BE_STRING: () => m.error_must_be_string(),
+  MUST_BE_NUMBER: () => m.error_must_be_number(),
+  MUST_BE_BOOLEAN: () => m.error_must_be_boolean(),
+  MUST_BE_ANY: () => m.error_must_be_any(),
+  PASSWORDS_MUST_MATCH: () => m.error_passwords_must_match(),
+  TIME_ORDER: () => m.error_time_order(),
+  QUANTITY_ZERO: () => m.error_quantity_zero(),
+  TIME_STEP: () => m.error_time_step(),
+  INVALID_DATE: () => m.error_invalid_date(),
+  INVALID_TIME: () => m.error_invalid_time(),
+  TOO_MANY_DECIMALS: () => m.error_too_many_decimals(),
+  NUL_CHAR: () => m.error_nul_char(),
+  DATE_OUT_OF_RANGE: () => m.error_date_out_of_range(),
+  TOO_LONG: (p) => m.error_too_long({ max: number(p.max) }),
+  TOO_HIGH: (p) => m.error_too_high({ property: field(p.property), max: number(p.max) }),
+  TOO_LOW: (p) => m.error_too_low({ property: field(p.property), min: number(p.min) }),
+  CANNOT_BE: (p) => (p.field === 'Username' ? m.users_err_username_reserved({ value: p.value ?? '' }) : m.error_cannot_be({ field: field(p.field), value: p.value ?? '' })),
+  DATE_RANGE: () => m.ws_err_date_range(),
+
+  // Spec §8: the login failure is shown as "Invalid login information".
+  AUTH_FAILED: () => m.error_invalid_login(),
+  LOCKED_OUT: () => m.error_locked_out(),
+  NOT_ALLOWED_TO_LOGIN: () => m.error_not_allowed_to_login(),
+  USERNAME_TAKEN: () => m.error_username_taken(),
+  NO_ACCOUNT: () => m.error_no_account(),
+  NOT_FOUND: () => m.error_not_found(),
+  FORBIDDEN: () => m.error_forbidden(),
+  UNAUTHORIZED: () => m.error_unauthorized(),
+  INVALID_API_KEY: () => m.error_invalid_api_key(),
+  CSRF: () => m.error_csrf(),
+  VALIDATION: () => m.error_validation(),
+  INTERNAL: () => m.error_internal(),
+  ACCOUNT_CODE_TAKEN: (p) => m.error_account_code_taken({ code: p.code ?? '' }),
+
+  PASSWORD_TOO_SHORT: (p) => m.users_err_password_too_short({ min: p.min ?? '' }),
+  OWN_ROLE: () => m.users_err_own_role(),
+  OWN_EXPIRATION: () => m.users_err_own_expiration(),
+  OWN_DEACTIVATE: () => m.users_err_own_deactivate(),
+  OWN_DELETE: () => m.users_err_own_delete(),
+  USER_HAS_ENTRIES: () => m.users_err_has_entries(),
+  RESOURCE_NOT_ACTIVE: () => m.users_err_resource_not_active(),
+  LAST_ADMIN: () => m.users_err_last_admin(),
+
+  APPROVED_LOCKED: () => m.ws_err_approved_locked(),
+  EXPORTED_LOCKED: () => m.ws_err_exported_locked(),
+  STALE: () => m.admin_error_stale(),
+  NOT_BILL_TO: () => m.ws_err_not_bill_to(),
+  WORK_TYPE_UOM: () => m.ws_err_work_type_uom(),
+  TOO_MANY_ATTACHMENTS: () => m.ws_err_too_many_attachments(),
+  FILE_TYPE: () => m.ws_err_file_type(),
+  FILE_TOO_LARGE: () => m.ws_err_file_too_large(),
+  TOO_MANY_PIXELS: () => m.ws_err_too_many_pixels(),
+
+  MD_EXISTS: (p) => m.admin_error_exists({ entity: entity(p.entity), key: p.key ?? '' }),
+  MD_EXISTS_FOR: (p) => m.admin_error_exists_for({ entity: entity(p.entity), key: p.key ?? '', parent: entity(p.parent).toLowerCase(), parentKey: p.parentKey ?? '' }),
+  MD_IN_USE: (p) => m.admin_error_in_use({ entity: entity(p.entity), key: p.key ?? '' }),
+  MD_DEFAULT_RESOURCE: (p) => m.admin_error_default_resource({ key: p.key ?? '' }),
+  BILL_TO_NOT_ACTIVE: () => m.admin_error_bill_to_not_active(),
+  UNKNOWN_UOM: () => m.admin_error_unknown_uom(),
+
+  EXPORT_TOO_MANY: () => m.exp_err_too_many(),
+  EXPORT_NEEDS_USER: () => m.error_export_needs_user(),
+  EXPORT_ARCHIVED_MARK: () => m.exp_err_archived_mark(),
+
+  WEBHOOK_URL: () => m.error_webhook_url(),
+  WEBHOOK_PRIVATE_ADDRESS: () => m.error_webhook_private_address(),
+  WEBHOOK_UNRESOLVABLE: () => m.error_webhook_unresolvable(),
+  WEBHOOK_TOO_MANY: (p) => m.error_webhook_too_many({ max: number(p.max) }),
+  WEBHOOK_EVENTS: () => m.error_webhook_events(),
+  WEBHOOK_DISABLED: () => m.error_webhook_disabled(),
+
+  TOO_LARGE_RESULT: () => m.error_too_large_result(),
+  DB_UNAVAILABLE: () => m.error_db_unavailable(),
+  SHUTTING_DOWN: () => m.error_shutting_down(),
+  BAD_ENCODING: () => m.error_bad_request(),
+  MALFORMED_MULTIPART: () => m.error_bad_request(),
+  MALFORMED_JSON: () => m.error_bad_request(),
+  BODY_NOT_OBJECT: () => m.error_bad_request(),
+  BODY_TOO_LARGE: () => m.error_body_too_large(),
+  BODY_TOO_SHORT: () => m.error_bad_request(),
+  REQUEST_ABORTED: () => m.error_bad_request(),
+  UNSUPPORTED_CONTENT_TYPE: (p) => m.error_unsupported_content_type({ type: p.type ?? '' }),
+  METHOD_NOT_ALLOWED: (p) => m.error_method_not_allowed({ method: p.method ?? '' }),
+  URL_TOO_LONG: (p) => m.error_url_too_long({ max: number(p.max) }),
+  FIELD_TOO_LARGE: (p) => m.error_field_too_large({ name: p.name ?? '' }),
+  UPLOAD_TOO_LARGE: (p) => m.error_upload_too_large({ name: p.name ?? '', max: number(p.max) }),
+  TOO_MANY_FILES: (p) => m.error_too_many_files({ max: number(p.max) }),
+  TOO_MANY_FIELDS: () => m.error_body_too_large(),
+  TOO_MANY_PARTS: () => m.error_body_too_large(),
+  TOO_MANY_CALLS: (p) => m.error_too_many_calls({ max: number(p.max) }),
+  IDEMPOTENCY_KEY: () => m.error_idempotency_key(),
+  IDEMPOTENCY_MISMATCH: () => m.error_idempotency_mismatch(),
+  IDEMPOTENCY_RUNNING: () => m.error_idempotency_running(),
+};
+
+const isKnownCode = (code: string | undefined): code is ErrorCode => code !== undefined && Object.hasOwn(ERROR_MESSAGES, code);
+
+/** A code and params in the active language; an unknown code gives the English `fallback`. */
+export function translateCode(code: string | undefined, params: ErrorParams | undefined, fallback: string): string {
+  return isKnownCode(code) ? ERROR_MESSAGES[code](params ?? {}) : fallback;
+}
+
+/** A catalogue sentence (a zod message of the shared schemas) in the active language; any other text as it is. */
+export function translateText(text: string): string {
+  const known = identifyError(text);
+  return known ? translateCode(known.code, known.params, text) : text;
+}
+
+/**
+ * True for a call that never got an answer: fetch's TypeError ("Failed to fetch" in Chromium,
+ * "NetworkError when attempting to fetch resource." in Firefox, "Load failed" in Safari), a lazy
+ * route chunk that could not be loaded, or tRPC's wrapper of either.
+ */
+export function isNetworkError(error: unknown): boolean {
+  if (error instanceof AppCallError) return error.status === 0;
+  if (error instanceof TRPCClientError) return !error.data && (error.cause === undefined || isNetworkError(error.cause) || error.message === 'Failed to fetch');
+  if (!(error instanceof Error)) return false;
+  return (
+    error instanceof TypeError && /fetch|network|load failed/i.test(error.message)
+  ) || /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(error.message);
+}
+
+interface TrpcErrorData {
+  httpStatus?: number;
+  appCode?: string;
+  params?: ErrorParams;
+  errors?: Record<string, string[]>;
+  errorCodes?: Record<string, Array<CodedError | null>>;
+}
+
+const trpcData = (error: TRPCClientError<never>): TrpcErrorData => (error.data ?? {}) as TrpcErrorData;
+
+/** The HTTP status of a failed call (0 = no answer); undefined for anything that is no call. */
+export function errorStatus(error: unknown): number | undefined {
+  if (error instanceof AppCallError) return error.status;
+  if (error instanceof TRPCClientError) return trpcData(error).httpStatus ?? (isNetworkError(error) ? 0 : undefined);
+  return undefined;
+}
+
+/** The message of any thrown value in the active language (spec §8: without a response, the error text). */
+export function errorMessage(error: unknown): string {
+  if (isNetworkError(error)) return m.error_network();
+  if (error instanceof AppCallError) return translateCode(error.code, error.params, translateText(error.detail));
+  if (error instanceof TRPCClientError) {
+    const data = trpcData(error as TRPCClientError<never>);
+    return translateCode(data.appCode, data.params, translateText(error.message));
+  }
+  if (error instanceof Error) return translateText(error.message);
+  return typeof error === 'string' ? translateText(error) : m.error_internal();
+}
+
+export type FormErrors = Partial<Record<string, string>>;
+
+/** First translated message per field of a failed call (400 field errors, a duplicate key on its field). */
+export function serverFieldErrors(error: unknown): FormErrors {
+  let errors: Record<string, string[]> = {};
+  let codes: Record<string, Array<CodedError | null>> = {};
+  if (error instanceof AppCallError) ({ errors, errorCodes: codes } = error);
+  else if (error instanceof TRPCClientError) {
+    const data = trpcData(error as TRPCClientError<never>);
+    errors = data.errors ?? {};
+    codes = data.errorCodes ?? {};
+  }
+  const out: FormErrors = {};
+  for (const [name, list] of Object.entries(errors)) {
+    const first = list[0];
+    if (first === undefined) continue;
+    const coded = codes[name]?.[0];
+    out[name] = coded ? translateCode(coded.code, coded.params, first) : translateText(first);
+  }
+  return out;
+}
+
+/** First translated message per field of the shared zod schema run on the client. */
+export function zodFormErrors(error: ZodError, depth: 'path' | 'top' = 'path'): FormErrors {
+  const out: FormErrors = {};
+  for (const issue of error.issues) {
+    const name = depth === 'top' ? String(issue.path[0] ?? '_') : issue.path.join('.') || '_';
+    out[name] ??= translateText(issue.message);
+  }
+  return out;
+}

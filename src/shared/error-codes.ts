@@ -1,0 +1,209 @@
+/**
+ * The one catalogue of the errors the server sends (docs/decisions/0160-error-codes.md): a stable
+ * machine code → the English sentence with named `{params}`. The server renders every `detail`
+ * from here and sends `code` + `params` beside it; the client translates by code
+ * (src/client/lib/errors.ts) and shows the English `detail` for a code it does not know.
+ *
+ * Codes are stable: integrators may switch on them. Rename the English, never the code.
+ */
+export const ERROR_TEMPLATES = {
+  // Field rules (spec §5)
+  REQUIRED: 'Field is required',
+  INVALID_CHARS: 'Field contains invalid characters',
+  MUST_BE_STRING: 'Field must be a string',
+  MUST_BE_NUMBER: 'Field must be a number',
+  MUST_BE_BOOLEAN: 'Field must be true/false',
+  MUST_BE_ANY: 'Field must be a string, number or true/false',
+  PASSWORDS_MUST_MATCH: 'Passwords must match',
+  TIME_ORDER: 'Time to must be later than Time from',
+  QUANTITY_ZERO: 'Quantity cannot be zero',
+  TIME_STEP: 'Time must be in steps of 15 minutes',
+  INVALID_DATE: 'Field must be a valid date',
+  INVALID_TIME: 'Field must be a valid time',
+  TOO_MANY_DECIMALS: 'Field can have at most 2 decimals',
+  NUL_CHAR: 'Field cannot contain a NUL character',
+  DATE_OUT_OF_RANGE: 'Date must be between 1900-01-01 and 2999-12-31',
+  TOO_LONG: 'Field cannot be longer than {max} characters',
+  TOO_HIGH: '{property} cannot be higher than {max}',
+  TOO_LOW: '{property} cannot be lower than {min}',
+  CANNOT_BE: '{field} cannot be: {value}',
+  DATE_RANGE: 'From date cannot be later than To date',
+
+  // Auth and access (spec §8)
+  AUTH_FAILED: 'User authentication failed',
+  LOCKED_OUT: 'User is locked out',
+  NOT_ALLOWED_TO_LOGIN: 'User not allowed to log in',
+  USERNAME_TAKEN: 'Username already exists for this account',
+  NO_ACCOUNT: 'Cannot find the account to create user for',
+  NOT_FOUND: 'Not found',
+  FORBIDDEN: 'You are not allowed to do this',
+  UNAUTHORIZED: 'Not logged in',
+  INVALID_API_KEY: 'Invalid API key',
+  CSRF: 'Cross-site request refused',
+  VALIDATION: 'Validation failed',
+  INTERNAL: 'Something went wrong',
+  ACCOUNT_CODE_TAKEN: 'Account code {code} already exists',
+
+  // Users
+  PASSWORD_TOO_SHORT: 'Password must be at least {min} characters',
+  OWN_ROLE: 'You cannot change your own role',
+  OWN_EXPIRATION: 'You cannot change your own expiration date',
+  OWN_DEACTIVATE: 'You cannot deactivate yourself',
+  OWN_DELETE: 'You cannot delete yourself',
+  USER_HAS_ENTRIES: 'The user has worksheet entries and cannot be deleted; deactivate the user instead',
+  RESOURCE_NOT_ACTIVE: 'Choose an active resource of the account',
+  LAST_ADMIN: 'The account must keep at least one active Admin without an expiration date',
+
+  // Worksheet records
+  APPROVED_LOCKED: 'The record is approved and cannot be changed',
+  EXPORTED_LOCKED: 'The record is exported and cannot be changed',
+  STALE: 'The record was changed by someone else in the meantime. Reload it and try again',
+  NOT_BILL_TO: 'The customer is not the bill-to customer of the job',
+  WORK_TYPE_UOM: "The unit of measure must be the work type's unit of measure",
+  TOO_MANY_ATTACHMENTS: 'A record can have at most {max} attachments',
+  FILE_TYPE: 'Only JPEG, PNG, WebP and HEIC images can be attached',
+  FILE_TOO_LARGE: 'An attachment cannot be larger than {max} MB',
+  TOO_MANY_PIXELS: 'An image cannot be larger than {max} megapixels',
+
+  // Master data (entity and parent are MasterDataEntity names)
+  MD_EXISTS: '{entity} {key} already exists',
+  MD_EXISTS_FOR: '{entity} {key} already exists for {parent} {parentKey}',
+  MD_IN_USE: '{entity} {key} is still in use; deactivate it instead',
+  MD_DEFAULT_RESOURCE: 'Resource {key} is the default resource of a user; deactivate it instead',
+  BILL_TO_NOT_ACTIVE: 'Bill-to customer must be an active customer',
+  UNKNOWN_UOM: 'Unit of measure code does not exist',
+
+  // Export
+  EXPORT_TOO_MANY: 'At most {max} entries can be downloaded at once',
+  EXPORT_NEEDS_USER: 'Download preferences belong to a user; an API key has none',
+  EXPORT_ARCHIVED_MARK: 'Archived entries cannot be marked as exported again',
+
+  // Webhooks
+  WEBHOOK_URL: 'Enter an http(s) URL',
+  WEBHOOK_PRIVATE_ADDRESS: 'The URL must resolve to a public address',
+  WEBHOOK_UNRESOLVABLE: 'The host name could not be resolved',
+  WEBHOOK_TOO_MANY: 'At most {max} webhook endpoints per account',
+  WEBHOOK_EVENTS: 'Choose at least one event',
+  WEBHOOK_DISABLED: 'The endpoint is disabled',
+
+  // The HTTP layer
+  TOO_LARGE_RESULT: 'The result is too large; narrow the filter',
+  DB_UNAVAILABLE: 'The database is unavailable; try again shortly',
+  SHUTTING_DOWN: 'The server is restarting; try again shortly',
+  BAD_ENCODING: 'Malformed percent-encoding in the path',
+  MALFORMED_MULTIPART: 'Malformed multipart body',
+  MALFORMED_JSON: 'Malformed JSON body',
+  BODY_NOT_OBJECT: 'The request body must be a JSON object',
+  BODY_TOO_LARGE: 'Request body is too large',
+  BODY_TOO_SHORT: 'Request body longer than its Content-Length',
+  REQUEST_ABORTED: 'Request aborted',
+  UNSUPPORTED_CONTENT_TYPE: 'Unsupported content type {type}',
+  METHOD_NOT_ALLOWED: 'Method {method} is not allowed here',
+  URL_TOO_LONG: 'The URL is longer than {max} bytes',
+  FIELD_TOO_LARGE: 'Field {name} is too large',
+  UPLOAD_TOO_LARGE: 'File {name} is larger than {max} MB',
+  TOO_MANY_FILES: 'At most {max} files per request',
+  TOO_MANY_FIELDS: 'Too many fields',
+  TOO_MANY_PARTS: 'Too many parts',
+  TOO_MANY_CALLS: 'At most {max} calls per batch',
+  IDEMPOTENCY_KEY: 'Idempotency-Key must be 1–255 printable ASCII characters',
+  IDEMPOTENCY_MISMATCH: 'This Idempotency-Key was already used for a different request',
+  IDEMPOTENCY_RUNNING: 'A request with this Idempotency-Key is still being processed; retry later',
+} as const;
+
+/** English names of the worksheet fields used in "{field} cannot be: {value}" answers. */
+export const WS_FIELD_NAMES = {
+  username: 'User',
+  customerNo: 'Customer',
+  jobCode: 'Job',
+  jobTaskCode: 'Task',
+  locationCode: 'Location',
+  workTypeCode: 'Work type',
+  unitNo: 'Unit',
+  unitOfMeasureCode: 'Unit of measure',
+  existingAttachments: 'Attachment',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_TEMPLATES;
+export const ERROR_CODES = Object.keys(ERROR_TEMPLATES) as ErrorCode[];
+
+/** The `{name}` placeholders of a template, as a union of names. */
+type ParamNames<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? P | ParamNames<Rest> : never;
+/** The params a code needs: `{}` for a sentence without placeholders. */
+export type ParamsOf<C extends ErrorCode> = { [K in ParamNames<(typeof ERROR_TEMPLATES)[C]>]: string | number };
+export type ErrorParams = Record<string, string>;
+
+/** An error as data: what the wire carries beside the English text. */
+export interface CodedError {
+  code: ErrorCode;
+  params: ErrorParams;
+}
+
+/** The coded form of an error; the server throws these, `renderError` gives its English. */
+export function coded<C extends ErrorCode>(code: C, ...[params]: keyof ParamsOf<C> extends never ? [] : [ParamsOf<C>]): CodedError {
+  const out: ErrorParams = {};
+  for (const [k, v] of Object.entries((params ?? {}) as Record<string, string | number>)) out[k] = String(v);
+  return { code, params: out };
+}
+
+/** The English sentence of a code with its params filled in. */
+export function renderError(error: CodedError): string {
+  return ERROR_TEMPLATES[error.code].replace(/\{(\w+)\}/g, (whole, name: string) => error.params[name] ?? whole);
+}
+
+/** English text of a code: `errorText('TOO_LONG', { max: 20 })`. */
+export function errorText<C extends ErrorCode>(code: C, ...params: keyof ParamsOf<C> extends never ? [] : [ParamsOf<C>]): string {
+  return renderError(coded(code, ...params));
+}
+
+/**
+ * The master-data entity names that fill `{entity}` / `{parent}`; a param with a fixed set of
+ * values is matched by that set, so "Unit of measure BOX already exists" splits right.
+ */
+const ENTITY_NAMES = ['Unit of measure', 'Job task', 'Work type', 'Resource', 'Location', 'Customer', 'Item', 'Job'];
+const PARAM_PATTERNS: Record<string, string> = {
+  entity: ENTITY_NAMES.join('|'),
+  parent: ENTITY_NAMES.join('|'),
+};
+
+const escape = (s: string) => s.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+
+const exact = new Map<string, ErrorCode>();
+const patterns: Array<{ code: ErrorCode; regex: RegExp; names: string[]; literal: number }> = [];
+for (const code of ERROR_CODES) {
+  const template: string = ERROR_TEMPLATES[code];
+  const parts = template.split(/(\{\w+\})/);
+  const names: string[] = [];
+  let source = '';
+  let literal = 0;
+  for (const part of parts) {
+    const name = /^\{(\w+)\}$/.exec(part)?.[1];
+    if (name) {
+      names.push(name);
+      source += `(${PARAM_PATTERNS[name] ?? '.+?'})`;
+    } else {
+      source += escape(part);
+      literal += part.length;
+    }
+  }
+  // The first code of a sentence wins (a later duplicate is for the client's wording only).
+  if (names.length === 0) {
+    if (!exact.has(template)) exact.set(template, code);
+  } else patterns.push({ code, regex: new RegExp(`^${source}$`, 's'), names, literal });
+}
+// The most specific template first: "Resource X is the default resource…" before "{entity} {key} …".
+patterns.sort((a, b) => b.literal - a.literal);
+
+/**
+ * The code and params of an English sentence from this catalogue (zod messages are these
+ * sentences); undefined for any other text.
+ */
+export function identifyError(text: string): CodedError | undefined {
+  const code = exact.get(text);
+  if (code) return { code, params: {} };
+  for (const p of patterns) {
+    const match = p.regex.exec(text);
+    if (match) return { code: p.code, params: Object.fromEntries(p.names.map((n, i) => [n, match[i + 1] ?? ''])) };
+  }
+  return undefined;
+}

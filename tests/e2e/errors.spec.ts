@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login, screenshot, VIEWPORTS } from './helpers';
+
+/*
+ * One error path on the client (issue 10 §7, decision 0160): with the server unreachable a
+ * Danish user reads Danish, never "Failed to fetch"; navigating while the server is down shows
+ * the app's own error page with Retry (never the browser's "This site can't be reached"), and
+ * Retry works once the server is back; a duplicate code shows on the Code field, not as a banner.
+ */
+test.use({ viewport: VIEWPORTS.desktop });
+
+async function pick(page: Page, field: string, search: string, option: RegExp) {
+  const box = page.getByRole('combobox', { name: field, exact: true });
+  await box.click();
+  await box.fill(search);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** Every request of the page fails as if nothing listened on the port. */
+const serverDown = (page: Page) => page.route('**/*', (route) => route.abort('connectionrefused'));
+const serverUp = (page: Page) => page.unroute('**/*');
+
+test('Danish: a create while the server cannot be reached says so in Danish', async ({ page }) => {
+  await login(page, 'dansk');
+  const form = page.locator('form.ws-form');
+  await pick(page, 'Sag', '1001', /J-1001/);
+  await pick(page, 'Opgave', 'Demol', /100/);
+  await form.getByText('Vare', { exact: true }).click();
+  await pick(page, 'Vare/ressource', '1000', /1000/);
+  await form.getByLabel('Antal').fill('2');
+  await form.getByLabel('Beskrivelse').fill('Offline create');
+
+  await serverDown(page);
+  await form.getByRole('button', { name: 'Opret', exact: true }).click();
+  const toasts = page.locator('.toasts');
+  await expect(toasts).toContainText('Oprettelse af registreringen mislykkedes: Serveren kunne ikke nås');
+  await expect(page.locator('body')).not.toContainText('Failed to fetch');
+  // What was typed is still there.
+  await expect(form.getByLabel('Beskrivelse')).toHaveValue('Offline create');
+  await serverUp(page);
+});
+
+test('Danish: Archive while the server is down shows the app error page; Retry works once it is back', async ({ page }) => {
+  await login(page, 'dansk');
+  await serverDown(page);
+  await page.getByRole('navigation').getByRole('link', { name: 'Arkiv' }).first().click();
+
+  const errorPage = page.getByTestId('error-page');
+  await expect(errorPage).toBeVisible();
+  await expect(errorPage).toContainText('Serveren kunne ikke nås');
+  await expect(page.locator('body')).not.toContainText('Failed to fetch');
+  // The app is still there: its menu, not the browser's own error page.
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Arkiv' }).first()).toBeVisible();
+  await screenshot(page, 'error-page-server-down-1366-da');
+
+  // Retry while still down keeps the app's page.
+  await errorPage.getByRole('button', { name: 'Prøv igen' }).click();
+  await expect(errorPage.getByRole('status')).toHaveText('Serveren kunne ikke nås');
+  await expect(errorPage).toBeVisible();
+
+  await serverUp(page);
+  await errorPage.getByRole('button', { name: 'Prøv igen' }).click();
+  await expect(page).toHaveURL(/\/archive/);
+  await expect(page.locator('#main h1')).toHaveText('Arkiv');
+  await expect(page.getByTestId('error-page')).toHaveCount(0);
+});
+
+test('a duplicate code shows on the Code field, not as a banner', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/admin/jobs/add');
+  await page.getByLabel('Code', { exact: true }).fill('J-1001');
+  await page.getByLabel('Bill-to customer').selectOption('C1000');
+  await page.getByRole('button', { name: 'Create' }).click();
+  const codeField = page.locator('.field', { has: page.getByLabel('Code', { exact: true }) });
+  await expect(codeField.locator('.field__error')).toHaveText('Job J-1001 already exists');
+  await expect(page.getByLabel('Code', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('.form-error')).toHaveCount(0);
+});
