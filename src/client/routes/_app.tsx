@@ -11,7 +11,8 @@ export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ context }) => {
     try {
       const info = await context.trpcUtils.user.info.ensureData();
-      applyUserLanguage(info.languageCode);
+      // The pending spinner shows while a Danish user's messages load (decision 0171).
+      await applyUserLanguage(info.languageCode);
       return { info };
     } catch (error) {
       if (isUnauthorized(error)) throw redirect({ to: '/login' });
