@@ -118,7 +118,10 @@ test('the archive filters keep the chosen customer’s and job’s number in vie
   await expect(page.locator('select[name="customerNo"]')).toHaveValue(code20);
   await expect(page.locator('select[name="jobCode"]')).toHaveValue(code20);
   const cut: string[] = [];
-  for (const width of WIDTHS) {
+  // From 640 px: on a 375 px phone a 20-character number of the widest letters (about 311 px at
+  // 16 px, the smallest size phones don't zoom into) is itself wider than the select; the select's
+  // title and the open list show it whole there.
+  for (const width of WIDTHS.filter((w) => w >= 640)) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForFunction((w) => window.innerWidth === w, width);
     cut.push(
