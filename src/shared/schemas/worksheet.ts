@@ -1,40 +1,12 @@
 import { z } from 'zod';
 import { ERR } from '../errors';
 import { bool, code, enumOf, id, isoDate, optionalCode, optionalIsoDate, optionalTime15, quantity, requiredText } from '../fields';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, ATTACHMENT_MAX_PIXELS, MAX, MODES, UNIT_TYPES, PROFILE_TYPES } from '../limits';
+import { MAX, MODES, UNIT_TYPES, PROFILE_TYPES } from '../limits';
 import { ZAccount } from './account';
 import { pagingFields, ZListTotals } from '../paging';
 
-/**
- * Worksheet sentences that are not in src/shared/errors.ts. The client translates them in
- * src/client/features/worksheet/ws-errors.ts.
- */
-export const WS_ERR = {
-  approvedLocked: 'The record is approved and cannot be changed',
-  exportedLocked: 'The record is exported and cannot be changed',
-  stale: 'The record was changed by someone else in the meantime. Reload it and try again',
-  notBillTo: 'The customer is not the bill-to customer of the job',
-  workTypeUnitOfMeasure: "The unit of measure must be the work type's unit of measure",
-  tooManyAttachments: `A record can have at most ${ATTACHMENT_MAX_FILES} attachments`,
-  fileType: 'Only JPEG, PNG, WebP and HEIC images can be attached',
-  fileTooLarge: `An attachment cannot be larger than ${Math.round(ATTACHMENT_MAX_BYTES / 1024 / 1024)} MB`,
-  tooManyPixels: `An image cannot be larger than ${ATTACHMENT_MAX_PIXELS / 1_000_000} megapixels`,
-  dateRange: 'From date cannot be later than To date',
-  creationFailed: 'Worksheet record creation failed',
-} as const;
-
-/** English names of the fields used in "{field} cannot be: {value}" answers. */
-export const WS_FIELD_NAMES = {
-  username: 'User',
-  customerNo: 'Customer',
-  jobCode: 'Job',
-  jobTaskCode: 'Task',
-  locationCode: 'Location',
-  workTypeCode: 'Work type',
-  unitNo: 'Unit',
-  unitOfMeasureCode: 'Unit of measure',
-  existingAttachments: 'Attachment',
-} as const;
+import { WS_ERR } from './worksheet-errors';
+export { WS_ERR, WS_FIELD_NAMES } from './worksheet-errors';
 
 /** The body's accountId is accepted and ignored: the account comes from the session or API key. */
 const ignoredAccountId = z.unknown().optional().describe('Ignored; the account is the caller’s');

@@ -1,5 +1,5 @@
 import { m } from '../../../shared/paraglide/messages.js';
-import { EXPORT_ERR } from '../../../shared/schemas/export';
+import { EXPORT_ERR } from '../../../shared/schemas/export-files';
 import { errorMessage, translateError } from '../../lib/translate-error';
 
 /** The export's own server sentences in the active language; the rest via the shared catalogue. */

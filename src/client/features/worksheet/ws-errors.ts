@@ -1,6 +1,6 @@
 import type { ZodError } from 'zod';
 import { m } from '../../../shared/paraglide/messages.js';
-import { WS_ERR, WS_FIELD_NAMES } from '../../../shared/schemas/worksheet';
+import { WS_ERR, WS_FIELD_NAMES } from '../../../shared/schemas/worksheet-errors';
 import { errorMessage, translateError } from '../../lib/translate-error';
 
 /*

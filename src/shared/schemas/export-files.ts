@@ -1,0 +1,16 @@
+import { CSV_FILE_NAME } from '../limits';
+import type { ExportFileType } from './export';
+
+// Without zod, so the client's download doesn't load it (decision 0172); re-exported by ./export.
+
+/** At most this many ids per download (a year of a large account); the body stays under EXPORT_BODY_MAX_BYTES. */
+export const EXPORT_MAX_ENTRIES = 1_000_000;
+
+export const EXPORT_FILE_NAMES: Record<ExportFileType, string> = { csv: CSV_FILE_NAME, xlsx: 'worsheet.xlsx' };
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const EXPORT_ERR = {
+  tooManyEntries: `At most ${EXPORT_MAX_ENTRIES} entries can be downloaded at once`,
+  preferencesNeedUser: 'Download preferences belong to a user; an API key has none',
+  archivedCannotBeMarked: 'Archived entries cannot be marked as exported again',
+} as const;
