@@ -1,8 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { pwaPlugin } from './scripts/vite-pwa.js';
+import { clientMessages } from './scripts/client-messages';
 
 // The API server (npm run dev) listens here; the Vite dev server proxies API calls to it.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -16,6 +18,8 @@ export default defineConfig({
     // message file changes under the dev server; the same output as `npm run i18n` (whose default
     // is one module per message, which the chunk grouping below relies on; the plugin's dev default differs).
     paraglideVitePlugin({ project: './project.inlang', outdir: './src/shared/paraglide', outputStructure: 'message-modules' }),
+    // English in the bundle, other locales fetched from /locales/{lang}.json (decision 0171).
+    clientMessages(fileURLToPath(new URL('.', import.meta.url))),
     // Must come before react(): it generates the route tree and splits route components.
     tanstackRouter({
       target: 'react',

@@ -1,4 +1,4 @@
-import './lib/i18n'; // installs the locale strategy before any message is read
+import { initialLocaleReady } from './lib/i18n'; // installs the locale strategy before any message is read
 import './styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
@@ -11,14 +11,17 @@ import { router } from './router';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </trpc.Provider>
-  </StrictMode>,
+// A Danish browser waits for /locales/da.json behind index.html's spinner rather than flash English.
+void initialLocaleReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </trpc.Provider>
+    </StrictMode>,
+  ),
 );
 
 registerServiceWorker();

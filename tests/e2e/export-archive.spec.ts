@@ -151,9 +151,9 @@ test('a team leader downloads and marks; the entries move to the archive, whose 
   await expect(page.getByRole('button', { name: /^delete/i })).toHaveCount(0);
 
   // Customer and job filters: shown as "name (no)" and "description (code)".
-  await page.getByLabel('Customer').selectOption({ label: 'Aarhus Kommune (C3000)' });
+  await page.getByLabel('Customer').selectOption({ label: 'C3000 · Aarhus Kommune' });
   await expect(page).toHaveURL(/customerNo=C3000/);
-  await page.getByLabel('Job').selectOption({ label: 'School windows service (J-3001)' });
+  await page.getByLabel('Job').selectOption({ label: 'J-3001 · School windows service' });
   await expect(page).toHaveURL(/jobCode=J-3001/);
   await expect(entries).toHaveCount(3);
   if (today !== newYear) {
@@ -175,7 +175,7 @@ test('a team leader downloads and marks; the entries move to the archive, whose 
   expect(archived).toHaveLength(today !== newYear ? 3 : 4);
 
   // Another customer: nothing.
-  await page.getByLabel('Customer').selectOption({ label: 'Nordhavn Byg ApS (C1000)' });
+  await page.getByLabel('Customer').selectOption({ label: 'C1000 · Nordhavn Byg ApS' });
   await expect(page).not.toHaveURL(/jobCode=/);
   await expect(page.getByText('No exported entries match the filters.')).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, PASSWORD } from './helpers';
+import { login } from './helpers';
+import { code20, ensureLongValues } from './long-values';
 
 /**
  * Issue 10 §1–3: every list screen (worksheet Yours/Team/All, the archive and the seven admin
@@ -11,72 +12,6 @@ import { login, PASSWORD } from './helpers';
 const WIDTHS = [375, 640, 800, 1024, 1280, 1366, 1920];
 const WORKSHEET_LISTS = ['/?mode=YOURS', '/?mode=TEAM', '/?mode=ALL', '/archive?mode=ALL'];
 const ADMIN_LISTS = ['/admin/users', '/admin/items', '/admin/resources', '/admin/locations', '/admin/worktypes', '/admin/customers', '/admin/jobs'];
-
-// Wide letters and unbreakable Danish compounds: the worst case for a table cell.
-const code20 = 'WWWWWWWWWWWWWWWWWWW1';
-const code10 = 'WWWWWWWWW1';
-const longWord = 'Totalentreprisehåndværksvirksomheden';
-const text100 = `${longWord} ${'Kælderrenovering og badeværelse '.repeat(3)}`.slice(0, 100);
-
-async function api(page: Page, method: 'POST' | 'PUT', path: string, data: Record<string, unknown>): Promise<unknown> {
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.fetch(path, { method, data, headers: { Origin: origin } });
-  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
-  return (res.headers()['content-type'] ?? '').includes('json') ? await res.json() : null;
-}
-
-async function seedLongValues(page: Page): Promise<void> {
-  await api(page, 'POST', '/api/customer', { no: code20, name: text100 });
-  await api(page, 'POST', '/api/job', { code: code20, description: text100, billToCustomerNo: code20, teamCode: code20 });
-  await api(page, 'POST', '/api/item', { no: code20, description: text100 });
-  await api(page, 'POST', '/api/resource', { no: code20, description: text100 });
-  await api(page, 'POST', '/api/unit', { unitType: 'Resource', unitNo: code20, code: code10, description: text100.slice(0, 50) });
-  await api(page, 'POST', '/api/location', { code: code10, name: text100 });
-  await api(page, 'POST', '/api/worktype', { code: code10, description: text100, unitOfMeasureCode: code10 });
-  await api(page, 'POST', '/api/jobtask', { jobCode: code20, code: code20, description: text100 });
-  await api(page, 'POST', '/api/item', { no: code20.replace('1', '2'), description: text100 });
-  await api(page, 'POST', '/api/unit', { unitType: 'Item', unitNo: code20.replace('1', '2'), code: code10, description: text100.slice(0, 50) });
-  for (const [username, languageCode] of USERS) {
-    await api(page, 'POST', '/api/user', {
-      username,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      profileType: 'Admin',
-      languageCode,
-      teamCode: code20,
-      expirationDate: '2999-12-31',
-    });
-  }
-  // Entries with every field at its longest, for each long-named user; some of them archived.
-  const today = new Date().toISOString().slice(0, 10);
-  const ids: number[] = [];
-  for (const [username] of USERS) {
-    for (let i = 0; i < 3; i++) {
-      const entry = (await api(page, 'POST', '/api/worksheet', {
-        username,
-        date: today,
-        customerNo: code20,
-        jobCode: code20,
-        jobTaskCode: code20,
-        locationCode: code10,
-        workTypeCode: code10,
-        unitType: 'Item',
-        unitNo: code20.replace('1', '2'),
-        description: text100,
-        quantity: '99999999.99',
-        unitOfMeasureCode: code10,
-      })) as { id: number };
-      ids.push(entry.id);
-    }
-  }
-  await api(page, 'PUT', '/api/worksheet/approve', { id: ids[0], isApproved: true });
-  await api(page, 'POST', '/api/worksheet/download', { entries: [ids[2], ids[5]], mode: 'ALL', shouldMarkAsExported: true });
-}
-
-const USERS = [
-  ['wwwwwwwwwwwwwwwwwwwa', 'ENU'],
-  ['wwwwwwwwwwwwwwwwwwwd', 'DAN'],
-] as const;
 
 interface Problem {
   width: number;
@@ -121,11 +56,7 @@ for (const { user, lang } of [
 
     test(`every list at every width with maximum-length values (${lang})`, async ({ page }) => {
       test.setTimeout(180_000);
-      await login(page, 'admin');
-      // The data exists once per server; the second language finds it there.
-      const exists = await page.request.get('/api/customer/single?no=' + code20);
-      if (exists.status() === 404) await seedLongValues(page);
-      await page.goto('/logout');
+      await ensureLongValues(page);
       await login(page, user);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
 
@@ -176,4 +107,42 @@ test('a click on a row opens the record; headers sort the list', async ({ page }
   // Clicking the description cell (not a control) opens the record.
   await rows.first().locator('td').nth(1).click();
   await expect(page).toHaveURL(new RegExp(`/admin/items/edit\\?no=${encodeURIComponent(first ?? '')}`));
+});
+
+test('the archive filters keep the chosen customer’s and job’s number in view at every width', async ({ page }) => {
+  test.setTimeout(120_000);
+  await ensureLongValues(page);
+  await login(page, 'admin');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`/archive?mode=ALL&customerNo=${code20}&jobCode=${code20}`);
+  await expect(page.locator('select[name="customerNo"]')).toHaveValue(code20);
+  await expect(page.locator('select[name="jobCode"]')).toHaveValue(code20);
+  const cut: string[] = [];
+  // From 640 px: on a 375 px phone a 20-character number of the widest letters (about 311 px at
+  // 16 px, the smallest size phones don't zoom into) is itself wider than the select; the select's
+  // title and the open list show it whole there.
+  for (const width of WIDTHS.filter((w) => w >= 640)) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForFunction((w) => window.innerWidth === w, width);
+    cut.push(
+      ...(await page.evaluate((width) => {
+        const out: string[] = [];
+        const ctx = document.createElement('canvas').getContext('2d');
+        for (const select of document.querySelectorAll<HTMLSelectElement>('.exp-filters select')) {
+          const text = select.selectedOptions[0]?.text ?? '';
+          const end = text.indexOf(select.value) + select.value.length;
+          const style = getComputedStyle(select);
+          if (!ctx) return ['no canvas'];
+          ctx.font = style.font;
+          // The text up to the end of the number, against the room left of the select's arrow (~24 px).
+          const needed = ctx.measureText(text.slice(0, end)).width;
+          const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+          if (end <= 0 || needed > room) out.push(`${width}px: ${select.name} shows ${Math.round(room)}px of the ${Math.round(needed)}px up to its number`);
+          if (select.title !== text) out.push(`${width}px: ${select.name} has no title with the whole label`);
+        }
+        return out;
+      }, width)),
+    );
+  }
+  expect(cut).toEqual([]);
 });

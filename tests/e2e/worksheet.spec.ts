@@ -72,11 +72,11 @@ test('phone: a field worker logs a resource entry in time mode with a photo', as
   const card = entryRow(page, photoDescription);
   await expect(card).toBeVisible();
   await expect(card).toContainText('8.25');
-  await expect(card.getByRole('button', { name: 'Show 1 attachments' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Show 1 attachment', exact: true })).toBeVisible();
   await screenshot(page, 'worksheet-home-375-en');
 
   // The photo is there: its preview loads in the photos popup.
-  await card.getByRole('button', { name: 'Show 1 attachments' }).click();
+  await card.getByRole('button', { name: 'Show 1 attachment' }).click();
   const preview = page.getByRole('dialog', { name: 'Attachments' }).locator('img');
   await expect(preview).toHaveJSProperty('complete', true);
   expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);

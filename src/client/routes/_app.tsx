@@ -13,7 +13,8 @@ export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ context }) => {
     try {
       const info = await context.trpcUtils.user.info.ensureData();
-      applyUserLanguage(info.languageCode);
+      // The pending spinner shows while a Danish user's messages load (decision 0171).
+      await applyUserLanguage(info.languageCode);
       const { user, replaced } = rememberIdentity(info);
       userConfirmed(user, replaced);
       return { info };
@@ -27,7 +28,7 @@ export const Route = createFileRoute('/_app')({
       const last = isUnreachable(error) ? lastIdentity() : null;
       if (!last) throw error;
       context.trpcUtils.user.info.setData(undefined, last);
-      applyUserLanguage(last.languageCode);
+      await applyUserLanguage(last.languageCode);
       return { info: last };
     }
   },

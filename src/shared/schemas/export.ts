@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import { errorText } from '../error-codes';
 import { bool, enumOf, id } from '../fields';
-import { CSV_FILE_NAME, MODES } from '../limits';
+import { MODES } from '../limits';
 
-/** At most this many ids per download (a year of a large account); the body stays under EXPORT_BODY_MAX_BYTES. */
-export const EXPORT_MAX_ENTRIES = 1_000_000;
 /** JSON body limit of POST /api/worksheet/download: 1 000 000 ids of 7 digits and a comma, with room to spare. */
 export const EXPORT_BODY_MAX_BYTES = 16 * 1024 * 1024;
 
@@ -12,11 +9,8 @@ export const EXPORT_BODY_MAX_BYTES = 16 * 1024 * 1024;
  * Export sentences that are not in src/shared/errors.ts; the client translates them in
  * src/client/features/export/export-errors.ts.
  */
-export const EXPORT_ERR = {
-  tooManyEntries: errorText('EXPORT_TOO_MANY', { max: EXPORT_MAX_ENTRIES }),
-  preferencesNeedUser: errorText('EXPORT_NEEDS_USER'),
-  archivedCannotBeMarked: errorText('EXPORT_ARCHIVED_MARK'),
-} as const;
+import { EXPORT_ERR, EXPORT_MAX_ENTRIES } from './export-files';
+export { EXPORT_ERR, EXPORT_MAX_ENTRIES } from './export-files';
 
 const ignoredAccountId = z.unknown().optional().describe('Ignored; the account is the caller’s');
 
@@ -33,8 +27,7 @@ export const CSV_FORMATS = ['danish', 'international'] as const;
 export type CsvFormatName = (typeof CSV_FORMATS)[number];
 
 /** File names of spec §7 (sic: "worsheet"), the workbook named alike. */
-export const EXPORT_FILE_NAMES: Record<ExportFileType, string> = { csv: CSV_FILE_NAME, xlsx: 'worsheet.xlsx' };
-export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { EXPORT_FILE_NAMES, XLSX_CONTENT_TYPE } from './export-files';
 
 /** The CSV flavour a user gets when they have not chosen one: by the app language (DAN → danish). */
 export const defaultCsvFormat = (languageCode: string): CsvFormatName => (languageCode === 'DAN' ? 'danish' : 'international');

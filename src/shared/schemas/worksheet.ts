@@ -1,31 +1,12 @@
 import { z } from 'zod';
-import { errorText } from '../error-codes';
 import { ERR } from '../errors';
 import { bool, code, enumOf, id, isoDate, optionalCode, optionalIsoDate, optionalTime15, quantity, requiredText } from '../fields';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, ATTACHMENT_MAX_PIXELS, MAX, MODES, UNIT_TYPES, PROFILE_TYPES } from '../limits';
+import { MAX, MODES, UNIT_TYPES, PROFILE_TYPES } from '../limits';
 import { ZAccount } from './account';
 import { pagingFields, ZListTotals } from '../paging';
 
-/**
- * Worksheet sentences that are not in src/shared/errors.ts. The client translates them in
- * src/client/features/worksheet/ws-errors.ts.
- */
-export const WS_ERR = {
-  approvedLocked: errorText('APPROVED_LOCKED'),
-  exportedLocked: errorText('EXPORTED_LOCKED'),
-  stale: errorText('STALE'),
-  notBillTo: errorText('NOT_BILL_TO'),
-  workTypeUnitOfMeasure: errorText('WORK_TYPE_UOM'),
-  tooManyAttachments: errorText('TOO_MANY_ATTACHMENTS', { max: ATTACHMENT_MAX_FILES }),
-  fileType: errorText('FILE_TYPE'),
-  fileTooLarge: errorText('FILE_TOO_LARGE', { max: Math.round(ATTACHMENT_MAX_BYTES / 1024 / 1024) }),
-  tooManyPixels: errorText('TOO_MANY_PIXELS', { max: ATTACHMENT_MAX_PIXELS / 1_000_000 }),
-  dateRange: errorText('DATE_RANGE'),
-  creationFailed: 'Worksheet record creation failed',
-} as const;
-
-/** English names of the fields used in "{field} cannot be: {value}" answers (zod-free, for the client's translator). */
-export { WS_FIELD_NAMES } from '../error-codes';
+import { WS_ERR } from './worksheet-errors';
+export { WS_ERR, WS_FIELD_NAMES } from './worksheet-errors';
 
 /** The body's accountId is accepted and ignored: the account comes from the session or API key. */
 const ignoredAccountId = z.unknown().optional().describe('Ignored; the account is the caller’s');

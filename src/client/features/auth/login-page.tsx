@@ -53,7 +53,7 @@ export function LoginPage() {
       // Nothing cached may survive from a previous user.
       queryClient.clear();
       const info = await utils.user.info.ensureData();
-      applyUserLanguage(info.languageCode);
+      await applyUserLanguage(info.languageCode);
       await navigate({ to: '/' });
     } catch (error) {
       const fields = serverFieldErrors(error);

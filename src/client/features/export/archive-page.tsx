@@ -9,6 +9,7 @@ import { useAccountInfo } from '../../lib/account';
 import { formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { usePagedWorksheet } from '../worksheet/paged-list';
+import { PrintHeader, usePrintSheet } from '../worksheet/print-sheet';
 import { WorksheetEntries, WorksheetTotal } from '../worksheet/worksheet-entries';
 import { errorMessage } from '../../lib/errors';
 import { DownloadButton } from './download-button';
@@ -57,6 +58,9 @@ export function ArchivePage() {
   // The download covers the loaded entries, as printing does (decision 0110).
   const ids = useMemo(() => groups.flatMap((g) => g.worksheet.map((r) => r.id)), [groups]);
   const selection = paged.totals?.entries ?? paged.loaded;
+  // Ctrl+P reloads, then prints every loaded entry as the table (decision 0170).
+  const utils = trpc.useUtils();
+  const { printing } = usePrintSheet(() => Promise.all([list.refetch(), utils.worksheet.totals.invalidate()]));
 
   /** Writes filters into the URL (replace: the back button leaves the archive, not each filter). */
   const setFilters = (next: Partial<Record<'from' | 'to' | 'customerNo' | 'jobCode', string>>) => {
@@ -67,7 +71,7 @@ export function ArchivePage() {
   };
 
   return (
-    <div className={list.isFetching && !list.isLoading ? 'exp-archive is-refreshing' : 'exp-archive'}>
+    <div className={list.isFetching && !list.isLoading && !printing ? 'exp-archive ws-sheet is-refreshing' : 'exp-archive ws-sheet'}>
       <PageHeader title={m.menu_archive()} subtitle={m.exp_archive_subtitle()} actions={<DownloadButton entries={ids} mode={mode} archive />} />
       {modes.length > 1 && (
         <nav className="ws-tabs" aria-label={m.exp_tabs_label()}>
@@ -84,6 +88,7 @@ export function ArchivePage() {
           ))}
         </nav>
       )}
+      <PrintHeader title={m.menu_archive()} view={tabLabel[mode]()} from={from} to={to} loadedAt={list.dataUpdatedAt} />
       <Filters
         from={from}
         to={to}
@@ -111,6 +116,8 @@ export function ArchivePage() {
             mode={mode}
             archive
             emptyText={m.exp_archive_empty()}
+            showAll={printing}
+            forceTable={printing}
             paging={{ hasMore: paged.hasMore, loadMore: paged.loadMore, isFetchingMore: paged.isFetchingMore, total: selection }}
           />
         </>
@@ -141,8 +148,10 @@ function Filters({ from, to, customerNo, jobCode, customers, jobs, onChange }: F
   useEffect(() => setFromText(from), [from]);
   useEffect(() => setToText(to), [to]);
 
-  const customerOptions: Option[] = customers.map((c) => ({ value: c.no, label: `${c.name} (${c.no})` }));
-  const jobOptions: Option[] = jobs.map((j) => ({ value: j.code, label: j.description ? `${j.description} (${j.code})` : j.code }));
+  // The code first: a select cuts a long label at its right edge, and the code is what tells two
+  // records apart (issue 10 §11: "(C2000)" was cut at 1366 px). The whole label is the title.
+  const customerOptions: Option[] = customers.map((c) => ({ value: c.no, label: c.name ? `${c.no} · ${c.name}` : c.no }));
+  const jobOptions: Option[] = jobs.map((j) => ({ value: j.code, label: j.description ? `${j.code} · ${j.description}` : j.code }));
   // A filter value that is not (or no longer) among the active records still shows.
   if (customerNo && !customerOptions.some((o) => o.value === customerNo)) customerOptions.unshift({ value: customerNo, label: customerNo });
   if (jobCode && !jobOptions.some((o) => o.value === jobCode)) jobOptions.unshift({ value: jobCode, label: jobCode });
@@ -235,7 +244,7 @@ function SelectField({ label, name, value, allLabel, options, onChange, classNam
         {label}
       </label>
       <div className="field__control">
-        <select id={id} name={name} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+        <select id={id} name={name} className="input" value={value} title={options.find((o) => o.value === value)?.label ?? allLabel} onChange={(e) => onChange(e.target.value)}>
           <option value="">{allLabel}</option>
           {options.map((o) => (
             <option key={o.value} value={o.value}>

@@ -1,5 +1,6 @@
 import type { Mode } from '../../../shared/limits';
-import { EXPORT_FILE_NAMES, XLSX_CONTENT_TYPE, type TDownloadInput } from '../../../shared/schemas/export';
+import type { TDownloadInput } from '../../../shared/schemas/export';
+import { EXPORT_FILE_NAMES, XLSX_CONTENT_TYPE } from '../../../shared/schemas/export-files';
 import { AppCallError } from '../../lib/errors';
 import { restFetch } from '../../lib/rest';
 

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { mergePages, type TListTotals } from '../../../shared/paging';
+import { mergePages } from '../../../shared/paging-merge';
+import type { TListTotals } from '../../../shared/paging';
 import type { TWorksheetGroup, TWorksheetListInput } from '../../../shared/schemas/worksheet';
 import { trpc } from '../../lib/trpc';
 

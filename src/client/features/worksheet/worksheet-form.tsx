@@ -4,7 +4,7 @@ import type { UnitType } from '../../../shared/limits';
 import { formatLocaleNumber, parseLocaleNumber } from '../../../shared/locale-number';
 import { m } from '../../../shared/paraglide/messages.js';
 import { getLocale } from '../../../shared/paraglide/runtime.js';
-import { ZCreateWorksheetInput, type TWorksheetFormSettings, type TWorksheetRecord } from '../../../shared/schemas/worksheet';
+import type { TWorksheetFormSettings, TWorksheetRecord } from '../../../shared/schemas/worksheet';
 import {
   afterCreateAndNew,
   afterCustomerChange,
@@ -332,7 +332,9 @@ export function WorksheetForm({ settings, record, draft, onDone, onCancel, layou
     };
   }
 
-  function validate(out: WorksheetFieldsOut): FormErrors {
+  async function validate(out: WorksheetFieldsOut): Promise<FormErrors> {
+    // The schema (and zod with it) loads at the first submit, not with the worksheet home (decision 0172).
+    const { ZCreateWorksheetInput } = await import('../../../shared/schemas/worksheet');
     const parsed = ZCreateWorksheetInput.safeParse(out);
     const errs: FormErrors = parsed.success ? {} : zodFormErrors(parsed.error);
     const conditional = conditionalErrors(settings, { ...out, unitType: out.unitType as UnitType | '' });
@@ -349,7 +351,7 @@ export function WorksheetForm({ settings, record, draft, onDone, onCancel, layou
 
   async function submit(how: 'create' | 'createNew' | 'update') {
     const out = payload();
-    const errs = validate(out);
+    const errs = await validate(out);
     setErrors(errs);
     setFormError(null);
     if (Object.keys(errs).length > 0) {

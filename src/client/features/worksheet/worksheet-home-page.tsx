@@ -1,14 +1,14 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { flushSync } from 'react-dom';
 import type { Mode } from '../../../shared/limits';
 import { m } from '../../../shared/paraglide/messages.js';
 import { effectiveMode, visibleModes } from '../../../shared/permissions';
 import { Button, buttonClass } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { PageSpinner } from '../../components/spinner';
+import { trpc } from '../../lib/trpc';
 import { OutboxList } from '../../offline/outbox-list';
 import { DownloadSlot } from './download-slot';
+import { PrintHeader, usePrintSheet } from './print-sheet';
 import { usePagedWorksheet } from './paged-list';
 import { WorksheetEntries, WorksheetTotal } from './worksheet-entries';
 import { MasterDataAge } from '../../offline/master-data-age';
@@ -34,37 +34,17 @@ export function WorksheetHomePage() {
   // Paged on the server (issue 9): the first page, then the next ones as the user scrolls.
   const { query: list, paged } = usePagedWorksheet({ mode });
   const inlineForm = useMediaQuery('(min-width: 640px)');
-  const [printing, setPrinting] = useState(false);
 
-  // Spec §2: the view reloads its data before printing; printing shows every loaded entry as a
-  // table, and says so when more entries exist than are loaded (issue 9).
-  const { refetch } = list;
-  useEffect(() => {
-    const before = () => {
-      void refetch();
-      flushSync(() => setPrinting(true));
-    };
-    const after = () => setPrinting(false);
-    window.addEventListener('beforeprint', before);
-    window.addEventListener('afterprint', after);
-    return () => {
-      window.removeEventListener('beforeprint', before);
-      window.removeEventListener('afterprint', after);
-    };
-  }, [refetch]);
-
-  const print = async () => {
-    await refetch();
-    flushSync(() => setPrinting(true));
-    window.print();
-  };
+  // Print button and Ctrl+P reload, then print; the browser menu prints what is shown (decision 0170).
+  const utils = trpc.useUtils();
+  const { printing, print } = usePrintSheet(() => Promise.all([list.refetch(), utils.worksheet.totals.invalidate()]));
 
   const groups = paged.groups;
   // The download covers the loaded entries, like printing (decision 0110); the list says how many of the whole selection that is.
   const ids = groups.flatMap((g) => g.worksheet.map((r) => r.id));
 
   return (
-    <div className="ws-home">
+    <div className="ws-home ws-sheet">
       <PageHeader
         title={m.ws_title()}
         subtitle={m.ws_subtitle()}
@@ -106,9 +86,7 @@ export function WorksheetHomePage() {
           ))}
         </nav>
       )}
-      <p className="ws-print-title">
-        {m.ws_title()} · {tabLabel[mode]()}
-      </p>
+      <PrintHeader title={m.ws_title()} view={tabLabel[mode]()} from={groups.at(-1)?.key} to={groups[0]?.key} loadedAt={list.dataUpdatedAt} />
       {mode === 'YOURS' && settings.data && <OutboxList settings={settings.data} />}
       {list.isLoading || settings.isLoading ? (
         <PageSpinner />

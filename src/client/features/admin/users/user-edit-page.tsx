@@ -67,7 +67,7 @@ export function UserEditPage({ username }: { username: string }) {
             if (self) {
               // The admin's own language or defaults changed: the app follows at once.
               await utils.user.info.invalidate();
-              applyUserLanguage(saved.languageCode);
+              await applyUserLanguage(saved.languageCode);
             }
             toast.success(m.users_updated());
             return valuesOf(saved);

@@ -1,0 +1,17 @@
+import { errorText } from '../error-codes';
+import { CSV_FILE_NAME } from '../limits';
+import type { ExportFileType } from './export';
+
+// Without zod, so the client's download doesn't load it (decision 0172); re-exported by ./export.
+
+/** At most this many ids per download (a year of a large account); the body stays under EXPORT_BODY_MAX_BYTES. */
+export const EXPORT_MAX_ENTRIES = 1_000_000;
+
+export const EXPORT_FILE_NAMES: Record<ExportFileType, string> = { csv: CSV_FILE_NAME, xlsx: 'worsheet.xlsx' };
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const EXPORT_ERR = {
+  tooManyEntries: errorText('EXPORT_TOO_MANY', { max: EXPORT_MAX_ENTRIES }),
+  preferencesNeedUser: errorText('EXPORT_NEEDS_USER'),
+  archivedCannotBeMarked: errorText('EXPORT_ARCHIVED_MARK'),
+} as const;

@@ -1,0 +1,110 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './helpers';
+import { code20, ensureLongValues, USERS } from './long-values';
+
+/**
+ * Issue 10: axe reports no violations (WCAG 2.1 A and AA) on the login page, the worksheet home
+ * (Yours, Team), the add page — also with a combobox open showing results, "no matches" and
+ * "loading" — the archive, and an admin list and edit page, in English and Danish, with the
+ * longest values the spec allows.
+ */
+async function violations(page: Page, where: string): Promise<string[]> {
+  // Let transitions (toasts, the menu) settle so colours are read at their end state.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return result.violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
+}
+
+for (const [lang, locale, user] of [
+  ['en', 'en-GB', USERS[0][0]],
+  ['da', 'da-DK', USERS[1][0]],
+] as const) {
+  test.describe(`axe, ${lang}`, () => {
+    test.use({ locale });
+
+    test(`no violations on the main screens (${lang})`, async ({ page }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await ensureLongValues(page);
+      const found: string[] = [];
+
+      await page.goto('/login');
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.locator('input[name="username"]')).toBeVisible();
+      found.push(...(await violations(page, 'login')));
+
+      await login(page, user);
+      await expect(page.locator('[data-entry-id]').first()).toBeVisible();
+      found.push(...(await violations(page, 'worksheet yours')));
+      await page.goto('/?mode=TEAM');
+      await expect(page.locator('[data-entry-id]').first()).toBeVisible();
+      found.push(...(await violations(page, 'worksheet team')));
+
+      await page.goto('/worksheet/add');
+      const customer = page.getByRole('combobox').first();
+      await expect(customer).toBeVisible();
+      found.push(...(await violations(page, 'worksheet add')));
+      // Open with results.
+      await customer.click();
+      await customer.fill(code20.slice(0, 6));
+      await expect(page.getByRole('option').first()).toBeVisible();
+      found.push(...(await violations(page, 'combobox with results')));
+      // No matches.
+      await customer.fill('qqqqzzzz');
+      await expect(page.locator('.ws-combo__note').first()).toHaveText(lang === 'en' ? 'No matches' : /.+/);
+      found.push(...(await violations(page, 'combobox, no matches')));
+      // Loading: the server's answer is held back a while (the real answer, only later).
+      await page.route(/\/api\/trpc\/[^?]*customer\.search/, async (route) => {
+        await new Promise((r) => setTimeout(r, 3_000));
+        await route.continue().catch(() => undefined);
+      });
+      await customer.fill('kkkkyyyy');
+      await expect(page.locator('[aria-busy="true"]').first()).toBeAttached();
+      found.push(...(await violations(page, 'combobox, loading')));
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await page.keyboard.press('Escape');
+
+      await page.goto('/archive?mode=ALL');
+      await expect(page.locator('[data-entry-id]').first()).toBeVisible();
+      found.push(...(await violations(page, 'archive')));
+
+      await page.goto('/admin/items');
+      await expect(page.locator('[data-row-key]').first()).toBeVisible();
+      found.push(...(await violations(page, 'admin items')));
+      await page.goto(`/admin/items/edit?no=${code20}`);
+      await expect(page.locator('#main h1')).toBeVisible();
+      await expect(page.locator('input[name="description"]')).not.toHaveValue('');
+      found.push(...(await violations(page, 'admin item edit')));
+
+      expect(found).toEqual([]);
+    });
+  });
+}
+
+test('after a client-side navigation focus is on the new page’s main heading', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await login(page, 'admin');
+  const focusedHeading = () => page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : document.activeElement?.tagName));
+  // A menu link (outside main) and a link inside the page both hand focus to the new heading.
+  await page.locator('nav#main-menu').getByRole('link', { name: 'Archive' }).click();
+  await expect(page).toHaveURL(/\/archive/);
+  await expect.poll(focusedHeading).toBe('Archive');
+  await page.locator('nav#main-menu').getByRole('link', { name: 'Admin' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.locator('#main h1')).toHaveText('Admin');
+  await expect.poll(focusedHeading).toBe('Admin');
+  await page.locator('#main').getByRole('link').filter({ hasText: /Items/ }).first().click();
+  await expect(page).toHaveURL(/\/admin\/items/);
+  await expect(page.locator('#main h1')).toHaveText('Items');
+  await expect.poll(focusedHeading).toBe('Items');
+  // A page that focuses its first field keeps that focus.
+  await page.locator('#main').getByRole('link', { name: /Add/ }).first().click();
+  await expect(page).toHaveURL(/\/admin\/items\/add/);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('no');
+  // A search-only change (a tab) leaves focus on the tab.
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Team', exact: true }).click();
+  await expect(page).toHaveURL(/mode=TEAM/);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Team');
+});
