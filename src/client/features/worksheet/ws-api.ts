@@ -1,5 +1,6 @@
 import { ERR } from '../../../shared/errors';
 import type { TWorksheetRecord } from '../../../shared/schemas/worksheet';
+import { setLoginReason } from '../../lib/login-reason';
 import { WorksheetCallError } from './ws-errors';
 
 /*
@@ -69,7 +70,8 @@ export async function submitWorksheet(fields: WorksheetFieldsOut, opts: SubmitOp
   }
   if (res.ok) return body as TWorksheetRecord;
   if (res.status === 401) {
-    // Spec §2: any 401 sends the user to the login page.
+    // Spec §2: any 401 sends the user to the login page, which says the session ended.
+    setLoginReason('expired', { unlessSet: true });
     window.location.assign('/login');
   }
   const problem = (body ?? {}) as { detail?: string; errors?: Record<string, string[]> };

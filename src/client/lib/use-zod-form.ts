@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import type { z } from 'zod';
-import { translateError } from '../../../lib/translate-error';
-import { masterDataFieldErrors } from './errors';
+import { masterDataFieldErrors } from '../features/admin/common/errors';
+import { translateError } from './translate-error';
 
 type Values = Record<string, unknown>;
 
@@ -10,6 +10,10 @@ export interface ZodForm<S extends z.ZodType<unknown, Values>> {
   /** Translated message per field (first one). */
   errors: Partial<Record<string, string>>;
   set<K extends keyof z.input<S> & string>(field: K, value: z.input<S>[K]): void;
+  /** Applies a transition that moves several fields at once (a pure function of the values). */
+  update(transition: (values: z.input<S>) => z.input<S>): void;
+  /** Removes the errors of these fields (a choice that changed them). */
+  clearErrors(...fields: string[]): void;
   /** Props for <TextField>: name, value, onChange, error. */
   text<K extends keyof z.input<S> & string>(field: K, transform?: (value: string) => string): {
     name: K;
@@ -21,18 +25,30 @@ export interface ZodForm<S extends z.ZodType<unknown, Values>> {
   checkbox<K extends keyof z.input<S> & string>(field: K): { name: K; checked: boolean; onChange: (event: ChangeEvent<HTMLInputElement>) => void };
   /** Parses with the schema; on failure shows the errors, focuses the first invalid field and returns null. */
   validate(formElement?: HTMLElement | null): z.output<S> | null;
-  /** Shows the per-field errors of a 400 answer; returns whether there were any. */
+  /** Shows the per-field errors of a 400 answer (they replace the shown ones); returns whether there were any. */
   setServerErrors(error: unknown): boolean;
   reset(values: z.input<S>): void;
   /** True once the values differ from the last reset. */
   dirty: boolean;
 }
 
+export interface ZodFormOptions {
+  /** A schema message → the text shown (default: the shared translator). */
+  translate?: (message: string) => string;
+  /** A failed call → translated message per field (default: a master-data tRPC 400). */
+  serverErrors?: (error: unknown) => Partial<Record<string, string>>;
+}
+
 /**
- * A small form state around the shared zod schema of an area (the same schema the server
- * validates with): values, translated per-field errors, validation on submit and then live.
+ * The one form mechanism of the client (docs/decisions/0165-one-form-mechanism.md): a small form
+ * state around a zod schema (the area's shared schema, the same the server validates with, or one
+ * built from it): values, translated per-field errors, validation on submit and then live.
+ * Rules that move several fields together are pure transitions applied with `update` in event
+ * handlers, never effects that sync state after render.
  */
-export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S, initial: z.input<S>): ZodForm<S> {
+export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S, initial: z.input<S>, options: ZodFormOptions = {}): ZodForm<S> {
+  const translate = options.translate ?? translateError;
+  const serverErrors = options.serverErrors ?? masterDataFieldErrors;
   const [values, setValues] = useState<z.input<S>>(initial);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const submitted = useRef(false);
@@ -45,12 +61,12 @@ export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S, init
       if (!result.success) {
         for (const issue of result.error.issues) {
           const key = String(issue.path[0] ?? '_');
-          out[key] ??= translateError(issue.message);
+          out[key] ??= translate(issue.message);
         }
       }
       return { result, out };
     },
-    [schema],
+    [schema, translate],
   );
 
   const set = useCallback(
@@ -65,11 +81,33 @@ export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S, init
     [check],
   );
 
+  const update = useCallback(
+    (transition: (values: z.input<S>) => z.input<S>) => {
+      setValues((prev) => {
+        const next = transition(prev);
+        if (next !== prev && submitted.current) setErrors(check(next).out);
+        return next;
+      });
+    },
+    [check],
+  );
+
+  const clearErrors = useCallback((...fields: string[]) => {
+    setErrors((old) => {
+      if (!fields.some((f) => old[f])) return old;
+      const next = { ...old };
+      for (const f of fields) delete next[f];
+      return next;
+    });
+  }, []);
+
   return useMemo<ZodForm<S>>(
     () => ({
       values,
       errors,
       set: set as ZodForm<S>['set'],
+      update,
+      clearErrors,
       text: (field, transform) => ({
         name: field,
         value: String((values as Values)[field] ?? ''),
@@ -90,7 +128,7 @@ export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S, init
         return null;
       },
       setServerErrors(error) {
-        const fields = masterDataFieldErrors(error);
+        const fields = serverErrors(error);
         if (Object.keys(fields).length === 0) return false;
         setErrors((old) => ({ ...old, ...fields }));
         return true;
@@ -103,7 +141,7 @@ export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S, init
       },
       dirty: JSON.stringify(values) !== JSON.stringify(baseline.current),
     }),
-    [values, errors, set, check],
+    [values, errors, set, update, clearErrors, check, serverErrors],
   );
 }
 
