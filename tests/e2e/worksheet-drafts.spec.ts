@@ -36,6 +36,9 @@ test('a session that ends during Create: log in again and the typed entry is bac
   const form = page.locator('form.ws-form');
   await pick(page, 'Job', 'J-1002', /J-1002/);
   await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue(/C1000/);
+  await form.getByText('Item', { exact: true }).click();
+  await pick(page, 'Unit', '1000', /1000/);
+  await expect(page.getByRole('combobox', { name: 'Unit of measure' })).toHaveValue(/BOX/);
   const description = `Draft after 401 ${stamp}`;
   await form.getByLabel('Description').fill(description);
   await form.getByLabel('Quantity').fill('3,5');
@@ -55,7 +58,9 @@ test('a session that ends during Create: log in again and the typed entry is bac
   const restored = page.locator('form.ws-form');
   await expect(restored.getByTestId('ws-draft-restored')).toHaveText('Your unsent entry was restored. Your photos were not kept; add them again.');
   await expect(restored.getByLabel('Description')).toHaveValue(description);
-  await expect(restored.getByLabel('Quantity')).toHaveValue('3,5');
+  await expect(restored.getByLabel('Quantity')).toHaveValue('3.50');
+  await expect(page.getByRole('combobox', { name: 'Unit', exact: true })).toHaveValue(/1000/);
+  await expect(page.getByRole('combobox', { name: 'Unit of measure' })).toHaveValue(/BOX/);
   await expect(page.getByRole('combobox', { name: 'Job', exact: true })).toHaveValue(/J-1002/);
   await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue(/C1000/);
   await expect(restored.getByRole('button', { name: /Attachments \(0\)/ })).toBeVisible();
