@@ -181,3 +181,34 @@ test('Danish: the conflict and the restored draft speak Danish', async ({ page, 
   await expect(page.getByTestId('ws-draft-restored')).toHaveText('Din ikke-afsendte registrering er gendannet.');
   await expect(page.locator('form.ws-form').getByLabel('Beskrivelse')).toHaveValue(description);
 });
+
+test('an edit keeps its draft across a reload; Cancel drops it', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await login(page, 'admin');
+  const form = page.locator('form.ws-form');
+  const original = `Edit draft ${stamp}`;
+  await form.getByText('Item', { exact: true }).click();
+  await pick(page, 'Job', 'J-3001', /J-3001/);
+  await pick(page, 'Unit', '1300', /1300/);
+  await form.getByLabel('Description').fill(original);
+  await form.getByLabel('Quantity').fill('2');
+  await form.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByText('Record successfully created')).toBeVisible();
+
+  await page.locator('[data-entry-id]').filter({ hasText: original }).getByRole('link', { name: `Edit ${original}` }).click();
+  await expect(page).toHaveURL(/\/worksheet\/edit\/\d+$/);
+  const edit = page.locator('form.ws-form');
+  await expect(edit.getByLabel('Description')).toHaveValue(original);
+  await expect(edit.getByTestId('ws-draft-restored')).toHaveCount(0);
+  await edit.getByLabel('Description').fill(`${original} (changed)`);
+  await draftSaved(page, `${original} (changed)`);
+  await page.reload();
+  await expect(edit.getByTestId('ws-draft-restored')).toHaveText('Your unsent entry was restored.');
+  await expect(edit.getByLabel('Description')).toHaveValue(`${original} (changed)`);
+
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/(\?.*)?$/);
+  await page.locator('[data-entry-id]').filter({ hasText: original }).getByRole('link', { name: `Edit ${original}` }).click();
+  await expect(page.locator('form.ws-form').getByLabel('Description')).toHaveValue(original);
+  await expect(page.getByTestId('ws-draft-restored')).toHaveCount(0);
+});
