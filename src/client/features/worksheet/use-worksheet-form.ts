@@ -18,6 +18,7 @@ import {
   initialValues,
   isRecordUnit,
   jobChosen,
+  jobFound,
   quantityLeft,
   singleJobFound,
   tasksLoaded,
@@ -178,6 +179,13 @@ export function useWorksheetForm({ settings, record, onDone, onCancel }: Workshe
     if (list) form.update((v) => tasksLoaded(v, jobCode, list.map((t) => t.code), ctx));
   }
 
+  /** A job typed as a code (not picked from the list): its bill-to customer. */
+  async function loadJob(jobCode: string) {
+    const found = await utils.job.search.fetch({ q: jobCode, limit: 1 }, cached).catch(() => null);
+    const job = found?.[0]?.code === jobCode ? found[0] : undefined;
+    if (job) form.update((v) => jobFound(v, jobCode, job.billToCustomerNo, ctx));
+  }
+
   /** A customer's jobs (two rows tell whether exactly one): the single one is chosen, then its tasks. */
   async function loadSingleJob(customerNo: string) {
     if (!customerNo) return;
@@ -259,6 +267,7 @@ export function useWorksheetForm({ settings, record, onDone, onCancel }: Workshe
     const billTo = jobs.data?.find((j) => j.code === jobCode)?.billToCustomerNo;
     form.update((v) => jobChosen(v, jobCode, billTo, ctx));
     void loadTasks(jobCode);
+    if (jobCode && billTo === undefined) void loadJob(jobCode);
   };
 
   const onTask = (jobTaskCode: string) => {

@@ -7,6 +7,7 @@ import {
   descriptionTyped,
   initialValues,
   jobChosen,
+  jobFound,
   quantityLeft,
   singleJobFound,
   tasksLoaded,
@@ -69,6 +70,11 @@ describe('customer and job (spec §4)', () => {
     const hidden = { settings: { ...settings, showCustomer: false } };
     expect(jobChosen(filled, 'J-2001', 'C2000', hidden).customerNo).toBe('C1000');
     expect(jobChosen(filled, '', undefined, ctx)).toMatchObject({ jobCode: '', customerNo: '', jobTaskCode: '' });
+  });
+  it('a job typed as a code takes its bill-to customer once looked up', () => {
+    const typed = jobChosen({ ...filled, customerNo: '' }, 'J-2001', undefined, ctx);
+    expect(jobFound(typed, 'J-2001', 'C2000', ctx).customerNo).toBe('C2000');
+    expect(jobFound(typed, 'J-9999', 'C9', ctx)).toBe(typed);
   });
   it("the job's tasks: a single one is chosen; a late answer for another job changes nothing", () => {
     const v = { ...filled, jobTaskCode: '' };

@@ -126,6 +126,12 @@ export function jobChosen(v: FormValues, jobCode: string, billTo: string | undef
   return afterJobChange(v, jobCode, ctx.settings.showCustomer ? billTo : undefined);
 }
 
+/** The chosen job looked up (typed as a code rather than picked): its bill-to customer is the single remaining customer. */
+export function jobFound(v: FormValues, jobCode: string, billTo: string, ctx: FormContext): FormValues {
+  if (v.jobCode !== jobCode || !ctx.settings.showCustomer || v.customerNo === billTo) return v;
+  return { ...v, customerNo: billTo };
+}
+
 /** A job's tasks loaded: a single one is chosen (when tasks are shown); a task not of the job is cleared. */
 export function tasksLoaded(v: FormValues, jobCode: string, taskCodes: readonly string[], ctx: FormContext): FormValues {
   if (v.jobCode !== jobCode || !ctx.settings.showJobTask) return v;

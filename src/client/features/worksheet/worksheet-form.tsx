@@ -19,7 +19,8 @@ interface Props extends WorksheetFormProps {
  */
 export function WorksheetForm({ layout, ...props }: Props) {
   const f = useWorksheetForm(props);
-  const { values, settings, editing, busy, lists, on, timeMode, uomRule, record } = { ...f, record: props.record };
+  const { values, settings, editing, busy, lists, on, timeMode, uomRule } = f;
+  const record = props.record;
   const err = (field: keyof typeof values) => f.errors[field];
   // Issue 10 §8: locked only when the unit has the work type's unit of measure; else explained.
   const conflict = { workType: values.workTypeCode, code: uomRule.kind === 'free' ? '' : uomRule.code, unit: values.unitNo };
