@@ -100,6 +100,8 @@ export function useWorksheetForm({ settings, record, onDone, onCancel }: Workshe
   const [attachmentsOpen, setAttachmentsOpen] = useState(false);
   // Whether the user changed anything since the form opened or was saved: only then is there a draft.
   const touched = useRef(restored !== null);
+  // Where the form is (read when it opens: when it goes away the address may already be /login).
+  const [path] = useState(here);
 
   const timeMode = isTimeMode(settings.resourceUnits, values.unitType);
   const unitLock = unitForType(values.unitType, settings.defaultResource, settings.lockDefaultResource);
@@ -227,7 +229,7 @@ export function useWorksheetForm({ settings, record, onDone, onCancel }: Workshe
     username: settings.username,
     recordId: record?.id,
     version: record?.version,
-    path: here(),
+    path,
     values: form.values,
     keptIds: editing ? keptIds : undefined,
     files: files.length,
@@ -247,6 +249,21 @@ export function useWorksheetForm({ settings, record, onDone, onCancel }: Workshe
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- persistDraft reads exactly these
   }, [values, files.length, keptIds]);
+
+  // Also written when the form goes away (a 401 that routes to /login, another page) or the page
+  // is left (the idle reload), so the last keystrokes before the pause are not lost.
+  const flush = useRef(persistDraft);
+  useEffect(() => {
+    flush.current = persistDraft;
+  });
+  useEffect(() => {
+    const onHide = () => flush.current();
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      flush.current();
+    };
+  }, []);
 
   /** A user's change: from now on there is a draft. */
   const change = (...fields: string[]) => {
