@@ -23,6 +23,8 @@ import {
   timeOrderError,
   timeToMinutes,
   unitForType,
+  unitOfMeasureUnder,
+  workTypeUomRule,
   type WorksheetSettings,
 } from './worksheet-rules';
 
@@ -293,5 +295,28 @@ describe('customer and job choose each other (spec §4)', () => {
   });
   it('Create & New keeps the context and clears quantity and times', () => {
     expect(afterCreateAndNew({ ...base, customerNo: 'C1', jobCode: 'J1', jobTaskCode: '100' })).toEqual({ ...base, customerNo: 'C1', jobCode: 'J1', jobTaskCode: '100', timeFrom: '', timeTo: '', quantity: '' });
+  });
+});
+
+describe("a work type's unit of measure against the unit's (issue 10 §8)", () => {
+  it('no work type unit of measure: free', () => {
+    expect(workTypeUomRule(null, ['BOX'])).toEqual({ kind: 'free' });
+    expect(workTypeUomRule('', undefined)).toEqual({ kind: 'free' });
+  });
+  it('forced and locked while no unit is chosen or its codes are loading, and when the unit has it', () => {
+    expect(workTypeUomRule('HOUR', undefined)).toEqual({ kind: 'forced', code: 'HOUR' });
+    expect(workTypeUomRule('HOUR', ['HOUR', 'KM'])).toEqual({ kind: 'forced', code: 'HOUR' });
+  });
+  it('NORMAL (HOUR) on item 1000 (only BOX) is a conflict, never a lock', () => {
+    expect(workTypeUomRule('HOUR', ['BOX'])).toEqual({ kind: 'conflict', code: 'HOUR' });
+    expect(workTypeUomRule('HOUR', [])).toEqual({ kind: 'conflict', code: 'HOUR' });
+  });
+  it('the unit of measure under each rule', () => {
+    expect(unitOfMeasureUnder({ kind: 'forced', code: 'HOUR' }, ['HOUR', 'KM'], 'KM')).toBe('HOUR');
+    // A conflict leaves the unit's own choice: its only code, not the work type's.
+    expect(unitOfMeasureUnder({ kind: 'conflict', code: 'HOUR' }, ['BOX'], 'HOUR')).toBe('BOX');
+    expect(unitOfMeasureUnder({ kind: 'conflict', code: 'HOUR' }, ['BOX', 'PCS'], 'HOUR')).toBe('');
+    expect(unitOfMeasureUnder({ kind: 'free' }, ['HOUR', 'KM'], 'KM')).toBe('KM');
+    expect(unitOfMeasureUnder({ kind: 'free' }, undefined, 'KM')).toBe('KM');
   });
 });

@@ -217,6 +217,30 @@ export function afterUnitChange<V extends ChoiceValues>(v: V, unitNo: string, fo
   return { ...v, unitNo, unitOfMeasureCode: forcedUom ?? '', timeFrom: '', timeTo: '', quantity: '' };
 }
 
+/**
+ * Spec §4 with issue 10 §8: a work type with a unit of measure forces and locks it — but only when
+ * the chosen unit (item or resource) has that unit of measure. Otherwise the form must not lock a
+ * code the unit cannot take (the server would refuse every entry): it is a conflict the user
+ * resolves by choosing another work type or unit, and the unit of measure stays free.
+ * `unitUoms` are the chosen unit's codes, undefined while no unit is chosen or they are loading.
+ */
+export type UomRule = { kind: 'free' } | { kind: 'forced'; code: string } | { kind: 'conflict'; code: string };
+
+export function workTypeUomRule(forcedUom: string | null | undefined, unitUoms: readonly string[] | undefined): UomRule {
+  if (!forcedUom) return { kind: 'free' };
+  if (unitUoms === undefined || unitUoms.includes(forcedUom)) return { kind: 'forced', code: forcedUom };
+  return { kind: 'conflict', code: forcedUom };
+}
+
+/**
+ * The unit of measure under a rule: the forced one; else, once the unit's codes are known, the
+ * only one (or the current one while it is still offered); else the current one.
+ */
+export function unitOfMeasureUnder(rule: UomRule, unitUoms: readonly string[] | undefined, current: string): string {
+  if (rule.kind === 'forced') return rule.code;
+  return unitUoms ? autoSelect(unitUoms, current) : current;
+}
+
 /** Spec §4: after Create & New the context stays; quantity and times are cleared (attachments too, by the form). */
 export function afterCreateAndNew<V extends ChoiceValues>(v: V): V {
   return { ...v, quantity: '', timeFrom: '', timeTo: '' };

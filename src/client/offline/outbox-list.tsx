@@ -106,7 +106,7 @@ export function OutboxList({ settings }: { settings: TWorksheetFormSettings }) {
             {problemMessage(editing.problem)}
           </p>
         )}
-        {editing && <WorksheetForm key={editing.id} settings={settings} draft={draftOf(editing)} layout="page" onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />}
+        {editing && <WorksheetForm key={editing.id} settings={settings} queued={draftOf(editing)} layout="page" onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />}
       </Modal>
     </section>
   );

@@ -6,7 +6,7 @@ import { getLocale } from '../../shared/paraglide/runtime.js';
 import type { TWorksheetRecord } from '../../shared/schemas/worksheet';
 import { toast } from '../components/toast';
 import { submitWorksheet, type WorksheetFieldsOut } from '../features/worksheet/ws-api';
-import type { FormValues } from '../features/worksheet/worksheet-form';
+import type { FormValues } from '../features/worksheet/worksheet-form-state';
 import { AppCallError, translateText } from '../lib/errors';
 import {
   editItem,
@@ -223,7 +223,7 @@ export interface OutboxDraft {
 export function draftOf(item: OutboxItem): OutboxDraft {
   const f = item.fields;
   const quantity = f.quantity !== '' && Number.isFinite(Number(f.quantity)) ? formatLocaleNumber(Number(f.quantity), getLocale()) : f.quantity;
-  return { id: item.id, values: { ...f, unitType: f.unitType as UnitType | '', quantity }, files: filesOf(item) };
+  return { id: item.id, values: { ...f, unitType: f.unitType as UnitType | '', quantity, descriptionEdited: true }, files: filesOf(item) };
 }
 
 /** A refusal in the user's language. */

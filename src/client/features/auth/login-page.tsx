@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { m } from '../../../shared/paraglide/messages.js';
 import { Button } from '../../components/button';
@@ -10,6 +10,7 @@ import { applyUserLanguage } from '../../lib/i18n';
 import { clearLoginReason, readLoginReason } from '../../lib/login-reason';
 import { trpc } from '../../lib/trpc';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
+import { clearOtherUsersDrafts, draftReturnPath, sessionDrafts } from '../worksheet/draft';
 
 interface Errors {
   username?: string;
@@ -18,6 +19,7 @@ interface Errors {
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const router = useRouter();
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const login = trpc.user.login.useMutation();
@@ -54,7 +56,13 @@ export function LoginPage() {
       queryClient.clear();
       const info = await utils.user.info.ensureData();
       await applyUserLanguage(info.languageCode);
-      await navigate({ to: '/' });
+      // Issue 10 §6: another user's drafts go; after a session that ended (401, idle), the same
+      // user returns to the entry form, where the draft is restored.
+      const drafts = sessionDrafts();
+      clearOtherUsersDrafts(drafts, info.username);
+      const back = reason ? draftReturnPath(drafts, info.username) : null;
+      if (back) router.history.push(back);
+      else await navigate({ to: '/' });
     } catch (error) {
       const fields = serverFieldErrors(error);
       setErrors({ username: fields.username, password: fields.password });

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/errors';
 import { AdminSection, ReadOnlyField, submitHandler } from './form-parts';
 import { useInlinePanel } from './use-inline-panel';
 import { deleteRecord } from './use-record-actions';
-import { useZodForm } from './use-zod-form';
+import { useZodForm } from '../../../lib/use-zod-form';
 import './admin-common.css';
 
 export interface ChildRecord {

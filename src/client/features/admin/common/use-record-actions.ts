@@ -5,7 +5,7 @@ import { toast } from '../../../components/toast';
 import { confirmDelete } from './confirm-delete';
 import { errorMessage } from '../../../lib/errors';
 import { submitHandler } from './form-parts';
-import type { ZodForm } from './use-zod-form';
+import type { ZodForm } from '../../../lib/use-zod-form';
 
 type Schema = z.ZodType<unknown, Record<string, unknown>>;
 

@@ -12,7 +12,7 @@ import { AdminSection, EditFormActions, FormActions, ReadOnlyField } from '../co
 import { AddLink, EditLink } from '../common/links';
 import { PageState } from '../common/page-states';
 import { useEditRecord, useSaveAction } from '../common/use-record-actions';
-import { useZodForm } from '../common/use-zod-form';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { UnitsPanel } from '../units/units-panel';
 import type { NoRecordKind } from './no-record-kind';
 

@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { trpc } from '../../../lib/trpc';
 import { AdminSection, FormActions } from '../common/form-parts';
 import { useSaveAction } from '../common/use-record-actions';
-import { useZodForm } from '../common/use-zod-form';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { JobFields } from './job-fields';
 import '../common/admin-common.css';
 

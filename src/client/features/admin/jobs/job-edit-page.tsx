@@ -8,7 +8,7 @@ import { ChildPanel } from '../common/child-panel';
 import { AdminSection, EditFormActions, ReadOnlyField } from '../common/form-parts';
 import { PageState } from '../common/page-states';
 import { useEditRecord } from '../common/use-record-actions';
-import { useZodForm } from '../common/use-zod-form';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { JobFields } from './job-fields';
 import '../common/admin-common.css';
 

@@ -4,7 +4,7 @@ import type { TJob } from '../../../../shared/schemas/job';
 import { TextField } from '../../../components/field';
 import { trpc } from '../../../lib/trpc';
 import { SelectField } from '../common/form-parts';
-import type { ZodForm } from '../common/use-zod-form';
+import type { ZodForm } from '../../../lib/use-zod-form';
 import type { ZCreateJobInput, ZUpdateJobInput } from '../../../../shared/schemas/job';
 
 type JobForm = ZodForm<typeof ZCreateJobInput> | ZodForm<typeof ZUpdateJobInput>;

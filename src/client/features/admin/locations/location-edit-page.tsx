@@ -6,7 +6,7 @@ import { trpc } from '../../../lib/trpc';
 import { AdminSection, EditFormActions, ReadOnlyField } from '../common/form-parts';
 import { PageState } from '../common/page-states';
 import { useEditRecord } from '../common/use-record-actions';
-import { useZodForm } from '../common/use-zod-form';
+import { useZodForm } from '../../../lib/use-zod-form';
 import '../common/admin-common.css';
 
 /** /admin/locations/edit?code= (spec §2): code read-only, name, active; delete by code. */

@@ -9,7 +9,7 @@ import { AdminList, type AdminColumn } from '../common/admin-list';
 import { EditLink } from '../common/links';
 import { PageState } from '../common/page-states';
 import { deleteRecord, useSaveAction } from '../common/use-record-actions';
-import { useZodForm } from '../common/use-zod-form';
+import { useZodForm } from '../../../lib/use-zod-form';
 
 const dash = '–';
 

@@ -1,7 +1,7 @@
 import { m } from '../../../../shared/paraglide/messages.js';
 import { trpc } from '../../../lib/trpc';
 import { SelectField } from '../common/form-parts';
-import type { ZodForm } from '../common/use-zod-form';
+import type { ZodForm } from '../../../lib/use-zod-form';
 import type { ZCreateWorkTypeInput } from '../../../../shared/schemas/work-type';
 
 /** The props of form.text('unitOfMeasureCode'), the same for the add and the edit form. */

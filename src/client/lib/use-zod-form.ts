@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import type { z } from 'zod';
-import { serverFieldErrors, translateText } from '../../../lib/errors';
+import { serverFieldErrors, translateText } from './errors';
 
 type Values = Record<string, unknown>;
 
@@ -9,6 +9,10 @@ export interface ZodForm<S extends z.ZodType<unknown, Values>> {
   /** Translated message per field (first one). */
   errors: Partial<Record<string, string>>;
   set<K extends keyof z.input<S> & string>(field: K, value: z.input<S>[K]): void;
+  /** Applies a transition that moves several fields at once (a pure function of the values). */
+  update(transition: (values: z.input<S>) => z.input<S>): void;
+  /** Removes the errors of these fields (a choice that changed them). */
+  clearErrors(...fields: string[]): void;
   /** Props for <TextField>: name, value, onChange, error. */
   text<K extends keyof z.input<S> & string>(field: K, transform?: (value: string) => string): {
     name: K;
@@ -18,38 +22,55 @@ export interface ZodForm<S extends z.ZodType<unknown, Values>> {
   };
   /** Props for <Checkbox>: name, checked, onChange. */
   checkbox<K extends keyof z.input<S> & string>(field: K): { name: K; checked: boolean; onChange: (event: ChangeEvent<HTMLInputElement>) => void };
-  /** Parses with the schema; on failure shows the errors, focuses the first invalid field and returns null. */
-  validate(formElement?: HTMLElement | null): z.output<S> | null;
-  /** Shows the per-field errors of a 400 answer; returns whether there were any. */
+  /**
+   * Parses with the schema; on failure shows the errors, focuses the first invalid field and
+   * returns null. `schema` stands in for a schema that was not loaded yet when the form rendered.
+   */
+  validate(formElement?: HTMLElement | null, schema?: S): z.output<S> | null;
+  /** Shows the per-field errors of a 400 answer (they replace the shown ones); returns whether there were any. */
   setServerErrors(error: unknown): boolean;
   reset(values: z.input<S>): void;
   /** True once the values differ from the last reset. */
   dirty: boolean;
 }
 
+export interface ZodFormOptions {
+  /** A schema message → the text shown (default: the shared translator). */
+  translate?: (message: string) => string;
+  /** A failed call → translated message per field (default: the one translator, lib/errors.ts). */
+  serverErrors?: (error: unknown) => Partial<Record<string, string>>;
+}
+
 /**
- * A small form state around the shared zod schema of an area (the same schema the server
- * validates with): values, translated per-field errors, validation on submit and then live.
+ * The one form mechanism of the client (docs/decisions/0165-one-form-mechanism.md): a small form
+ * state around a zod schema (the area's shared schema, the same the server validates with, or one
+ * built from it): values, translated per-field errors, validation on submit and then live. The
+ * schema may arrive later (null at first) when it would weigh on a page's first load.
+ * Rules that move several fields together are pure transitions applied with `update` in event
+ * handlers, never effects that sync state after render.
  */
-export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S, initial: z.input<S>): ZodForm<S> {
+export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S | null, initial: z.input<S>, options: ZodFormOptions = {}): ZodForm<S> {
+  const translate = options.translate ?? translateText;
+  const serverErrors = options.serverErrors ?? serverFieldErrors;
   const [values, setValues] = useState<z.input<S>>(initial);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const submitted = useRef(false);
   const baseline = useRef(initial);
 
+  // A schema loaded lazily (null until then: nothing to check live yet; validate is given it).
   const check = useCallback(
-    (next: z.input<S>) => {
-      const result = schema.safeParse(next);
+    (next: z.input<S>, using: S | null = schema) => {
+      const result = using ? using.safeParse(next) : null;
       const out: Partial<Record<string, string>> = {};
-      if (!result.success) {
+      if (result && !result.success) {
         for (const issue of result.error.issues) {
           const key = String(issue.path[0] ?? '_');
-          out[key] ??= translateText(issue.message);
+          out[key] ??= translate(issue.message);
         }
       }
       return { result, out };
     },
-    [schema],
+    [schema, translate],
   );
 
   const set = useCallback(
@@ -64,11 +85,33 @@ export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S, init
     [check],
   );
 
+  const update = useCallback(
+    (transition: (values: z.input<S>) => z.input<S>) => {
+      setValues((prev) => {
+        const next = transition(prev);
+        if (next !== prev && submitted.current) setErrors(check(next).out);
+        return next;
+      });
+    },
+    [check],
+  );
+
+  const clearErrors = useCallback((...fields: string[]) => {
+    setErrors((old) => {
+      if (!fields.some((f) => old[f])) return old;
+      const next = { ...old };
+      for (const f of fields) delete next[f];
+      return next;
+    });
+  }, []);
+
   return useMemo<ZodForm<S>>(
     () => ({
       values,
       errors,
       set: set as ZodForm<S>['set'],
+      update,
+      clearErrors,
       text: (field, transform) => ({
         name: field,
         value: String((values as Values)[field] ?? ''),
@@ -80,16 +123,17 @@ export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S, init
         checked: Boolean((values as Values)[field]),
         onChange: (event) => set(field, event.target.checked),
       }),
-      validate(formElement) {
+      validate(formElement, using) {
+        const { result, out } = check(values, using ?? schema);
+        if (!result) return null;
         submitted.current = true;
-        const { result, out } = check(values);
         setErrors(out);
         if (result.success) return result.data as z.output<S>;
         requestAnimationFrame(() => formElement?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
         return null;
       },
       setServerErrors(error) {
-        const fields = serverFieldErrors(error);
+        const fields = serverErrors(error);
         if (Object.keys(fields).length === 0) return false;
         setErrors((old) => ({ ...old, ...fields }));
         return true;
@@ -102,7 +146,7 @@ export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S, init
       },
       dirty: JSON.stringify(values) !== JSON.stringify(baseline.current),
     }),
-    [values, errors, set, check],
+    [values, errors, set, update, clearErrors, check, serverErrors, schema],
   );
 }
 

@@ -1,0 +1,496 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import type { UnitType } from '../../../shared/limits';
+import { m } from '../../../shared/paraglide/messages.js';
+import { getLocale } from '../../../shared/paraglide/runtime.js';
+import type { TWorksheetFormSettings, TWorksheetRecord } from '../../../shared/schemas/worksheet';
+import { isTimeMode, unitForType, workTypeUomRule } from '../../../shared/worksheet-rules';
+import { confirm } from '../../components/confirm';
+import { toast } from '../../components/toast';
+import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/use-zod-form';
+import type { ComboOption } from './combo-box';
+import { clearDraft, loadDraft, saveDraft, sessionDrafts, type WorksheetDraft } from './draft';
+import {
+  computedQuantity,
+  createdAndNew,
+  customerChosen,
+  descriptionTyped,
+  initialValues,
+  isRecordUnit,
+  jobChosen,
+  jobFound,
+  quantityLeft,
+  singleJobFound,
+  tasksLoaded,
+  timeLeft,
+  unitChosen,
+  unitLoaded,
+  unitTypeChosen,
+  unitUomCodes,
+  valuesOfRecord,
+  workTypeChosen,
+  type FormContext,
+  type WorksheetPayload,
+} from './worksheet-form-state';
+import { submitWorksheet } from './ws-api';
+import { AppCallError, errorMessage, serverFieldErrors, translateText } from '../../lib/errors';
+import { submitOrQueue, type OutboxDraft } from '../../offline/outbox';
+import {
+  todayIso,
+  useCustomerLookup,
+  useCustomerSearch,
+  useJobLookup,
+  useJobSearch,
+  useJobTasks,
+  useLocationLookup,
+  useLocationSearch,
+  useUnitLookup,
+  useUnitSearch,
+  useUnitsOfMeasure,
+  useWorkTypeLookup,
+  useWorkTypeSearch,
+} from './ws-data';
+
+type SchemaModule = typeof import('./worksheet-form-schema');
+/** The schema's module once loaded (zod comes with it; not on the worksheet home's first load). */
+let schemaModule: SchemaModule | null = null;
+const loadSchemaModule = async (): Promise<SchemaModule> => (schemaModule ??= await import('./worksheet-form-schema'));
+
+export interface WorksheetFormProps {
+  settings: TWorksheetFormSettings;
+  /** Edit mode: the record to change. */
+  record?: TWorksheetRecord | undefined;
+  /** A queued entry of the offline outbox to edit (issue 14): saving replaces it there. */
+  queued?: OutboxDraft | undefined;
+  /** Called after a successful Create (not Create & New) or Update; 'queued' when kept in the outbox. */
+  onDone?: ((record: TWorksheetRecord | 'queued', how: 'create' | 'update') => void) | undefined;
+  onCancel?: (() => void) | undefined;
+}
+
+/** Look-ups change rarely: the answers the option lists already hold are reused for five minutes. */
+const cached = { staleTime: 5 * 60_000 } as const;
+/** A draft is written once the typing pauses this long (and always before a submit). */
+export const DRAFT_SAVE_MS = 400;
+
+/** Options from a list, plus the record's own value when it is no longer offered (kept on edit). */
+function withCurrent(options: ComboOption[], value: string | null | undefined, label: string | null | undefined): ComboOption[] {
+  if (!value || options.some((o) => o.value === value)) return options;
+  return [{ value, label: label ?? null }, ...options];
+}
+
+const here = () => (typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}`);
+
+/**
+ * The entry form's state and behaviour (spec §4): the values in the one form mechanism
+ * (lib/use-zod-form.ts) with the form's schema, the rules applied in event handlers as the pure
+ * transitions of worksheet-form-state.ts — a choice, or the answer of the look-up it started —
+ * and the draft kept in sessionStorage (draft.ts). The component only renders what this returns.
+ */
+export function useWorksheetForm({ settings, record, queued, onDone, onCancel }: WorksheetFormProps) {
+  const editing = record !== undefined;
+  const formId = useId();
+  const utils = trpc.useUtils();
+  const locale = getLocale();
+  const ctx: FormContext = useMemo(() => ({ settings, record }), [settings, record]);
+  const [loadedSchema, setLoadedSchema] = useState<SchemaModule | null>(schemaModule);
+  const schema = useMemo(() => loadedSchema?.worksheetFormSchema(settings, locale) ?? null, [loadedSchema, settings, locale]);
+  const ensureSchema = async () => {
+    const mod = await loadSchemaModule();
+    setLoadedSchema(mod);
+    return mod.worksheetFormSchema(settings, locale);
+  };
+
+  // A draft of this user and form, restored once when the form opens.
+  const [restored, setRestored] = useState<WorksheetDraft | null>(() => (queued ? null : loadDraft(sessionDrafts(), settings.username, record?.id, record?.version)));
+  const form = useZodForm(schema, restored?.values ?? queued?.values ?? (record ? valuesOfRecord(record, locale) : initialValues(settings, todayIso())), {
+    translate: translateText,
+    serverErrors: serverFieldErrors,
+  });
+  const values = form.values;
+  const [files, setFiles] = useState<File[]>(queued?.files ?? []);
+  const [keptIds, setKeptIds] = useState<number[]>(() => restored?.keptIds ?? record?.attachments.map((a) => a.id) ?? []);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<null | 'create' | 'createNew' | 'update'>(null);
+  const [attachmentsOpen, setAttachmentsOpen] = useState(false);
+  // Whether the user changed anything since the form opened or was saved: only then is there a draft.
+  const touched = useRef(restored !== null);
+  // Where the form is (read when it opens: when it goes away the address may already be /login).
+  const [path] = useState(here);
+
+  const timeMode = isTimeMode(settings.resourceUnits, values.unitType);
+  const unitLock = unitForType(values.unitType, settings.defaultResource, settings.lockDefaultResource);
+  const unitLocked = unitLock.locked && values.unitNo === unitLock.unitNo && !editing;
+
+  // ---- option lists (server searches as the user types, issue 9 point 4) ----
+  const [customerTyped, setCustomerTyped] = useState('');
+  const [jobTyped, setJobTyped] = useState('');
+  const [locationTyped, setLocationTyped] = useState('');
+  const [unitTyped, setUnitTyped] = useState('');
+  const [workTypeTyped, setWorkTypeTyped] = useState('');
+  const customers = useCustomerSearch(customerTyped, values.jobCode, settings.showCustomer);
+  const jobs = useJobSearch(jobTyped, values.customerNo);
+  const locations = useLocationSearch(locationTyped, settings.showLocation);
+  const chosenCustomer = useCustomerLookup(values.customerNo, settings.showCustomer);
+  const selectedJob = useJobLookup(values.jobCode);
+  const chosenLocation = useLocationLookup(values.locationCode, settings.showLocation);
+  const tasks = useJobTasks(values.jobCode, settings.showJobTask);
+  const workTypes = useWorkTypeSearch(workTypeTyped, settings.showWorkType);
+  const selectedWorkType = useWorkTypeLookup(values.workTypeCode, settings.showWorkType);
+  const unitList = useUnitSearch(values.unitType, unitTyped);
+  const chosenUnit = useUnitLookup(values.unitType, values.unitNo);
+  const uoms = useUnitsOfMeasure(values.unitType, values.unitNo);
+
+  // A work type's forced unit of measure: the chosen one's look-up, or a row of the picker's matches.
+  const forcedUomOf = (workTypeCode: string) =>
+    (selectedWorkType?.code === workTypeCode ? selectedWorkType : workTypes.data?.find((w) => w.code === workTypeCode))?.unitOfMeasureCode ?? null;
+  const forcedUom = forcedUomOf(values.workTypeCode);
+  const unitUoms = unitUomCodes(values, uoms.data?.map((u) => u.code), record);
+  // Issue 10 §8: locked only when the unit has the work type's unit of measure; else explained.
+  const uomRule = workTypeUomRule(forcedUom, values.unitNo ? unitUoms : undefined);
+
+  const customerOptions = useMemo(() => (customers.data ?? []).map((c) => ({ value: c.no, label: c.name })), [customers.data]);
+  const jobOptions = useMemo(() => (jobs.data ?? []).map((j) => ({ value: j.code, label: j.description })), [jobs.data]);
+  const locationOptions = useMemo(() => (locations.data ?? []).map((l) => ({ value: l.code, label: l.name })), [locations.data]);
+  // The chosen value's label: from the server (by code), else the record's own copy on edit.
+  const chosenCustomerOption = chosenCustomer
+    ? { value: chosenCustomer.no, label: chosenCustomer.name }
+    : record?.customerNo === values.customerNo && values.customerNo
+      ? { value: record.customerNo, label: record.customerName }
+      : undefined;
+  const chosenJobOption = selectedJob
+    ? { value: selectedJob.code, label: selectedJob.description }
+    : record?.jobCode === values.jobCode && values.jobCode
+      ? { value: record.jobCode, label: record.jobDescription }
+      : undefined;
+  const chosenLocationOption = chosenLocation ? { value: chosenLocation.code, label: chosenLocation.name } : undefined;
+  const taskOptions = useMemo(
+    () =>
+      withCurrent(
+        (tasks.data ?? []).map((t) => ({ value: t.code, label: t.description })),
+        record && record.jobCode === values.jobCode ? record.jobTaskCode : null,
+        record?.jobTaskDescription,
+      ),
+    [tasks.data, record, values.jobCode],
+  );
+  const workTypeOptions = useMemo(() => (workTypes.data ?? []).map((w) => ({ value: w.code, label: w.description })), [workTypes.data]);
+  const chosenWorkTypeOption = selectedWorkType
+    ? { value: selectedWorkType.code, label: selectedWorkType.description }
+    : record?.workTypeCode === values.workTypeCode && values.workTypeCode
+      ? { value: record.workTypeCode, label: record.workTypeDescription ?? record.workTypeCode }
+      : undefined;
+  const unitOptions = useMemo(() => (unitList.data ?? []).map((u) => ({ value: u.no, label: u.description })), [unitList.data]);
+  const chosenUnitOption = chosenUnit.unit
+    ? { value: chosenUnit.unit.no, label: chosenUnit.unit.description }
+    : isRecordUnit(values, record) && record
+      ? { value: record.unitNo, label: record.unitDescription }
+      : undefined;
+  const uomOptions = useMemo(() => {
+    let list: ComboOption[] = (uoms.data ?? []).map((u) => ({ value: u.code, label: u.description }));
+    if (record && record.unitType === values.unitType && record.unitNo === values.unitNo) list = withCurrent(list, record.unitOfMeasureCode, record.unitOfMeasureDescription);
+    if (uomRule.kind === 'forced') list = withCurrent(list, uomRule.code, null);
+    return list;
+  }, [uoms.data, record, values.unitType, values.unitNo, uomRule]);
+
+  // ---- look-ups a choice starts; their answers go through the pure transitions ----
+
+  /** A job's tasks: a single one is chosen. */
+  async function loadTasks(jobCode: string) {
+    if (!jobCode || !settings.showJobTask) return;
+    const list = await utils.jobTask.search.fetch({ jobCode }, cached).catch(() => null);
+    if (list) form.update((v) => tasksLoaded(v, jobCode, list.map((t) => t.code), ctx));
+  }
+
+  /** A job typed as a code (not picked from the list): its bill-to customer. */
+  async function loadJob(jobCode: string) {
+    const found = await utils.job.search.fetch({ q: jobCode, limit: 1 }, cached).catch(() => null);
+    const job = found?.[0]?.code === jobCode ? found[0] : undefined;
+    if (job) form.update((v) => jobFound(v, jobCode, job.billToCustomerNo, ctx));
+  }
+
+  /** A customer's jobs (two rows tell whether exactly one): the single one is chosen, then its tasks. */
+  async function loadSingleJob(customerNo: string) {
+    if (!customerNo) return;
+    const list = await utils.job.search.fetch({ q: '', limit: 2, customerNo }, cached).catch(() => null);
+    if (!list) return;
+    let chosen = '';
+    form.update((v) => {
+      const next = singleJobFound(v, customerNo, list.map((j) => j.code));
+      chosen = next.jobCode !== v.jobCode ? next.jobCode : '';
+      return next;
+    });
+    if (chosen) void loadTasks(chosen);
+  }
+
+  /** The chosen unit itself (still active? its description) and its units of measure. */
+  async function loadUnit(unitType: UnitType | '', unitNo: string) {
+    if (!unitType || !unitNo) return;
+    const byNo = { q: unitNo, limit: 1 };
+    const [found, uomList] = await Promise.all([
+      unitType === 'Item' ? utils.item.search.fetch(byNo, cached) : utils.resource.search.fetch(byNo, cached),
+      utils.unit.search.fetch({ unitType, unitNo }, cached),
+    ]).catch(() => [null, null] as const);
+    if (!found || !uomList) return;
+    const unit = found[0]?.no === unitNo ? found[0] : undefined;
+    form.update((v) => unitLoaded(v, { unitType, unitNo, unit, uoms: uomList.map((u) => u.code) }, forcedUomOf(v.workTypeCode), ctx));
+  }
+
+  // The form opened: a preset unit (the default resource, a restored draft) is checked, its
+  // description and unit of measure filled. An event of its own, run once.
+  useEffect(() => {
+    if (!editing) void loadUnit(values.unitType, values.unitNo);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form opens
+  }, []);
+
+  // ---- the draft (issue 10 §6) ----
+
+  const draftOf = (): WorksheetDraft => ({
+    v: 1,
+    username: settings.username,
+    recordId: record?.id,
+    version: record?.version,
+    path,
+    values: form.values,
+    keptIds: editing ? keptIds : undefined,
+    files: files.length,
+    savedAt: Date.now(),
+  });
+  const persistDraft = () => {
+    if (touched.current) saveDraft(sessionDrafts(), draftOf());
+  };
+  const dropDraft = () => {
+    touched.current = false;
+    clearDraft(sessionDrafts(), settings.username, record?.id);
+  };
+  // Written to sessionStorage (an external system) once the typing pauses.
+  useEffect(() => {
+    if (!touched.current) return;
+    const timer = setTimeout(persistDraft, DRAFT_SAVE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- persistDraft reads exactly these
+  }, [values, files.length, keptIds]);
+
+  // Also written when the form goes away (a 401 that routes to /login, another page) or the page
+  // is left (the idle reload), so the last keystrokes before the pause are not lost.
+  const flush = useRef(persistDraft);
+  useEffect(() => {
+    flush.current = persistDraft;
+  });
+  useEffect(() => {
+    const onHide = () => flush.current();
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      flush.current();
+    };
+  }, []);
+
+  /** A user's change: from now on there is a draft. */
+  const change = (...fields: string[]) => {
+    if (!touched.current) void ensureSchema();
+    touched.current = true;
+    form.clearErrors(...fields);
+  };
+
+  // ---- handlers: each choice applies its rules ----
+
+  const onCustomer = (customerNo: string) => {
+    change('customerNo');
+    form.update((v) => customerChosen(v, customerNo, selectedJob));
+    void loadSingleJob(customerNo);
+  };
+
+  const onJob = (jobCode: string) => {
+    change('jobCode', 'customerNo', 'jobTaskCode');
+    const billTo = jobs.data?.find((j) => j.code === jobCode)?.billToCustomerNo;
+    form.update((v) => jobChosen(v, jobCode, billTo, ctx));
+    void loadTasks(jobCode);
+    if (jobCode && billTo === undefined) void loadJob(jobCode);
+  };
+
+  const onTask = (jobTaskCode: string) => {
+    change('jobTaskCode');
+    form.set('jobTaskCode', jobTaskCode);
+  };
+
+  const onLocation = (locationCode: string) => {
+    change('locationCode');
+    form.set('locationCode', locationCode);
+  };
+
+  const onWorkType = (workTypeCode: string) => {
+    change('workTypeCode', 'unitOfMeasureCode');
+    form.update((v) => workTypeChosen(v, workTypeCode, forcedUomOf(workTypeCode), v.unitNo ? unitUomCodes(v, utils.unit.search.getData({ unitType: v.unitType || 'Item', unitNo: v.unitNo })?.map((u) => u.code), record) : undefined));
+  };
+
+  const onUnitType = (unitType: UnitType) => {
+    change('unitType', 'unitNo', 'unitOfMeasureCode', 'timeFrom', 'timeTo', 'quantity');
+    setUnitTyped('');
+    form.update((v) => unitTypeChosen(v, unitType, forcedUomOf(v.workTypeCode), ctx));
+    void loadUnit(unitType, unitForType(unitType, settings.defaultResource, settings.lockDefaultResource).unitNo);
+  };
+
+  const onUnit = (unitNo: string, option?: ComboOption) => {
+    change('unitNo', 'unitOfMeasureCode', 'timeFrom', 'timeTo', 'quantity', 'description');
+    form.update((v) => unitChosen(v, unitNo, option?.label ?? null, forcedUomOf(v.workTypeCode), ctx));
+    void loadUnit(values.unitType, unitNo);
+  };
+
+  const onUom = (unitOfMeasureCode: string) => {
+    change('unitOfMeasureCode');
+    form.set('unitOfMeasureCode', unitOfMeasureCode);
+  };
+
+  const onDate = (date: string) => {
+    change('date');
+    form.set('date', date);
+  };
+
+  const onDescription = (description: string) => {
+    change('description');
+    form.update((v) => descriptionTyped(v, description));
+  };
+
+  const onTime = (field: 'timeFrom' | 'timeTo', value: string) => {
+    change('timeFrom', 'timeTo', 'quantity');
+    form.set(field, value);
+  };
+  const onTimeBlur = (field: 'timeFrom' | 'timeTo') => form.update((v) => timeLeft(v, field));
+
+  const onQuantity = (typed: string) => {
+    change('quantity');
+    // Kept as typed (only characters a number can hold) and read in the locale on blur and
+    // submit: reformatting while typing would move the caret and the marks.
+    form.set('quantity', typed.replace(/[^\d.,\s\u2212-]/g, ''));
+  };
+  const onQuantityBlur = () => {
+    if (!timeMode) form.update((v) => quantityLeft(v, locale));
+  };
+
+  const onFiles = (next: File[]) => {
+    touched.current = true;
+    setFiles(next);
+  };
+  const onKept = (next: number[]) => {
+    touched.current = true;
+    setKeptIds(next);
+  };
+
+  /** Back to a fresh form: the default resource is checked again. */
+  function startOver() {
+    const fresh = initialValues(settings, todayIso());
+    form.reset(fresh);
+    setFiles([]);
+    setFormError(null);
+    setRestored(null);
+    dropDraft();
+    void loadUnit(fresh.unitType, fresh.unitNo);
+  }
+
+  // ---- submit: the one path that sends the entry (create, create & new, update) ----
+
+  async function submit(how: 'create' | 'createNew' | 'update') {
+    setFormError(null);
+    const out: WorksheetPayload | null = form.validate(document.getElementById(formId), schema ?? (await ensureSchema()));
+    if (!out) return;
+    // Saved first: a session that ended answers 401 and the page goes to /login (issue 10 §6).
+    persistDraft();
+    setBusy(how);
+    try {
+      // A create goes through the offline outbox (issue 14): sent now, or kept on the device when
+      // the network fails; editing a queued entry replaces it there.
+      const saved = editing ? await submitWorksheet(out, { id: record.id, version: record.version, keepAttachmentIds: keptIds, files }) : await submitOrQueue(out, { files, outboxId: queued?.id });
+      await Promise.all([utils.worksheet.list.invalidate(), utils.worksheet.totals.invalidate()]);
+      dropDraft();
+      setRestored(null);
+      if (saved === 'queued') {
+        toast.info(m.outbox_toast_queued());
+        setFiles([]);
+        if (how === 'createNew') form.reset(createdAndNew(form.values));
+        else {
+          startOver();
+          onDone?.('queued', 'create');
+        }
+        return;
+      }
+      if (how === 'update') {
+        toast.success(m.ws_toast_updated());
+        await utils.worksheet.get.invalidate({ id: saved.id });
+        onDone?.(saved, 'update');
+        return;
+      }
+      toast.success(m.ws_toast_created());
+      setFiles([]);
+      if (how === 'createNew') {
+        form.reset(createdAndNew(form.values));
+      } else {
+        startOver();
+        onDone?.(saved, 'create');
+      }
+    } catch (error) {
+      const message = errorMessage(error);
+      if (form.setServerErrors(error)) focusFirstError(formId);
+      else setFormError(message);
+      // Spec §8: a failed create says so; edit failures show the server's error.
+      if (how === 'update') toast.error(message);
+      else toast.error(error instanceof AppCallError && error.status === 400 ? m.ws_toast_create_failed() : `${m.ws_toast_create_failed()}: ${message}`);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit(editing ? 'update' : 'create');
+  };
+
+  const onReset = async () => {
+    if (!(await confirm({ title: m.ws_reset(), message: m.ws_reset_confirm(), confirmLabel: m.ws_reset(), danger: true }))) return;
+    startOver();
+  };
+
+  const cancel = () => {
+    dropDraft();
+    onCancel?.();
+  };
+
+  const computed = computedQuantity(values, settings);
+
+  return {
+    formId,
+    editing,
+    queued: queued !== undefined,
+    settings,
+    values,
+    errors: form.errors,
+    formError,
+    busy,
+    restored: restored ? { files: restored.files } : null,
+    timeMode,
+    computedQuantity: computed,
+    unitLocked,
+    uomRule,
+    attachments: { open: attachmentsOpen, setOpen: setAttachmentsOpen, files, keptIds, count: files.length + keptIds.length, onFiles, onKept },
+    lists: {
+      customers: { options: customerOptions, selected: chosenCustomerOption, onSearch: setCustomerTyped, limited: customers.limited, loading: customers.isLoading },
+      jobs: { options: jobOptions, selected: chosenJobOption, onSearch: setJobTyped, limited: jobs.limited, loading: jobs.isLoading },
+      locations: { options: locationOptions, selected: chosenLocationOption, onSearch: setLocationTyped, limited: locations.limited, loading: locations.isLoading },
+      tasks: { options: taskOptions, loading: tasks.isLoading && values.jobCode !== '' },
+      workTypes: { options: workTypeOptions, selected: chosenWorkTypeOption, onSearch: setWorkTypeTyped, limited: workTypes.limited, loading: workTypes.isLoading },
+      units: { options: unitOptions, selected: chosenUnitOption, onSearch: setUnitTyped, limited: unitList.limited, loading: unitList.isLoading },
+      uoms: { options: uomOptions, loading: uoms.isLoading && values.unitNo !== '' },
+    },
+    on: { customer: onCustomer, job: onJob, task: onTask, location: onLocation, workType: onWorkType, unitType: onUnitType, unit: onUnit, uom: onUom, date: onDate, description: onDescription, time: onTime, timeBlur: onTimeBlur, quantity: onQuantity, quantityBlur: onQuantityBlur },
+    onSubmit,
+    submit,
+    onReset,
+    cancel,
+  };
+}
+
+export type WorksheetFormModel = ReturnType<typeof useWorksheetForm>;
+
+function focusFirstError(formId: string) {
+  requestAnimationFrame(() => {
+    document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  });
+}
