@@ -5,13 +5,15 @@ import { chromium, expect, request, test, type APIRequestContext, type Page } fr
 import sharp from 'sharp';
 import config from '../../playwright.config';
 import { PASSWORD, screenshot, VIEWPORTS } from './helpers';
+import { readyForOffline } from './offline-helpers';
 
 /*
  * Issue 14 §3–§7, the outbox (decision 0155), in real Chromium at 375 px against the real server:
  * entries created with the connection gone wait on the device, can be edited and deleted, and
  * reach the server exactly once when it returns; a send whose answer was lost is not repeated; a
  * refusal is shown and can be fixed; logging out asks first; the outbox survives a restart.
- * The page is never reloaded while offline (the service worker is another part of issue 14).
+ * The first test reloads the app while offline: the shell comes from the service worker and the
+ * pickers from the device copy of the master data (decision 0150).
  */
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
@@ -100,8 +102,13 @@ const outboxItem = (page: Page, text: string) => page.getByTestId('outbox-item')
 test('offline: three entries queued, one edited, one deleted; back online exactly two reach the server, photo intact', async ({ page, context }) => {
   await page.setViewportSize(VIEWPORTS.phone);
   await login(page, user);
-  await openForm(page);
+  await readyForOffline(page, user);
+  // No network from here: the app is loaded again from the service worker, the form's lists
+  // from the copy on the device.
   await context.setOffline(true);
+  await page.goto('/');
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await openForm(page);
 
   await fill(page, `Alpha ${stamp}`, '07:00', '08:00');
   await page.getByRole('button', { name: /Attachments \(0\)/ }).click();

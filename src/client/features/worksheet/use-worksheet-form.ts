@@ -46,6 +46,7 @@ import {
   useLocationSearch,
   useUnitLookup,
   useUnitSearch,
+  useFormLookups,
   useUnitsOfMeasure,
   useWorkTypeLookup,
   useWorkTypeSearch,
@@ -67,8 +68,6 @@ export interface WorksheetFormProps {
   onCancel?: (() => void) | undefined;
 }
 
-/** Look-ups change rarely: the answers the option lists already hold are reused for five minutes. */
-const cached = { staleTime: 5 * 60_000 } as const;
 /** A draft is written once the typing pauses this long (and always before a submit). */
 export const DRAFT_SAVE_MS = 400;
 
@@ -90,6 +89,7 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
   const editing = record !== undefined;
   const formId = useId();
   const utils = trpc.useUtils();
+  const lookups = useFormLookups();
   const locale = getLocale();
   const ctx: FormContext = useMemo(() => ({ settings, record }), [settings, record]);
   const [loadedSchema, setLoadedSchema] = useState<SchemaModule | null>(schemaModule);
@@ -196,13 +196,13 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
   /** A job's tasks: a single one is chosen. */
   async function loadTasks(jobCode: string) {
     if (!jobCode || !settings.showJobTask) return;
-    const list = await utils.jobTask.search.fetch({ jobCode }, cached).catch(() => null);
+    const list = await lookups.jobTasks(jobCode);
     if (list) form.update((v) => tasksLoaded(v, jobCode, list.map((t) => t.code), ctx));
   }
 
   /** A job typed as a code (not picked from the list): its bill-to customer. */
   async function loadJob(jobCode: string) {
-    const found = await utils.job.search.fetch({ q: jobCode, limit: 1 }, cached).catch(() => null);
+    const found = await lookups.jobs(jobCode, 1);
     const job = found?.[0]?.code === jobCode ? found[0] : undefined;
     if (job) form.update((v) => jobFound(v, jobCode, job.billToCustomerNo, ctx));
   }
@@ -210,7 +210,7 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
   /** A customer's jobs (two rows tell whether exactly one): the single one is chosen, then its tasks. */
   async function loadSingleJob(customerNo: string) {
     if (!customerNo) return;
-    const list = await utils.job.search.fetch({ q: '', limit: 2, customerNo }, cached).catch(() => null);
+    const list = await lookups.jobs('', 2, customerNo);
     if (!list) return;
     let chosen = '';
     form.update((v) => {
@@ -224,11 +224,7 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
   /** The chosen unit itself (still active? its description) and its units of measure. */
   async function loadUnit(unitType: UnitType | '', unitNo: string) {
     if (!unitType || !unitNo) return;
-    const byNo = { q: unitNo, limit: 1 };
-    const [found, uomList] = await Promise.all([
-      unitType === 'Item' ? utils.item.search.fetch(byNo, cached) : utils.resource.search.fetch(byNo, cached),
-      utils.unit.search.fetch({ unitType, unitNo }, cached),
-    ]).catch(() => [null, null] as const);
+    const [found, uomList] = await Promise.all([lookups.unit(unitType, unitNo), lookups.unitsOfMeasure(unitType, unitNo)]);
     if (!found || !uomList) return;
     const unit = found[0]?.no === unitNo ? found[0] : undefined;
     form.update((v) => unitLoaded(v, { unitType, unitNo, unit, uoms: uomList.map((u) => u.code) }, forcedUomOf(v.workTypeCode), ctx));
@@ -319,7 +315,7 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
 
   const onWorkType = (workTypeCode: string) => {
     change('workTypeCode', 'unitOfMeasureCode');
-    form.update((v) => workTypeChosen(v, workTypeCode, forcedUomOf(workTypeCode), v.unitNo ? unitUomCodes(v, utils.unit.search.getData({ unitType: v.unitType || 'Item', unitNo: v.unitNo })?.map((u) => u.code), record) : undefined));
+    form.update((v) => workTypeChosen(v, workTypeCode, forcedUomOf(workTypeCode), v.unitNo ? unitUomCodes(v, v.unitNo === values.unitNo ? uoms.data?.map((u) => u.code) : undefined, record) : undefined));
   };
 
   const onUnitType = (unitType: UnitType) => {

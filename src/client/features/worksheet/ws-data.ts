@@ -2,8 +2,10 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { UnitType } from '../../../shared/limits';
 import { trpc } from '../../lib/trpc';
+import { currentUserKey } from '../../offline/identity';
+import { loadCopy, type MasterDataCopy } from '../../offline/master-data-store';
 import { isUnreachable, useCopyQuery } from '../../offline/master-data-sync';
-import { useOnline } from '../../offline/online';
+import { isOnline, useOnline } from '../../offline/online';
 import {
   offlineCustomers,
   offlineJobs,
@@ -241,4 +243,44 @@ export function formatBytes(bytes: number, locale: string): string {
   if (bytes < 1024) return `${nf(bytes, 0)} B`;
   if (bytes < 1024 * 1024) return `${nf(bytes / 1024, 0)} KB`;
   return `${nf(bytes / 1024 / 1024, 1)} MB`;
+}
+
+
+/** A look-up a choice in the form starts: the server's answer, or the device copy's when the server cannot be reached (null: no answer). */
+async function serverOrCopy<T>(server: () => Promise<T>, copy: (c: MasterDataCopy) => T): Promise<T | null> {
+  if (isOnline()) {
+    try {
+      return await server();
+    } catch (error) {
+      if (!isUnreachable(error)) return null;
+    }
+  }
+  const user = currentUserKey();
+  const saved = user ? await loadCopy(user) : null;
+  return saved ? copy(saved) : null;
+}
+
+/**
+ * The look-ups the entry form's rules wait on (use-worksheet-form.ts: a job's tasks, a customer's
+ * single job, a job typed as a code, a unit and its units of measure), online or offline alike, so
+ * the spec §4 rules hold with no network (issue 14 §2).
+ */
+export function useFormLookups() {
+  const utils = trpc.useUtils();
+  return {
+    jobTasks: (jobCode: string): Promise<{ code: string }[] | null> =>
+      serverOrCopy<{ code: string }[]>(() => utils.jobTask.search.fetch({ jobCode }, cached), (c) => offlineJobTasks(c.data, jobCode)),
+    jobs: (q: string, limit: number, customerNo = ''): Promise<{ code: string; billToCustomerNo: string }[] | null> =>
+      serverOrCopy<{ code: string; billToCustomerNo: string }[]>(
+        () => utils.job.search.fetch({ q, limit, ...(customerNo ? { customerNo } : {}) }, cached),
+        (c) => offlineJobs(c.data, q, limit, customerNo),
+      ),
+    unit: (unitType: UnitType, unitNo: string): Promise<{ no: string; description: string | null }[] | null> =>
+      serverOrCopy<{ no: string; description: string | null }[]>(
+        () => (unitType === 'Item' ? utils.item.search.fetch({ q: unitNo, limit: 1 }, cached) : utils.resource.search.fetch({ q: unitNo, limit: 1 }, cached)),
+        (c) => offlineUnits(c.data, unitType, unitNo, 1),
+      ),
+    unitsOfMeasure: (unitType: UnitType, unitNo: string): Promise<{ code: string }[] | null> =>
+      serverOrCopy<{ code: string }[]>(() => utils.unit.search.fetch({ unitType, unitNo }, cached), (c) => offlineUnitsOfMeasure(c.data, unitType, unitNo)),
+  };
 }
