@@ -231,9 +231,11 @@ export function problemMessage(problem: OutboxProblem): string {
   return problem.message === IDEMPOTENCY_MISMATCH ? m.outbox_err_already_sent() : translateText(problem.message);
 }
 
-/** A refusal's field errors, translated, as "Field: message" lines. */
+/** A refusal's field errors, translated, without the one the main message already says. */
 export function problemFieldMessages(problem: OutboxProblem): string[] {
-  return Object.values(problem.errors).flatMap((list) => list.slice(0, 1).map(translateText));
+  const main = problemMessage(problem);
+  const lines = Object.values(problem.errors).flatMap((list) => list.slice(0, 1).map(translateText));
+  return [...new Set(lines)].filter((line) => line !== main);
 }
 
 export { OutboxBusyError };
