@@ -1,6 +1,7 @@
 import type { UnitType } from '../../../shared/limits';
 import { formatLocaleNumber, parseLocaleNumber } from '../../../shared/locale-number';
 import type { TWorksheetFormSettings, TWorksheetRecord } from '../../../shared/schemas/worksheet';
+import type { WorksheetFieldsOut } from './ws-api';
 import {
   afterCreateAndNew,
   afterCustomerChange,
@@ -211,22 +212,8 @@ export const createdAndNew = (v: FormValues): FormValues => afterCreateAndNew(v)
 export const computedQuantity = (v: FormValues, settings: TWorksheetFormSettings): number | null =>
   isTimeMode(settings.resourceUnits, v.unitType) ? hoursBetween(roundUpTime(v.timeFrom), roundUpTime(v.timeTo)) : null;
 
-/** The fields as sent (POST/PUT /api/worksheet). */
-export interface WorksheetPayload {
-  date: string;
-  customerNo: string;
-  jobCode: string;
-  jobTaskCode: string;
-  locationCode: string;
-  workTypeCode: string;
-  unitType: string;
-  unitNo: string;
-  description: string;
-  timeFrom: string;
-  timeTo: string;
-  quantity: string;
-  unitOfMeasureCode: string;
-}
+/** The fields as sent (POST/PUT /api/worksheet): ws-api.ts's own type, not a copy. */
+export type WorksheetPayload = WorksheetFieldsOut;
 
 export function toPayload(v: FormValues, settings: TWorksheetFormSettings, locale: string): WorksheetPayload {
   const timeMode = isTimeMode(settings.resourceUnits, v.unitType);
