@@ -19,52 +19,30 @@ function catalogueRevision(locale) {
 }
 
 /*
- * The service worker (issue 14 §1, decision 0150): Workbox `generateSW` precaches the built client
- * (HTML, JS, CSS, icons, manifest) so that the app shell opens with no network. It caches NO API
- * answers: /api/*, /healthz, /docs and the attachment downloads always go to the network. The
- * only runtime cache holds the public message catalogues (/locales/{lang}.json). A navigation (/, /worksheet/add, …) is answered
- * with the precached index.html and the client router renders the page; server paths are kept
- * out of that fallback.
+ * The service worker (issue 14 §1 and §3, decisions 0150 and 0155) is our own source,
+ * src/client/sw.ts, built by Workbox's `injectManifest`: the plugin bundles it (Workbox's
+ * precaching and routing modules, and the outbox's Background Sync round) and fills in the list of
+ * files to precache. What it caches and for whom is written there.
  *
  * The manifest stays public/manifest.webmanifest (decision on installability): `manifest: false`
  * makes the plugin produce none of its own. The client registers /sw.js itself in production
  * builds (src/client/offline/register-sw.ts), so no register script is injected.
- *
- * Updates: a new service worker installs in the background and waits; it takes over when every
- * tab of the app has been closed (Workbox default, no skipWaiting), so a running page never gets
- * its lazily loaded chunks swapped under it. `clientsClaim` only matters for the very first
- * install: the page that installed it is controlled at once, so going offline right after the
- * first visit already works.
  */
-export const SERVER_PATHS = [/^\/api(\/|$)/, /^\/healthz/, /^\/docs(\/|$)/, /^\/locales\//, /^\/openapi/];
-
 export function pwaPlugin() {
   return VitePWA({
-    strategies: 'generateSW',
+    strategies: 'injectManifest',
+    srcDir: 'src/client',
+    filename: 'sw.ts',
     injectRegister: false,
     manifest: false,
     includeManifestIcons: false,
-    filename: 'sw.js',
-    workbox: {
+    injectManifest: {
       globPatterns: ['**/*.{js,css,html,ico,png,svg,webmanifest,woff2}'],
       // The Danish catalogue the client fetches (decision 0171) is served by the server, not a
       // file of the build; precached like the build, so a Danish user reads Danish offline.
       additionalManifestEntries: [{ url: '/locales/da.json', revision: catalogueRevision('da') }],
-      navigateFallback: '/index.html',
-      navigateFallbackDenylist: SERVER_PATHS,
-      // The one runtime cache: the message catalogues the client fetches for a non-base language
-      // (/locales/da.json, decision 0171). They are the same public text for every user, so a
-      // Danish user offline still reads Danish; refreshed in the background when online.
-      runtimeCaching: [
-        {
-          urlPattern: ({ url }) => /^\/locales\/[a-z]{2}\.json$/.test(url.pathname),
-          handler: 'StaleWhileRevalidate',
-          options: { cacheName: 'webtid-locales', expiration: { maxEntries: 4 } },
-        },
-      ],
-      cleanupOutdatedCaches: true,
-      clientsClaim: true,
-      skipWaiting: false,
+      // A classic script: every browser with service workers runs it.
+      rollupFormat: 'iife',
       // No source maps next to sw.js: the server serves every file of dist/client (decision 0081).
       sourcemap: false,
     },

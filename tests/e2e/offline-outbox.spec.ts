@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { chromium, expect, request, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import config from '../../playwright.config';
 import { PASSWORD, screenshot, VIEWPORTS } from './helpers';
@@ -21,6 +21,7 @@ test.setTimeout(120_000);
 const stamp = Date.now().toString(36);
 const user = `ob${stamp}`.slice(0, 20);
 const otherUser = `ob2${stamp}`.slice(0, 20);
+const danishUser = `obda${stamp}`.slice(0, 20);
 const refusedJob = `OB-${stamp}`.toUpperCase().slice(0, 20);
 let baseURL: string;
 let png: Buffer;
@@ -52,9 +53,10 @@ test.beforeAll(async ({ baseURL: url }) => {
   baseURL = url!;
   png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#d97706' } }).png().toBuffer();
   const admin = await apiLogin('admin');
-  for (const username of [user, otherUser]) {
+  for (const username of [user, otherUser, danishUser]) {
+    const languageCode = username === danishUser ? 'DAN' : 'ENU';
     const res = await admin.post('/api/user', {
-      data: { username, password: PASSWORD, confirmPassword: PASSWORD, profileType: 'Basic', teamCode: 'A', defaultResource: 'R03', lockDefaultResource: true },
+      data: { username, password: PASSWORD, confirmPassword: PASSWORD, profileType: 'Basic', teamCode: 'A', defaultResource: 'R03', lockDefaultResource: true, languageCode },
     });
     expect(res.status(), await res.text()).toBe(201);
   }
@@ -173,7 +175,7 @@ test('offline: three entries queued, one edited, one deleted; back online exactl
   await expect(page.locator('[data-entry-id]').filter({ hasText: `Alpha ${stamp}` })).toBeVisible();
 });
 
-test('a create whose answer is lost after the server committed is not created twice', async ({ page }) => {
+test('a create whose answer is lost after the server committed is not created twice', async ({ page, context }) => {
   await page.setViewportSize(VIEWPORTS.phone);
   await login(page, user);
   await openForm(page);
@@ -188,16 +190,14 @@ test('a create whose answer is lost after the server committed is not created tw
     await route.abort('connectionreset');
   });
   // The retry (the aborted try has no response) carries the same key: the server replays its answer.
-  const replay = page.waitForResponse((r) => r.url().endsWith('/api/worksheet') && r.request().method() === 'POST');
+  // It comes from the service worker's Background Sync, which Chromium fires at once when online
+  // (or from the tab, on focus); the context sees both, and the tab tells the user either way.
+  const replay = context.waitForEvent('response', (r) => r.url().endsWith('/api/worksheet') && r.request().method() === 'POST' && r.headers()['idempotent-replayed'] === 'true');
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByText(queuedToast).first()).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  expect(await serverEntries(user, description)).toHaveLength(1);
-  // A focus may have sent it already; otherwise the user presses Send now.
-  await page.getByRole('button', { name: 'Send now' }).click({ timeout: 5000 }).catch(() => undefined);
   const res = await replay;
   expect(res.status()).toBe(201);
-  expect(res.headers()['idempotent-replayed']).toBe('true');
   await expect(page.getByText('1 entry sent')).toBeVisible();
   await expect(page.getByTestId('outbox-item')).toHaveCount(0);
   expect(await serverEntries(user, description)).toHaveLength(1);
@@ -255,20 +255,22 @@ test('logging out with entries waiting asks first; they stay for that user only 
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('link', { name: 'Log out' }).click();
   const ask = page.getByRole('alertdialog', { name: 'Entries not sent' });
-  await expect(ask).toContainText('1 entries have not been sent yet');
+  await expect(ask).toContainText('One entry has not been sent yet');
   await screenshot(page, 'outbox-logout-375-en');
   await ask.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('outbox-count')).toHaveText('1');
 
-  // Online again the entry would be sent at once; the server stays out of reach for it while the user logs out.
-  await page.route('**/api/worksheet', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback()));
+  // Online again the entry would be sent at once, by the tab or by the service worker's Background
+  // Sync; the server stays out of reach for both (context.route also sees the worker's requests)
+  // while the user logs out.
+  await context.route('**/api/worksheet', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback()));
   await context.setOffline(false);
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('link', { name: 'Log out' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login/);
-  await page.unroute('**/api/worksheet');
+  await context.unroute('**/api/worksheet');
 
   // Another user on the same phone: sees nothing of it, and nothing is sent under their login.
   await login(page, otherUser);
@@ -283,6 +285,120 @@ test('logging out with entries waiting asks first; they stay for that user only 
   await login(page, user);
   await expect(page.getByText('1 entry sent')).toBeVisible();
   expect(await serverEntries(user, description)).toHaveLength(1);
+});
+
+/** The Background Sync tags the page registered with the service worker. */
+const syncTags = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync?: { getTags(): Promise<string[]> } };
+    return registration.sync ? registration.sync.getTags() : ['no Background Sync'];
+  });
+
+/**
+ * Fires the outbox's `sync` event in the service worker, as Chromium does when the connection is
+ * back (DevTools' ServiceWorker.dispatchSyncEvent), from a blank page: no app code runs there.
+ */
+async function fireBackgroundSync(context: BrowserContext): Promise<void> {
+  const blank = await context.newPage();
+  const cdp = await context.newCDPSession(blank);
+  const origin = new URL(baseURL).origin;
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(origin));
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: await registrationId, tag: 'webtid-outbox', lastChance: false });
+  await blank.close();
+}
+
+test('Background Sync: the service worker sends the waiting entries with the app closed, exactly once', async ({ page, context }) => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  await login(page, user);
+  await readyForOffline(page, user);
+  await openForm(page);
+  await context.setOffline(true);
+  const description = `Background ${stamp}`;
+  await fill(page, description, '14:00', '15:00');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByTestId('outbox-count')).toHaveText('1');
+  // Queuing asked the browser to wake the worker when the connection is back.
+  expect(await syncTags(page)).toContain('webtid-outbox');
+
+  // The worker closes the app and walks out of the basement: no tab of the app is open.
+  await page.close();
+  await context.setOffline(false);
+  await fireBackgroundSync(context);
+  await expect.poll(() => serverEntries(user, description).then((e) => e.length), { timeout: 30_000 }).toBe(1);
+
+  // The app opened later: nothing waits, the entry is an ordinary one, and a second sync sends nothing again.
+  const again = await context.newPage();
+  await again.setViewportSize(VIEWPORTS.phone);
+  await again.goto('/');
+  await expect(again.locator('[data-entry-id]').filter({ hasText: description })).toBeVisible();
+  await expect(again.getByTestId('outbox-count')).toHaveCount(0);
+  await fireBackgroundSync(context);
+  expect(await serverEntries(user, description)).toHaveLength(1);
+});
+
+test('Background Sync with the app open: the tab shows what the service worker sent', async ({ page, context }) => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  await login(page, user);
+  await readyForOffline(page, user);
+  await openForm(page);
+  await context.setOffline(true);
+  const description = `Worker sent ${stamp}`;
+  await fill(page, description, '15:00', '16:00');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(outboxItem(page, description)).toContainText('Waiting to send');
+  // The tab's own sends fail (page.route sees the tab's requests, not the worker's).
+  await page.route('**/api/worksheet', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback()));
+  await context.setOffline(false);
+  await expect(outboxItem(page, description)).toContainText('Waiting to send');
+
+  await fireBackgroundSync(context);
+  await expect(page.getByText('1 entry sent')).toBeVisible();
+  await expect(page.getByTestId('outbox-item')).toHaveCount(0);
+  await expect(page.locator('[data-entry-id]').filter({ hasText: description })).toBeVisible();
+  expect(await serverEntries(user, description)).toHaveLength(1);
+});
+
+test('Danish: the waiting list, its count, the offline banner and the logout question', async ({ page, context }) => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  await login(page, danishUser);
+  await readyForOffline(page, danishUser);
+  await page.getByRole('link', { name: 'Tilføj registrering' }).click();
+  await expect(page.getByRole('combobox', { name: 'Enhed', exact: true })).toHaveValue(/HOUR/);
+  await pick(page, 'Sag', 'J-1001', /J-1001/);
+  await pick(page, 'Opgave', 'Demol', /100/);
+  await context.setOffline(true);
+  const description = `Dansk ${stamp}`;
+  await page.getByLabel('Beskrivelse').fill(description);
+  await page.getByRole('textbox', { name: 'Fra', exact: true }).fill('16:00');
+  await page.getByRole('textbox', { name: 'Til', exact: true }).fill('17:00');
+  await page.getByRole('textbox', { name: 'Til', exact: true }).blur();
+  await page.getByRole('button', { name: 'Opret', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('offline-banner')).toContainText('Du er offline');
+  await expect(outboxItem(page, description)).toContainText('Venter på at blive sendt');
+  // The entry's date as Danish users read it (e.g. "24. nov. 2026"), not the ISO form.
+  await expect(outboxItem(page, description).locator('.outbox-item__date')).toHaveText(/^\d{1,2}\. [a-zæøå]+\.? \d{4}$/);
+  await expect(page.getByTestId('outbox-count')).toHaveText('1');
+  await expect(page.getByRole('button', { name: 'Send nu' })).toBeDisabled();
+  await screenshot(page, 'outbox-waiting-375-da');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('link', { name: 'Log ud' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Registreringer ikke sendt' });
+  await expect(ask).toContainText('Én registrering er endnu ikke sendt');
+  await screenshot(page, 'outbox-logout-375-da');
+  await ask.getByRole('button', { name: 'Annuller' }).click();
+
+  await context.setOffline(false);
+  await expect.poll(() => serverEntries(danishUser, description).then((e) => e.length), { timeout: 30_000 }).toBe(1);
+  await expect(page.getByTestId('outbox-item')).toHaveCount(0);
 });
 
 test('the outbox survives a browser restart', async () => {
@@ -312,8 +428,11 @@ test('the outbox survives a browser restart', async () => {
     page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/');
     if (/\/login/.test(page.url())) await login(page, user);
-    await expect(page.getByText('1 entry sent')).toBeVisible();
-    expect(await serverEntries(user, description)).toHaveLength(1);
+    // Sent once: by the tab at start, or already by the service worker's Background Sync, which
+    // Chromium fires when it starts online with a sync pending.
+    await expect.poll(() => serverEntries(user, description).then((e) => e.length), { timeout: 30_000 }).toBe(1);
+    await expect(page.getByTestId('outbox-count')).toHaveCount(0);
+    await expect(page.locator('[data-entry-id]').filter({ hasText: description })).toBeVisible();
     await context.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

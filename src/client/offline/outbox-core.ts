@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { WorksheetFieldsOut } from '../features/worksheet/ws-api';
+import type { WorksheetFieldsOut } from '../features/worksheet/ws-form-data';
 
 /*
  * The offline outbox (issue 14 §3–§6, docs/decisions/0155-offline-outbox.md): worksheet creates that
@@ -263,4 +263,16 @@ export async function flush(store: OutboxStore, owner: string, send: Sender): Pr
 /** Statuses that mean "no answer from our server; the same request may be retried later". */
 export function isTransientStatus(status: number): boolean {
   return status === 0 || status === 408 || status === 429 || status === 502 || status === 503 || status === 504;
+}
+
+/**
+ * A failed send's outcome by the answer's status, the same for the page's sender and the service
+ * worker's: 401 waits for the same user's login; no answer, a gateway's 5xx, 408/429 and 409 (an
+ * earlier send of this key is still running on the server; its answer will be replayed) are tried
+ * again later; any other status is the server's refusal, kept with its problem.
+ */
+export function failedOutcome(problem: OutboxProblem): SendOutcome {
+  if (problem.status === 401) return { kind: 'unauthorized' };
+  if (isTransientStatus(problem.status) || problem.status === 409) return { kind: 'network' };
+  return { kind: 'refused', problem };
 }

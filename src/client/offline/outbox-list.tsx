@@ -4,6 +4,7 @@ import { m } from '../../shared/paraglide/messages.js';
 import { getLocale } from '../../shared/paraglide/runtime.js';
 import type { TWorksheetFormSettings } from '../../shared/schemas/worksheet';
 import { Button } from '../components/button';
+import { formatDate } from '../lib/format';
 import { confirm } from '../components/confirm';
 import { Modal } from '../components/modal';
 import { toast } from '../components/toast';
@@ -74,7 +75,7 @@ export function OutboxList({ settings }: { settings: TWorksheetFormSettings }) {
           <li key={item.id} className={`outbox-item outbox-item--${item.state}`} data-testid="outbox-item">
             <div className="outbox-item__top">
               <span className="outbox-item__state">{stateLabel[item.state]()}</span>
-              <span className="outbox-item__date">{item.fields.date}</span>
+              <span className="outbox-item__date">{item.fields.date ? formatDate(item.fields.date) : ''}</span>
             </div>
             <p className="outbox-item__description">{item.fields.description}</p>
             <p className="outbox-item__meta">

@@ -2,10 +2,12 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, type MouseEvent } from 'react';
 import { m } from '../../shared/paraglide/messages.js';
 import { confirm } from '../components/confirm';
+import { sharedLazyPart } from '../lib/lazy';
 import type { AccountInfo } from '../lib/trpc';
 import { trpc } from '../lib/trpc';
 import { setOutboxOwner, startOutboxTriggers, useOutboxItems } from './outbox';
 import { ownerOf } from './outbox-core';
+import type { TWorksheetFormSettings } from '../../shared/schemas/worksheet';
 import './outbox.css';
 
 /*
@@ -13,6 +15,14 @@ import './outbox.css';
  * entries, and the question before logging out. Kept apart from the list so the layout's chunk does
  * not carry the entry form.
  */
+
+/**
+ * The list of waiting entries (outbox-list.tsx, with the entry form for fixing one) comes as a
+ * chunk of its own: the worksheet home renders it only when entries wait, never at a first paint.
+ * The count below preloads it as soon as entries wait, so the home page (which asks for the same
+ * shared part) shows it at once (decision 0185).
+ */
+const OutboxListPart = sharedLazyPart<{ settings: TWorksheetFormSettings }>('outbox-list', () => import('./outbox-list').then((mod) => mod.OutboxList));
 
 /** Binds the outbox to the logged-in user and sends what waits (app start); once, in the menu bar. */
 export function useOutboxSession(info: Pick<AccountInfo, 'accountId' | 'username'>): void {
@@ -27,7 +37,12 @@ export function useOutboxSession(info: Pick<AccountInfo, 'accountId' | 'username
 /** The menu bar's count of entries waiting to send (outside the folding menu, so visible at 320 px). */
 export function OutboxCount() {
   const items = useOutboxItems();
-  if (items.length === 0) return null;
+  const waiting = items.length > 0;
+  // The worksheet home lists what waits; its code comes now, so the list is there at once (decision 0185).
+  useEffect(() => {
+    if (waiting) OutboxListPart.preload();
+  }, [waiting]);
+  if (!waiting) return null;
   const refused = items.some((i) => i.state === 'refused');
   return (
     <Link to="/" hash="outbox" className={refused ? 'outbox-count outbox-count--refused' : 'outbox-count'} aria-label={m.outbox_count_label({ count: String(items.length) })} title={m.outbox_count_label({ count: String(items.length) })}>
@@ -48,7 +63,7 @@ export function useLogoutGuard(): (event: MouseEvent) => void {
     event.preventDefault();
     void confirm({
       title: m.outbox_logout_title(),
-      message: m.outbox_logout_message({ count: String(items.length) }),
+      message: items.length === 1 ? m.outbox_logout_message_one() : m.outbox_logout_message({ count: String(items.length) }),
       confirmLabel: m.outbox_logout_confirm(),
       danger: true,
     }).then((ok) => (ok ? navigate({ to: '/logout' }) : undefined));

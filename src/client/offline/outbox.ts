@@ -14,7 +14,7 @@ import {
   filesOf,
   flush,
   getItem,
-  isTransientStatus,
+  failedOutcome,
   listItems,
   openOutbox,
   OutboxFullError,
@@ -29,11 +29,14 @@ import {
   type SendOutcome,
 } from './outbox-core';
 import { isOnline } from './online';
+import { OUTBOX_LOCK, isOutboxSyncedMessage } from './outbox-names';
+import { requestOutboxSync } from './register-sw';
 
 /*
  * The outbox as the app sees it (decision 0155): the current login's queued entries as a React
  * store, `submitOrQueue` for the entry form, and the triggers that send (app start, `online`,
- * window focus, "Send now"). The logic itself is in outbox-core.ts.
+ * window focus, "Send now", and Background Sync in the service worker where the browser has it:
+ * outbox-sync.ts). The logic itself is in outbox-core.ts.
  */
 
 /** The server's sentence for "same key, other request" (src/server/http/idempotency.ts). */
@@ -91,17 +94,14 @@ async function send(item: OutboxItem): Promise<SendOutcome> {
     return { kind: 'sent', record };
   } catch (error) {
     if (!(error instanceof AppCallError)) return { kind: 'network' };
-    if (error.status === 401) return { kind: 'unauthorized' };
-    // 409: an earlier send of this key is still running on the server; its answer will be replayed.
-    if (isTransientStatus(error.status) || error.status === 409) return { kind: 'network' };
-    return { kind: 'refused', problem: { status: error.status, message: error.message, errors: error.errors } };
+    return failedOutcome({ status: error.status, message: error.message, errors: error.errors });
   }
 }
 
 /** One sending round at a time across the tabs of this browser (Web Locks), else within this tab. */
 let localChain: Promise<unknown> = Promise.resolve();
 function exclusive<T>(run: () => Promise<T>): Promise<T> {
-  if (typeof navigator !== 'undefined' && 'locks' in navigator) return navigator.locks.request('webtid-outbox', run) as Promise<T>;
+  if (typeof navigator !== 'undefined' && 'locks' in navigator) return navigator.locks.request(OUTBOX_LOCK, run) as Promise<T>;
   const next = localChain.then(run, run);
   localChain = next.catch(() => undefined);
   return next;
@@ -115,11 +115,25 @@ export async function sendNow(): Promise<void> {
   if (current === null || !isOnline()) return;
   const result = await exclusive(async () => flush(await store(), current, send));
   await refresh();
-  if (result.sent > 0) {
-    toast.success(result.sent === 1 ? m.outbox_sent_one() : m.outbox_sent_many({ count: String(result.sent) }));
+  reportSent(result.sent, result.refused);
+  // Cut off by the connection: the service worker tries again when it is back, even if the app is closed by then.
+  if (result.stopped === 'network') void requestOutboxSync();
+}
+
+/** The toasts of a round, the tab's own or the service worker's (Background Sync). */
+function reportSent(sent: number, refused: number): void {
+  if (sent > 0) {
+    toast.success(sent === 1 ? m.outbox_sent_one() : m.outbox_sent_many({ count: String(sent) }));
     onSent?.();
   }
-  if (result.refused > 0) toast.error(m.outbox_refused_toast({ count: String(result.refused) }));
+  if (refused > 0) toast.error(m.outbox_refused_toast({ count: String(refused) }));
+}
+
+/** The service worker sent this login's entries in a Background Sync round: show it as our own. */
+function onWorkerMessage(event: MessageEvent): void {
+  if (!isOutboxSyncedMessage(event.data) || event.data.owner !== owner) return;
+  void refresh();
+  reportSent(event.data.sent, event.data.refused);
 }
 
 /**
@@ -146,6 +160,9 @@ export function startOutboxTriggers(): void {
   const go = () => void sendNow().catch(() => undefined);
   window.addEventListener('online', go);
   window.addEventListener('focus', go);
+  // addEventListener (unlike onmessage) leaves the worker's messages queued until startMessages().
+  navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
+  navigator.serviceWorker?.startMessages();
   // Ask the browser not to evict the outbox under storage pressure (best effort, issue 14 §6).
   void navigator.storage?.persist?.().catch(() => false);
 }
@@ -196,6 +213,7 @@ async function resend(db: OutboxStore, current: string, id: string, fields: Work
 
 async function queued(): Promise<'queued'> {
   await refresh();
+  void requestOutboxSync();
   return 'queued';
 }
 

@@ -1,0 +1,103 @@
+import { toFormData } from '../features/worksheet/ws-form-data';
+import {
+  failedOutcome,
+  filesOf,
+  flush,
+  openOutbox,
+  ownerOf,
+  recoverSending,
+  type FlushResult,
+  type OutboxItem,
+  type OutboxStore,
+  type Sender,
+  type SendOutcome,
+} from './outbox-core';
+import { OUTBOX_LOCK } from './outbox-names';
+
+/*
+ * Background Sync of the outbox (issue 14 §3, docs/decisions/0155-offline-outbox.md): the round the
+ * service worker runs on a `sync` event, when the browser sees the connection back, even with no
+ * tab of the app open. No `window` and no React here: it runs in the service worker (src/client/sw.ts)
+ * and in the HTTP integration tests against the real server.
+ *
+ * Whose entries: the worker has no session of its own. It asks the server who the cookie it holds
+ * belongs to (GET /api/user/info) and sends that login's entries only, the same owner key the page
+ * uses. No session (401): nothing is sent; the entries wait for that user's next login. Another
+ * user logged in on a shared phone: only that user's entries go.
+ */
+
+/** fetch() on the app's origin: a path and init (the worker's own fetch; tests add the cookie). */
+export type OriginFetch = (path: string, init: RequestInit) => Promise<Response>;
+
+/** Runs `run` holding the outbox lock (Web Locks where the context has them). */
+export type LockRunner = <T>(run: () => Promise<T>) => Promise<T>;
+
+const webLock: LockRunner = (run) => {
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  return locks ? (locks.request(OUTBOX_LOCK, run) as ReturnType<typeof run>) : run();
+};
+
+async function problemOf(res: Response) {
+  let body: { detail?: unknown; errors?: unknown } = {};
+  try {
+    body = ((await res.json()) ?? {}) as typeof body;
+  } catch {
+    // not problem+json: the status speaks
+  }
+  const errors = typeof body.errors === 'object' && body.errors !== null ? (body.errors as Record<string, string[]>) : {};
+  return { status: res.status, message: typeof body.detail === 'string' ? body.detail : res.statusText, errors };
+}
+
+/** The worker's sender: POST /api/worksheet with the item's fields, photos and Idempotency-Key. */
+export function httpSender(fetchOnOrigin: OriginFetch): Sender {
+  return async (item: OutboxItem): Promise<SendOutcome> => {
+    let res: Response;
+    try {
+      res = await fetchOnOrigin('/api/worksheet', {
+        method: 'POST',
+        body: toFormData(item.fields, { files: filesOf(item) }),
+        headers: { Accept: 'application/json', 'Idempotency-Key': item.key },
+        credentials: 'same-origin',
+      });
+    } catch {
+      return { kind: 'network' };
+    }
+    if (res.ok) return { kind: 'sent', record: (await res.json()) as unknown };
+    return failedOutcome(await problemOf(res));
+  };
+}
+
+export type SyncResult = FlushResult & { owner: string | null };
+
+export interface SyncDeps {
+  fetch: OriginFetch;
+  store?: OutboxStore;
+  lock?: LockRunner;
+}
+
+/**
+ * One Background Sync round: finds out whose session this is, then sends that user's waiting
+ * entries oldest first (outbox-core's flush, under the same lock as the tabs). Rejects when the
+ * server could not be reached at all; a round cut off half-way resolves with `stopped: 'network'`
+ * (the caller reports what went, then asks the browser to try again).
+ */
+export async function syncOutbox(deps: SyncDeps): Promise<SyncResult> {
+  const lock = deps.lock ?? webLock;
+  let res: Response;
+  try {
+    res = await deps.fetch('/api/user/info', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+  } catch (error) {
+    throw new Error('Outbox sync: the server could not be reached', { cause: error });
+  }
+  if (res.status === 401) return { owner: null, sent: 0, refused: 0, stopped: 'unauthorized' };
+  if (!res.ok) throw new Error(`Outbox sync: user info answered ${res.status}`);
+  const info = (await res.json()) as { accountId: number; username: string };
+  const owner = ownerOf(info.accountId, info.username);
+  const store = deps.store ?? (await openOutbox());
+  const result = await lock(async () => {
+    // Holding the lock, nothing is being sent: an item left 'sending' (a closed tab, a stopped worker) waits again.
+    await recoverSending(store, owner);
+    return flush(store, owner, httpSender(deps.fetch));
+  });
+  return { ...result, owner };
+}
