@@ -208,7 +208,11 @@ for (const [viewport, size] of [
       await passwordForm.getByLabel('Confirm password').fill('Other-pass-2');
       await passwordForm.getByRole('button', { name: 'Change password' }).click();
       await expect(passwordForm.getByText('Passwords must match')).toBeVisible();
+      // Checked live after the first submit: still different → still shown; equal → gone.
+      await passwordForm.getByLabel('Confirm password').fill('Other-pass-3');
+      await expect(passwordForm.getByText('Passwords must match')).toBeVisible();
       await passwordForm.getByLabel('Confirm password').fill('Other-pass-1');
+      await expect(passwordForm.getByText('Passwords must match')).toBeHidden();
       await passwordForm.getByRole('button', { name: 'Change password' }).click();
       await expect(toast(page)).toContainText('Password successfully changed');
       await expect(passwordForm.getByLabel('New password')).toHaveValue('');

@@ -110,9 +110,17 @@ test.describe('login and the menu bar', () => {
     await expect(page.getByLabel('Remember me')).toBeChecked();
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('Field is required')).toHaveCount(2);
+    // The first invalid field gets the focus; from then on the check runs as the user types.
+    await expect(page.locator('input[name="username"]')).toBeFocused();
+    await page.locator('input[name="username"]').fill('   ');
+    await expect(page.getByText('Field is required')).toHaveCount(2);
+    await page.locator('input[name="username"]').fill('admin');
+    await expect(page.locator('input[name="username"]')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Field is required')).toHaveCount(1);
 
     const password = page.locator('input[name="password"]');
     await password.fill(PASSWORD);
+    await expect(page.getByText('Field is required')).toHaveCount(0);
     await expect(password).toHaveAttribute('type', 'password');
     const reveal = page.getByRole('button', { name: 'Show password' });
     await expect(reveal).toHaveAttribute('aria-pressed', 'false');

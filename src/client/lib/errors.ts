@@ -1,5 +1,4 @@
 import { TRPCClientError } from '@trpc/client';
-import type { ZodError } from 'zod';
 import { identifyError, WS_FIELD_NAMES, type CodedError, type ErrorCode, type ErrorParams } from '../../shared/error-codes';
 import { m } from '../../shared/paraglide/messages.js';
 import { formatNumber } from './format';
@@ -241,16 +240,6 @@ export function serverFieldErrors(error: unknown): FormErrors {
     if (first === undefined) continue;
     const coded = codes[name]?.[0];
     out[name] = coded ? translateCode(coded.code, coded.params, first) : translateText(first);
-  }
-  return out;
-}
-
-/** First translated message per field of the shared zod schema run on the client. */
-export function zodFormErrors(error: ZodError, depth: 'path' | 'top' = 'path'): FormErrors {
-  const out: FormErrors = {};
-  for (const issue of error.issues) {
-    const name = depth === 'top' ? String(issue.path[0] ?? '_') : issue.path.join('.') || '_';
-    out[name] ??= translateText(issue.message);
   }
   return out;
 }

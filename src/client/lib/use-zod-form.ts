@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { serverFieldErrors, translateText } from './errors';
 
@@ -129,7 +129,7 @@ export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S | nul
         submitted.current = true;
         setErrors(out);
         if (result.success) return result.data as z.output<S>;
-        requestAnimationFrame(() => formElement?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+        if (formElement) focusFirstInvalid(formElement);
         return null;
       },
       setServerErrors(error) {
@@ -150,3 +150,23 @@ export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S | nul
   );
 }
 
+/** `onSubmit` that never reloads the page; `run` gets the form element (for focusing the first invalid field). */
+export function submitHandler(run: (form: HTMLFormElement) => void | Promise<void>) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void run(event.currentTarget);
+  };
+}
+
+/**
+ * Focuses the form's first invalid field once the errors have rendered. After an awaited step (a
+ * lazily loaded schema, a server answer) React may render after the next frame, so a few frames
+ * are tried.
+ */
+export function focusFirstInvalid(formElement: HTMLElement, frames = 5): void {
+  requestAnimationFrame(() => {
+    const field = formElement.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (field) field.focus();
+    else if (frames > 1) focusFirstInvalid(formElement, frames - 1);
+  });
+}

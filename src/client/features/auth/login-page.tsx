@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { m } from '../../../shared/paraglide/messages.js';
 import { Button } from '../../components/button';
 import { Checkbox, TextField } from '../../components/field';
@@ -9,13 +9,18 @@ import { toast } from '../../components/toast';
 import { applyUserLanguage } from '../../lib/i18n';
 import { clearLoginReason, readLoginReason } from '../../lib/login-reason';
 import { trpc } from '../../lib/trpc';
-import { errorMessage, serverFieldErrors } from '../../lib/errors';
+import { AppCallError, errorMessage } from '../../lib/errors';
+import { submitHandler, useZodForm } from '../../lib/use-zod-form';
+import type { ZLoginInput } from '../../../shared/schemas/auth';
 import { clearOtherUsersDrafts, draftReturnPath, sessionDrafts } from '../worksheet/draft';
 
-interface Errors {
-  username?: string;
-  password?: string;
-}
+type LoginSchema = typeof ZLoginInput;
+/**
+ * The login schema (and zod with it) is not part of the first load of /login (decision 0172): it
+ * loads when the user first focuses the form, while they type, so the submit rarely waits for it.
+ */
+let loginSchema: Promise<LoginSchema> | null = null;
+const loadLoginSchema = (): Promise<LoginSchema> => (loginSchema ??= import('../../../shared/schemas/auth').then((mod) => mod.ZLoginInput));
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -23,34 +28,36 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const login = trpc.user.login.useMutation();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(true);
+  // The one form mechanism (decision 0165): checked on submit, then live as the user types.
+  const [schema, setSchema] = useState<LoginSchema | null>(null);
+  const form = useZodForm<LoginSchema>(schema, { username: '', password: '', remember: true });
   const [showPassword, setShowPassword] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
   // Read once: after a redirect or the idle reload the page says why the user is here.
   const [reason] = useState(readLoginReason);
   useEffect(() => clearLoginReason, []);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const required: Errors = {
-      username: username.trim() ? undefined : m.error_required(),
-      password: password ? undefined : m.error_required(),
-    };
-    setErrors(required);
-    setFormError(undefined);
-    if (required.username || required.password) {
-      form.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+  const onSubmit = submitHandler(async (element) => {
+    let loaded: LoginSchema;
+    try {
+      loaded = schema ?? (await loadLoginSchema());
+    } catch (error) {
+      // The check's code could not be fetched: the server is out of reach, and so is the login.
+      loginSchema = null;
+      const message = errorMessage(AppCallError.network(error));
+      setFormError(message);
+      toast.error(message);
       return;
     }
+    setSchema(loaded);
+    setFormError(undefined);
+    const input = form.validate(element, loaded);
+    if (!input) return;
 
     setBusy(true);
     try {
-      await login.mutateAsync({ username: username.trim(), password, remember });
+      await login.mutateAsync(input);
       clearLoginReason();
       // Nothing cached may survive from a previous user.
       queryClient.clear();
@@ -64,17 +71,16 @@ export function LoginPage() {
       if (back) router.history.push(back);
       else await navigate({ to: '/' });
     } catch (error) {
-      const fields = serverFieldErrors(error);
-      setErrors({ username: fields.username, password: fields.password });
+      form.setServerErrors(error);
       const message = errorMessage(error);
       setFormError(message);
       toast.error(message);
       setBusy(false);
     }
-  }
+  });
 
   return (
-    <form className="card auth-card" onSubmit={onSubmit} noValidate>
+    <form className="card auth-card" onSubmit={onSubmit} onFocus={() => void loadLoginSchema().catch(() => (loginSchema = null))} noValidate>
       <PageHeader title={m.login_title()} subtitle={m.login_subtitle()} />
       {reason && (
         <p className="notice notice--info" role="status" data-testid="login-reason">
@@ -83,23 +89,17 @@ export function LoginPage() {
       )}
       <TextField
         label={m.login_username()}
-        name="username"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        value={username}
-        onChange={(event) => setUsername(event.target.value)}
-        error={errors.username}
+        {...form.text('username')}
         required
       />
       <TextField
         label={m.login_password()}
-        name="password"
         type={showPassword ? 'text' : 'password'}
         autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={errors.password}
+        {...form.text('password')}
         required
         addon={
           <button
@@ -118,7 +118,7 @@ export function LoginPage() {
           </button>
         }
       />
-      <Checkbox label={m.login_remember()} name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+      <Checkbox label={m.login_remember()} {...form.checkbox('remember')} />
       {formError && (
         <p className="form-error" data-testid="login-error">
           {formError}

@@ -1,11 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { RESOURCE_UNITS, UNIT_TYPES, type ResourceUnits, type UnitType } from '../../../../shared/limits';
 import { m } from '../../../../shared/paraglide/messages.js';
-import { normaliseFlags, type TAccount } from '../../../../shared/schemas/account';
-import { toast } from '../../../components/toast';
+import { normaliseFlags, ZUpdateAccountInput, type TAccount } from '../../../../shared/schemas/account';
 import { trpc } from '../../../lib/trpc';
-import { errorMessage } from '../../../lib/errors';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { AdminSection, FormActions } from '../common/form-parts';
+import { useSaveAction } from '../common/use-record-actions';
 
 type Flags = Pick<
   TAccount,
@@ -26,7 +26,13 @@ const rows: FlagRow[] = [
   { show: 'showWorkType', mandatory: 'mandatoryWorkType', label: m.acct_field_work_type },
 ];
 
-const flagsOf = (a: TAccount): Flags => ({
+type AccountValues = Flags & Pick<TAccount, 'id' | 'defaultUnitType' | 'resourceUnits'>;
+
+/** The form's values: the account's settings as PUT /api/account takes them. */
+const valuesOf = (a: TAccount): AccountValues => ({
+  id: a.id,
+  defaultUnitType: a.defaultUnitType,
+  resourceUnits: a.resourceUnits,
   showCustomer: a.showCustomer,
   showJobTask: a.showJobTask,
   showLocation: a.showLocation,
@@ -94,31 +100,21 @@ function RadioGroup<T extends string>({ legend, name, values, value, label, hint
 export function AccountSettingsForm({ account }: { account: TAccount }) {
   const utils = trpc.useUtils();
   const save = trpc.account.update.useMutation();
-  const [flags, setFlags] = useState<Flags>(() => flagsOf(account));
-  const [defaultUnitType, setDefaultUnitType] = useState<UnitType>(account.defaultUnitType);
-  const [resourceUnits, setResourceUnits] = useState<ResourceUnits>(account.resourceUnits);
-  const [formError, setFormError] = useState<string>();
-
-  const setFlag = (key: keyof Flags, value: boolean) => setFlags((current) => normaliseFlags({ ...current, [key]: value }));
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(undefined);
-    try {
-      const saved = await save.mutateAsync({ id: account.id, ...flags, defaultUnitType, resourceUnits });
+  const form = useZodForm(ZUpdateAccountInput, valuesOf(account));
+  const flags = form.values;
+  const { onSubmit, formError } = useSaveAction(form, {
+    save: (values) => save.mutateAsync(values),
+    reset: valuesOf,
+    success: m.acct_saved,
+    then: async (saved) => {
       utils.account.get.setData(undefined, saved);
-      setFlags(flagsOf(saved));
-      setDefaultUnitType(saved.defaultUnitType);
-      setResourceUnits(saved.resourceUnits);
       // The entry form reads resourceUnits from the user info call.
       void utils.user.info.invalidate();
-      toast.success(m.acct_saved());
-    } catch (error) {
-      const message = errorMessage(error);
-      setFormError(message);
-      toast.error(message);
-    }
-  }
+    },
+  });
+
+  // Spec §4: a hidden field cannot be mandatory; its box is cleared with it (a pure transition).
+  const setFlag = (key: keyof Flags, value: boolean) => form.update((current) => normaliseFlags({ ...current, [key]: value } as AccountValues));
 
   return (
     <AdminSection title={m.acct_settings_title()} text={m.acct_settings_text()}>
@@ -144,7 +140,7 @@ export function AccountSettingsForm({ account }: { account: TAccount }) {
                     className="acct-flags__box"
                     name={row.show}
                     aria-label={m.acct_show_label({ field: row.label() })}
-                    checked={shown}
+                    checked={Boolean(shown)}
                     onChange={(event) => setFlag(row.show, event.target.checked)}
                   />
                 </span>
@@ -155,7 +151,7 @@ export function AccountSettingsForm({ account }: { account: TAccount }) {
                       className="acct-flags__box"
                       name={row.mandatory}
                       aria-label={m.acct_mandatory_label({ field: row.label() })}
-                      checked={flags[row.mandatory]}
+                      checked={Boolean(flags[row.mandatory])}
                       disabled={!shown}
                       title={shown ? undefined : m.acct_mandatory_hidden_hint()}
                       onChange={(event) => row.mandatory && setFlag(row.mandatory, event.target.checked)}
@@ -175,18 +171,18 @@ export function AccountSettingsForm({ account }: { account: TAccount }) {
         legend={m.acct_default_unit_type()}
         name="defaultUnitType"
         values={UNIT_TYPES}
-        value={defaultUnitType}
+        value={form.values.defaultUnitType as UnitType}
         label={(v) => unitTypeLabel[v]()}
-        onChange={setDefaultUnitType}
+        onChange={(v) => form.set('defaultUnitType', v)}
       />
       <RadioGroup
         legend={m.acct_resource_units()}
         name="resourceUnits"
         values={RESOURCE_UNITS}
-        value={resourceUnits}
+        value={form.values.resourceUnits as ResourceUnits}
         label={(v) => resourceUnitsLabel[v]()}
         hint={(v) => resourceUnitsHint[v]()}
-        onChange={setResourceUnits}
+        onChange={(v) => form.set('resourceUnits', v)}
       />
 
       {formError && <p className="form-error">{formError}</p>}

@@ -6,10 +6,10 @@ import { Checkbox, TextField } from '../../../components/field';
 import { toast } from '../../../components/toast';
 import { ActiveBadge } from './active-badge';
 import { errorMessage } from '../../../lib/errors';
-import { AdminSection, ReadOnlyField, submitHandler } from './form-parts';
+import { AdminSection, ReadOnlyField } from './form-parts';
 import { useInlinePanel } from './use-inline-panel';
 import { deleteRecord } from './use-record-actions';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { submitHandler, useZodForm } from '../../../lib/use-zod-form';
 import './admin-common.css';
 
 export interface ChildRecord {

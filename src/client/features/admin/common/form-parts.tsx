@@ -1,5 +1,5 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
-import { useId, type FormEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { Button, buttonClass } from '../../../components/button';
 import { FieldFrame } from '../../../components/field';
@@ -108,10 +108,3 @@ export function EditFormActions({ busy, deleting, cancelTo, onDelete }: { busy: 
   );
 }
 
-/** `onSubmit` that never reloads the page. */
-export function submitHandler(run: (form: HTMLFormElement) => void | Promise<void>) {
-  return (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void run(event.currentTarget);
-  };
-}

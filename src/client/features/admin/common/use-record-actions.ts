@@ -4,8 +4,7 @@ import type { z } from 'zod';
 import { toast } from '../../../components/toast';
 import { confirmDelete } from './confirm-delete';
 import { errorMessage } from '../../../lib/errors';
-import { submitHandler } from './form-parts';
-import type { ZodForm } from '../../../lib/use-zod-form';
+import { submitHandler, type ZodForm } from '../../../lib/use-zod-form';
 
 type Schema = z.ZodType<unknown, Record<string, unknown>>;
 

@@ -1,15 +1,18 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { z } from 'zod';
 import { MAX, type LanguageCode, type ProfileType } from '../../../../shared/limits';
 import { m } from '../../../../shared/paraglide/messages.js';
-import { ZCreateUserInput, ZUpdateUserInput, type TUser } from '../../../../shared/schemas/user';
+import { ZCreateUserInput, ZUpdateUserInput, type TCreateUserInput, type TUpdateUserInput, type TUser } from '../../../../shared/schemas/user';
 import { Checkbox, TextField } from '../../../components/field';
 import { formatDate } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
-import { errorMessage, serverFieldErrors, zodFormErrors, type FormErrors } from '../../../lib/errors';
+import { errorMessage } from '../../../lib/errors';
+import { focusFirstInvalid, submitHandler, useZodForm } from '../../../lib/use-zod-form';
 import { AdminSection, FormActions, ReadOnlyField, SelectField } from '../common/form-parts';
 import { LANGUAGE_CODES, PROFILE_TYPES, PasswordField, languageLabel, roleLabel } from './user-fields';
 
-export interface UserFormValues {
+// A type, not an interface: the form mechanism needs it to be a record of fields.
+export type UserFormValues = {
   username: string;
   password: string;
   confirmPassword: string;
@@ -21,7 +24,7 @@ export interface UserFormValues {
   lockDefaultResource: boolean;
   expirationDate: string;
   active: boolean;
-}
+};
 
 export const emptyUser: UserFormValues = {
   username: '',
@@ -60,81 +63,80 @@ interface UserFormProps {
   submitLabel: string;
   busy: boolean;
   /** Saves; may return the saved values to show. A thrown error is shown at the fields. */
-  onSubmit: (input: Record<string, unknown>) => Promise<UserFormValues | void>;
+  onSubmit: (input: TCreateUserInput | TUpdateUserInput) => Promise<UserFormValues | void>;
   /** Called with the translated message when saving failed (the caller's toast). */
   onFailed: (message: string) => void;
   /** At the end of the buttons (delete). */
   end?: ReactNode;
 }
 
+/** The request of the form's values: create sends the passwords; the own user's edit leaves `active` out (it keeps it). */
+function createPayload(values: UserFormValues): TCreateUserInput {
+  const { active: _active, ...rest } = payloadFields(values);
+  return { ...rest, password: values.password, confirmPassword: values.confirmPassword };
+}
+function updatePayload(values: UserFormValues, self: boolean): TUpdateUserInput {
+  const fields = payloadFields(values);
+  if (!self) return fields;
+  const { active: _active, ...rest } = fields;
+  return rest;
+}
+function payloadFields(values: UserFormValues) {
+  return {
+    username: values.username,
+    profileType: values.profileType,
+    languageCode: values.languageCode,
+    teamCode: values.teamCode,
+    defaultDescription: values.defaultDescription,
+    defaultResource: values.defaultResource,
+    lockDefaultResource: values.defaultResource !== '' && values.lockDefaultResource,
+    expirationDate: values.expirationDate,
+    active: values.active,
+  };
+}
+
 /**
- * The user form of /admin/users/add and /admin/users/edit, validated with the same schema as the
- * server (src/shared/schemas/user.ts).
+ * The form's schema: its values → the request → the server's own schema (src/shared/schemas/user.ts),
+ * so the form shows exactly the server's rules, each at its field.
+ */
+export function userFormSchema(mode: 'create' | 'edit', self: boolean) {
+  const values = z.custom<UserFormValues>();
+  return mode === 'create' ? values.transform(createPayload).pipe(ZCreateUserInput) : values.transform((v) => updatePayload(v, self)).pipe(ZUpdateUserInput);
+}
+
+/** Spec §4: choosing no default resource also clears its lock. */
+export const defaultResourceChosen = (values: UserFormValues, no: string): UserFormValues => ({
+  ...values,
+  defaultResource: no,
+  lockDefaultResource: no === '' ? false : values.lockDefaultResource,
+});
+
+/**
+ * The user form of /admin/users/add and /admin/users/edit on the one form mechanism (useZodForm,
+ * decision 0165), validated with the same schema as the server.
  */
 export function UserForm({ mode, initial, self = false, submitLabel, busy, onSubmit, onFailed, end }: UserFormProps) {
-  const [values, setValues] = useState<UserFormValues>(initial);
-  const [errors, setErrors] = useState<FormErrors>({});
+  const schema = useMemo(() => userFormSchema(mode, self), [mode, self]);
+  const form = useZodForm(schema, initial);
+  const { values, errors } = form;
   const [formError, setFormError] = useState<string>();
   // Only active resources can be chosen (spec §5); the autocomplete call gives exactly those.
   const resources = trpc.resource.search.useQuery({ q: '' }, { staleTime: 60_000 });
 
-  const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => {
-    setValues((current) => {
-      const next = { ...current, [key]: value };
-      // Spec §4: clearing the default resource clears its lock.
-      if (key === 'defaultResource' && value === '') next.lockDefaultResource = false;
-      return next;
-    });
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  };
-
-  const text = (key: 'username' | 'teamCode' | 'defaultDescription' | 'expirationDate') => ({
-    name: key,
-    value: values[key],
-    error: errors[key],
-    onChange: (event: { target: { value: string } }) => set(key, key === 'teamCode' ? event.target.value.toUpperCase() : event.target.value),
-  });
-
-  function payload(): Record<string, unknown> {
-    const common = {
-      username: values.username,
-      profileType: values.profileType,
-      languageCode: values.languageCode,
-      teamCode: values.teamCode,
-      defaultDescription: values.defaultDescription,
-      defaultResource: values.defaultResource,
-      lockDefaultResource: values.defaultResource !== '' && values.lockDefaultResource,
-      expirationDate: values.expirationDate,
-    };
-    if (mode === 'create') return { ...common, password: values.password, confirmPassword: values.confirmPassword };
-    // The logged-in user's active flag is not on the form; leaving it out keeps it.
-    return self ? common : { ...common, active: values.active };
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const input = payload();
-    const parsed = (mode === 'create' ? ZCreateUserInput : ZUpdateUserInput).safeParse(input);
+  const submit = submitHandler(async (element) => {
+    if (!form.validate(element)) return;
     setFormError(undefined);
-    if (!parsed.success) {
-      setErrors(zodFormErrors(parsed.error));
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
     try {
-      const saved = await onSubmit(input);
-      if (saved) setValues(saved);
+      const saved = await onSubmit(mode === 'create' ? createPayload(values) : updatePayload(values, self));
+      if (saved) form.reset(saved);
     } catch (error) {
-      const fields = serverFieldErrors(error);
-      setErrors(fields);
       const message = errorMessage(error);
       // A field error is shown at its field; anything else above the buttons.
-      if (Object.keys(fields).length === 0) setFormError(message);
+      if (!form.setServerErrors(error)) setFormError(message);
       onFailed(message);
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusFirstInvalid(element);
     }
-  }
+  });
 
   const resourceList = resources.data ?? [];
   const currentMissing = values.defaultResource !== '' && resources.isSuccess && !resourceList.some((r) => r.no === values.defaultResource);
@@ -146,7 +148,7 @@ export function UserForm({ mode, initial, self = false, submitLabel, busy, onSub
         {mode === 'create' ? (
           <TextField
             label={m.users_field_username()}
-            {...text('username')}
+            {...form.text('username')}
             maxLength={MAX.username}
             autoComplete="off"
             autoCapitalize="none"
@@ -165,20 +167,17 @@ export function UserForm({ mode, initial, self = false, submitLabel, busy, onSub
             name="profileType"
             value={values.profileType}
             error={errors.profileType}
-            onChange={(event) => set('profileType', event.target.value as ProfileType)}
+            onChange={(event) => form.set('profileType', event.target.value as ProfileType)}
             options={PROFILE_TYPES.map((p) => ({ value: p, label: roleLabel[p]() }))}
           />
         )}
 
         {mode === 'create' && (
           <>
-            <PasswordField label={m.users_field_password()} name="password" value={values.password} error={errors.password} onChange={(e) => set('password', e.target.value)} required />
+            <PasswordField label={m.users_field_password()} {...form.text('password')} required />
             <PasswordField
               label={m.users_field_confirm_password()}
-              name="confirmPassword"
-              value={values.confirmPassword}
-              error={errors.confirmPassword}
-              onChange={(e) => set('confirmPassword', e.target.value)}
+              {...form.text('confirmPassword')}
               required
             />
           </>
@@ -189,15 +188,15 @@ export function UserForm({ mode, initial, self = false, submitLabel, busy, onSub
           name="languageCode"
           value={values.languageCode}
           error={errors.languageCode}
-          onChange={(event) => set('languageCode', event.target.value as LanguageCode)}
+          onChange={(event) => form.set('languageCode', event.target.value as LanguageCode)}
           options={LANGUAGE_CODES.map((l) => ({ value: l, label: languageLabel[l]() }))}
         />
 
-        <TextField label={m.users_field_team()} {...text('teamCode')} maxLength={MAX.teamCode} autoComplete="off" spellCheck={false} className="users-team" />
+        <TextField label={m.users_field_team()} {...form.text('teamCode', (v) => v.toUpperCase())} maxLength={MAX.teamCode} autoComplete="off" spellCheck={false} className="users-team" />
 
         <TextField
           label={m.users_field_default_description()}
-          {...text('defaultDescription')}
+          {...form.text('defaultDescription')}
           maxLength={MAX.description}
           autoComplete="off"
           className="users-grid__wide"
@@ -209,7 +208,10 @@ export function UserForm({ mode, initial, self = false, submitLabel, busy, onSub
             name="defaultResource"
             value={values.defaultResource}
             error={errors.defaultResource}
-            onChange={(event) => set('defaultResource', event.target.value)}
+            onChange={(event) => {
+              form.update((current) => defaultResourceChosen(current, event.target.value));
+              form.clearErrors('defaultResource', 'lockDefaultResource');
+            }}
             placeholder={resources.isPending ? m.app_loading() : m.users_no_resource()}
             options={[
               // A resource deactivated after it was chosen stays visible until another is picked.
@@ -223,7 +225,7 @@ export function UserForm({ mode, initial, self = false, submitLabel, busy, onSub
             checked={values.lockDefaultResource}
             disabled={values.defaultResource === ''}
             title={values.defaultResource === '' ? m.users_lock_disabled_hint() : undefined}
-            onChange={(event) => set('lockDefaultResource', event.target.checked)}
+            onChange={form.checkbox('lockDefaultResource').onChange}
           />
         </div>
 
@@ -235,13 +237,13 @@ export function UserForm({ mode, initial, self = false, submitLabel, busy, onSub
           />
         ) : (
           <div>
-            <TextField label={m.users_field_expiration()} type="date" {...text('expirationDate')} />
+            <TextField label={m.users_field_expiration()} type="date" {...form.text('expirationDate')} />
             <p className="field__hint users-hint--under">{m.users_expiration_hint()}</p>
           </div>
         )}
 
         {mode === 'edit' && !self && (
-          <Checkbox label={m.users_field_active()} name="active" checked={values.active} onChange={(event) => set('active', event.target.checked)} className="users-active" />
+          <Checkbox label={m.users_field_active()} name="active" checked={values.active} onChange={form.checkbox('active').onChange} className="users-active" />
         )}
         {errors.active && <p className="field__error users-grid__wide">{errors.active}</p>}
       </div>

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { m } from '../../../../shared/paraglide/messages.js';
-import { WEBHOOK_EVENTS, type TWebhookDelivery, type TWebhookEndpoint, type WebhookEvent } from '../../../../shared/schemas/webhooks';
+import { WEBHOOK_EVENTS, ZCreateWebhookInput, type TWebhookDelivery, type TWebhookEndpoint, type WebhookEvent } from '../../../../shared/schemas/webhooks';
 import { Button } from '../../../components/button';
 import { confirm } from '../../../components/confirm';
 import { Checkbox, TextField } from '../../../components/field';
@@ -10,7 +10,9 @@ import { toast } from '../../../components/toast';
 import { formatDateTime } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
 import { errorMessage } from '../../../lib/errors';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { AdminSection } from '../common/form-parts';
+import { useSaveAction } from '../common/use-record-actions';
 import '../common/admin-common.css';
 import './webhooks.css';
 
@@ -86,44 +88,39 @@ function SecretPanel({ url, secret, onDone }: { url: string; secret: string; onD
   );
 }
 
-/** Add (no endpoint) or edit. */
+/** The form's values; a new endpoint listens to every event until the admin unticks some. */
+const endpointValues = (endpoint?: TWebhookEndpoint) => ({
+  url: endpoint?.url ?? '',
+  description: endpoint?.description ?? '',
+  events: endpoint ? WEBHOOK_EVENTS.filter((e) => endpoint.events.includes(e)) : [...WEBHOOK_EVENTS],
+});
+
+/** Ticks or unticks an event, keeping the catalogue's order (a pure transition). */
+export const eventToggled = (events: readonly WebhookEvent[], event: WebhookEvent, on: boolean): WebhookEvent[] =>
+  WEBHOOK_EVENTS.filter((e) => (e === event ? on : events.includes(e)));
+
+/** Add (no endpoint) or edit, on the one form mechanism with the server's schema. */
 function EndpointForm({ endpoint, onSaved, onCancel }: { endpoint?: TWebhookEndpoint; onSaved: (secret?: { url: string; secret: string }) => void; onCancel?: () => void }) {
   const utils = trpc.useUtils();
   const create = trpc.webhooks.create.useMutation();
   const update = trpc.webhooks.update.useMutation();
-  const [url, setUrl] = useState(endpoint?.url ?? '');
-  const [description, setDescription] = useState(endpoint?.description ?? '');
-  const [events, setEvents] = useState<string[]>(endpoint?.events ?? [...WEBHOOK_EVENTS]);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-
-  async function submit(ev: FormEvent) {
-    ev.preventDefault();
-    setErrors({});
-    try {
-      const chosen = WEBHOOK_EVENTS.filter((e) => events.includes(e));
-      if (endpoint) {
-        await update.mutateAsync({ id: endpoint.id, url, description, events: chosen });
-        toast.success(m.wh_saved());
-        onSaved();
-      } else {
-        const created = await create.mutateAsync({ url, description, events: chosen });
-        toast.success(m.wh_created());
-        setUrl('');
-        setDescription('');
-        onSaved({ url: created.url, secret: created.secret });
-      }
+  const form = useZodForm(ZCreateWebhookInput, endpointValues(endpoint));
+  const events = form.values.events;
+  const { onSubmit, formError } = useSaveAction(form, {
+    save: async (values): Promise<{ url: string; secret?: string }> =>
+      endpoint ? update.mutateAsync({ id: endpoint.id, url: values.url, description: values.description, events: values.events }) : create.mutateAsync(values),
+    reset: (saved) => (endpoint ? { url: saved.url, description: form.values.description, events } : endpointValues()),
+    success: endpoint ? m.wh_saved : m.wh_created,
+    then: async (saved) => {
+      onSaved(saved.secret ? { url: saved.url, secret: saved.secret } : undefined);
       await utils.webhooks.list.invalidate();
-    } catch (error) {
-      const data = (error as { data?: { errors?: Record<string, string[]> } }).data;
-      if (data?.errors) setErrors(data.errors);
-      toast.error(errorMessage(error));
-    }
-  }
+    },
+  });
 
   return (
-    <form className="wh-form" onSubmit={(e) => void submit(e)} noValidate>
-      <TextField label={m.wh_url()} name="url" type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" error={errors.url?.[0]} required />
-      <TextField label={m.wh_description()} name="description" value={description} maxLength={100} onChange={(e) => setDescription(e.target.value)} error={errors.description?.[0]} />
+    <form className="wh-form" onSubmit={onSubmit} noValidate>
+      <TextField label={m.wh_url()} type="url" inputMode="url" placeholder="https://" required {...form.text('url')} />
+      <TextField label={m.wh_description()} maxLength={100} {...form.text('description')} />
       <fieldset className="wh-events">
         <legend>{m.wh_events()}</legend>
         {WEBHOOK_EVENTS.map((e) => (
@@ -133,11 +130,12 @@ function EndpointForm({ endpoint, onSaved, onCancel }: { endpoint?: TWebhookEndp
             name="events"
             value={e}
             checked={events.includes(e)}
-            onChange={(x) => setEvents((cur) => (x.target.checked ? [...cur, e] : cur.filter((c) => c !== e)))}
+            onChange={(x) => form.set('events', eventToggled(events, e, x.target.checked))}
           />
         ))}
-        {errors.events?.[0] && <p className="form-error">{errors.events[0]}</p>}
+        {form.errors.events && <p className="form-error">{form.errors.events}</p>}
       </fieldset>
+      {formError && <p className="form-error">{formError}</p>}
       <div className="acct-actions">
         <Button type="submit" variant="primary" loading={create.isPending || update.isPending}>
           {endpoint ? m.wh_save() : m.wh_add()}
