@@ -79,6 +79,8 @@ export async function benchBundle(): Promise<void> {
     line(`/ opened fresh, logged in: ${home.length} scripts`, `${kb(sum(home, 'gzip'))} gzipped, ${kb(sum(home, 'wire'))} on the wire (goal ≤ ${BUDGET_KB} KB) ${sum(home, 'gzip') <= BUDGET_KB * 1024 ? 'met' : 'MISSED'}`);
     for (const f of [...home].sort((a, b) => b.gzip - a.gzip).slice(0, Number(process.env.BUNDLE_LIST ?? 6))) line(`  ${f.url}`, kb(f.gzip));
     if (home.length === 0) fail('bundle', 'no script fetched for /');
+    // The goal is a check, not only a figure: a run over it fails (decision 0185).
+    else if (sum(home, 'gzip') > BUDGET_KB * 1024) fail('bundle', `/ opened fresh fetches ${kb(sum(home, 'gzip'))} of JavaScript, over the ${BUDGET_KB} KB goal`);
     await context.close();
   } finally {
     await browser.close();

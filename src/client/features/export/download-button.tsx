@@ -2,7 +2,12 @@ import { useState } from 'react';
 import type { Mode } from '../../../shared/limits';
 import { m } from '../../../shared/paraglide/messages.js';
 import { Button } from '../../components/button';
-import { DownloadModal } from './download-modal';
+import { LazyBoundary, lazyPart, useMountedOnce } from '../../lib/lazy';
+import type { DownloadModalProps } from './download-modal';
+import './export.css';
+
+// The modal opens only on a click: its chunk comes then, or on hover/focus (decision 0185).
+const Modal = lazyPart<DownloadModalProps>(() => import('./download-modal').then((mod) => mod.DownloadModal));
 
 export interface DownloadButtonProps {
   /** Ids of the entries listed on the page. */
@@ -20,15 +25,25 @@ export interface DownloadButtonProps {
 /** The Download button of the worksheet and the archive; it opens the download modal (spec §2). */
 export function DownloadButton({ entries, mode, archive, exported, onMarked }: DownloadButtonProps) {
   const [open, setOpen] = useState(false);
+  const [mounted, unmount] = useMountedOnce(open);
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)} className="exp-download-button">
+      <Button variant="secondary" onClick={() => setOpen(true)} onPointerEnter={Modal.preload} onFocus={Modal.preload} className="exp-download-button">
         <svg className="exp-icon" viewBox="0 0 24 24" aria-hidden="true">
           <path d="M12 4v11m0 0l-4-4m4 4l4-4M4 18v1a1 1 0 001 1h14a1 1 0 001-1v-1" />
         </svg>
         {m.exp_download()}
       </Button>
-      <DownloadModal open={open} onClose={() => setOpen(false)} entries={entries} mode={mode} archive={archive ?? exported ?? false} onMarked={onMarked} />
+      {mounted && (
+        <LazyBoundary part={Modal}
+          onFailed={() => {
+            setOpen(false);
+            unmount();
+          }}
+        >
+          <Modal.Component open={open} onClose={() => setOpen(false)} entries={entries} mode={mode} archive={archive ?? exported ?? false} onMarked={onMarked} />
+        </LazyBoundary>
+      )}
     </>
   );
 }

@@ -155,3 +155,20 @@ export function PhotosModal({ record, onClose }: { record: TWorksheetRecord | nu
     </>
   );
 }
+
+/** Which popup of which entry is open (worksheet-entries.tsx loads this module at the first one, decision 0185). */
+export interface RecordPopup {
+  kind: 'time' | 'history' | 'photos';
+  record: TWorksheetRecord;
+}
+
+/** The recorded-time, history and photos popups of the worksheet list; at most one is open. */
+export function RecordPopups({ popup, onClose }: { popup: RecordPopup | null; onClose: () => void }) {
+  return (
+    <>
+      <RecordedTimeModal record={popup?.kind === 'time' ? popup.record : null} onClose={onClose} />
+      <HistoryModal record={popup?.kind === 'history' ? popup.record : null} onClose={onClose} />
+      <PhotosModal record={popup?.kind === 'photos' ? popup.record : null} onClose={onClose} />
+    </>
+  );
+}

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import type { Mode } from '../../../shared/limits';
 import { m } from '../../../shared/paraglide/messages.js';
 import { showsUserColumn } from '../../../shared/permissions';
@@ -11,11 +11,17 @@ import { EmptyState } from '../../components/empty-state';
 import { toast } from '../../components/toast';
 import { formatDate, formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { HistoryModal, PhotosModal, RecordedTimeModal } from './record-popups';
+import { LazyBoundary, lazyPart, useMountedOnce } from '../../lib/lazy';
+import type { RecordPopup, RecordPopups as RecordPopupsType } from './record-popups';
 import { useFormSettings, useMediaQuery } from './ws-data';
 import { errorMessage } from '../../lib/errors';
 // The archive renders this component without the worksheet pages, so it brings its styles along.
 import './worksheet.css';
+
+// The recorded-time, history and photos popups open only on a click: their chunk comes then, or
+// when the pointer is over (or focus on) one of a row's icons (decision 0185).
+const Popups = lazyPart<ComponentProps<typeof RecordPopupsType>>(() => import('./record-popups').then((mod) => mod.RecordPopups));
+const preloadPopups = { onPointerEnter: Popups.preload, onFocus: Popups.preload };
 
 export interface WorksheetEntriesProps {
   /** Day groups as GET /api/worksheet answers them (newest day first). */
@@ -58,7 +64,8 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
   const wide = useMediaQuery('(min-width: 1280px)');
   const [budget, setBudget] = useState(RENDER_STEP);
   const sentinel = useRef<HTMLDivElement>(null);
-  const [popup, setPopup] = useState<{ kind: 'time' | 'history' | 'photos'; record: TWorksheetRecord } | null>(null);
+  const [popup, setPopup] = useState<RecordPopup | null>(null);
+  const [popupsMounted, unmountPopups] = useMountedOnce(popup !== null);
   const total = groups.reduce((n, g) => n + g.worksheet.length, 0);
   const limit = showAll ? Infinity : budget;
   const hasMore = paging?.hasMore ?? false;
@@ -134,9 +141,16 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
       )}
       {/* Printing prints what is loaded, and says so when that is not the whole selection. */}
       {total < selection && <p className="ws-print-only ws-print-note">{m.ws_print_partial({ shown: formatNumber(total), total: formatNumber(selection) })}</p>}
-      <RecordedTimeModal record={popup?.kind === 'time' ? popup.record : null} onClose={() => setPopup(null)} />
-      <HistoryModal record={popup?.kind === 'history' ? popup.record : null} onClose={() => setPopup(null)} />
-      <PhotosModal record={popup?.kind === 'photos' ? popup.record : null} onClose={() => setPopup(null)} />
+      {popupsMounted && (
+        <LazyBoundary part={Popups}
+          onFailed={() => {
+            setPopup(null);
+            unmountPopups();
+          }}
+        >
+          <Popups.Component popup={popup} onClose={() => setPopup(null)} />
+        </LazyBoundary>
+      )}
     </div>
   );
 }
@@ -393,7 +407,7 @@ function RowIcons({ record, ctx }: { record: TWorksheetRecord; ctx: RowContext }
     <>
       {wrap(
         record.attachments.length > 0 ? (
-          <button type="button" className="icon-button ws-badge-button" onClick={() => ctx.open('photos', record)} aria-label={m.ws_att_show({ count: String(record.attachments.length) })} title={m.ws_att_show({ count: String(record.attachments.length) })}>
+          <button type="button" className="icon-button ws-badge-button" onClick={() => ctx.open('photos', record)} {...preloadPopups} aria-label={m.ws_att_show({ count: String(record.attachments.length) })} title={m.ws_att_show({ count: String(record.attachments.length) })}>
             <svg viewBox="0 0 24 24" aria-hidden="true">
               <path d="M16.5 6.5l-7.8 7.8a2 2 0 002.8 2.8l7.8-7.8a4 4 0 00-5.7-5.7L5.8 11.4a6 6 0 008.5 8.5l6.2-6.2" />
             </svg>
@@ -403,7 +417,7 @@ function RowIcons({ record, ctx }: { record: TWorksheetRecord; ctx: RowContext }
         'att',
       )}
       {wrap(
-        <button type="button" className="icon-button" onClick={() => ctx.open('time', record)} aria-label={m.ws_recorded_title()} title={m.ws_recorded_title()}>
+        <button type="button" className="icon-button" onClick={() => ctx.open('time', record)} {...preloadPopups} aria-label={m.ws_recorded_title()} title={m.ws_recorded_title()}>
           <svg viewBox="0 0 24 24" aria-hidden="true">
             <circle cx="12" cy="12" r="8.5" />
             <path d="M12 7.5V12l3 2" />
@@ -413,7 +427,7 @@ function RowIcons({ record, ctx }: { record: TWorksheetRecord; ctx: RowContext }
       )}
       {wrap(
         record.canViewHistory ? (
-          <button type="button" className="icon-button" onClick={() => ctx.open('history', record)} aria-label={m.ws_hist_title()} title={m.ws_hist_title()}>
+          <button type="button" className="icon-button" onClick={() => ctx.open('history', record)} {...preloadPopups} aria-label={m.ws_hist_title()} title={m.ws_hist_title()}>
             <svg viewBox="0 0 24 24" aria-hidden="true">
               <path d="M4 12a8 8 0 102.4-5.7M4 4v4h4" />
               <path d="M12 8v4.5l3 1.5" />

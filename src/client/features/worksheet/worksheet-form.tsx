@@ -1,11 +1,15 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { m } from '../../../shared/paraglide/messages.js';
 import { formatLocaleNumber } from '../../../shared/locale-number';
 import { getLocale } from '../../../shared/paraglide/runtime.js';
 import { Button } from '../../components/button';
-import { AttachmentModal } from './attachment-modal';
+import { LazyBoundary, lazyPart, useMountedOnce } from '../../lib/lazy';
+import type { AttachmentModal as AttachmentModalType } from './attachment-modal';
 import { ComboBox } from './combo-box';
 import { useWorksheetForm, type WorksheetFormProps } from './use-worksheet-form';
+
+// The photo dialog opens only on a click: its chunk comes then, or on hover/focus (decision 0185).
+const AttachmentModal = lazyPart<ComponentProps<typeof AttachmentModalType>>(() => import('./attachment-modal').then((mod) => mod.AttachmentModal));
 
 interface Props extends WorksheetFormProps {
   /** Layout: 'inline' on the home page from 640 px, 'page' on /worksheet/add and edit. */
@@ -19,6 +23,7 @@ interface Props extends WorksheetFormProps {
  */
 export function WorksheetForm({ layout, ...props }: Props) {
   const f = useWorksheetForm(props);
+  const [attachmentsMounted, unmountAttachments] = useMountedOnce(f.attachments.open);
   const { values, settings, editing, busy, lists, on, timeMode, uomRule } = f;
   const record = props.record;
   const err = (field: keyof typeof values) => f.errors[field];
@@ -233,7 +238,7 @@ export function WorksheetForm({ layout, ...props }: Props) {
             {m.ws_reset()}
           </Button>
         )}
-        <Button variant="secondary" onClick={() => f.attachments.setOpen(true)} aria-haspopup="dialog">
+        <Button variant="secondary" onClick={() => f.attachments.setOpen(true)} onPointerEnter={AttachmentModal.preload} onFocus={AttachmentModal.preload} aria-haspopup="dialog">
           <svg className="ws-icon" viewBox="0 0 24 24" aria-hidden="true">
             <path d="M16.5 6.5l-7.8 7.8a2 2 0 002.8 2.8l7.8-7.8a4 4 0 00-5.7-5.7L5.8 11.4a6 6 0 008.5 8.5l6.2-6.2" />
           </svg>
@@ -260,16 +265,25 @@ export function WorksheetForm({ layout, ...props }: Props) {
           </>
         )}
       </div>
-      <AttachmentModal
-        open={f.attachments.open}
-        onClose={() => f.attachments.setOpen(false)}
-        files={f.attachments.files}
-        onFilesChange={f.attachments.onFiles}
-        worksheetId={record?.id}
-        stored={record?.attachments ?? []}
-        keptIds={f.attachments.keptIds}
-        onKeptChange={f.attachments.onKept}
-      />
+      {attachmentsMounted && (
+        <LazyBoundary part={AttachmentModal}
+          onFailed={() => {
+            f.attachments.setOpen(false);
+            unmountAttachments();
+          }}
+        >
+          <AttachmentModal.Component
+            open={f.attachments.open}
+            onClose={() => f.attachments.setOpen(false)}
+            files={f.attachments.files}
+            onFilesChange={f.attachments.onFiles}
+            worksheetId={record?.id}
+            stored={record?.attachments ?? []}
+            keptIds={f.attachments.keptIds}
+            onKeptChange={f.attachments.onKept}
+          />
+        </LazyBoundary>
+      )}
     </form>
   );
 }

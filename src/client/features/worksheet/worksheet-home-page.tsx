@@ -6,8 +6,8 @@ import { Button, buttonClass } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { PageSpinner } from '../../components/spinner';
 import { trpc } from '../../lib/trpc';
-import { OutboxList } from '../../offline/outbox-list';
-import { DownloadSlot } from './download-slot';
+import { useOutboxItems } from '../../offline/outbox';
+import { DownloadButton } from '../export/download-button';
 import { PrintHeader, usePrintSheet } from './print-sheet';
 import { usePagedWorksheet } from './paged-list';
 import { WorksheetEntries, WorksheetTotal } from './worksheet-entries';
@@ -15,9 +15,29 @@ import { MasterDataAge } from '../../offline/master-data-age';
 import { WorksheetForm } from './worksheet-form';
 import { useFormSettings, useMediaQuery } from './ws-data';
 import { errorMessage } from '../../lib/errors';
+import { LazyBoundary, sharedLazyPart, useMountedOnce } from '../../lib/lazy';
+import type { TWorksheetFormSettings } from '../../../shared/schemas/worksheet';
 import './worksheet.css';
 
 const route = getRouteApi('/_app/');
+
+// The list of entries waiting on this device shows only when there are some; the menu's count
+// preloads this same part as soon as entries wait (offline/outbox-menu.tsx, decision 0185).
+const OutboxListPart = sharedLazyPart<{ settings: TWorksheetFormSettings }>('outbox-list', () => import('../../offline/outbox-list').then((mod) => mod.OutboxList));
+
+/** The outbox list, fetched once entries wait (they come from IndexedDB, never at first paint). */
+function WaitingEntries({ settings }: { settings: TWorksheetFormSettings }) {
+  const waiting = useOutboxItems().length > 0;
+  // Stays once shown: the list keeps its edit dialog open while the last entry is sent.
+  const [mounted] = useMountedOnce(waiting);
+  if (!mounted) return null;
+  return (
+    // A failed chunk says so in a toast; the entries still wait and are sent as before.
+    <LazyBoundary part={OutboxListPart} onFailed={() => undefined}>
+      <OutboxListPart.Component settings={settings} />
+    </LazyBoundary>
+  );
+}
 
 const tabLabel: Record<Mode, () => string> = { YOURS: m.ws_tab_yours, TEAM: m.ws_tab_team, ALL: m.ws_tab_all };
 
@@ -58,7 +78,7 @@ export function WorksheetHomePage() {
                 {m.ws_add_entry()}
               </Link>
             )}
-            <DownloadSlot entries={ids} mode={mode} exported={false} />
+            <DownloadButton entries={ids} mode={mode} />
             <Button variant="secondary" onClick={() => void print()} className="ws-print-button">
               <svg className="ws-icon" viewBox="0 0 24 24" aria-hidden="true">
                 <path d="M7 9V4h10v5M7 17H5a1 1 0 01-1-1v-6a1 1 0 011-1h14a1 1 0 011 1v6a1 1 0 01-1 1h-2M7 14h10v6H7z" />
@@ -87,7 +107,7 @@ export function WorksheetHomePage() {
         </nav>
       )}
       <PrintHeader title={m.ws_title()} view={tabLabel[mode]()} from={groups.at(-1)?.key} to={groups[0]?.key} loadedAt={list.dataUpdatedAt} />
-      {mode === 'YOURS' && settings.data && <OutboxList settings={settings.data} />}
+      {mode === 'YOURS' && settings.data && <WaitingEntries settings={settings.data} />}
       {list.isLoading || settings.isLoading ? (
         <PageSpinner />
       ) : list.error ? (
