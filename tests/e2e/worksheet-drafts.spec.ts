@@ -78,6 +78,7 @@ test('another user logging in on the same tab never sees the draft', async ({ pa
   await page.setViewportSize(VIEWPORTS.desktop);
   await login(page, 'basic');
   const description = `Not for others ${stamp}`;
+  await expect(page.locator('form.ws-form').getByLabel('Description')).toHaveValue(/\S/);
   await page.locator('form.ws-form').getByLabel('Description').fill(description);
   await draftSaved(page, description);
   await context.clearCookies();
@@ -100,6 +101,9 @@ test('the idle logout on /worksheet/add: the same user returns to the form with 
   await login(page, 'basic');
   await page.getByRole('link', { name: 'Add entry' }).click();
   await expect(page).toHaveURL(/\/worksheet\/add$/);
+  // The default resource's description is prefilled once its look-up answers; typing waits for
+  // it, as fill() between its select-all and its typing would otherwise append to it.
+  await expect(page.getByLabel('Description')).toHaveValue(/\S/);
   const description = `Idle draft ${stamp}`;
   await page.getByLabel('Description').fill(description);
   await page.clock.fastForward(1000);
