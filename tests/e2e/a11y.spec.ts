@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { login } from './helpers';
-import { code20, ensureLongValues, USERS } from './long-values';
+import { code10, code20, ensureLongValues, USERS } from './long-values';
 
 /**
  * Issue 10: axe reports no violations (WCAG 2.1 A and AA) on the login page, the worksheet home
@@ -108,3 +108,75 @@ test('after a client-side navigation focus is on the new page’s main heading',
   await expect(page).toHaveURL(/mode=TEAM/);
   await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Team');
 });
+
+/** Every other screen and dialog, at desktop and phone widths (the phone's menu open). */
+const MORE_SCREENS = [
+  '/?mode=ALL',
+  '/punch-clock',
+  '/admin',
+  '/admin/account',
+  '/admin/webhooks',
+  '/admin/users',
+  '/admin/users/add',
+  `/admin/users/edit?username=${USERS[0][0]}`,
+  '/admin/resources',
+  `/admin/resources/edit?no=${code20}`,
+  '/admin/customers',
+  `/admin/customers/edit?no=${code20}`,
+  '/admin/jobs',
+  `/admin/jobs/edit?code=${code20}`,
+  '/admin/locations',
+  `/admin/locations/edit?code=${code10}`,
+  '/admin/worktypes',
+  `/admin/worktypes/edit?code=${code10}`,
+];
+
+// The language is the user's own (ENU / DAN), whatever the browser's.
+for (const [lang, user] of [
+  ['en', USERS[0][0]],
+  ['da', USERS[1][0]],
+] as const) {
+  test(`no violations on every other screen and dialog (${lang})`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await ensureLongValues(page);
+    await login(page, user);
+    const found: string[] = [];
+    for (const screen of MORE_SCREENS) {
+      await page.goto(screen);
+      await expect(page.locator('#main h1')).toBeVisible();
+      await expect(page.locator('.spinner, [aria-busy="true"]')).toHaveCount(0);
+      found.push(...(await violations(page, screen)));
+    }
+
+    // The row dialogs of the worksheet: history and the delete question.
+    await page.goto('/?mode=YOURS');
+    const row = page.locator('.ws-table [data-entry-id]').first();
+    await expect(row).toBeVisible();
+    await page.locator('.ws-table [data-entry-id]').last().locator('button[aria-label]').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    found.push(...(await violations(page, 'worksheet row dialog')));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // The download dialog.
+    await page.getByRole('button', { name: 'Download' }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    found.push(...(await violations(page, 'download dialog')));
+    await page.keyboard.press('Escape');
+
+    // Phone: the menu open, and the entry form's attachments dialog.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/worksheet/add');
+    await expect(page.locator('#main h1')).toBeVisible();
+    found.push(...(await violations(page, 'phone add')));
+    await page.locator('button[aria-controls="main-menu"]').click();
+    await expect(page.locator('nav#main-menu')).toBeVisible();
+    found.push(...(await violations(page, 'phone menu open')));
+    await page.keyboard.press('Escape');
+    await page.locator('form.ws-form').getByRole('button', { name: /\((0)\)/ }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    found.push(...(await violations(page, 'attachments dialog')));
+
+    expect(found).toEqual([]);
+  });
+}
