@@ -401,7 +401,7 @@ test('Danish: the waiting list, its count, the offline banner and the logout que
   await expect(page.getByTestId('outbox-item')).toHaveCount(0);
 });
 
-test('the outbox survives a browser restart', async () => {
+test('a phone with no network: the app opens, three entries with photos wait, the browser closes; reopened online they reach the server once each', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'webtid-outbox-profile-'));
   const launch = () =>
     chromium.launchPersistentContext(dir, {
@@ -411,28 +411,63 @@ test('the outbox survives a browser restart', async () => {
       viewport: VIEWPORTS.phone,
       locale: 'en-GB',
     });
-  const description = `Restart ${stamp}`;
+  const descriptions = ['one', 'two', 'three'].map((n) => `Restart ${n} ${stamp}`);
+  const photos = await Promise.all(
+    ['#0f766e', '#7c3aed', '#b91c1c'].map((background) => sharp({ create: { width: 32, height: 24, channels: 3, background } }).png().toBuffer()),
+  );
   try {
+    // Earlier, with a connection: the worker logged in once (the service worker and the master
+    // data copy are on the phone since), and closed the browser.
     let context = await launch();
     let page = context.pages()[0] ?? (await context.newPage());
     await login(page, user);
-    await openForm(page);
-    await context.setOffline(true);
-    await fill(page, description, '13:00', '14:00');
-    await page.getByRole('button', { name: 'Create', exact: true }).click();
-    await expect(page.getByTestId('outbox-count')).toHaveText('1');
+    await readyForOffline(page, user);
     await context.close();
-    expect(await serverEntries(user, description)).toHaveLength(0);
 
+    // On site, no network: the browser starts, the app opens from the service worker.
+    context = await launch();
+    await context.setOffline(true);
+    page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    await page.getByRole('link', { name: 'Add entry' }).click();
+    await expect(page.getByRole('combobox', { name: 'Unit of measure' })).toHaveValue(/HOUR/);
+    await pick(page, 'Job', 'J-1001', /J-1001/);
+    await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue(/C1000/);
+    for (const [i, description] of descriptions.entries()) {
+      if (i > 0) await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue(/C1000/);
+      await fill(page, description, `1${i}:00`, `1${i}:30`);
+      await page.getByRole('button', { name: /Attachments \(0\)/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Attachments' });
+      await dialog.locator('input[type="file"]').setInputFiles({ name: `site-${i}.png`, mimeType: 'image/png', buffer: photos[i]! });
+      await expect(dialog).toContainText(`site-${i}.png`);
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await page.getByRole('button', { name: i < 2 ? 'Create & New' : 'Create', exact: true }).click();
+      await expect(page.getByTestId('outbox-count')).toHaveText(String(i + 1));
+    }
+    await expect(page.getByTestId('outbox-item')).toHaveCount(3);
+    await context.close();
+    for (const description of descriptions) expect(await serverEntries(user, description)).toHaveLength(0);
+
+    // Later, with a connection: the browser starts again; each entry reaches the server once.
     context = await launch();
     page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/');
     if (/\/login/.test(page.url())) await login(page, user);
-    // Sent once: by the tab at start, or already by the service worker's Background Sync, which
+    // Sent by the tab at start, or already by the service worker's Background Sync, which
     // Chromium fires when it starts online with a sync pending.
-    await expect.poll(() => serverEntries(user, description).then((e) => e.length), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => serverEntries(user, `Restart`).then((e) => e.length), { timeout: 30_000 }).toBe(3);
     await expect(page.getByTestId('outbox-count')).toHaveCount(0);
-    await expect(page.locator('[data-entry-id]').filter({ hasText: description })).toBeVisible();
+    const api = await apiLogin(user);
+    for (const [i, description] of descriptions.entries()) {
+      const [entry, ...more] = await serverEntries(user, description);
+      expect(more).toHaveLength(0);
+      expect(entry!.attachments).toHaveLength(1);
+      const photo = await api.get(`/api/attachment/${entry!.id}/${entry!.attachments[0]!.id}`);
+      expect(Buffer.compare(await photo.body(), photos[i]!)).toBe(0);
+      await expect(page.locator('[data-entry-id]').filter({ hasText: description })).toBeVisible();
+    }
+    await api.dispose();
     await context.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
