@@ -54,6 +54,8 @@ export function WorksheetHomePage() {
   // Paged on the server (issue 9): the first page, then the next ones as the user scrolls.
   const { query: list, paged } = usePagedWorksheet({ mode });
   const inlineForm = useMediaQuery('(min-width: 640px)');
+  // With entries waiting on this device, "no entries yet" would contradict the list above it.
+  const waiting = useOutboxItems().length > 0;
 
   // Print button and Ctrl+P reload, then print; the browser menu prints what is shown (decision 0170).
   const utils = trpc.useUtils();
@@ -120,6 +122,7 @@ export function WorksheetHomePage() {
           <WorksheetEntries
             groups={groups}
             mode={mode}
+            emptyText={mode === 'YOURS' && waiting ? m.ws_empty_waiting() : undefined}
             showAll={printing}
             forceTable={printing}
             paging={{ hasMore: paged.hasMore, loadMore: paged.loadMore, isFetchingMore: paged.isFetchingMore, total: paged.totals?.entries ?? paged.loaded }}
