@@ -14,7 +14,8 @@ import { WorksheetEntries, WorksheetTotal } from './worksheet-entries';
 import { MasterDataAge } from '../../offline/master-data-age';
 import { WorksheetForm } from './worksheet-form';
 import { useFormSettings, useMediaQuery } from './ws-data';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, isNetworkError } from '../../lib/errors';
+import { EmptyState } from '../../components/empty-state';
 import { LazyBoundary, sharedLazyPart, useMountedOnce } from '../../lib/lazy';
 import type { TWorksheetFormSettings } from '../../../shared/schemas/worksheet';
 import './worksheet.css';
@@ -112,7 +113,12 @@ export function WorksheetHomePage() {
       {mode === 'YOURS' && settings.data && <WaitingEntries settings={settings.data} />}
       {list.isLoading || settings.isLoading ? (
         <PageSpinner />
-      ) : list.error ? (
+      ) : list.error && isNetworkError(list.error) && !groups.length ? (
+        // Offline (or the server out of reach): the entries waiting on the device are above; the
+        // server's list comes back on its own when the connection does (refetch on reconnect).
+        // Entries already loaded stay shown below.
+        <EmptyState title={m.ws_list_unreachable()} />
+      ) : list.error && !isNetworkError(list.error) ? (
         <p className="form-error" role="alert">
           {errorMessage(list.error)}
         </p>
