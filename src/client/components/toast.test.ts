@@ -15,4 +15,10 @@ describe('withToast', () => {
   it('an error after a success keeps both', () => {
     expect(withToast([t(1, 'success')], t(2, 'error')).map((i) => i.id)).toEqual([1, 2]);
   });
+
+  it('the same message again replaces the earlier toast; another message stacks', () => {
+    const queued = (id: number): ToastItem => ({ id, kind: 'info', message: 'Saved on this device' });
+    expect(withToast([queued(1), t(2, 'info')], queued(3)).map((i) => i.id)).toEqual([2, 3]);
+    expect(withToast([{ id: 1, kind: 'error', message: 'Saved on this device' }], queued(2)).map((i) => i.id)).toEqual([1, 2]);
+  });
 });

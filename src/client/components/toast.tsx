@@ -27,10 +27,11 @@ function dismiss(id: number): void {
 /**
  * The list after a toast is added. A success removes the error toasts before it: they reported
  * something the user has since put right (a failed save followed by a successful one), and an error
- * beside a later success reads as if the save had failed. Warnings and info stay.
+ * beside a later success reads as if the save had failed. Warnings and info stay. The same message
+ * again (two entries saved on the device in a row) replaces the earlier one instead of stacking.
  */
 export function withToast(list: readonly ToastItem[], added: ToastItem): ToastItem[] {
-  const kept = added.kind === 'success' ? list.filter((item) => item.kind !== 'error') : list;
+  const kept = list.filter((item) => !(item.kind === added.kind && item.message === added.message) && !(added.kind === 'success' && item.kind === 'error'));
   return [...kept, added];
 }
 
