@@ -228,6 +228,7 @@ test('a refused entry (its job deactivated meanwhile) shows why, and can be fixe
   const item = outboxItem(page, description);
   await expect(item).toContainText('Not accepted');
   await expect(item.getByRole('alert')).toContainText(refusedJob);
+  await expect(page.locator('.toasts')).toContainText('One entry was not accepted by the server. Open it to fix or discard it.');
   await expect(page.getByTestId('outbox-count')).toHaveText('1');
   await screenshot(page, 'outbox-refused-375-en');
   expect(await serverEntries(user, description)).toHaveLength(0);

@@ -126,7 +126,7 @@ function reportSent(sent: number, refused: number): void {
     toast.success(sent === 1 ? m.outbox_sent_one() : m.outbox_sent_many({ count: String(sent) }));
     onSent?.();
   }
-  if (refused > 0) toast.error(m.outbox_refused_toast({ count: String(refused) }));
+  if (refused > 0) toast.error(refused === 1 ? m.outbox_refused_toast_one() : m.outbox_refused_toast({ count: String(refused) }));
 }
 
 /** The service worker sent this login's entries in a Background Sync round: show it as our own. */
