@@ -172,6 +172,15 @@ test.describe('phone menu', () => {
     await expect(page).toHaveURL(/\/archive$/);
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(archive).toBeHidden();
+
+    // 320 px: the toggle shows its icon only and keeps its name; the app's name stays on one line.
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expect(toggle).toBeVisible();
+    await expect(toggle.locator('.menu-toggle__label')).toHaveCSS('position', 'absolute');
+    const nameHeight = await page.locator('.brand__name').evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight || '0'));
+    expect(nameHeight).toBeLessThan(1.5);
+    await toggle.click();
+    await expect(archive).toBeVisible();
   });
 
   test('touch targets on the login form and in the menu are at least 44 px high', async ({ page }) => {

@@ -61,7 +61,7 @@ export function MenuBar({ info }: { info: AccountInfo }) {
           <svg viewBox="0 0 24 24" aria-hidden="true">
             {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
-          <span>{m.menu_toggle()}</span>
+          <span className="menu-toggle__label">{m.menu_toggle()}</span>
         </button>
         <nav id="main-menu" className={open ? 'nav is-open' : 'nav'} aria-label={m.menu_label()} onClick={closeOnLink}>
           <div className="nav__who">
