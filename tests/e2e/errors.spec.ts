@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, screenshot, VIEWPORTS } from './helpers';
+import { login, screenshot, VIEWPORTS, fillDanishItemEntry } from './helpers';
 
 /*
  * One error path on the client (issue 10 §7, decision 0160): with the server unreachable a
@@ -11,13 +11,6 @@ import { login, screenshot, VIEWPORTS } from './helpers';
 // server being down with page.route, so the worker (issue 14) is kept out of them.
 test.use({ viewport: VIEWPORTS.desktop, serviceWorkers: 'block' });
 
-async function pick(page: Page, field: string, search: string, option: RegExp) {
-  const box = page.getByRole('combobox', { name: field, exact: true });
-  await box.click();
-  await box.fill(search);
-  await page.getByRole('option', { name: option }).first().click();
-}
-
 /** Every request of the page fails as if nothing listened on the port. */
 const serverDown = (page: Page) => page.route('**/*', (route) => route.abort('connectionrefused'));
 const serverUp = (page: Page) => page.unroute('**/*');
@@ -25,12 +18,7 @@ const serverUp = (page: Page) => page.unroute('**/*');
 test('Danish: a create while the server cannot be reached is kept on the device, in Danish, nothing lost', async ({ page }) => {
   await login(page, 'dansk');
   const form = page.locator('form.ws-form');
-  await pick(page, 'Sag', '1001', /J-1001/);
-  await pick(page, 'Opgave', 'Demol', /100/);
-  await form.getByText('Vare', { exact: true }).click();
-  await pick(page, 'Vare/ressource', '1000', /1000/);
-  await form.getByLabel('Antal').fill('2');
-  await form.getByLabel('Beskrivelse').fill('Offline create');
+  await fillDanishItemEntry(page, 'Offline create');
 
   await serverDown(page);
   await form.getByRole('button', { name: 'Opret', exact: true }).click();

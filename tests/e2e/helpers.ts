@@ -31,3 +31,22 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   // state, so the picture does not depend on how long the page has had to settle.
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true, animations: 'disabled' });
 }
+
+/** Chooses an option of an entry-form combobox: types the search, clicks the first matching option. */
+export async function pick(page: Page, field: string | RegExp, search: string, option: RegExp): Promise<void> {
+  const box = page.getByRole('combobox', { name: field, exact: typeof field === 'string' });
+  await box.click();
+  await box.fill(search);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** The Danish user's entry form filled with an item entry (job J-1001, task 100, item 1000, quantity 2). */
+export async function fillDanishItemEntry(page: Page, description: string): Promise<void> {
+  const form = page.locator('form.ws-form');
+  await pick(page, 'Sag', '1001', /J-1001/);
+  await pick(page, 'Opgave', 'Demol', /100/);
+  await form.getByText('Vare', { exact: true }).click();
+  await pick(page, 'Vare/ressource', '1000', /1000/);
+  await form.getByLabel('Antal').fill('2');
+  await form.getByLabel('Beskrivelse').fill(description);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, VIEWPORTS } from './helpers';
+import { login, VIEWPORTS, fillDanishItemEntry } from './helpers';
 
 /*
  * Decision 0185: the worksheet's dialogs come as their own chunks, fetched when the pointer is
@@ -49,13 +49,6 @@ test('the photo dialog of the entry form opens from its button and adds a photo'
   await expect(form.getByRole('button', { name: /^Attachments \(\d+\)$/ })).toBeFocused();
 });
 
-async function pick(page: Page, field: string, search: string, option: RegExp) {
-  const box = page.getByRole('combobox', { name: field, exact: true });
-  await box.click();
-  await box.fill(search);
-  await page.getByRole('option', { name: option }).first().click();
-}
-
 test('entries waiting: the worksheet lists them at once, its code fetched when the menu counted them', async ({ page }) => {
   const description = `Waiting ${Date.now().toString(36)}`;
   await login(page, 'dansk');
@@ -65,12 +58,7 @@ test('entries waiting: the worksheet lists them at once, its code fetched when t
     (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()),
   );
   const form = page.locator('form.ws-form');
-  await pick(page, 'Sag', '1001', /J-1001/);
-  await pick(page, 'Opgave', 'Demol', /100/);
-  await form.getByText('Vare', { exact: true }).click();
-  await pick(page, 'Vare/ressource', '1000', /1000/);
-  await form.getByLabel('Antal').fill('2');
-  await form.getByLabel('Beskrivelse').fill(description);
+  await fillDanishItemEntry(page, description);
   await form.getByRole('button', { name: 'Opret', exact: true }).click();
   await expect(page.getByTestId('outbox-count')).toHaveText('1');
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromium, expect, request, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import config from '../../playwright.config';
-import { PASSWORD, screenshot, VIEWPORTS } from './helpers';
+import { PASSWORD, screenshot, VIEWPORTS, pick } from './helpers';
 import { readyForOffline } from './offline-helpers';
 
 /*
@@ -72,13 +72,6 @@ async function login(page: Page, username: string) {
   await page.locator('button[type="submit"]').click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator('#main h1')).toBeVisible();
-}
-
-async function pick(page: Page, field: string, search: string, option: RegExp) {
-  const box = page.getByRole('combobox', { name: field, exact: true });
-  await box.click();
-  await box.fill(search);
-  await page.getByRole('option', { name: option }).first().click();
 }
 
 /** Opens /worksheet/add online and chooses job (and task), so that the form's lists are loaded before the network goes. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, PASSWORD, screenshot, VIEWPORTS } from './helpers';
+import { login, PASSWORD, screenshot, VIEWPORTS, pick } from './helpers';
 
 /*
  * Issue 10 §6 and §8 in the browser: the entry form keeps a draft, so a session that ends during
@@ -8,13 +8,6 @@ import { login, PASSWORD, screenshot, VIEWPORTS } from './helpers';
  */
 
 const stamp = Date.now().toString(36);
-
-async function pick(page: Page, field: string, search: string, option: RegExp) {
-  const box = page.getByRole('combobox', { name: field, exact: true });
-  await box.click();
-  await box.fill(search);
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 /** The login form, without the helper's wait for the worksheet home. */
 async function logInAgain(page: Page, username: string) {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { login, screenshot, VIEWPORTS } from './helpers';
+import { login, screenshot, VIEWPORTS, pick } from './helpers';
 
 /*
  * Issue 4 end to end: a field worker logs a day's time with a photo on a phone; a team leader
@@ -12,13 +12,6 @@ test.describe.configure({ mode: 'serial' });
 const stamp = Date.now().toString(36);
 const photoDescription = `Kitchen demolition ${stamp}`;
 const editDescription = `Roof check ${stamp}`;
-
-async function pick(page: Page, field: string | RegExp, search: string, option: RegExp) {
-  const box = page.getByRole('combobox', { name: field, exact: typeof field === 'string' });
-  await box.click();
-  await box.fill(search);
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 async function pngFixture(): Promise<Buffer> {
   return sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a7fba' } })
