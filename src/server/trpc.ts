@@ -26,6 +26,8 @@ export interface Meta {
     paged?: boolean;
     /** the path names no record (a setting of the caller's own): it never answers 404 */
     keyless?: boolean;
+    /** a read that a rule of spec §6 may refuse a caller who can see the record (403), e.g. its history */
+    mayForbid?: boolean;
   };
   summary?: string;
   /** Longer OpenAPI description (Markdown). */

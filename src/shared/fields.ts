@@ -25,7 +25,7 @@ export const optionalText = (max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
     str().trim().max(max, tooLong(max)).nullish(),
-  ).transform((v) => v ?? null);
+  ).transform((v) => v ?? null).meta({ 'x-empty-as-null': true });
 
 /** A required code (spec §5 "valid code"). */
 export const code = (max: number) => requiredText(max).regex(CODE_PATTERN, ERR.invalidChars);
@@ -35,7 +35,7 @@ export const optionalCode = (max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
     str().trim().max(max, tooLong(max)).regex(CODE_PATTERN, ERR.invalidChars).nullish(),
-  ).transform((v) => v ?? null);
+  ).transform((v) => v ?? null).meta({ 'x-empty-as-null': true });
 
 /** Team codes are stored in upper case. */
 export const teamCode = (max: number) =>
@@ -68,7 +68,7 @@ export const isoDate = () =>
     .meta({ format: 'date', pattern: DATE_PATTERN_DOC, description: `YYYY-MM-DD, ${DATE_MIN} … ${DATE_MAX}, a real calendar day` });
 
 export const optionalIsoDate = () =>
-  z.preprocess((v) => (v === '' || v === undefined ? null : v), isoDate().nullable());
+  z.preprocess((v) => (v === '' || v === undefined ? null : v), isoDate().nullable()).meta({ 'x-empty-as-null': true });
 
 /** "HHmm", "HH:mm" or "HH:mm:ss" → "HH:mm". */
 export function parseTime(value: string): string | null {
@@ -93,7 +93,7 @@ export const time15 = () =>
     .refine((t) => Number(t.slice(3, 5)) % TIME_STEP_MINUTES === 0, ERR.timeStep)
     .meta({ pattern: '^([01]\\d|2[0-3]):?(00|15|30|45)(:[0-5]\\d)?$', description: 'HH:mm, HHmm or HH:mm:ss in 15-minute steps' });
 
-export const optionalTime15 = () => z.preprocess((v) => (v === '' || v === undefined ? null : v), time15().nullable());
+export const optionalTime15 = () => z.preprocess((v) => (v === '' || v === undefined ? null : v), time15().nullable()).meta({ 'x-empty-as-null': true });
 
 /**
  * The decimal forms spec §5 allows in a string: an optional minus, digits, and an optional point

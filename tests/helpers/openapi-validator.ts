@@ -194,10 +194,7 @@ function requestProblems(x: Exchange, route: NonNullable<ReturnType<typeof findR
       if (!fn(route.params[p.name])) out.push(`${where}: path ${p.name}=${route.params[p.name]} invalid: ${errorsOf(fn)}`);
     }
   }
-  for (const name of url.searchParams.keys()) {
-    const key = name.endsWith('[]') ? name.slice(0, -2) : name;
-    if (!params.some((p) => p.in === 'query' && p.name === key)) out.push(`${where}: query parameter ${name} not declared`);
-  }
+  // Undeclared query parameters are ignored by the server, as by any validating proxy.
   if (x.method === 'GET' || x.method === 'HEAD') return out;
   const sentType = mediaTypeOf(x.requestHeaders['Content-Type'] ?? x.requestHeaders['content-type'] ?? (x.requestBody instanceof FormData ? 'multipart/form-data' : null));
   const bodyDeclared = op.requestBody?.content;
@@ -215,12 +212,11 @@ function requestProblems(x: Exchange, route: NonNullable<ReturnType<typeof findR
   if (x.requestBody instanceof FormData) {
     const fields: Record<string, unknown> = {};
     const schemaProps = ((media.schema.properties ?? {}) as Record<string, Json>);
+    // A form field sent once is a string, sent more than once an array (files stand as their names).
     for (const [k, v] of x.requestBody.entries()) {
-      const isArray = schemaProps[k]?.type === 'array';
       const value = typeof v === 'string' ? v : `(file ${v.name})`;
-      if (typeof v !== 'string' && !isArray) continue;
-      if (isArray) ((fields[k] ??= []) as unknown[]).push(typeof v === 'string' ? v : value);
-      else fields[k] = value;
+      const prev = fields[k];
+      fields[k] = prev === undefined ? (schemaProps[k]?.type === 'array' ? [value] : value) : Array.isArray(prev) ? [...prev, value] : [prev, value];
     }
     const schema = { ...media.schema, properties: Object.fromEntries(Object.entries(schemaProps).map(([k, s]) => [k, s.type === 'array' && (s.items as Json | undefined)?.contentMediaType ? { type: 'array' } : s])) };
     const fn = validator(`mp ${route.method} ${route.template}`, schema, true);
@@ -237,5 +233,37 @@ function requestProblems(x: Exchange, route: NonNullable<ReturnType<typeof findR
   }
   const fn = validator(`req ${route.method} ${route.template} ${sentType}`, media.schema);
   if (!fn(body ?? {})) out.push(`${where}: request body invalid: ${errorsOf(fn)}`);
+  return out;
+}
+
+/** The mismatches of a webhook delivery with the document's `webhooks` entry for its event type. */
+export function webhookProblems(headers: Record<string, string | string[] | undefined>, body: string): string[] {
+  const c = load();
+  let parsed: { type?: string };
+  try {
+    parsed = JSON.parse(body) as { type?: string };
+  } catch {
+    return [`a delivery that is not JSON: ${body.slice(0, 100)}`];
+  }
+  const hooks = (c.doc as unknown as { webhooks?: Record<string, { post: Operation }> }).webhooks ?? {};
+  const op = hooks[String(parsed.type)]?.post;
+  if (!op) return [`event ${String(parsed.type)} is not in the document's webhooks`];
+  const out: string[] = [];
+  for (const p of op.parameters ?? []) {
+    if (p.in !== 'header') continue;
+    const value = headers[p.name.toLowerCase()];
+    if (value === undefined) {
+      if (p.required) out.push(`${parsed.type}: header ${p.name} missing`);
+      continue;
+    }
+    const fn = validator(`wh-h ${parsed.type} ${p.name}`, p.schema);
+    if (!fn(value)) out.push(`${parsed.type}: header ${p.name}=${String(value)} invalid: ${errorsOf(fn)}`);
+  }
+  const schema = op.requestBody?.content['application/json']?.schema;
+  if (schema) {
+    const type = String(parsed.type);
+    const fn = validator(`wh ${type}`, schema);
+    if (!fn(parsed as unknown)) out.push(`${type}: body invalid: ${errorsOf(fn)}`);
+  }
   return out;
 }

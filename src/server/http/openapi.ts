@@ -1,6 +1,7 @@
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import { z, type ZodType } from 'zod';
 import { ERROR_CODES } from '../../shared/error-codes';
+import { WEBHOOK_EVENT_DATA, webhookBodySchema } from '../../shared/schemas/webhooks';
 import type { Meta } from '../trpc';
 import { appRouter } from '../routers/app';
 import type { RawRoute } from './raw-route';
@@ -35,7 +36,7 @@ function toJsonSchema(type: ZodType, io: 'input' | 'output'): JsonSchema {
   try {
     const s = z.toJSONSchema(type, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
     delete s.$schema;
-    return rewriteDecimals(s, io) as JsonSchema;
+    return rewriteWireForms(s, io) as JsonSchema;
   } catch {
     return {};
   }
@@ -48,11 +49,26 @@ function toJsonSchema(type: ZodType, io: 'input' | 'output'): JsonSchema {
  * pattern for the string form, which also takes a decimal comma (`"1,5"`, spec §5) — the form a
  * multipart field always has.
  */
-function rewriteDecimals(node: unknown, io: 'input' | 'output'): unknown {
-  if (Array.isArray(node)) return node.map((n) => rewriteDecimals(n, io));
+function rewriteWireForms(node: unknown, io: 'input' | 'output'): unknown {
+  if (Array.isArray(node)) return node.map((n) => rewriteWireForms(n, io));
   if (!node || typeof node !== 'object') return node;
   const out: JsonSchema = {};
-  for (const [k, v] of Object.entries(node)) out[k] = rewriteDecimals(v, io);
+  for (const [k, v] of Object.entries(node)) out[k] = rewriteWireForms(v, io);
+  // An optional field whose empty text means "none" (fields.ts optionalText/Code/IsoDate/Time15).
+  if (out['x-empty-as-null']) {
+    delete out['x-empty-as-null'];
+    if (io === 'output') return out;
+    const { description, ...rest } = out;
+    const alternatives = Array.isArray(rest.anyOf) ? (rest.anyOf as unknown[]) : [rest];
+    return { ...(description ? { description } : {}), anyOf: [...alternatives, { type: 'string', pattern: '^\\s*$', description: 'Empty: none (as null)' }] };
+  }
+  // A field whose wire forms a schema says in full (`x-input`): the input is that schema.
+  const input = out['x-input'] as JsonSchema | undefined;
+  if (input) {
+    delete out['x-input'];
+    if (io === 'output') return out;
+    return { ...(out.description ? { description: out.description } : {}), ...input };
+  }
   const booleanText = out['x-boolean-text'] as string[] | undefined;
   if (booleanText) {
     delete out['x-boolean-text'];
@@ -161,6 +177,8 @@ export interface OperationFacts {
   keyless?: boolean;
   /** takes a `mode` (USER / TEAM / ALL): a caller without the role for the mode gets 403 */
   modeScoped?: boolean;
+  /** meta.rest.mayForbid: a rule may refuse a caller who sees the record */
+  mayForbid?: boolean;
 }
 
 /** The error statuses an operation can answer, from what it is (decision 0131). */
@@ -170,7 +188,7 @@ export function errorStatuses(f: OperationFacts): string[] {
   // Any request may carry a wrong API key; it is refused before anything else.
   out.add('401');
   if (f.hasInput || write) out.add('400');
-  if (f.kind === 'role' || f.modeScoped || (write && f.kind !== 'public')) out.add('403');
+  if (f.kind === 'role' || f.modeScoped || f.mayForbid || (write && f.kind !== 'public')) out.add('403');
   if (write && f.kind === 'public') out.add('403'); // CSRF applies to public writes too (login with a stray cookie)
   // By key: writes that name a record, and single-record reads (lists answer [] instead).
   // A list of a named parent (GET /api/jobtask/all?jobCode, /api/worksheet/{id}/history) 404s when the parent is missing.
@@ -186,7 +204,8 @@ export function errorStatuses(f: OperationFacts): string[] {
 }
 
 function namesRecord(parameters: unknown[]): boolean {
-  return (parameters as Array<{ in: string; required?: boolean; schema?: JsonSchema }>).some((p) => p.in !== 'header' && p.required && !p.schema?.enum);
+  const isEnum = (s: JsonSchema | undefined) => Boolean(s?.enum) || Boolean((s?.anyOf as JsonSchema[] | undefined)?.some((a) => a.enum));
+  return (parameters as Array<{ in: string; required?: boolean; schema?: JsonSchema }>).some((p) => p.in !== 'header' && p.required && !isEnum(p.schema));
 }
 
 const SECURITY = [{ apiKey: [] }, { bearer: [] }, { session: [] }];
@@ -281,6 +300,37 @@ function parameterExample(name: string, schema: JsonSchema): { example?: unknown
   return v === undefined ? {} : { example: v };
 }
 
+const SIGNING_HEADERS = [
+  { name: 'webhook-id', description: 'The message id; the same on every retry of one message — de-duplicate on it (delivery is at least once)', schema: { type: 'string', pattern: '^msg_' } },
+  { name: 'webhook-timestamp', description: 'Unix seconds of this attempt; refuse values far from your clock (replay protection)', schema: { type: 'string', pattern: '^\\d+$' } },
+  { name: 'webhook-signature', description: 'Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint secret (Standard Webhooks)', schema: { type: 'string', pattern: '^v1,' } },
+];
+
+/**
+ * OpenAPI 3.1 `webhooks` (issue 19 point 3): what each event POSTs to a registered endpoint, from
+ * the same zod schemas (src/shared/schemas/webhooks.ts) that tests/api/webhooks.test.ts holds the
+ * real deliveries to.
+ */
+function webhookOperations(): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const type of Object.keys(WEBHOOK_EVENT_DATA) as Array<keyof typeof WEBHOOK_EVENT_DATA>) {
+    out[type] = {
+      post: {
+        operationId: `webhook_${type.replace('.', '_')}`,
+        summary: `The ${type} event`,
+        tags: ['webhooks'],
+        security: [],
+        parameters: SIGNING_HEADERS.map((h) => ({ ...h, in: 'header', required: true })),
+        requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(webhookBodySchema(type), 'output') } } },
+        responses: {
+          '2XX': { description: 'Received. Answer within 10 s; anything else (or no answer) is retried with the same webhook-id.' },
+        },
+      },
+    };
+  }
+  return out;
+}
+
 /** OpenAPI 3.1 of every REST path, generated from the procedures' zod schemas and meta. */
 export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<string, ProcedureKind> = procedureKinds(appRouter)): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -362,7 +412,7 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
             content: { 'application/json': { schema: pageItems?.schema ?? output ?? {} } },
           };
     const responses: Record<string, unknown> = { [status]: success };
-    const facts: OperationFacts = { method: r.method, path: r.path, kind, hasInput: Boolean(input), multipart: Boolean(r.meta.rest.multipart), create, list: paged || output?.type === 'array', namesParent: namesRecord(parameters), keyless: r.meta.rest.keyless === true, modeScoped: 'mode' in props };
+    const facts: OperationFacts = { method: r.method, path: r.path, kind, hasInput: Boolean(input), multipart: Boolean(r.meta.rest.multipart), create, list: paged || output?.type === 'array', namesParent: namesRecord(parameters), keyless: r.meta.rest.keyless === true, modeScoped: 'mode' in props, mayForbid: r.meta.rest.mayForbid === true };
     for (const s of errorStatuses(facts)) responses[s] = problemRef(STATUS_TEXT[s] ?? 'Problem', problemHeaders(s, create));
     op.responses = responses;
     (paths[r.path] ??= {})[r.method.toLowerCase()] = op;
@@ -370,7 +420,7 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
   for (const r of raw) {
     const names = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     const fragment = { ...r.openapi } as { responses?: Record<string, unknown> } & Record<string, unknown>;
-    const facts: OperationFacts = { method: r.method, path: r.path, kind: 'authed', hasInput: r.method !== 'GET', multipart: false, create: false, list: false, namesParent: names.length > 0 };
+    const facts: OperationFacts = { method: r.method, path: r.path, kind: 'authed', hasInput: r.method !== 'GET' || names.length > 0, multipart: false, create: false, list: false, namesParent: names.length > 0 };
     const responses: Record<string, unknown> = { ...(fragment.responses ?? { '200': { description: 'OK' } }) };
     for (const s of errorStatuses(facts)) responses[s] ??= problemRef(STATUS_TEXT[s] ?? 'Problem', problemHeaders(s, false));
     for (const [s, res] of Object.entries(responses) as Array<[string, { headers?: Record<string, unknown>; content?: unknown }]>) {
@@ -403,6 +453,7 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
     security: SECURITY,
     tags: tags.map((name) => ({ name, description: `Calls for ${name}` })),
     paths,
+    webhooks: webhookOperations(),
     components: {
       headers: HEADERS,
       securitySchemes: {
