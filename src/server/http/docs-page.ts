@@ -29,6 +29,18 @@ const page = `<!doctype html>
 
 const init = `
 ;(function () {
+  // Swagger UI looks up a JsonSchema_<type>_<format> component for array items before it falls back
+  // to its file input; naming the binary one after the string input (which renders a file picker for
+  // format: binary) keeps the console clean and shows every photo field as a file input.
+  var BinaryInput = function (system) {
+    return {
+      components: {
+        JsonSchema_string_binary: function (props) {
+          return system.React.createElement(system.getComponent('JsonSchema_string'), props);
+        },
+      },
+    };
+  };
   window.ui = SwaggerUIBundle({
     url: '/api/openapi.json',
     dom_id: '#swagger-ui',
@@ -43,6 +55,7 @@ const init = `
     // The API key is kept only in this page's memory, never in localStorage.
     persistAuthorization: false,
     presets: [SwaggerUIBundle.presets.apis],
+    plugins: [BinaryInput],
     layout: 'BaseLayout',
   });
 })();

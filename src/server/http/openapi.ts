@@ -384,7 +384,8 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
                     },
                   },
                 },
-                encoding: { attachments: { contentType: 'image/jpeg, image/png, image/webp, image/heic, image/heif' } },
+                // One form part per photo (style form, exploded): a validator reads one part as a one-photo array.
+                encoding: { attachments: { contentType: 'image/jpeg, image/png, image/webp, image/heic, image/heif', style: 'form', explode: true, allowReserved: true } },
               },
             }
           : { 'application/json': json };

@@ -29,6 +29,15 @@ import { authedProcedure } from '../trpc';
 
 const tags = ['worksheet'];
 
+/** What the schema cannot say: requirements that follow the account's settings (spec §4–§5). */
+const ACCOUNT_RULES = [
+  'Which fields are required beyond the schema follows the account’s settings (`GET /api/account`):',
+  '`customerNo` when `showCustomer` is on; `jobTaskCode`, `locationCode` and `workTypeCode` when shown and their `mandatory…` flag is on.',
+  'With `resourceUnits` Time a Resource entry takes `timeFrom`/`timeTo` (15-minute steps) and the server computes `quantity`;',
+  'otherwise `quantity` is required. A work type with a unit of measure fixes `unitOfMeasureCode`. A refusal names the field in',
+  '`errors`/`errorCodes` (400); an inactive or unknown code is a 400 on its field.',
+].join(' ');
+
 /** Worksheet procedures (spec §7 /api/worksheet...), merged into the `worksheet` router. */
 export const worksheetRouter = {
   list: authedProcedure
@@ -82,7 +91,12 @@ export const worksheetRouter = {
     .query(({ ctx }) => worksheetFormSettings(ctx.db, ctx.actor)),
 
   create: authedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/worksheet', status: 201, multipart: true }, summary: 'Create a record (multipart: fields + attachments files)', tags })
+    .meta({
+      rest: { method: 'POST', path: '/api/worksheet', status: 201, multipart: true },
+      summary: 'Create a record: JSON, or multipart form fields plus photos in `attachments`',
+      description: ACCOUNT_RULES,
+      tags,
+    })
     .input(ZCreateWorksheetInput)
     .output(ZWorksheetRecord)
     .mutation(({ ctx, input }) => createWorksheetRecord(ctx.db, ctx.actor, input, ctx.files)),
@@ -90,7 +104,8 @@ export const worksheetRouter = {
   update: authedProcedure
     .meta({
       rest: { method: 'PUT', path: '/api/worksheet', multipart: true },
-      summary: 'Update a record (multipart: fields, id, version, existingAttachments ids kept + new attachments files)',
+      summary: 'Update a record: JSON, or multipart form fields (id, version, existingAttachments ids kept) plus new photos in `attachments`',
+      description: ACCOUNT_RULES,
       tags,
     })
     .input(ZUpdateWorksheetInput)
