@@ -34,6 +34,7 @@ import {
 } from './worksheet-form-state';
 import { submitWorksheet } from './ws-api';
 import { AppCallError, errorMessage, serverFieldErrors, translateText } from '../../lib/errors';
+import { focusEntry, focusField, focusFirstInvalid } from './focus';
 import { submitOrQueue, type OutboxDraft } from '../../offline/outbox';
 import {
   todayIso,
@@ -112,6 +113,9 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<null | 'create' | 'createNew' | 'update'>(null);
   const [attachmentsOpen, setAttachmentsOpen] = useState(false);
+  // A Create refused on the client for the work type's unit of measure (issue 22 §1): the
+  // conflict shows at Work type until it is resolved.
+  const [conflictRefused, setConflictRefused] = useState(false);
   // Whether the user changed anything since the form opened or was saved: only then is there a draft.
   const touched = useRef(restored !== null);
   // Where the form is (read when it opens: when it goes away the address may already be /login).
@@ -147,6 +151,10 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
   const unitUoms = unitUomCodes(values, uoms.data?.map((u) => u.code), record);
   // Issue 10 §8: locked only when the unit has the work type's unit of measure; else explained.
   const uomRule = workTypeUomRule(forcedUom, values.unitNo ? unitUoms : undefined);
+  const conflictParams = { workType: values.workTypeCode, code: uomRule.kind === 'free' ? '' : uomRule.code, unit: values.unitNo };
+  const uomConflict = uomRule.kind !== 'conflict' ? undefined : values.unitType === 'Item' ? m.ws_uom_conflict_item(conflictParams) : m.ws_uom_conflict_resource(conflictParams);
+  // The form's errors, with the refused conflict at Work type while it lasts.
+  const errors = conflictRefused && uomConflict && !form.errors.workTypeCode ? { ...form.errors, workTypeCode: uomConflict } : form.errors;
 
   const customerOptions = useMemo(() => (customers.data ?? []).map((c) => ({ value: c.no, label: c.name })), [customers.data]);
   const jobOptions = useMemo(() => (jobs.data ?? []).map((j) => ({ value: j.code, label: j.description })), [jobs.data]);
@@ -377,6 +385,7 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
     form.reset(fresh);
     setFiles([]);
     setFormError(null);
+    setConflictRefused(false);
     setRestored(null);
     dropDraft();
     void loadUnit(fresh.unitType, fresh.unitNo);
@@ -387,6 +396,13 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
   async function submit(how: 'create' | 'createNew' | 'update') {
     setFormError(null);
     const out: WorksheetPayload | null = form.validate(document.getElementById(formId), schema ?? (await ensureSchema()));
+    // A work type whose unit of measure the unit lacks is refused here, at the field, before
+    // any request (issue 22 §1); the server would refuse it too.
+    if (uomConflict) {
+      setConflictRefused(true);
+      if (out) focusField(formId, 'workTypeCode');
+      return;
+    }
     if (!out) return;
     // Saved first: a session that ended answers 401 and the page goes to /login (issue 10 §6).
     persistDraft();
@@ -416,19 +432,32 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
       }
       toast.success(m.ws_toast_created());
       setFiles([]);
+      setConflictRefused(false);
       if (how === 'createNew') {
         form.reset(createdAndNew(form.values));
+        // Issue 22 §3: the field the user normally changes next (hours, then materials).
+        focusField(formId, 'unitType');
       } else {
         startOver();
         onDone?.(saved, 'create');
+        // Issue 22 §3: the new entry, once the list shows it.
+        focusEntry(saved.id);
       }
     } catch (error) {
       const message = errorMessage(error);
-      if (form.setServerErrors(error)) focusFirstError(formId);
+      const fields = serverFieldErrors(error);
+      // The server's work-type rule sits on the unit of measure (often locked): it is shown and
+      // focused at Work type, the field to change, with the codes named.
+      const uomRefused = fieldCode(error, 'unitOfMeasureCode') === 'WORK_TYPE_UOM' && values.workTypeCode !== '';
+      const named = uomRefused ? m.ws_err_work_type_requires({ workType: values.workTypeCode, code: forcedUom ?? '', chosen: values.unitOfMeasureCode }) : undefined;
+      if (named) form.setServerErrors(new AppCallError(400, named, undefined, {}, { workTypeCode: [named] }));
+      if (form.setServerErrors(error) || named) focusFirstInvalid(formId);
       else setFormError(message);
-      // Spec §8: a failed create says so; edit failures show the server's error.
-      if (how === 'update') toast.error(message);
-      else toast.error(error instanceof AppCallError && error.status === 400 ? m.ws_toast_create_failed() : `${m.ws_toast_create_failed()}: ${message}`);
+      // Spec §8: a failed create says so, and (issue 22 §1) names the field and what is wrong.
+      const first = FIELD_ORDER.find((f) => fields[f] !== undefined);
+      const detail = named ?? (first ? `${fieldLabel[first]()}: ${fields[first]}` : message);
+      if (how === 'update') toast.error(first || named ? detail : message);
+      else toast.error(`${m.ws_toast_create_failed()}: ${detail}`);
     } finally {
       setBusy(null);
     }
@@ -457,7 +486,8 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
     queued: queued !== undefined,
     settings,
     values,
-    errors: form.errors,
+    errors,
+    uomConflict,
     formError,
     busy,
     restored: restored ? { files: restored.files } : null,
@@ -485,8 +515,25 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
 
 export type WorksheetFormModel = ReturnType<typeof useWorksheetForm>;
 
-function focusFirstError(formId: string) {
-  requestAnimationFrame(() => {
-    document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  });
+/** The form's fields in the order they show (the first invalid one is named in the toast). */
+const FIELD_ORDER = ['date', 'customerNo', 'jobCode', 'jobTaskCode', 'locationCode', 'workTypeCode', 'unitType', 'unitNo', 'description', 'timeFrom', 'timeTo', 'quantity', 'unitOfMeasureCode'] as const;
+const fieldLabel: Record<(typeof FIELD_ORDER)[number], () => string> = {
+  date: m.ws_field_date,
+  customerNo: m.ws_field_customer,
+  jobCode: m.ws_field_job,
+  jobTaskCode: m.ws_field_task,
+  locationCode: m.ws_field_location,
+  workTypeCode: m.ws_field_work_type,
+  unitType: m.ws_field_unit_type,
+  unitNo: m.ws_field_unit,
+  description: m.ws_field_description,
+  timeFrom: m.ws_field_time_from,
+  timeTo: m.ws_field_time_to,
+  quantity: m.ws_field_quantity,
+  unitOfMeasureCode: m.ws_field_uom,
+};
+
+/** The error code of a field's first message in a failed call (AppCallError from the REST path). */
+function fieldCode(error: unknown, field: string): string | undefined {
+  return error instanceof AppCallError ? (error.errorCodes[field]?.[0]?.code ?? undefined) : undefined;
 }
