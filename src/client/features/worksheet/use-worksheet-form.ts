@@ -34,6 +34,7 @@ import {
 } from './worksheet-form-state';
 import { submitWorksheet } from './ws-api';
 import { AppCallError, errorMessage, serverFieldErrors, translateText } from '../../lib/errors';
+import { describeFailure } from './create-failure';
 import { focusEntry, focusField, focusFirstInvalid } from './focus';
 import { submitOrQueue, type OutboxDraft } from '../../offline/outbox';
 import {
@@ -435,8 +436,9 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
       setConflictRefused(false);
       if (how === 'createNew') {
         form.reset(createdAndNew(form.values));
-        // Issue 22 §3: the field the user normally changes next (hours, then materials).
-        focusField(formId, 'unitType');
+        // Issue 22 §3 (decision 0206): the field the user normally changes next — after hours the
+        // unit type (materials follow), after an item the unit (the next item).
+        focusField(formId, form.values.unitType === 'Item' ? 'unitNo' : 'unitType');
       } else {
         startOver();
         onDone?.(saved, 'create');
@@ -445,19 +447,15 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
       }
     } catch (error) {
       const message = errorMessage(error);
-      const fields = serverFieldErrors(error);
-      // The server's work-type rule sits on the unit of measure (often locked): it is shown and
-      // focused at Work type, the field to change, with the codes named.
-      const uomRefused = fieldCode(error, 'unitOfMeasureCode') === 'WORK_TYPE_UOM' && values.workTypeCode !== '';
-      const named = uomRefused ? m.ws_err_work_type_requires({ workType: values.workTypeCode, code: forcedUom ?? '', chosen: values.unitOfMeasureCode }) : undefined;
-      if (named) form.setServerErrors(new AppCallError(400, named, undefined, {}, { workTypeCode: [named] }));
-      if (form.setServerErrors(error) || named) focusFirstInvalid(formId);
+      // Issue 22 §1: the server's work-type rule sits on the unit of measure (often locked): it is
+      // shown and focused at Work type, the field to change; the toast names the field.
+      const failure = describeFailure(error, { workTypeCode: values.workTypeCode, unitOfMeasureCode: values.unitOfMeasureCode, forcedUom });
+      if (failure.workTypeError) form.setServerErrors(new AppCallError(400, failure.workTypeError, undefined, {}, { workTypeCode: [failure.workTypeError] }));
+      if (form.setServerErrors(error) || failure.workTypeError) focusFirstInvalid(formId);
       else setFormError(message);
-      // Spec §8: a failed create says so, and (issue 22 §1) names the field and what is wrong.
-      const first = FIELD_ORDER.find((f) => fields[f] !== undefined);
-      const detail = named ?? (first ? `${fieldLabel[first]()}: ${fields[first]}` : message);
-      if (how === 'update') toast.error(first || named ? detail : message);
-      else toast.error(`${m.ws_toast_create_failed()}: ${detail}`);
+      // Spec §8: a failed create says so, with what is wrong.
+      if (how === 'update') toast.error(failure.detail ?? message);
+      else toast.error(`${m.ws_toast_create_failed()}: ${failure.detail ?? message}`);
     } finally {
       setBusy(null);
     }
@@ -514,26 +512,3 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
 }
 
 export type WorksheetFormModel = ReturnType<typeof useWorksheetForm>;
-
-/** The form's fields in the order they show (the first invalid one is named in the toast). */
-const FIELD_ORDER = ['date', 'customerNo', 'jobCode', 'jobTaskCode', 'locationCode', 'workTypeCode', 'unitType', 'unitNo', 'description', 'timeFrom', 'timeTo', 'quantity', 'unitOfMeasureCode'] as const;
-const fieldLabel: Record<(typeof FIELD_ORDER)[number], () => string> = {
-  date: m.ws_field_date,
-  customerNo: m.ws_field_customer,
-  jobCode: m.ws_field_job,
-  jobTaskCode: m.ws_field_task,
-  locationCode: m.ws_field_location,
-  workTypeCode: m.ws_field_work_type,
-  unitType: m.ws_field_unit_type,
-  unitNo: m.ws_field_unit,
-  description: m.ws_field_description,
-  timeFrom: m.ws_field_time_from,
-  timeTo: m.ws_field_time_to,
-  quantity: m.ws_field_quantity,
-  unitOfMeasureCode: m.ws_field_uom,
-};
-
-/** The error code of a field's first message in a failed call (AppCallError from the REST path). */
-function fieldCode(error: unknown, field: string): string | undefined {
-  return error instanceof AppCallError ? (error.errorCodes[field]?.[0]?.code ?? undefined) : undefined;
-}
