@@ -201,6 +201,8 @@ test.describe('the day in Danish', () => {
     await tabTo(c, page, form(page).getByRole('button', { name: 'Opret og ny' }));
     records.push(await created(page, () => press(c, page, 'Enter')));
     await expect(radio(page, 'Ressource')).toBeFocused();
+    // The selected segment's focus ring (two-tone: dark outside, white inside the blue).
+    await radio(page, 'Ressource').locator('xpath=..').screenshot({ path: 'test-results/screens/worksheet-segment-focus-1366-da.png' });
 
     // Arrow to Item: the work type and the prefilled description go.
     await press(c, page, 'ArrowRight');
