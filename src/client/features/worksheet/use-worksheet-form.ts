@@ -233,10 +233,12 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
   /** The chosen unit itself (still active? its description) and its units of measure. */
   async function loadUnit(unitType: UnitType | '', unitNo: string) {
     if (!unitType || !unitNo) return;
+    // The work type as the unit is chosen: a carried one may be cleared by the answer, not one chosen meanwhile.
+    const carriedWorkType = form.values.workTypeCode;
     const [found, uomList] = await Promise.all([lookups.unit(unitType, unitNo), lookups.unitsOfMeasure(unitType, unitNo)]);
     if (!found || !uomList) return;
     const unit = found[0]?.no === unitNo ? found[0] : undefined;
-    form.update((v) => unitLoaded(v, { unitType, unitNo, unit, uoms: uomList.map((u) => u.code) }, forcedUomOf(v.workTypeCode), ctx));
+    form.update((v) => unitLoaded(v, { unitType, unitNo, unit, uoms: uomList.map((u) => u.code), carriedWorkType }, forcedUomOf(v.workTypeCode), ctx));
   }
 
   // The form opened: a preset unit (the default resource, a restored draft) is checked, its

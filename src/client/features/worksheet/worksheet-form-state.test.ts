@@ -114,6 +114,9 @@ describe('unit, unit of measure and work type', () => {
     const chosen = unitChosen({ ...fresh, unitType: 'Item', workTypeCode: 'NORMAL' }, '1000', 'Screws', 'HOUR', ctx);
     expect(chosen.unitOfMeasureCode).toBe('HOUR');
     expect(unitLoaded(chosen, { unitType: 'Item', unitNo: '1000', unit: { description: 'Screws' }, uoms: ['BOX'] }, 'HOUR', ctx)).toMatchObject({ unitOfMeasureCode: 'BOX', workTypeCode: '' });
+    // A work type chosen while the unit's look-up ran is the user's last choice: it stays.
+    expect(unitLoaded(chosen, { unitType: 'Item', unitNo: '1000', unit: { description: 'Screws' }, uoms: ['BOX'], carriedWorkType: '' }, 'HOUR', ctx).workTypeCode).toBe('NORMAL');
+    expect(unitLoaded(chosen, { unitType: 'Item', unitNo: '1000', unit: { description: 'Screws' }, uoms: ['BOX'], carriedWorkType: 'NORMAL' }, 'HOUR', ctx).workTypeCode).toBe('');
     // The work type chosen after the unit: the user's last choice stays, the conflict is shown (and Create refused).
     expect(workTypeChosen({ ...item, workTypeCode: '' }, 'NORMAL', 'HOUR', ['BOX'])).toMatchObject({ workTypeCode: 'NORMAL', unitOfMeasureCode: 'BOX' });
   });

@@ -178,6 +178,11 @@ export interface UnitLoaded {
   unit: { description: string | null } | undefined;
   /** Its unit-of-measure codes as loaded. */
   uoms: readonly string[];
+  /**
+   * The work type when the unit was chosen (carried over): cleared if the unit lacks its unit of
+   * measure — unless the user chose another work type while the look-up ran (decision 0205).
+   */
+  carriedWorkType?: string | undefined;
 }
 
 /**
@@ -198,7 +203,7 @@ export function unitLoaded(v: FormValues, loaded: UnitLoaded, forcedUom: string 
   let rule = workTypeUomRule(forcedUom, codes);
   // Decision 0205: the unit was the last choice, so a carried-over work type whose unit of measure
   // it lacks is cleared rather than left to fail on Create (on edit the record's own stays).
-  if (rule.kind === 'conflict' && !ctx.record && v.workTypeCode !== '') {
+  if (rule.kind === 'conflict' && !ctx.record && v.workTypeCode !== '' && (loaded.carriedWorkType === undefined || loaded.carriedWorkType === v.workTypeCode)) {
     next = { ...next, workTypeCode: '' };
     rule = { kind: 'free' };
   }
