@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startRecovery } from './lib/recovery';
 import { queryClient, trpc, trpcClient } from './lib/trpc';
 import { registerServiceWorker } from './offline/register-sw';
 import { router } from './router';
@@ -25,3 +26,4 @@ void initialLocaleReady.then(() =>
 );
 
 registerServiceWorker();
+startRecovery(queryClient);

@@ -144,16 +144,19 @@ test("a work type's unit of measure that the item lacks is explained, not locked
   await expect(form.getByText(conflict)).toHaveCount(0);
   await expect(uom).toBeEnabled();
 
-  // NORMAL first, then the item: the same — the unit's own BOX, free, explained.
+  // NORMAL first, then the item: the unit is the last choice, so the work type that does not fit
+  // it is cleared (issue 22 §1, decision 0205) — the unit's own PCS, free, no conflict left.
   await pick(page, 'Work type', 'NORMAL', /NORMAL/);
   await pick(page, 'Unit', '1100', /1100/);
   await expect(uom).toHaveValue(/PCS/);
   await expect(uom).toBeEnabled();
-  await expect(form.getByText('Work type NORMAL requires HOUR, which item 1100 does not have. Choose another work type or unit.')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Work type' })).toHaveValue('');
+  await expect(form.getByText(/Work type NORMAL requires HOUR/)).toHaveCount(0);
 
   // A resource that has HOUR: forced and locked, as spec §4 says.
   await form.getByText('Resource', { exact: true }).click();
   await pick(page, 'Unit', 'VAN', /VAN/);
+  await pick(page, 'Work type', 'NORMAL', /NORMAL/);
   await expect(uom).toHaveValue(/HOUR/);
   await expect(uom).toBeDisabled();
   await expect(form.getByText('Set by the work type: HOUR')).toBeVisible();

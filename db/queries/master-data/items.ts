@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { matchesSearch, nextVersion, type Db } from './common';
+import { recentRank } from './recent';
 import { countMatching, keysetPage, type KeysetColumns, type KeysetRequest } from './paging';
 
 /** Items and resources share one table shape (db/types.ts NoDescriptionTable). */
@@ -65,11 +66,13 @@ export async function deleteNoRecord(db: Db, table: NoTable, accountId: number, 
  * number is exactly `q` first, so that a picker finds a known number (the chosen unit, the
  * default resource) with `limit: 1` however many others contain it.
  */
-export function searchNoRecords(db: Db, table: NoTable, accountId: number, q: string, limit: number | undefined): Promise<NoRow[]> {
+export function searchNoRecords(db: Db, table: NoTable, accountId: number, q: string, limit: number | undefined, recent: readonly string[] = []): Promise<NoRow[]> {
   const query = db.selectFrom(table as 'item').select(columns).where('accountId', '=', accountId).where('active', '=', true);
   return query
     .where(matchesSearch(q, 'no', 'description'))
     .$if(q !== '', (qb) => qb.orderBy(sql`lower(no) = lower(${q})`, 'desc'))
+    // Then the user's recent items or resources, most recent first (issue 22 §4).
+    .$if(recent.length > 0, (qb) => qb.orderBy(recentRank(recent, 'no')))
     .orderBy('no')
     .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
     .execute();

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { matchesSearch, nextVersion, type Db } from './common';
+import { recentRank } from './recent';
 import { countMatching, keysetPage, type KeysetColumns, type KeysetRequest } from './paging';
 
 export interface JobRow {
@@ -110,6 +111,7 @@ export function searchJobs(
   q: string,
   limit: number | undefined,
   customerNo?: string | null,
+  recent: readonly string[] = [],
 ): Promise<JobRow[]> {
   let query = selectJobs(db, accountId).where('job.active', '=', true);
   if (customerNo) query = query.where('job.billToCustomerNo', '=', customerNo);
@@ -117,6 +119,8 @@ export function searchJobs(
     .where(matchesSearch(q, 'job.code', 'job.description'))
     // The exact code first, so that limit 1 finds a known code (the picker's label lookup).
     .$if(q !== '', (qb) => qb.orderBy(sql`lower(${sql.ref('job.code')}) = lower(${q})`, 'desc'))
+    // Then the user's recent jobs, most recent first (issue 22 §4).
+    .$if(recent.length > 0, (qb) => qb.orderBy(recentRank(recent, 'job.code')))
     .orderBy('job.code')
     .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
     .execute();

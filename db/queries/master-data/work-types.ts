@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { matchesSearch, nextVersion, type Db } from './common';
+import { recentRank } from './recent';
 
 export interface WorkTypeRow {
   id: number;
@@ -58,12 +59,14 @@ export async function deleteWorkType(db: Db, accountId: number, code: string): P
   return r.numDeletedRows > 0n;
 }
 
-export function searchWorkTypes(db: Db, accountId: number, q: string, limit: number | undefined): Promise<WorkTypeRow[]> {
+export function searchWorkTypes(db: Db, accountId: number, q: string, limit: number | undefined, recent: readonly string[] = []): Promise<WorkTypeRow[]> {
   const query = db.selectFrom('workType').select(columns).where('accountId', '=', accountId).where('active', '=', true);
   return query
     .where(matchesSearch(q, 'code', 'description'))
     // The exact code first, so that limit 1 finds a known code (the picker's lookup, decision 0176).
     .$if(q !== '', (qb) => qb.orderBy(sql`lower(${sql.ref('code')}) = lower(${q})`, 'desc'))
+    // Then the user's recent work types, most recent first (issue 22 §4).
+    .$if(recent.length > 0, (qb) => qb.orderBy(recentRank(recent, 'code')))
     .orderBy('code')
     .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
     .execute();

@@ -17,6 +17,7 @@ import {
   problemFieldMessages,
   problemMessage,
   sendNow,
+  useOutboxFailing,
   useOutboxItems,
 } from './outbox';
 import type { OutboxItem } from './outbox-core';
@@ -37,6 +38,8 @@ const stateLabel = { waiting: m.outbox_state_waiting, sending: m.outbox_state_se
 export function OutboxList({ settings }: { settings: TWorksheetFormSettings }) {
   const items = useOutboxItems();
   const online = useOnline();
+  // The last round got no answer from the server: it is tried again by itself; "Retry" asks now.
+  const failing = useOutboxFailing() && online;
   const [editing, setEditing] = useState<OutboxItem | null>(null);
   const [sending, setSending] = useState(false);
   if (items.length === 0 && editing === null) return null;
@@ -66,10 +69,15 @@ export function OutboxList({ settings }: { settings: TWorksheetFormSettings }) {
           {m.outbox_title()} ({items.length})
         </h2>
         <Button variant="secondary" onClick={() => void onSendNow()} disabled={!online || sending} loading={sending}>
-          {m.outbox_send_now()}
+          {failing ? m.outbox_retry() : m.outbox_send_now()}
         </Button>
       </div>
       {!online && <p className="outbox__hint">{m.outbox_offline_hint()}</p>}
+      {failing && (
+        <p className="outbox__hint" role="status">
+          {m.outbox_failing()}
+        </p>
+      )}
       <ul className="outbox__list">
         {items.map((item) => (
           <li key={item.id} className={`outbox-item outbox-item--${item.state}`} data-testid="outbox-item">

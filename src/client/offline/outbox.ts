@@ -31,6 +31,7 @@ import {
 import { isOnline } from './online';
 import { OUTBOX_LOCK, isOutboxSyncedMessage } from './outbox-names';
 import { requestOutboxSync } from './register-sw';
+import { backoffDelay, SERVER_BACK_EVENT } from '../lib/recovery';
 
 /*
  * The outbox as the app sees it (decision 0155): the current login's queued entries as a React
@@ -109,15 +110,60 @@ function exclusive<T>(run: () => Promise<T>): Promise<T> {
 
 let onSent: (() => void) | null = null;
 
+/*
+ * Issue 22 §7 (decision 0207): a round cut off because the server did not answer (the browser
+ * still online) is tried again by itself with back-off while the page is visible, and at once when
+ * the lists get an answer again (lib/recovery.ts), on focus and on `online`. While it fails, the
+ * outbox says so and offers "Retry".
+ */
+let failing = false;
+let retryAttempt = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+function setFailing(next: boolean): void {
+  if (!next) retryAttempt = 0;
+  if (next === failing) return;
+  failing = next;
+  emit();
+}
+
+function scheduleRetry(): void {
+  if (retryTimer !== undefined || typeof window === 'undefined') return;
+  retryTimer = setTimeout(() => {
+    retryTimer = undefined;
+    // A hidden page waits: it tries again when it is shown (visibilitychange).
+    if (document.visibilityState === 'hidden') return;
+    void sendNow().catch(() => undefined);
+  }, backoffDelay(retryAttempt));
+  retryAttempt += 1;
+}
+
+/** Whether the last round was cut off because the server did not answer (it is tried again by itself). */
+export function useOutboxFailing(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => failing,
+    () => false,
+  );
+}
+
 /** Sends the current login's waiting entries now (if online); toasts how many went. */
 export async function sendNow(): Promise<void> {
   const current = owner;
   if (current === null || !isOnline()) return;
+  if (retryTimer !== undefined) {
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+  }
   const result = await exclusive(async () => flush(await store(), current, send));
   await refresh();
   reportSent(result.sent, result.refused);
-  // Cut off by the connection: the service worker tries again when it is back, even if the app is closed by then.
-  if (result.stopped === 'network') void requestOutboxSync();
+  if (result.stopped === 'network') {
+    setFailing(true);
+    scheduleRetry();
+    // Cut off by the connection: the service worker tries again when it is back, even if the app is closed by then.
+    void requestOutboxSync();
+  } else setFailing(false);
 }
 
 /** The toasts of a round, the tab's own or the service worker's (Background Sync). */
@@ -145,6 +191,8 @@ export async function setOutboxOwner(next: string | null, afterSent?: () => void
   if (next === owner) return;
   owner = next;
   items = EMPTY;
+  failing = false;
+  retryAttempt = 0;
   emit();
   if (next === null) return;
   await exclusive(async () => recoverSending(await store(), next));
@@ -160,6 +208,10 @@ export function startOutboxTriggers(): void {
   const go = () => void sendNow().catch(() => undefined);
   window.addEventListener('online', go);
   window.addEventListener('focus', go);
+  window.addEventListener(SERVER_BACK_EVENT, go);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && items.length > 0) go();
+  });
   // addEventListener (unlike onmessage) leaves the worker's messages queued until startMessages().
   navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
   navigator.serviceWorker?.startMessages();
@@ -191,6 +243,9 @@ export async function submitOrQueue(fields: WorksheetFieldsOut, opts: { files: F
     } catch (error) {
       if (!isNetworkFailure(error)) throw error;
       await enqueue(db, current, fields, photosOf(opts.files), { key, uncertain: true });
+      // The server did not answer: tried again by itself (issue 22 §7).
+      setFailing(true);
+      scheduleRetry();
       return queued();
     }
   } catch (error) {

@@ -128,7 +128,7 @@ export function ComboBox({ label, name, value, options, onChange, onSearch, limi
   const activeId = open && shown[active] ? `${id}-opt-${active}` : undefined;
 
   return (
-    <div className={['field', 'ws-combo', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
+    <div className={['field', 'ws-combo', error ? 'field--invalid' : '', !disabled && value !== '' ? 'ws-combo--clearable' : ''].filter(Boolean).join(' ')}>
       <label className="field__label" htmlFor={id}>
         {label}
         {required && <span className="ws-required" aria-hidden="true"> *</span>}
@@ -163,6 +163,28 @@ export function ComboBox({ label, name, value, options, onChange, onSearch, limi
           onKeyDown={onKeyDown}
           onBlur={onBlur}
         />
+        {!disabled && value !== '' && (
+          // Issue 22 §2: a visible clear button, a tab stop of its own (Enter or Space clears);
+          // focus goes back to the box so the user types the next value.
+          <button
+            type="button"
+            className="ws-combo__clear"
+            aria-label={m.ws_combo_clear({ field: label })}
+            title={m.ws_combo_clear({ field: label })}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => {
+              setPicked(undefined);
+              setQuery(null);
+              setOpen(false);
+              onChange('');
+              inputRef.current?.focus();
+            }}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </button>
+        )}
         {!disabled && (
           <button
             type="button"

@@ -34,6 +34,8 @@ import {
 } from './worksheet-form-state';
 import { submitWorksheet } from './ws-api';
 import { AppCallError, errorMessage, serverFieldErrors, translateText } from '../../lib/errors';
+import { describeFailure } from './create-failure';
+import { focusEntry, focusField, focusFirstInvalid } from './focus';
 import { submitOrQueue, type OutboxDraft } from '../../offline/outbox';
 import {
   todayIso,
@@ -112,6 +114,9 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<null | 'create' | 'createNew' | 'update'>(null);
   const [attachmentsOpen, setAttachmentsOpen] = useState(false);
+  // A Create refused on the client for the work type's unit of measure (issue 22 §1): the
+  // conflict shows at Work type until it is resolved.
+  const [conflictRefused, setConflictRefused] = useState(false);
   // Whether the user changed anything since the form opened or was saved: only then is there a draft.
   const touched = useRef(restored !== null);
   // Where the form is (read when it opens: when it goes away the address may already be /login).
@@ -147,6 +152,10 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
   const unitUoms = unitUomCodes(values, uoms.data?.map((u) => u.code), record);
   // Issue 10 §8: locked only when the unit has the work type's unit of measure; else explained.
   const uomRule = workTypeUomRule(forcedUom, values.unitNo ? unitUoms : undefined);
+  const conflictParams = { workType: values.workTypeCode, code: uomRule.kind === 'free' ? '' : uomRule.code, unit: values.unitNo };
+  const uomConflict = uomRule.kind !== 'conflict' ? undefined : values.unitType === 'Item' ? m.ws_uom_conflict_item(conflictParams) : m.ws_uom_conflict_resource(conflictParams);
+  // The form's errors, with the refused conflict at Work type while it lasts.
+  const errors = conflictRefused && uomConflict && !form.errors.workTypeCode ? { ...form.errors, workTypeCode: uomConflict } : form.errors;
 
   const customerOptions = useMemo(() => (customers.data ?? []).map((c) => ({ value: c.no, label: c.name })), [customers.data]);
   const jobOptions = useMemo(() => (jobs.data ?? []).map((j) => ({ value: j.code, label: j.description })), [jobs.data]);
@@ -224,10 +233,12 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
   /** The chosen unit itself (still active? its description) and its units of measure. */
   async function loadUnit(unitType: UnitType | '', unitNo: string) {
     if (!unitType || !unitNo) return;
+    // The work type as the unit is chosen: a carried one may be cleared by the answer, not one chosen meanwhile.
+    const carriedWorkType = form.values.workTypeCode;
     const [found, uomList] = await Promise.all([lookups.unit(unitType, unitNo), lookups.unitsOfMeasure(unitType, unitNo)]);
     if (!found || !uomList) return;
     const unit = found[0]?.no === unitNo ? found[0] : undefined;
-    form.update((v) => unitLoaded(v, { unitType, unitNo, unit, uoms: uomList.map((u) => u.code) }, forcedUomOf(v.workTypeCode), ctx));
+    form.update((v) => unitLoaded(v, { unitType, unitNo, unit, uoms: uomList.map((u) => u.code), carriedWorkType }, forcedUomOf(v.workTypeCode), ctx));
   }
 
   // The form opened: a preset unit (the default resource, a restored draft) is checked, its
@@ -377,6 +388,7 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
     form.reset(fresh);
     setFiles([]);
     setFormError(null);
+    setConflictRefused(false);
     setRestored(null);
     dropDraft();
     void loadUnit(fresh.unitType, fresh.unitNo);
@@ -387,6 +399,13 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
   async function submit(how: 'create' | 'createNew' | 'update') {
     setFormError(null);
     const out: WorksheetPayload | null = form.validate(document.getElementById(formId), schema ?? (await ensureSchema()));
+    // A work type whose unit of measure the unit lacks is refused here, at the field, before
+    // any request (issue 22 §1); the server would refuse it too.
+    if (uomConflict) {
+      setConflictRefused(true);
+      if (out) focusField(formId, 'workTypeCode');
+      return;
+    }
     if (!out) return;
     // Saved first: a session that ended answers 401 and the page goes to /login (issue 10 §6).
     persistDraft();
@@ -416,19 +435,29 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
       }
       toast.success(m.ws_toast_created());
       setFiles([]);
+      setConflictRefused(false);
       if (how === 'createNew') {
         form.reset(createdAndNew(form.values));
+        // Issue 22 §3 (decision 0206): the field the user normally changes next — after hours the
+        // unit type (materials follow), after an item the unit (the next item).
+        focusField(formId, form.values.unitType === 'Item' ? 'unitNo' : 'unitType');
       } else {
         startOver();
         onDone?.(saved, 'create');
+        // Issue 22 §3: the new entry, once the list shows it.
+        focusEntry(saved.id);
       }
     } catch (error) {
       const message = errorMessage(error);
-      if (form.setServerErrors(error)) focusFirstError(formId);
+      // Issue 22 §1: the server's work-type rule sits on the unit of measure (often locked): it is
+      // shown and focused at Work type, the field to change; the toast names the field.
+      const failure = describeFailure(error, { workTypeCode: values.workTypeCode, unitOfMeasureCode: values.unitOfMeasureCode, forcedUom });
+      if (failure.workTypeError) form.setServerErrors(new AppCallError(400, failure.workTypeError, undefined, {}, { workTypeCode: [failure.workTypeError] }));
+      if (form.setServerErrors(error) || failure.workTypeError) focusFirstInvalid(formId);
       else setFormError(message);
-      // Spec §8: a failed create says so; edit failures show the server's error.
-      if (how === 'update') toast.error(message);
-      else toast.error(error instanceof AppCallError && error.status === 400 ? m.ws_toast_create_failed() : `${m.ws_toast_create_failed()}: ${message}`);
+      // Spec §8: a failed create says so, with what is wrong.
+      if (how === 'update') toast.error(failure.detail ?? message);
+      else toast.error(`${m.ws_toast_create_failed()}: ${failure.detail ?? message}`);
     } finally {
       setBusy(null);
     }
@@ -457,7 +486,8 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
     queued: queued !== undefined,
     settings,
     values,
-    errors: form.errors,
+    errors,
+    uomConflict,
     formError,
     busy,
     restored: restored ? { files: restored.files } : null,
@@ -484,9 +514,3 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
 }
 
 export type WorksheetFormModel = ReturnType<typeof useWorksheetForm>;
-
-function focusFirstError(formId: string) {
-  requestAnimationFrame(() => {
-    document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  });
-}

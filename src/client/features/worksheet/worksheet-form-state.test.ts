@@ -87,7 +87,7 @@ describe('customer and job (spec §4)', () => {
 
 describe('unit, unit of measure and work type', () => {
   it('the unit type resets the unit to the default resource, or empty', () => {
-    expect(unitTypeChosen(filled, 'Item', null, ctx)).toMatchObject({ unitType: 'Item', unitNo: '', unitOfMeasureCode: '', quantity: '' });
+    expect(unitTypeChosen(filled, 'Item', null, ctx)).toMatchObject({ unitType: 'Item', unitNo: '', unitOfMeasureCode: '', quantity: '', description: '' });
     expect(unitTypeChosen({ ...filled, unitType: 'Item' }, 'Resource', null, ctx)).toMatchObject({ unitNo: 'R03', description: '' });
     expect(unitTypeChosen({ ...filled, descriptionEdited: true }, 'Resource', null, ctx).description).toBe('Apprentice');
   });
@@ -113,7 +113,12 @@ describe('unit, unit of measure and work type', () => {
     // Chosen with the work type already set: provisionally HOUR, then the unit's answer gives BOX.
     const chosen = unitChosen({ ...fresh, unitType: 'Item', workTypeCode: 'NORMAL' }, '1000', 'Screws', 'HOUR', ctx);
     expect(chosen.unitOfMeasureCode).toBe('HOUR');
-    expect(unitLoaded(chosen, { unitType: 'Item', unitNo: '1000', unit: { description: 'Screws' }, uoms: ['BOX'] }, 'HOUR', ctx).unitOfMeasureCode).toBe('BOX');
+    expect(unitLoaded(chosen, { unitType: 'Item', unitNo: '1000', unit: { description: 'Screws' }, uoms: ['BOX'] }, 'HOUR', ctx)).toMatchObject({ unitOfMeasureCode: 'BOX', workTypeCode: '' });
+    // A work type chosen while the unit's look-up ran is the user's last choice: it stays.
+    expect(unitLoaded(chosen, { unitType: 'Item', unitNo: '1000', unit: { description: 'Screws' }, uoms: ['BOX'], carriedWorkType: '' }, 'HOUR', ctx).workTypeCode).toBe('NORMAL');
+    expect(unitLoaded(chosen, { unitType: 'Item', unitNo: '1000', unit: { description: 'Screws' }, uoms: ['BOX'], carriedWorkType: 'NORMAL' }, 'HOUR', ctx).workTypeCode).toBe('');
+    // The work type chosen after the unit: the user's last choice stays, the conflict is shown (and Create refused).
+    expect(workTypeChosen({ ...item, workTypeCode: '' }, 'NORMAL', 'HOUR', ['BOX'])).toMatchObject({ workTypeCode: 'NORMAL', unitOfMeasureCode: 'BOX' });
   });
   it("on edit the record's own unit and unit of measure stay", () => {
     const record = { unitType: 'Item', unitNo: '1000', unitOfMeasureCode: 'OLD', jobCode: 'J1', jobTaskCode: '900' } as unknown as TWorksheetRecord;
@@ -121,6 +126,42 @@ describe('unit, unit of measure and work type', () => {
     const v = { ...fresh, unitType: 'Item' as const, unitNo: '1000', unitOfMeasureCode: 'OLD', descriptionEdited: true, description: 'd', jobCode: 'J1', jobTaskCode: '900' };
     expect(unitLoaded(v, { unitType: 'Item', unitNo: '1000', unit: undefined, uoms: ['BOX', 'PCS'] }, null, edit)).toMatchObject({ unitNo: '1000', unitOfMeasureCode: 'OLD' });
     expect(tasksLoaded(v, 'J1', ['100', '200'], edit).jobTaskCode).toBe('900');
+  });
+});
+
+describe('issue 22 §1: Create & New never sets up a failure', () => {
+  const hours: FormValues = { ...fresh, customerNo: 'C1000', jobCode: 'J-1001', workTypeCode: 'NORMAL', description: 'Apprentice', unitOfMeasureCode: 'HOUR', timeFrom: '07:00', timeTo: '14:30' };
+  const timeCtx: FormContext = { settings: { ...settings, resourceUnits: 'Time' } };
+
+  it('Item clears a work type that forces a unit of measure, and the description the previous unit prefilled', () => {
+    const next = unitTypeChosen(createdAndNew(hours), 'Item', 'HOUR', timeCtx);
+    expect(next).toMatchObject({ unitType: 'Item', unitNo: '', workTypeCode: '', unitOfMeasureCode: '', description: '', jobCode: 'J-1001', customerNo: 'C1000' });
+  });
+  it('a work type without a unit of measure, a typed description and the way back to Resource stay', () => {
+    expect(unitTypeChosen({ ...hours, workTypeCode: 'DRIVE' }, 'Item', null, timeCtx).workTypeCode).toBe('DRIVE');
+    expect(unitTypeChosen(descriptionTyped(hours, 'Kitchen'), 'Item', 'HOUR', timeCtx).description).toBe('Kitchen');
+    expect(unitTypeChosen({ ...hours, unitType: 'Item' }, 'Resource', 'HOUR', timeCtx)).toMatchObject({ workTypeCode: 'NORMAL', unitNo: 'R03', unitOfMeasureCode: 'HOUR' });
+    // The user's default description is what a unit type change leaves.
+    expect(unitTypeChosen(hours, 'Item', 'HOUR', { settings: { ...timeCtx.settings, defaultDescription: 'Site work' } }).description).toBe('Site work');
+  });
+  it("a unit typed as a code replaces the previous unit's prefilled description when its look-up answers", () => {
+    const item = unitChosen({ ...hours, unitType: 'Item' }, '1200', null, null, timeCtx);
+    expect(item.description).toBe('Apprentice');
+    expect(unitLoaded(item, { unitType: 'Item', unitNo: '1200', unit: { description: 'Copper pipe 15 mm' }, uoms: ['M'] }, 'HOUR', timeCtx)).toMatchObject({ description: 'Copper pipe 15 mm', unitOfMeasureCode: 'M', workTypeCode: '' });
+    // A typed description is never replaced.
+    const typed = unitChosen(descriptionTyped({ ...hours, unitType: 'Item' }, 'Pipes'), '1200', null, null, timeCtx);
+    expect(unitLoaded(typed, { unitType: 'Item', unitNo: '1200', unit: { description: 'Copper pipe 15 mm' }, uoms: ['M'] }, null, timeCtx).description).toBe('Pipes');
+  });
+  it('hours, then two items with Create & New: every payload is one the server takes', () => {
+    expect(toPayload(hours, timeCtx.settings, 'da')).toMatchObject({ workTypeCode: 'NORMAL', unitOfMeasureCode: 'HOUR', quantity: '7.5' });
+    let v = unitTypeChosen(createdAndNew(hours), 'Item', 'HOUR', timeCtx);
+    v = unitChosen(v, '1200', 'Copper pipe 15 mm', null, timeCtx);
+    v = unitLoaded(v, { unitType: 'Item', unitNo: '1200', unit: { description: 'Copper pipe 15 mm' }, uoms: ['M'] }, null, timeCtx);
+    v = quantityLeft({ ...v, quantity: '12,5' }, 'da');
+    expect(toPayload(v, timeCtx.settings, 'da')).toMatchObject({ workTypeCode: '', unitType: 'Item', unitNo: '1200', unitOfMeasureCode: 'M', description: 'Copper pipe 15 mm', quantity: '12.5', timeFrom: '', timeTo: '' });
+    v = unitChosen(createdAndNew(v), '1000', 'Screws 5x50, box', null, timeCtx);
+    v = unitLoaded(v, { unitType: 'Item', unitNo: '1000', unit: { description: 'Screws 5x50, box' }, uoms: ['BOX'] }, null, timeCtx);
+    expect(toPayload({ ...v, quantity: '2' }, timeCtx.settings, 'da')).toMatchObject({ unitNo: '1000', unitOfMeasureCode: 'BOX', description: 'Screws 5x50, box', quantity: '2' });
   });
 });
 

@@ -146,12 +146,21 @@ export function workTypeChosen(v: FormValues, workTypeCode: string, forcedUom: s
   return { ...v, workTypeCode, unitOfMeasureCode: unitOfMeasureUnder(workTypeUomRule(forcedUom, unitUoms), unitUoms, v.unitOfMeasureCode) };
 }
 
-/** The unit type changed: the unit resets to the default resource or empty (spec §4). */
+/** A description prefilled (not typed) for no unit yet: the user's default description, or nothing. */
+const unprefilled = (ctx: FormContext) => ctx.settings.defaultDescription?.trim() || '';
+
+/**
+ * The unit type changed: the unit resets to the default resource or empty (spec §4). A work type
+ * that forces a unit of measure is cleared when the type becomes Item (decision 0205: Business
+ * Central uses work types on resource lines; an item never takes HOUR), and a description that was
+ * prefilled from the previous unit goes with it (the new unit's comes with its choice or look-up).
+ */
 export function unitTypeChosen(v: FormValues, unitType: UnitType, forcedUom: string | null, ctx: FormContext): FormValues {
   const { unitNo } = unitForType(unitType, ctx.settings.defaultResource, ctx.settings.lockDefaultResource);
-  const next = afterUnitChange({ ...v, unitType }, unitNo, forcedUom);
+  const dropWorkType = unitType === 'Item' && v.workTypeCode !== '' && forcedUom !== null && !ctx.record;
+  const next = afterUnitChange({ ...v, unitType, workTypeCode: dropWorkType ? '' : v.workTypeCode }, unitNo, dropWorkType ? null : forcedUom);
   // The default resource's description arrives with its look-up (`unitLoaded`).
-  return unitNo && !v.descriptionEdited ? { ...next, description: '' } : next;
+  return v.descriptionEdited ? next : { ...next, description: unprefilled(ctx) };
 }
 
 /** A unit chosen (with its description when picked from the list): time and quantity start over, the description is prefilled. */
@@ -169,6 +178,11 @@ export interface UnitLoaded {
   unit: { description: string | null } | undefined;
   /** Its unit-of-measure codes as loaded. */
   uoms: readonly string[];
+  /**
+   * The work type when the unit was chosen (carried over): cleared if the unit lacks its unit of
+   * measure — unless the user chose another work type while the look-up ran (decision 0205).
+   */
+  carriedWorkType?: string | undefined;
 }
 
 /**
@@ -180,11 +194,20 @@ export function unitLoaded(v: FormValues, loaded: UnitLoaded, forcedUom: string 
   if (v.unitType !== loaded.unitType || v.unitNo !== loaded.unitNo || v.unitNo === '') return v;
   if (!loaded.unit && !isRecordUnit(v, ctx.record)) return { ...v, unitNo: '', unitOfMeasureCode: '' };
   let next = v;
-  if (!ctx.record && !v.descriptionEdited && !v.description && loaded.unit) {
-    next = { ...next, description: prefillDescription({ edited: false, current: '', defaultDescription: ctx.settings.defaultDescription, unitDescription: loaded.unit.description }) };
+  // A description the user did not type came from a prefill: the unit's own replaces it (spec §4).
+  if (!ctx.record && !v.descriptionEdited && loaded.unit) {
+    const description = prefillDescription({ edited: false, current: '', defaultDescription: ctx.settings.defaultDescription, unitDescription: loaded.unit.description }) || v.description;
+    if (description !== v.description) next = { ...next, description };
   }
   const codes = unitUomCodes(v, loaded.uoms, ctx.record);
-  const unitOfMeasureCode = unitOfMeasureUnder(workTypeUomRule(forcedUom, codes), codes, v.unitOfMeasureCode);
+  let rule = workTypeUomRule(forcedUom, codes);
+  // Decision 0205: the unit was the last choice, so a carried-over work type whose unit of measure
+  // it lacks is cleared rather than left to fail on Create (on edit the record's own stays).
+  if (rule.kind === 'conflict' && !ctx.record && v.workTypeCode !== '' && (loaded.carriedWorkType === undefined || loaded.carriedWorkType === v.workTypeCode)) {
+    next = { ...next, workTypeCode: '' };
+    rule = { kind: 'free' };
+  }
+  const unitOfMeasureCode = unitOfMeasureUnder(rule, codes, v.unitOfMeasureCode);
   return unitOfMeasureCode === next.unitOfMeasureCode ? next : { ...next, unitOfMeasureCode };
 }
 

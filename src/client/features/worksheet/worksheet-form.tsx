@@ -28,15 +28,7 @@ export function WorksheetForm({ layout, ...props }: Props) {
   const record = props.record;
   const err = (field: keyof typeof values) => f.errors[field];
   // Issue 10 §8: locked only when the unit has the work type's unit of measure; else explained.
-  const conflict = { workType: values.workTypeCode, code: uomRule.kind === 'free' ? '' : uomRule.code, unit: values.unitNo };
-  const uomHint =
-    uomRule.kind === 'forced'
-      ? m.ws_hint_uom_locked({ code: uomRule.code })
-      : uomRule.kind === 'conflict'
-        ? values.unitType === 'Item'
-          ? m.ws_uom_conflict_item(conflict)
-          : m.ws_uom_conflict_resource(conflict)
-        : undefined;
+  const uomHint = uomRule.kind === 'forced' ? m.ws_hint_uom_locked({ code: uomRule.code }) : f.uomConflict;
 
   return (
     <form id={f.formId} className={`ws-form ws-form--${layout}`} onSubmit={f.onSubmit} noValidate aria-label={editing ? m.ws_form_edit_title() : m.ws_form_new_title()}>

@@ -15,6 +15,7 @@ import { MasterDataAge } from '../../offline/master-data-age';
 import { WorksheetForm } from './worksheet-form';
 import { useFormSettings, useMediaQuery } from './ws-data';
 import { errorMessage, isNetworkError } from '../../lib/errors';
+import { retryUnreachable } from '../../lib/recovery';
 import { EmptyState } from '../../components/empty-state';
 import { LazyBoundary, sharedLazyPart, useMountedOnce } from '../../lib/lazy';
 import type { TWorksheetFormSettings } from '../../../shared/schemas/worksheet';
@@ -117,7 +118,16 @@ export function WorksheetHomePage() {
         // Offline (or the server out of reach): the entries waiting on the device are above; the
         // server's list comes back on its own when the connection does (refetch on reconnect).
         // Entries already loaded stay shown below.
-        <EmptyState title={m.ws_list_unreachable()} />
+        // Issue 22 §7: asked again by itself with back-off (lib/recovery.ts); "Retry" asks now.
+        <EmptyState
+          title={m.ws_list_unreachable()}
+          text={m.ws_list_retrying()}
+          action={
+            <Button variant="secondary" onClick={retryUnreachable}>
+              {m.ws_list_retry()}
+            </Button>
+          }
+        />
       ) : list.error && !isNetworkError(list.error) ? (
         <p className="form-error" role="alert">
           {errorMessage(list.error)}

@@ -36,7 +36,7 @@ function noRecordRouter(
       .meta({ rest: { method: 'GET', path: `${base}/search` }, summary: 'Active records whose number or description contains q', tags })
       .input(ZSearchInput)
       .output(z.array(schemas.record))
-      .query(({ ctx, input }) => service.search(ctx.db, ctx.actor.accountId, input)),
+      .query(({ ctx, input }) => service.search(ctx.db, ctx.actor.accountId, input, ctx.actor.userId)),
 
     create: adminProcedure
       .meta({ rest: { method: 'POST', path: base, status: 201 }, summary: 'Create; 409 when the number exists', tags })

@@ -34,7 +34,7 @@ export const jobRouter = router({
     })
     .input(ZJobSearchInput)
     .output(z.array(ZJob))
-    .query(({ ctx, input }) => jobService.search(ctx.db, ctx.actor.accountId, input)),
+    .query(({ ctx, input }) => jobService.search(ctx.db, ctx.actor.accountId, input, ctx.actor.userId)),
 
   create: adminProcedure
     .meta({ rest: { method: 'POST', path: '/api/job', status: 201 }, summary: 'Create; the bill-to customer must be active; 409 when the code exists', tags: jobTags })

@@ -22,7 +22,7 @@ export const workTypeRouter = router({
     .meta({ rest: { method: 'GET', path: '/api/worktype/search' }, summary: 'Active work types whose code or description contains q', tags })
     .input(ZSearchInput)
     .output(z.array(ZWorkType))
-    .query(({ ctx, input }) => workTypeService.search(ctx.db, ctx.actor.accountId, input)),
+    .query(({ ctx, input }) => workTypeService.search(ctx.db, ctx.actor.accountId, input, ctx.actor.userId)),
 
   create: adminProcedure
     .meta({ rest: { method: 'POST', path: '/api/worktype', status: 201 }, summary: 'Create; 409 when the code exists', tags })

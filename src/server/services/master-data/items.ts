@@ -1,3 +1,4 @@
+import { recentFor } from './recent';
 import type { Database } from '../../../../db/database';
 import { countNoRecords, deleteNoRecord, findNoRecord, insertNoRecord, listNoRecords, searchNoRecords, updateNoRecord, type NoRow, type NoTable } from '../../../../db/queries/master-data/items';
 import { deleteUnitsOf } from '../../../../db/queries/master-data/units';
@@ -20,7 +21,8 @@ export interface NoRecordService {
   create(db: Database, accountId: number, input: { no: string; description: string }): Promise<NoRow>;
   update(db: Database, accountId: number, input: { no: string; description: string; active?: boolean | undefined; version?: number | undefined }): Promise<NoRow>;
   remove(db: Database, accountId: number, no: string): Promise<void>;
-  search(db: Database, accountId: number, input: { q: string; limit?: number | undefined }): Promise<NoRow[]>;
+  /** Active records matching q; the caller's recent ones first after the exact number (issue 22 §4). */
+  search(db: Database, accountId: number, input: { q: string; limit?: number | undefined }, userId?: number | null): Promise<NoRow[]>;
 }
 
 function noRecordService(table: NoTable, entity: UnitType): NoRecordService {
@@ -43,7 +45,7 @@ function noRecordService(table: NoTable, entity: UnitType): NoRecordService {
         await deleteNoRecord(trx, table, accountId, no);
       });
     },
-    search: (db, accountId, input) => searchNoRecords(db, table, accountId, input.q, input.limit),
+    search: async (db, accountId, input, userId) => searchNoRecords(db, table, accountId, input.q, input.limit, await recentFor(db, accountId, userId, 'unitNo', input, entity)),
   };
 }
 

@@ -1,3 +1,4 @@
+import { recentFor } from './recent';
 import type { Database } from '../../../../db/database';
 import { findCustomer } from '../../../../db/queries/master-data/customers';
 import type { Db } from '../../../../db/queries/master-data/common';
@@ -67,8 +68,9 @@ export const jobService = {
     await deleteOrConflict(() => deleteJob(db, accountId, code), () => inUse('Job', code));
   },
 
-  search: (db: Database, accountId: number, input: { q: string; limit?: number | undefined; customerNo?: string | null | undefined }) =>
-    searchJobs(db, accountId, input.q, input.limit, input.customerNo),
+  /** Active jobs matching q; the caller's recent jobs first after the exact code (issue 22 §4). */
+  search: async (db: Database, accountId: number, input: { q: string; limit?: number | undefined; customerNo?: string | null | undefined }, userId?: number | null) =>
+    searchJobs(db, accountId, input.q, input.limit, input.customerNo, await recentFor(db, accountId, userId, 'jobCode', input)),
 };
 
 /** Job tasks live below a job of the account; a missing job is 404. */

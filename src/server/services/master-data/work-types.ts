@@ -1,3 +1,4 @@
+import { recentFor } from './recent';
 import type { Database } from '../../../../db/database';
 import { deleteWorkType, findWorkType, insertWorkType, listWorkTypes, searchWorkTypes, updateWorkType, type WorkTypeRow } from '../../../../db/queries/master-data/work-types';
 import { storedUnitCode } from '../../../../db/queries/master-data/units';
@@ -44,5 +45,7 @@ export const workTypeService = {
     await deleteWorkType(db, accountId, code);
   },
 
-  search: (db: Database, accountId: number, input: { q: string; limit?: number | undefined }) => searchWorkTypes(db, accountId, input.q, input.limit),
+  /** Active work types matching q; the caller's recent ones first after the exact code (issue 22 §4). */
+  search: async (db: Database, accountId: number, input: { q: string; limit?: number | undefined }, userId?: number | null) =>
+    searchWorkTypes(db, accountId, input.q, input.limit, await recentFor(db, accountId, userId, 'workTypeCode', input)),
 };

@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { login, pick, screenshot, VIEWPORTS } from './helpers';
+
+/*
+ * Issue 22 §7: the server stops answering while the browser stays online (every /api call of the
+ * page and of its service worker refused, as when the server process is down), then answers
+ * again. Before, the list stayed on "…when the connection returns" until a reload and a queued
+ * entry waited for "Send now". Now both recover with no user action: no click, no reload, no
+ * focus change, no online event.
+ */
+
+const stamp = Date.now().toString(36);
+
+test('the server back: the list and the outbox recover by themselves; Retry is offered meanwhile', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await login(page, 'other');
+  const description = `Recovery ${stamp}`;
+  const form = page.locator('form.ws-form');
+  await form.getByText('Item', { exact: true }).click();
+  await pick(page, 'Job', '1002', /J-1002/);
+  await pick(page, 'Unit', '1300', /1300/);
+  await expect(page.getByRole('combobox', { name: 'Unit of measure' })).toHaveValue(/BAG/);
+  await form.getByLabel('Quantity').fill('4');
+  await form.getByLabel('Description').fill(description);
+
+  // The server goes away.
+  const down = '**/api/**';
+  await context.route(down, (route) => route.abort('connectionrefused'));
+  await form.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByText('Saved on this device; it will be sent when the connection returns')).toBeVisible();
+  const outbox = page.locator('#outbox');
+  await expect(outbox.getByTestId('outbox-item')).toContainText(description);
+  await expect(outbox.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(outbox.getByText('The server did not answer. Trying again by itself…')).toBeVisible();
+
+  // Opened again while it is away: the list cannot load; it says so and offers Retry.
+  await page.reload();
+  await expect(page.getByText('Your entries on the server show here when the connection returns.')).toBeVisible({ timeout: 30_000 });
+  const listRetry = page.locator('.empty-state').getByRole('button', { name: 'Retry' });
+  await expect(listRetry).toBeVisible();
+  await expect(outbox.getByTestId('outbox-item')).toContainText(description);
+  await screenshot(page, 'worksheet-recovery-down-1366-en');
+  // "Retry" while it is still away: asked again, still away, still offered.
+  await listRetry.click();
+  await expect(listRetry).toBeVisible();
+
+  // The server is back. Nobody touches anything.
+  await context.unroute(down);
+  await expect(page.getByText('1 entry sent')).toBeVisible({ timeout: 45_000 });
+  await expect(outbox.getByTestId('outbox-item')).toHaveCount(0);
+  await expect(page.locator('[data-entry-id]').filter({ hasText: description })).toHaveCount(1);
+  await expect(page.getByText('Your entries on the server show here when the connection returns.')).toHaveCount(0);
+  await screenshot(page, 'worksheet-recovery-back-1366-en');
+});
