@@ -42,10 +42,12 @@ let basic: ApiClient;
 let leader: ApiClient;
 let basicNoOrigin: ApiClient;
 let tmp: string;
+let accountIdOf: number;
 
 beforeAll(async () => {
   app = await startTestApp();
   const accountId = await app.createAccount('OAC');
+  accountIdOf = accountId;
   await seedMasterData(app.db, accountId);
   key = (await app.apiKeyClient(accountId)).client;
   await app.addUser(accountId, { username: 'oacbasic' });
@@ -228,6 +230,38 @@ describe('declared error statuses are reachable, and answers are declared', () =
 });
 
 describe('tools on the document', () => {
+  it('every example in the document is valid against its own schema (the docs page starts from requests the server takes)', async () => {
+    const { Ajv2020 } = await import('ajv/dist/2020.js');
+    const addFormats = (await import('ajv-formats')).default as unknown as (a: InstanceType<typeof Ajv2020>) => void;
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const o of ops) {
+      for (const [type, media] of Object.entries(o.op.requestBody?.content ?? {}) as Array<[string, { schema: Schema; example?: unknown }]>) {
+        if (media.example === undefined) continue;
+        checked++;
+        if (!ajv.validate(media.schema, media.example)) wrong.push(`${o.method} ${o.path} ${type}: ${ajv.errorsText()}`);
+      }
+      for (const p of (o.op.parameters ?? []) as Array<{ name: string; schema: Schema; example?: unknown }>) {
+        if (p.example === undefined) continue;
+        checked++;
+        if (!ajv.validate(p.schema, p.example)) wrong.push(`${o.method} ${o.path} ${p.name}: ${ajv.errorsText()}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  it('the create example of the docs page creates an entry as it stands', async () => {
+    const create = ops.find((o) => o.method === 'POST' && o.path === '/api/worksheet')!;
+    const example = (create.op.requestBody?.content['application/json'] as { example?: Record<string, unknown> }).example;
+    expect(example).toMatchObject({ jobCode: 'J-1001', timeFrom: '07:00', timeTo: '14:30' });
+    await app.addUser(accountIdOf, { username: String(example!.username) });
+    const res = await key.post('/api/worksheet', example);
+    expect([res.status, res.text.slice(0, 300)]).toEqual([201, expect.any(String)]);
+  });
+
   it('@redocly/cli lint: 0 errors, offline (no telemetry, no update check)', async () => {
     const file = join(tmp, 'openapi.json');
     writeFileSync(file, JSON.stringify(doc));

@@ -241,6 +241,13 @@ function pagedBody(output: JsonSchema | undefined): { schema: JsonSchema; total:
  * tests/api/openapi-contract.test.ts.
  */
 const EXAMPLES: Record<string, unknown> = {
+  id: 1,
+  version: 1,
+  isApproved: true,
+  entries: [1],
+  remember: true,
+  shouldMarkAsExported: false,
+  endpointId: 1,
   no: '1200',
   code: 'NORMAL',
   unitNo: 'R01',
