@@ -84,6 +84,9 @@ export function parseEnv(raw: NodeJS.ProcessEnv = process.env): Env {
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = issue?.path.join('.') ?? '?';
+    // A value read from a *_FILE is a secret: the message names the file's variable, never the content.
+    const fromFile = (FILE_VARIABLES as readonly string[]).includes(name) && raw[`${name}_FILE`];
+    if (fromFile) throw new EnvError(`Invalid environment variable ${name} (read from ${name}_FILE): ${issue?.message ?? 'invalid value'}`);
     throw new EnvError(`Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'} (got ${JSON.stringify(source[name] ?? null)})`);
   }
   return Object.freeze(result.data);

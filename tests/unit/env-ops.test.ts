@@ -47,5 +47,14 @@ describe('operator settings', () => {
   it('refuses a *_FILE that cannot be read, or set beside its variable, without showing a value', () => {
     expect(() => parseEnv({ APP_SECRET_FILE: '/nonexistent/secret' })).toThrow(/^Invalid environment variable APP_SECRET_FILE: cannot read \/nonexistent\/secret \(ENOENT\)$/);
     expect(() => parseEnv({ APP_SECRET_FILE: '/nonexistent/secret', APP_SECRET: 'y'.repeat(40) })).toThrow(/set either APP_SECRET or APP_SECRET_FILE, not both$/);
+    const dir = mkdtempSync(join(tmpdir(), 'webtid-env-'));
+    writeFileSync(join(dir, 'short'), 'too-short-secret\n');
+    let message = '';
+    try {
+      parseEnv({ APP_SECRET_FILE: join(dir, 'short') });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toBe('Invalid environment variable APP_SECRET (read from APP_SECRET_FILE): must be at least 32 characters');
   });
 });
