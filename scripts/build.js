@@ -45,6 +45,10 @@ await esbuild.build({
   // node_modules stay where npm put them (native addons, PGlite's WebAssembly files); only our
   // own code, the migrations and the compiled messages are bundled.
   packages: 'external',
+  // Code split: main.js imports the server only after OpenTelemetry (when configured) has hooked
+  // node:http and pg (decision 0197); the CLI shares the chunks.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   // Maps for readable stack traces (start.js enables them); without source text, and never served.
   sourcemap: 'linked',
   sourcesContent: false,

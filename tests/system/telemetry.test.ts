@@ -1,10 +1,11 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from './pg-load';
-import { startServerProcess } from './run';
+import { ROOT, startServerProcess } from './run';
 
 /**
  * Issue 21 §5 (decision 0197): with OTEL_EXPORTER_OTLP_ENDPOINT set, the server exports traces
@@ -34,6 +35,8 @@ afterAll(async () => {
   await db?.drop();
 });
 
+const traceOf = (id: string) => bodies.filter((b) => b.includes(id)).join('\n');
+
 describe('OpenTelemetry', () => {
   it('exports the request span in the caller’s trace, with the PostgreSQL statements', async () => {
     const server = await startServerProcess({
@@ -59,5 +62,27 @@ describe('OpenTelemetry', () => {
     expect(all).toContain(traceId);
     expect(all).toMatch(/postgresql|pg\.query/);
     expect(all).toContain('webtid');
+  }, 150_000);
+});
+
+describe('OpenTelemetry in the built server (dist/, as production runs it)', () => {
+  it('hooks node:http before the server loads: the request span is exported', async () => {
+    // main.js imports the server chunk only after the SDK started (scripts/build.js splits).
+    const child = spawn(process.execPath, ['dist/server/main.js'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', DATABASE_URL: db.url, APP_SECRET: 'otel-secret-otel-secret-otel-secret-1234', OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl, OTEL_BSP_SCHEDULE_DELAY: '100', LOG_LEVEL: 'warn' },
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((ok) => child.on('close', (code) => ok(code)));
+    for (let i = 0; i < 600 && !/running at http:\/\/\S+\n/.test(out); i++) await new Promise((r) => setTimeout(r, 100));
+    const url = /running at (http:\/\/\S+)/.exec(out)?.[1];
+    expect(url, out).toBeDefined();
+    const traceId = '0af7651916cd43dd8448eb211c80319c';
+    expect((await fetch(`${url}/api/user/info`, { headers: { traceparent: `00-${traceId}-b7ad6b7169203331-01` } })).status).toBe(401);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(traceOf(traceId)).toContain('/api/user/info');
   }, 150_000);
 });
