@@ -29,6 +29,9 @@ async function start(): Promise<Instance> {
     METRICS_PORT: '0',
     TRUST_PROXY: 'loopback',
     SHUTDOWN_DELAY_MS: '1500',
+    // the receiver below listens on loopback
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
+    WEBHOOKS_POLL_MS: '200',
   });
   const metricsUrl = /Metrics at (http:\/\/\S+)/.exec(server.output())?.[1];
   if (!metricsUrl) throw new Error(`no metrics URL in: ${server.output()}`);
@@ -123,6 +126,32 @@ describe('two instances behind a load balancer', () => {
       const text = await (await fetch(s.metricsUrl)).text();
       expect(metricValue(text, /webtid_http_request_duration_seconds_count\{method="GET",route="\/api\/user\/info",status="200"\} (\d+)/g)).toBeGreaterThanOrEqual(5);
       expect(text).toMatch(/webtid_db_pool_connections\{state="waiting"\} 0/);
+    }
+  });
+
+  it('webhooks: messages enqueued through both instances are delivered once each, shared by the two workers', async () => {
+    const received: string[] = [];
+    const receiver = createServer((req, res) => {
+      received.push(String(req.headers['webhook-id']));
+      req.resume();
+      req.on('end', () => res.writeHead(204).end());
+    });
+    await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', () => ok()));
+    try {
+      const hook = { 'Content-Type': 'application/json', Origin: proxy.url, Cookie: cookie };
+      const created = await fetch(`${proxy.url}/api/webhooks`, { method: 'POST', headers: hook, body: JSON.stringify({ url: `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`, events: ['worksheet.created'] }) });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: number };
+      for (let i = 0; i < 20; i++) expect((await fetch(`${proxy.url}/api/webhooks/test`, { method: 'POST', headers: hook, body: JSON.stringify({ id }) })).status).toBe(200);
+      await expect.poll(() => received.length, { timeout: 20_000 }).toBe(20);
+      await new Promise((r) => setTimeout(r, 1000)); // a duplicate would come now
+      expect(new Set(received).size).toBe(20);
+      expect(received).toHaveLength(20);
+      const [ta, tb] = await Promise.all([a, b].map(async (s) => (await fetch(s.metricsUrl)).text()));
+      expect(metricValue(ta! + tb!, /webtid_webhook_deliveries_total\{outcome="succeeded"\} (\d+)/g)).toBe(20);
+      for (const t of [ta!, tb!]) expect(t).toMatch(/webtid_webhook_outbox\{state="pending"\} 0/);
+    } finally {
+      receiver.close();
     }
   });
 
