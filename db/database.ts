@@ -1,4 +1,4 @@
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { CamelCasePlugin, Kysely, type KyselyConfig, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { Pool, PoolClient } from 'pg';
 import type { DB } from './types';
@@ -14,6 +14,9 @@ import * as exportPreferences from './migrations/2026-11-23T1200-export-preferen
 import * as adminListKeyset from './migrations/2026-11-23T2000-admin-list-keyset';
 
 export type Database = Kysely<DB>;
+
+/** node-postgres' `ssl`: false (no TLS) or the TLS options. */
+export type PgSsl = false | { rejectUnauthorized: boolean; ca?: string };
 
 export interface DbHandle {
   db: Database;
@@ -61,8 +64,24 @@ const CONNECT_TIMEOUT_MS = 5000;
  * embedded PGlite in dataDir. Decision 0060: postgres.js 3.4.9 crashes the process when PostgreSQL
  * terminates its connections under load.
  */
-export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number; onPoolError?: (err: Error) => void }): Promise<DbHandle> {
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  poolSize?: number;
+  onPoolError?: (err: Error) => void;
+  /** PostgreSQL statement_timeout in ms for every connection (0: none). */
+  statementTimeoutMs?: number;
+  /** The password when the URL has none. */
+  password?: string;
+  /** TLS to PostgreSQL (PGSSLMODE); undefined: as the URL says. */
+  ssl?: PgSsl;
+  /** Every statement with its duration (LOG_LEVEL=debug). */
+  onQuery?: (q: { sql: string; ms: number; error?: unknown }) => void;
+}): Promise<DbHandle> {
   const plugins = [new CamelCasePlugin()];
+  const log: KyselyConfig['log'] = opts.onQuery
+    ? (event) => opts.onQuery!({ sql: event.query.sql, ms: Math.round(event.queryDurationMillis * 10) / 10, ...(event.level === 'error' ? { error: event.error } : {}) })
+    : undefined;
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     // Keep dates as 'YYYY-MM-DD' text (no time-zone shifts) and numerics/bigints as numbers.
@@ -75,6 +94,9 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+      ...(opts.password ? { password: opts.password } : {}),
+      ...(opts.ssl !== undefined ? { ssl: opts.ssl } : {}),
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') => parsers.get(oid) ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
@@ -82,7 +104,7 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
     // An idle client whose connection dies (pg_terminate_backend, restart) emits 'error' on the
     // pool; without a listener that would end the process. The pool drops the client by itself.
     pool.on('error', (err) => opts.onPoolError?.(err));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins, ...(log ? { log } : {}) });
     const begin = async <T>(fn: (client: PoolClient) => Promise<T>): Promise<T> => {
       const client = await pool.connect();
       let broken: Error | undefined;
@@ -127,7 +149,7 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
       [OID.int8]: (v: string) => Number(v),
     },
   });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), plugins });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), plugins, ...(log ? { log } : {}) });
   if (template && !templateData) {
     // No template yet: migrate now and keep the result for the next new data directory.
     await migrateToLatest(db);

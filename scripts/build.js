@@ -2,7 +2,7 @@
 // (esbuild → dist/server), so that production runs plain `node` without tsx (decision 0080).
 // `--server-only` builds just the server (what the `webtid` command needs).
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
 import { ROOT } from './build-state.js';
@@ -25,6 +25,12 @@ if (serverOnly) {
   lap('client built (dist/client)', t);
 }
 
+// The version in /healthz, the start banner and every log line (issue 21 §5): package.json's
+// version and the commit being built (GIT_COMMIT, e.g. from a CI or Docker build argument, else git).
+const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+const git = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT, encoding: 'utf8' });
+const commit = process.env.GIT_COMMIT || (git.status === 0 ? git.stdout.trim() : '');
+
 const t = Date.now();
 const esbuild = await import('esbuild');
 rmSync(join(ROOT, 'dist/server'), { recursive: true, force: true });
@@ -39,10 +45,15 @@ await esbuild.build({
   // node_modules stay where npm put them (native addons, PGlite's WebAssembly files); only our
   // own code, the migrations and the compiled messages are bundled.
   packages: 'external',
+  // Code split: main.js imports the server only after OpenTelemetry (when configured) has hooked
+  // node:http and pg (decision 0197); the CLI shares the chunks.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   // Maps for readable stack traces (start.js enables them); without source text, and never served.
   sourcemap: 'linked',
   sourcesContent: false,
   logLevel: 'warning',
+  define: { __WEBTID_VERSION__: JSON.stringify(version), __WEBTID_COMMIT__: JSON.stringify(commit) },
 });
 lap('server built (dist/server)', t);
 

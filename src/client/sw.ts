@@ -15,7 +15,7 @@ import { syncOutbox } from './offline/outbox-sync';
  *   precached, so the app opens with no network. A navigation (/, /worksheet/add, …) is answered
  *   with the precached index.html and the client router renders the page; the server's own paths
  *   never are.
- * - NO API answer is cached: /api/*, /healthz, /docs, /openapi and the attachment downloads always
+ * - NO API answer is cached: /api/*, /healthz, /livez, /readyz, /docs, /openapi and the attachment downloads always
  *   go to the network. The only runtime cache holds the public message catalogues
  *   (/locales/{lang}.json, the same text for every user).
  * - Background Sync: on the outbox's `sync` event the worker sends the waiting entries of the user
@@ -30,7 +30,7 @@ import { syncOutbox } from './offline/outbox-sync';
 declare const self: ServiceWorkerGlobalScope;
 
 /** Paths the server answers itself; never answered with index.html. */
-const SERVER_PATHS = [/^\/api(\/|$)/, /^\/healthz/, /^\/docs(\/|$)/, /^\/locales\//, /^\/openapi/];
+const SERVER_PATHS = [/^\/api(\/|$)/, /^\/(healthz|livez|readyz)/, /^\/docs(\/|$)/, /^\/locales\//, /^\/openapi/];
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();

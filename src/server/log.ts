@@ -3,12 +3,13 @@ import type { Actor } from './context';
 
 /**
  * One JSON line per event on stdout, readable by people and machines: ISO time, level as a word
- * (`"level":"info"`), no pid/hostname noise. `npm run dev` pipes it through pino-pretty.
+ * (`"level":"info"`), the version and commit of the build, no pid/hostname noise. `npm run dev` pipes it through pino-pretty.
  */
-export function createLogger(level: string): Logger {
+export function createLogger(level: string, base?: { version: string; commit: string }): Logger {
   return pino({
     level,
-    base: undefined,
+    // The build on every line (issue 21 §5), so that a line says which code wrote it.
+    base: base ? { version: base.version, commit: base.commit } : undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-api-key"]'],

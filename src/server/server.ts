@@ -4,7 +4,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { HEADERS_MAX_BYTES } from '../shared/limits';
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
-import { migrateToLatest, openDatabase, type DbHandle } from '../../db/database';
+import { migrateToLatest, openDatabase, type DbHandle, type PgSsl } from '../../db/database';
+import { readFileSync } from 'node:fs';
 import { seedDemo, type DemoLogin } from '../../db/seed/demo';
 import { loadAppSecret } from './auth/secret';
 import type { AppServices } from './context';
@@ -14,6 +15,8 @@ import { createApp } from './http/app';
 import { proxyTrust } from './http/proxy';
 import { createLogger } from './log';
 import { startWebhookWorker } from './webhooks/worker';
+import { enableMetrics } from './metrics';
+import { appVersion, type Version } from './version';
 
 export interface RunningServer {
   url: string;
@@ -21,6 +24,10 @@ export interface RunningServer {
   services: AppServices;
   /** set when this start created the demo account */
   demoLogins: DemoLogin[] | null;
+  /** The metrics listener's URL (`…/metrics`) when METRICS_PORT is set. */
+  metricsUrl: string | null;
+  /** From now on /readyz answers 503 (SIGTERM arrived); the server still accepts until close(). */
+  drain(): void;
   /**
    * Graceful stop: stop accepting, answer the requests in flight (with `Connection: close`), close
    * idle keep-alive connections, and after `graceMs` cut what is left (an export cut this way rolls
@@ -33,17 +40,29 @@ export interface RunningServer {
 const ROOT = resolve(import.meta.dirname, '../..');
 
 export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle; seedDemo?: boolean } = {}): Promise<RunningServer> {
-  const log = opts.log ?? createLogger(env.LOG_LEVEL);
+  const version = appVersion(env);
+  const log = opts.log ?? createLogger(env.LOG_LEVEL, version);
   proxyTrust(env); // a TRUST_PROXY that does not parse stops the start, not every request
   const lock = lockDataDir(opts.dbh || env.DATABASE_URL ? null : env.DATA_DIR, 'webtid server', { waitMs: 15_000 });
-  const dbh = opts.dbh ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, onPoolError: (err) => log.warn({ err }, 'database connection lost') }));
+  const dbh =
+    opts.dbh ??
+    (await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      onPoolError: (err) => log.warn({ err }, 'database connection lost'),
+      ...postgresOptions(env),
+      // LOG_LEVEL=debug: every statement with its duration (the SQL text, never its parameters).
+      ...(log.isLevelEnabled('debug') ? { onQuery: (q: { sql: string; ms: number; error?: unknown }) => log.debug({ ms: q.ms, sql: q.sql, ...(q.error ? { err: q.error } : {}) }, 'query') } : {}),
+    }));
   await migrateToLatest(dbh.db);
   let demoLogins: DemoLogin[] | null = null;
-  if ((opts.seedDemo ?? dbh.kind === 'pglite') && !(await dbh.db.selectFrom('account').select('id').limit(1).executeTakeFirst())) {
+  // The embedded database gets the demo account on its first start unless WEBTID_DEMO=false.
+  if ((opts.seedDemo ?? (dbh.kind === 'pglite' && env.WEBTID_DEMO !== 'false')) && !(await dbh.db.selectFrom('account').select('id').limit(1).executeTakeFirst())) {
     demoLogins = await seedDemo(dbh.db);
   }
   const services: AppServices = { dbh, db: dbh.db, env, secret: loadAppSecret(env.APP_SECRET, env.DATA_DIR), log };
-  const app = createApp(services, { distDir: resolve(ROOT, 'dist/client'), messagesDir: resolve(ROOT, 'messages') });
+  let draining = false;
+  const app = createApp(services, { distDir: resolve(ROOT, 'dist/client'), messagesDir: resolve(ROOT, 'messages'), draining: () => draining, version });
   let stopping = false;
   const handlers = new Set<Promise<void>>();
   const active = new Set<ServerResponse>();
@@ -77,15 +96,22 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
   const webhooks = startWebhookWorker(services);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
-  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  const shown = (h: string) => (h === '0.0.0.0' || h === '::' ? 'localhost' : h.includes(':') ? `[${h}]` : h);
+  const host = shown(env.HOST);
+  const metrics = env.METRICS_PORT === undefined ? null : await startMetricsListener(services, version, env.METRICS_HOST ?? env.HOST, env.METRICS_PORT);
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}`,
     server,
     services,
     demoLogins,
+    metricsUrl: metrics ? `http://${shown(env.METRICS_HOST ?? env.HOST)}:${metrics.port}/metrics` : null,
+    drain() {
+      draining = true;
+    },
     close(graceMs = 8_000) {
       closing ??= (async () => {
+        draining = true;
         stopping = true;
         // The answers still to come close their connections, so that no client sends another
         // request on them (one sent to a connection we close while it is idle would be reset).
@@ -112,10 +138,46 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
         // process ends, PostgreSQL rolls it back, which is what an export cut by shutdown must do.
         // (PGlite is always waited for: its files must be closed properly.)
         await webhooks.stop();
+        await metrics?.close();
         await (dbh.kind === 'postgres' ? Promise.race([dbh.close(), delay(1000)]) : dbh.close());
         lock.release();
       })();
       return closing;
     },
+  };
+}
+
+/** PostgreSQL pool settings from the environment (decision 0196). */
+function postgresOptions(env: Env): { poolSize: number; statementTimeoutMs: number; password?: string; ssl?: PgSsl } {
+  const out: { poolSize: number; statementTimeoutMs: number; password?: string; ssl?: PgSsl } = { poolSize: env.PGPOOL_MAX, statementTimeoutMs: env.PG_STATEMENT_TIMEOUT_MS };
+  if (env.PGPASSWORD) out.password = env.PGPASSWORD;
+  if (env.PGSSLMODE === 'disable') out.ssl = false;
+  else if (env.PGSSLMODE === 'require') out.ssl = { rejectUnauthorized: false };
+  else if (env.PGSSLMODE === 'verify-full') out.ssl = { rejectUnauthorized: true, ...(env.PGSSLROOTCERT ? { ca: readFileSync(env.PGSSLROOTCERT, 'utf8') } : {}) };
+  return out;
+}
+
+/** The metrics on a listener of their own (decision 0195): never reachable through the public port. */
+async function startMetricsListener(services: AppServices, version: Version, host: string, port: number): Promise<{ port: number; close(): Promise<void> }> {
+  const endpoint = await enableMetrics(services, version);
+  const server = createServer((req, res) => {
+    endpoint.handle(req, res).catch((err: unknown) => {
+      services.log.error({ err }, 'metrics: scrape failed');
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, () => ok());
+  });
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : port,
+    close: () =>
+      new Promise<void>((ok) => {
+        endpoint.stop();
+        server.close(() => ok());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -3,7 +3,7 @@ import { IDLE_RELOAD_MS, IDLE_TIMEOUT_MS } from '../../shared/limits';
 import { m } from '../../shared/paraglide/messages.js';
 import { toast } from '../components/toast';
 import { setLoginReason } from './login-reason';
-import { trpcClient } from './trpc';
+import { finishPendingLogout, markLogoutPending } from '../offline/logout-pending';
 
 const ACTIVITY_EVENTS = ['mousemove', 'pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
 
@@ -61,8 +61,11 @@ export function useIdleLogout(): void {
       }
       loggedOut = true;
       for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, markActive);
-      // The reload happens whether or not the server answered; the session is gone either way.
-      trpcClient.user.logout.mutate().catch(() => {});
+      // The reload happens whether or not the server answered; the session is gone either way:
+      // offline, the logout-pending marker keeps the cookie from counting until the server
+      // heard of it (decision 0199). The drafts stay: the same user may come back to them.
+      markLogoutPending();
+      void finishPendingLogout();
       toast.warning(m.idle_logged_out());
       setLoginReason('idle');
       setTimeout(() => window.location.reload(), IDLE_RELOAD_MS);

@@ -5,6 +5,7 @@ import { findLoginUser } from '../../../db/queries/users';
 import { ERR } from '../../shared/errors';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_USERNAME } from '../../shared/limits';
 import { AppError } from '../errors';
+import { countLogin } from '../metrics';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 
 const LIMITS = { perAddress: LOGIN_MAX_FAILURES, perUsername: LOGIN_MAX_FAILURES_PER_USERNAME, minutes: LOGIN_LOCK_MINUTES };
@@ -45,6 +46,7 @@ export async function checkLogin(db: Database, log: Logger, username: string, pa
     // Only the first refusal of a lock is a warning; the rest of a hammering is noise.
     const first = pairLocked ? counted.pairAttempts === LIMITS.perAddress + 1 : counted.usernameAttempts === LIMITS.perUsername + 1;
     log[first ? 'warn' : 'info']({ username: key, ip, scope: pairLocked ? 'address' : 'username' }, 'login refused: locked out');
+    countLogin('locked');
     throw new AppError('UNAUTHORIZED', ERR.lockedOut);
   }
 
@@ -53,6 +55,7 @@ export async function checkLogin(db: Database, log: Logger, username: string, pa
   if (!user || !ok) {
     // The attempt is already counted; nothing more to write.
     log.info({ username: key, ip, attempt: counted.pairAttempts, knownUser: user !== undefined }, 'login failed');
+    countLogin('failed');
     throw new AppError('UNAUTHORIZED', ERR.authFailed);
   }
   await loginSucceeded(db, key, ip);

@@ -12,8 +12,9 @@ import { loadCatalogue } from './locales';
 import { buildOpenApi } from './openapi';
 import { docsHtml, docsScript } from './docs-page';
 import { HTTP_ERR, HttpError, sendJson, sendProblem } from './problem';
-import { isHttps } from './proxy';
-import { authRefusal, BadApiKey, beginRequest, createContext, csrfRefused, requestInfo, resolveActor } from './request-context';
+import { clientIp, isHttps } from './proxy';
+import { authRefusal, BadApiKey, beginRequest, createContext, csrfRefused, requestInfo, resolveActor, setRoute } from './request-context';
+import { countRequest } from '../metrics';
 import { authorize, createRestHandler, decodePathSegment, queryObject, refuseBeforeBody, sendError } from './rest';
 import { createStaticHandler } from './static';
 import { createTrpcHandler } from './trpc-handler';
@@ -34,6 +35,10 @@ const HEALTH_TIMEOUT_MS = 2000;
 export interface AppOptions {
   distDir: string;
   messagesDir: string;
+  /** True from the moment a stop was asked for (SIGTERM): /readyz answers 503 from then on. */
+  draining?: () => boolean;
+  /** package version and git commit, in /healthz */
+  version?: { version: string; commit: string };
 }
 
 export type AppHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -81,35 +86,85 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
     return { route: r, pattern, names };
   });
 
-  /** One line per request at info: id, method, route (no query string: it may hold secrets), status, duration, actor. */
-  function logRequest(req: IncomingMessage, res: ServerResponse, route: string): void {
+  /**
+   * One line per request at info (decision 0198): request id (`requestId`, the one name everywhere),
+   * method, route template (never a raw path with ids, never the query string: it may hold
+   * secrets), status, duration, client address (after the TRUST_PROXY rule), user agent, actor,
+   * trace id. A request whose client went away before the answer was complete is logged as
+   * "request aborted" with `aborted: true` and the status only if one was sent. At debug level
+   * also the body size and the database pool. The same observation feeds /metrics.
+   */
+  function logRequest(req: IncomingMessage, res: ServerResponse): void {
     const info = requestInfo(req);
-    if (!info || !services.log.isLevelEnabled('info')) return;
-    services.log.info(
-      { reqId: info.id, method: req.method, route, status: res.statusCode, ms: Math.round((performance.now() - info.started) * 10) / 10, actor: info.actor ?? null, ...(res.writableFinished ? {} : { aborted: true }) },
-      'request',
-    );
+    if (!info) return;
+    const aborted = !res.writableFinished;
+    const seconds = (performance.now() - info.started) / 1000;
+    countRequest(req.method ?? 'GET', info.route, aborted ? 'aborted' : String(res.statusCode), seconds);
+    if (!services.log.isLevelEnabled('info')) return;
+    const line: Record<string, unknown> = {
+      requestId: info.id,
+      method: req.method,
+      route: info.route,
+      status: aborted && !res.headersSent ? null : res.statusCode,
+      ms: Math.round(seconds * 10_000) / 10,
+      ip: clientIp(req, services.env),
+      userAgent: req.headers['user-agent'] ?? null,
+      actor: info.actor ?? null,
+    };
+    if (info.traceId) line.traceId = info.traceId;
+    if (aborted) line.aborted = true;
+    if (services.log.isLevelEnabled('debug')) {
+      line.bytesIn = Number(req.headers['content-length'] ?? 0) || 0;
+      const pool = services.dbh.pg?.pool;
+      if (pool) line.pool = { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+    }
+    services.log.info(line, aborted ? 'request aborted' : 'request');
   }
 
-  async function health(res: ServerResponse): Promise<void> {
+  const version = options.version ?? { version: 'unknown', commit: 'unknown' };
+
+  /** Whether the database answers `SELECT 1` within HEALTH_TIMEOUT_MS. */
+  async function databaseAnswers(): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
         sql`SELECT 1`.execute(services.db),
         new Promise((_ok, fail) => (timer = setTimeout(() => fail(new Error('health check timed out')), HEALTH_TIMEOUT_MS))),
       ]);
+      return true;
     } catch (err) {
       services.log.warn({ err }, 'health check: database unreachable');
-      return sendJson(res, 503, { status: 'unavailable', database: services.dbh.kind });
+      return false;
     } finally {
       clearTimeout(timer);
     }
-    sendJson(res, 200, { status: 'ok', database: services.dbh.kind });
+  }
+
+  /**
+   * /readyz (decision 0195): 200 when this instance should get traffic — the database answers and
+   * no stop was asked for; 503 from the moment SIGTERM arrives (a load balancer takes it out
+   * before it stops accepting), or while the database is unreachable.
+   */
+  async function ready(res: ServerResponse): Promise<void> {
+    res.setHeader('Cache-Control', 'no-store');
+    if (options.draining?.()) return sendJson(res, 503, { status: 'draining', database: services.dbh.kind });
+    if (!(await databaseAnswers())) return sendJson(res, 503, { status: 'unavailable', database: services.dbh.kind });
+    if (options.draining?.()) return sendJson(res, 503, { status: 'draining', database: services.dbh.kind });
+    sendJson(res, 200, { status: 'ready', database: services.dbh.kind });
+  }
+
+  /** /healthz as before (200 when the database answers), plus the version. */
+  async function health(res: ServerResponse): Promise<void> {
+    res.setHeader('Cache-Control', 'no-store');
+    if (!(await databaseAnswers())) return sendJson(res, 503, { status: 'unavailable', database: services.dbh.kind, ...version });
+    sendJson(res, 200, { status: 'ok', database: services.dbh.kind, ...version });
   }
 
   async function trpc(req: IncomingMessage, res: ServerResponse, url: URL, path: string): Promise<void> {
     const batch = url.searchParams.get('batch') === '1';
     const calls = path.slice('/api/trpc/'.length).split(',');
+    // The procedure names are the template (a name we do not have would be a label per guess).
+    setRoute(req, calls.every((c) => authLevels.has(c)) && calls.length <= TRPC_MAX_BATCH ? `/api/trpc/${calls.join(',')}` : '/api/trpc/*');
     if (!batch && calls.length > 1) throw new HttpError(400, 'Several procedures need ?batch=1');
     // Bounded work: a batch over the cap runs nothing at all.
     if (calls.length > TRPC_MAX_BATCH) {
@@ -154,6 +209,7 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
     for (const m of rawMatchers) {
       const match = m.pattern.exec(path);
       if (!match || m.route.method !== (req.method === 'HEAD' ? 'GET' : req.method)) continue;
+      setRoute(req, m.route.path);
       const params: Record<string, string> = {};
       m.names.forEach((n, i) => (params[n] = decodePathSegment(match[i + 1] ?? '')));
       const actor = await authorize(services, req, res, m.route.auth);
@@ -169,25 +225,34 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
   return async function handler(req: IncomingMessage, res: ServerResponse) {
     beginRequest(req, res);
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
-    let route = '?';
-    res.once('close', () => logRequest(req, res, route));
+    res.once('close', () => logRequest(req, res));
     try {
       if (isHttps(req, services.env)) res.setHeader('Strict-Transport-Security', HSTS);
       if ((req.url ?? '').length > URL_MAX_BYTES) throw new HttpError(414, coded('URL_TOO_LONG', { max: URL_MAX_BYTES }));
       const url = new URL(req.url ?? '/', 'http://localhost');
       const path = url.pathname;
-      route = path;
       decodePathSegment(path); // %ff, %zz: 400 here rather than a URIError somewhere below
-      if (path === '/healthz') return await health(res);
+      if (path === '/livez' || path === '/readyz' || path === '/healthz') {
+        setRoute(req, path);
+        // /livez: the process is up and its event loop turns; nothing else is asked.
+        if (path === '/livez') return sendJson(res, 200, { status: 'ok' });
+        return await (path === '/readyz' ? ready(res) : health(res));
+      }
       const locale = /^\/locales\/(en|da)\.json$/.exec(path)?.[1];
       if (locale) {
+        setRoute(req, '/locales/{locale}.json');
         let body = catalogues.get(locale);
         if (!body) catalogues.set(locale, (body = JSON.stringify(loadCatalogue(options.messagesDir, locale))));
         res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
         return void res.end(body);
       }
-      if (!path.startsWith('/api/') && path !== '/api') return await serveStatic(req, res, url);
+      if (!path.startsWith('/api/') && path !== '/api') {
+        setRoute(req, path.startsWith('/assets/') ? '/assets/*' : '/*');
+        return await serveStatic(req, res, url);
+      }
+      setRoute(req, '/api/*'); // an API path nobody knows; the dispatchers below name the known ones
 
+      if (path === '/api/openapi.json' || path === '/api/docs' || path === '/api/docs/' || path === '/api/docs.js') setRoute(req, path);
       if (path === '/api/openapi.json') {
         openApiJson ??= JSON.stringify(buildOpenApi(rest.routes, rawRoutes));
         res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });

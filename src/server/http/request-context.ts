@@ -24,6 +24,10 @@ export interface RequestInfo {
   started: number;
   /** 'api-key', 'user:<name>@<account>', or undefined (anonymous / not resolved) */
   actor?: string;
+  /** The route template for the log and the metrics (`/api/worksheets/{id}`), never a raw path with ids. */
+  route: string;
+  /** From a well-formed incoming W3C `traceparent` (decision 0197). */
+  traceId?: string;
 }
 
 const infos = new WeakMap<IncomingMessage, RequestInfo>();
@@ -40,9 +44,30 @@ function nextRequestId(): string {
   return idPrefix + idCounter.toString(16).padStart(8, '0');
 }
 
-/** Starts the bookkeeping of one request: a request id (also sent as X-Request-Id). */
+/** An incoming X-Request-Id we keep (a proxy's or the caller's): letters, digits and `._:-`, at most 128. */
+const GOOD_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+/** W3C trace context (version ff is invalid, as are all-zero ids). */
+const TRACEPARENT = /^[0-9a-e][0-9a-f]-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/;
+
+function incomingRequestId(req: IncomingMessage): string | undefined {
+  const v = req.headers['x-request-id'];
+  return typeof v === 'string' && GOOD_REQUEST_ID.test(v) ? v : undefined;
+}
+
+function incomingTraceId(req: IncomingMessage): string | undefined {
+  const v = req.headers.traceparent;
+  const m = typeof v === 'string' ? TRACEPARENT.exec(v) : null;
+  return m && !/^0+$/.test(m[1]!) && !/^0+$/.test(m[2]!) ? m[1] : undefined;
+}
+
+/**
+ * Starts the bookkeeping of one request: a request id (also sent as X-Request-Id) — the caller's or
+ * proxy's own when it sent a well-formed one, else a new one — and the trace id of `traceparent`.
+ */
 export function beginRequest(req: IncomingMessage, res: ServerResponse): RequestInfo {
-  const info: RequestInfo = { id: nextRequestId(), started: performance.now() };
+  const info: RequestInfo = { id: incomingRequestId(req) ?? nextRequestId(), started: performance.now(), route: '?' };
+  const traceId = req.headers.traceparent === undefined ? undefined : incomingTraceId(req);
+  if (traceId) info.traceId = traceId;
   infos.set(req, info);
   res.setHeader('X-Request-Id', info.id);
   return info;
@@ -50,6 +75,12 @@ export function beginRequest(req: IncomingMessage, res: ServerResponse): Request
 
 export function requestInfo(req: IncomingMessage): RequestInfo | undefined {
   return infos.get(req);
+}
+
+/** Names the route template of this request (the REST, raw and tRPC dispatchers call it). */
+export function setRoute(req: IncomingMessage, route: string): void {
+  const info = infos.get(req);
+  if (info) info.route = route;
 }
 
 export async function resolveActor(services: AppServices, req: IncomingMessage, res: ServerResponse): Promise<Actor | null> {

@@ -13,7 +13,7 @@ import { bufferAndCompress } from './compress';
 import { withIdempotency } from './idempotency';
 import { restPage } from './paging';
 import { HTTP_ERR, HttpError, sendJson, sendProblem } from './problem';
-import { authRefusal, BadApiKey, createContext, csrfRefused, resolveActor } from './request-context';
+import { authRefusal, BadApiKey, createContext, csrfRefused, resolveActor, setRoute } from './request-context';
 
 export interface RestRoute {
   method: RestMethod;
@@ -108,6 +108,7 @@ export function createRestHandler(router: AnyRouter, services: AppServices, crea
     const candidates = candidatesFor(url.pathname);
     if (candidates.length === 0) return false;
     const route = candidates.find((r) => r.method === method || (method === 'HEAD' && r.method === 'GET'));
+    setRoute(req, (route ?? candidates[0]!).path);
     if (!route) {
       sendProblem(res, 405, coded('METHOD_NOT_ALLOWED', { method }), undefined, { Allow: [...new Set(candidates.map((c) => c.method))].join(', ') });
       return true;

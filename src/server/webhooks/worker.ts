@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { claimDue, recordFailure, recordSuccess, type ClaimedDelivery } from '../../../db/queries/webhooks';
 import type { AppServices } from '../context';
+import { countWebhook } from '../metrics';
 import { assertPublicUrl, endpointSecret } from '../services/webhooks';
 
 /**
@@ -69,9 +70,11 @@ export function startWebhookWorker(services: AppServices, opts: WebhookWorkerOpt
       await res.body?.cancel();
       if (status < 200 || status >= 300) throw new Error(`HTTP ${status}`);
       await recordSuccess(services.db, d, status);
+      countWebhook('succeeded');
     } catch (error) {
       const wait = RETRY_SCHEDULE_SECONDS[d.attempts];
       const retryAt = wait === undefined ? null : new Date(Date.now() + wait * 1000 * scale);
+      countWebhook(retryAt ? 'retry' : 'failed');
       const message = error instanceof Error ? (error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message) : String(error);
       await recordFailure(services.db, d, status, message, retryAt, DISABLE_AFTER_SECONDS * scale).catch((err: unknown) => services.log.error({ err }, 'webhook: recording a failure failed'));
     }

@@ -12,6 +12,7 @@ import { trpc } from '../../lib/trpc';
 import { AppCallError, errorMessage } from '../../lib/errors';
 import { submitHandler, useZodForm } from '../../lib/use-zod-form';
 import type { ZLoginInput } from '../../../shared/schemas/auth';
+import { clearLogoutPending, finishPendingLogout } from '../../offline/logout-pending';
 import { clearOtherUsersDrafts, draftReturnPath, sessionDrafts } from '../worksheet/draft';
 
 type LoginSchema = typeof ZLoginInput;
@@ -57,7 +58,11 @@ export function LoginPage() {
 
     setBusy(true);
     try {
+      // The previous user's session ends before this one begins (a logout made offline, decision 0199).
+      await finishPendingLogout();
       await login.mutateAsync(input);
+      // This login's cookie replaced the previous one: no pending logout may end it later.
+      clearLogoutPending();
       clearLoginReason();
       // Nothing cached may survive from a previous user.
       queryClient.clear();

@@ -4,11 +4,17 @@ import { useEffect, useRef } from 'react';
 import { m } from '../../../shared/paraglide/messages.js';
 import { PageSpinner } from '../../components/spinner';
 import { toast } from '../../components/toast';
-import { trpcClient } from '../../lib/trpc';
 import { clearOfflineData } from '../../offline/clear';
+import { finishPendingLogout, markLogoutPending } from '../../offline/logout-pending';
 import { setOutboxOwner } from '../../offline/outbox';
+import { clearAllDrafts, sessionDrafts } from '../worksheet/draft';
 
-/** Spec §2: "Logging out...", end the session, forget everything cached, go to / (→ /login). */
+/**
+ * Spec §2: "Logging out...", end the session, forget everything cached, go to / (→ /login).
+ * Issue 21 §1 (decision 0199): first, synchronously, the device stops counting the session (the
+ * logout-pending marker) and every draft goes; then the server ends the session — offline, at the
+ * next connection.
+ */
 export function LogoutPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -17,12 +23,12 @@ export function LogoutPage() {
   useEffect(() => {
     if (started.current) return; // StrictMode runs effects twice in development.
     started.current = true;
+    markLogoutPending();
+    clearAllDrafts(sessionDrafts());
     // The outbox stops sending for this user; their queued entries stay on the device (decision 0155).
     void setOutboxOwner(null);
     // Even if the call fails (already logged out, offline) the user wants out: carry on.
-    void trpcClient.user.logout
-      .mutate()
-      .catch(() => undefined)
+    void finishPendingLogout()
       .then(() => clearOfflineData())
       .then(() => {
         queryClient.clear();

@@ -133,3 +133,13 @@ export function draftReturnPath(storage: DraftStorage | null, username: string):
     return null;
   }
 }
+
+/** At an explicit logout (issue 21 §1): every draft goes — the next person on this phone is someone else. */
+export function clearAllDrafts(storage: DraftStorage | null): void {
+  if (!storage) return;
+  try {
+    for (const key of draftKeys(storage)) storage.removeItem(key);
+  } catch {
+    // storage refused
+  }
+}
