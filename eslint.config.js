@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'src/shared/paraglide/**', 'src/client/routeTree.gen.ts', 'test-results/**', 'playwright-report/**', 'data/**', 'examples/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'src/shared/paraglide/**', 'src/client/routeTree.gen.ts', 'test-results/**', 'playwright-report/**', 'data/**', 'examples/**', 'scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
