@@ -13,6 +13,7 @@ import { lockDataDir } from './data-dir-lock';
 import { createApp } from './http/app';
 import { proxyTrust } from './http/proxy';
 import { createLogger } from './log';
+import type { HostResolver } from './webhooks/egress';
 import { startWebhookWorker } from './webhooks/worker';
 
 export interface RunningServer {
@@ -32,7 +33,7 @@ export interface RunningServer {
 // Two levels up from src/server (sources under tsx) and from dist/server (the compiled bundle).
 const ROOT = resolve(import.meta.dirname, '../..');
 
-export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle; seedDemo?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle; seedDemo?: boolean; resolveHost?: HostResolver } = {}): Promise<RunningServer> {
   const log = opts.log ?? createLogger(env.LOG_LEVEL);
   proxyTrust(env); // a TRUST_PROXY that does not parse stops the start, not every request
   const lock = lockDataDir(opts.dbh || env.DATABASE_URL ? null : env.DATA_DIR, 'webtid server', { waitMs: 15_000 });
@@ -42,7 +43,7 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
   if ((opts.seedDemo ?? dbh.kind === 'pglite') && !(await dbh.db.selectFrom('account').select('id').limit(1).executeTakeFirst())) {
     demoLogins = await seedDemo(dbh.db);
   }
-  const services: AppServices = { dbh, db: dbh.db, env, secret: loadAppSecret(env.APP_SECRET, env.DATA_DIR), log };
+  const services: AppServices = { dbh, db: dbh.db, env, secret: loadAppSecret(env.APP_SECRET, env.DATA_DIR), log, ...(opts.resolveHost ? { resolveHost: opts.resolveHost } : {}) };
   const app = createApp(services, { distDir: resolve(ROOT, 'dist/client'), messagesDir: resolve(ROOT, 'messages') });
   let stopping = false;
   const handlers = new Set<Promise<void>>();

@@ -33,13 +33,13 @@ export const webhooksRouter = router({
     .meta({ rest: { method: 'POST', path: '/api/webhooks', status: 201 }, summary: 'Add an endpoint; answers its signing secret, shown this once', tags })
     .input(ZCreateWebhookInput)
     .output(ZWebhookEndpointWithSecret)
-    .mutation(({ ctx, input }) => createWebhookEndpoint(ctx.db, ctx.secret, ctx.actor, input)),
+    .mutation(({ ctx, input }) => createWebhookEndpoint(ctx.db, ctx.secret, ctx.actor, input, ctx.resolveHost)),
 
   update: adminProcedure
     .meta({ rest: { method: 'PUT', path: '/api/webhooks' }, summary: 'Change URL, description, events, or enable/disable', tags })
     .input(ZUpdateWebhookInput)
     .output(ZWebhookEndpoint)
-    .mutation(({ ctx, input }) => updateWebhookEndpoint(ctx.db, ctx.actor, input)),
+    .mutation(({ ctx, input }) => updateWebhookEndpoint(ctx.db, ctx.actor, input, ctx.resolveHost)),
 
   delete: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/webhooks', status: 204 }, summary: 'Delete an endpoint and its deliveries', tags })
