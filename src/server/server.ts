@@ -9,6 +9,7 @@ import { seedDemo, type DemoLogin } from '../../db/seed/demo';
 import { loadAppSecret } from './auth/secret';
 import type { AppServices } from './context';
 import type { Env } from './env';
+import { createDataDir, secureDataDir } from './data-dir';
 import { lockDataDir } from './data-dir-lock';
 import { createApp } from './http/app';
 import { proxyTrust } from './http/proxy';
@@ -36,9 +37,20 @@ const ROOT = resolve(import.meta.dirname, '../..');
 export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle; seedDemo?: boolean; resolveHost?: HostResolver } = {}): Promise<RunningServer> {
   const log = opts.log ?? createLogger(env.LOG_LEVEL);
   proxyTrust(env); // a TRUST_PROXY that does not parse stops the start, not every request
+  // DATA_DIR is the server's alone (0700; issue 21 §4): created so before anything is written into it.
+  const embedded = !opts.dbh && !env.DATABASE_URL && env.DATA_DIR !== ':memory:';
+  if (embedded) createDataDir(env.DATA_DIR);
   const lock = lockDataDir(opts.dbh || env.DATABASE_URL ? null : env.DATA_DIR, 'webtid server', { waitMs: 15_000 });
   const dbh = opts.dbh ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, onPoolError: (err) => log.warn({ err }, 'database connection lost') }));
   await migrateToLatest(dbh.db);
+  if (embedded) {
+    try {
+      const changed = secureDataDir(env.DATA_DIR);
+      if (changed > 0) log.info({ dataDir: env.DATA_DIR, changed }, 'DATA_DIR: made files 0600 and folders 0700');
+    } catch (err) {
+      log.warn({ err, dataDir: env.DATA_DIR }, 'DATA_DIR: could not restrict its permissions');
+    }
+  }
   let demoLogins: DemoLogin[] | null = null;
   if ((opts.seedDemo ?? dbh.kind === 'pglite') && !(await dbh.db.selectFrom('account').select('id').limit(1).executeTakeFirst())) {
     demoLogins = await seedDemo(dbh.db);
