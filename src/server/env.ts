@@ -17,12 +17,14 @@ const schema = z.object({
   COOKIE_SECURE: z.enum(['true', 'false', 'auto']).default('auto'),
   /**
    * Whose X-Forwarded-For / -Proto / -Host to believe: `false` (nobody, the default), `true` (any
-   * peer), or a comma-separated list of addresses, CIDR ranges and `loopback` (the proxy's address).
+   * peer is the one proxy: the client is the right-most X-Forwarded-For entry), a hop count N (N
+   * proxies in a row), or a comma-separated list of addresses, CIDR ranges and `loopback` (the
+   * proxies' addresses: the client is the right-most entry not in the list). Decision 0192.
    */
   TRUST_PROXY: z
     .string()
     .trim()
-    .regex(/^(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'must be true, false, or a list of addresses, CIDR ranges or loopback')
+    .regex(/^(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'must be true, false, a hop count, or a list of addresses, CIDR ranges or loopback')
     .default('false'),
   /**
    * Internal networks webhooks may be delivered to (on-premise receivers, tests): addresses, CIDR
