@@ -4,6 +4,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostResolver } from '../../src/server/webhooks/egress';
+import { startWebhookWorker, type WebhookWorker } from '../../src/server/webhooks/worker';
 import type { ApiClient } from '../helpers/client';
 import { startTestApp, type TestApp } from '../helpers/server';
 
@@ -62,6 +63,7 @@ const record = (hits: Hit[]) => (req: IncomingMessage, res: ServerResponse) => {
 
 let a: ApiClient;
 let slow: Server | undefined;
+let second: WebhookWorker | undefined;
 let fast: Server | undefined;
 
 beforeAll(async () => {
@@ -82,6 +84,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([close(outer), close(inner), close(slow), close(fast)]);
+  await second?.stop();
   await app?.close();
   for (const [k, v] of [['WEBHOOKS_ALLOW_PRIVATE', previous.allow], ['WEBHOOKS_POLL_MS', previous.poll], ['WEBHOOKS_TIME_SCALE', previous.scale]] as const) {
     if (v === undefined) delete process.env[k];
@@ -154,7 +157,9 @@ describe('webhook egress: DNS rebinding', () => {
 
 
 describe('webhook fairness', () => {
-  it('a receiver that never answers holds two slots of its own; another account\'s deliveries still arrive at once', async () => {
+  it('a receiver that never answers holds two slots of its own, across two workers on one database; another account\'s deliveries still arrive at once', async () => {
+    // A second worker on the same database stands for a second instance: the slots are counted in the database.
+    second = startWebhookWorker(app.server.services, { pollMs: 50 });
     const hanging: ServerResponse[] = [];
     let slowSeen = 0;
     slow = await listen((req, res) => {
