@@ -57,7 +57,9 @@ const record = (hits: Hit[]) => (req: IncomingMessage, res: ServerResponse) => {
   req.resume();
   req.on('end', () => {
     hits.push({ host: req.headers.host, id: String(req.headers['webhook-id']), at: Date.now() });
-    res.writeHead(204).end();
+    // /redirect sends the caller inward; a webhook client must not follow.
+    if (req.url === '/redirect') res.writeHead(307, { Location: `http://127.0.0.1:${port}/hook` }).end();
+    else res.writeHead(204).end();
   });
 };
 
@@ -144,6 +146,20 @@ describe('webhook egress: DNS rebinding', () => {
     expect(warn).toMatchObject({ level: 40, endpointId: id, messageId: msg });
   });
 
+  it('does not follow a redirect: a 307 towards 127.0.0.1 is a failed attempt and nothing reaches the inner listener', async () => {
+    answers.set('redirector.example', ['127.0.0.2']);
+    const id = await addEndpoint(a, `http://redirector.example:${port}/redirect`);
+    const msg = await sendTest(a, id);
+    const failed = await until('the failed attempt', async () => {
+      const res = await a.get(`/api/webhooks/deliveries?endpointId=${id}`);
+      const d = (res.body as Array<{ messageId: string; attempts: number; lastStatus: number | null; lastError: string | null }>).find((x) => x.messageId === msg);
+      return d && d.attempts > 0 ? d : undefined;
+    });
+    expect(failed).toMatchObject({ lastStatus: 307, lastError: 'HTTP 307' });
+    expect(outerHits.filter((h) => h.id === msg)).toHaveLength(1);
+    expect(innerHits).toEqual([]);
+  });
+
   it('refuses URLs whose names resolve inward on save (the check an admin sees)', async () => {
     answers.set('inward.example', ['10.0.0.7']);
     answers.set('mixed.example', ['127.0.0.2|169.254.169.254']);
@@ -187,6 +203,9 @@ describe('webhook fairness', () => {
     }
     latencies.sort((x, y) => x - y);
     const p95 = latencies[Math.ceil(latencies.length * 0.95) - 1]!;
+    if (process.env.WEBHOOK_TEST_VERBOSE) console.log('fast latencies (ms):', latencies.join(', '));
+    // Head-of-line blocking would cost the slow receiver's 10 s timeout; a fair queue delivers at the
+    // next poll (50 ms here). 2 s leaves room for a loaded test machine.
     expect(p95, `fast latencies ${latencies.join(', ')} ms`).toBeLessThan(2_000);
     // Per-endpoint concurrency: the hanging receiver never had more than two requests at once.
     expect(slowSeen).toBeLessThanOrEqual(2);

@@ -62,6 +62,8 @@ export function startWebhookWorker(services: AppServices, opts: WebhookWorkerOpt
   const pollMs = opts.pollMs ?? envNumber('WEBHOOKS_POLL_MS', 1000);
   const scale = opts.timeScale ?? envNumber('WEBHOOKS_TIME_SCALE', 1);
   const agent = pinnedAgent(services.resolveHost);
+  const allowed = process.env.WEBHOOKS_ALLOW_PRIVATE?.trim();
+  if (allowed && allowed.toLowerCase() !== 'false') services.log.warn({ networks: allowed }, 'webhooks may be delivered to these internal networks (WEBHOOKS_ALLOW_PRIVATE)');
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let claiming: Promise<void> | null = null;
