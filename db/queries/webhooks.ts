@@ -101,7 +101,8 @@ export async function deleteEndpoint(db: Db, accountId: number, id: number): Pro
 // ---------------------------------------------------------------------------------------------
 // Deliveries
 
-export function listDeliveries(db: Db, accountId: number, endpointId: number | null, limit: number) {
+/** A page of an account's deliveries, newest first (keyset on id); `limit + 1` rows tell whether more follow. */
+export function listDeliveries(db: Db, accountId: number, filter: { endpointId?: number; eventType?: string; status?: string; beforeId?: number }, limit: number) {
   let q = db
     .selectFrom('webhookDelivery as d')
     .innerJoin('webhookMessage as m', 'm.id', 'd.messageId')
@@ -109,7 +110,10 @@ export function listDeliveries(db: Db, accountId: number, endpointId: number | n
     .where('m.accountId', '=', accountId)
     .orderBy('d.id', 'desc')
     .limit(limit);
-  if (endpointId !== null) q = q.where('d.endpointId', '=', endpointId);
+  if (filter.endpointId !== undefined) q = q.where('d.endpointId', '=', filter.endpointId);
+  if (filter.eventType !== undefined) q = q.where('m.eventType', '=', filter.eventType);
+  if (filter.status !== undefined) q = q.where('d.status', '=', filter.status as 'pending');
+  if (filter.beforeId !== undefined) q = q.where('d.id', '<', filter.beforeId);
   return q.execute();
 }
 

@@ -31,6 +31,8 @@ export interface Meta {
      * never kept in the idempotency record, so a replay answers without them (decision 0191).
      */
     secretFields?: readonly string[];
+    /** a read that a rule of spec §6 may refuse a caller who can see the record (403), e.g. its history */
+    mayForbid?: boolean;
   };
   summary?: string;
   /** Longer OpenAPI description (Markdown). */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ERR } from './errors';
-import { code, isoDate, optionalCode, optionalIsoDate, optionalText, parseDecimal, quantity, requiredText } from './fields';
+import { code, isoDate, optionalCode, optionalIsoDate, optionalText, parseDecimal, quantity, QUANTITY_STRING_PATTERN, requiredText } from './fields';
 import { ZLoginInput } from './schemas/auth';
 import { ZSearchInput } from './schemas/search';
 import { ZUsernameInput } from './schemas/user';
@@ -112,6 +112,25 @@ describe('quantity: only the decimal forms of spec §5', () => {
       fc.property(fc.string({ maxLength: 12 }).filter((s) => !/^-?(?:\d+(?:[.,]\d*)?|[.,]\d+)$/.test(s.trim())), (s) => {
         expect(parseDecimal(s)).toBeNaN();
       }),
+    );
+  });
+});
+
+describe('the OpenAPI form of a quantity (issue 19 point 1)', () => {
+  const re = new RegExp(QUANTITY_STRING_PATTERN, 'u');
+  const q = quantity();
+  it('takes exactly the strings the server takes', () => {
+    for (const s of ['0.29', '1.15', '99999999.99', '1,5', '7,50', '.5', ',25', '12.', ' 3 ', '00000001', '0.01']) {
+      expect([s, re.test(s)]).toEqual([s, true]);
+      expect([s, q.safeParse(s).success]).toEqual([s, true]);
+    }
+    for (const s of ['0', '0,00', '-1', '1.234', '100000000', '1e2', '0x10', 'abc', '', ' ', '1,2,3', 'Infinity']) {
+      expect([s, re.test(s)]).toEqual([s, false]);
+      expect([s, q.safeParse(s).success]).toEqual([s, false]);
+    }
+    fc.assert(
+      fc.property(fc.stringMatching(/^\s?-?\d{0,9}[.,]?\d{0,3}\s?$/), (s) => re.test(s) === q.safeParse(s).success),
+      { numRuns: 3000 },
     );
   });
 });

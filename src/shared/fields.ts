@@ -25,7 +25,7 @@ export const optionalText = (max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
     str().trim().max(max, tooLong(max)).nullish(),
-  ).transform((v) => v ?? null);
+  ).transform((v) => v ?? null).meta({ 'x-empty-as-null': true });
 
 /** A required code (spec §5 "valid code"). */
 export const code = (max: number) => requiredText(max).regex(CODE_PATTERN, ERR.invalidChars);
@@ -35,7 +35,7 @@ export const optionalCode = (max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
     str().trim().max(max, tooLong(max)).regex(CODE_PATTERN, ERR.invalidChars).nullish(),
-  ).transform((v) => v ?? null);
+  ).transform((v) => v ?? null).meta({ 'x-empty-as-null': true });
 
 /** Team codes are stored in upper case. */
 export const teamCode = (max: number) =>
@@ -46,7 +46,7 @@ export const bool = () =>
   z.preprocess(
     (v) => (v === 'true' || v === '1' || v === 'on' ? true : v === 'false' || v === '0' ? false : v),
     z.boolean({ error: ERR.mustBeBoolean }),
-  );
+  ).meta({ 'x-boolean-text': ['true', 'false', '1', '0', 'on'] });
 
 /** What /api/openapi.json says of a date: years 1900–2999, months 01–12, days 01–31 (the calendar check is format: date). */
 const DATE_PATTERN_DOC = '^(19\\d{2}|2\\d{3})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
@@ -68,7 +68,7 @@ export const isoDate = () =>
     .meta({ format: 'date', pattern: DATE_PATTERN_DOC, description: `YYYY-MM-DD, ${DATE_MIN} … ${DATE_MAX}, a real calendar day` });
 
 export const optionalIsoDate = () =>
-  z.preprocess((v) => (v === '' || v === undefined ? null : v), isoDate().nullable());
+  z.preprocess((v) => (v === '' || v === undefined ? null : v), isoDate().nullable()).meta({ 'x-empty-as-null': true });
 
 /** "HHmm", "HH:mm" or "HH:mm:ss" → "HH:mm". */
 export function parseTime(value: string): string | null {
@@ -93,7 +93,7 @@ export const time15 = () =>
     .refine((t) => Number(t.slice(3, 5)) % TIME_STEP_MINUTES === 0, ERR.timeStep)
     .meta({ pattern: '^([01]\\d|2[0-3]):?(00|15|30|45)(:[0-5]\\d)?$', description: 'HH:mm, HHmm or HH:mm:ss in 15-minute steps' });
 
-export const optionalTime15 = () => z.preprocess((v) => (v === '' || v === undefined ? null : v), time15().nullable());
+export const optionalTime15 = () => z.preprocess((v) => (v === '' || v === undefined ? null : v), time15().nullable()).meta({ 'x-empty-as-null': true });
 
 /**
  * The decimal forms spec §5 allows in a string: an optional minus, digits, and an optional point
@@ -115,13 +115,23 @@ export const decimal = () =>
     z.number({ error: (iss) => (iss.input === undefined ? ERR.required : ERR.mustBeNumber) }).finite(ERR.mustBeNumber),
   );
 
+/** A quantity as a string, exactly as `quantity()` takes one (checked against it in fields.test.ts). */
+export const QUANTITY_STRING_PATTERN = '^\\s*(?![0.,]*\\s*$)0*(?:\\d{1,8}(?:[.,]\\d{0,2}0*)?|[.,]\\d{1,2}0*)\\s*$';
+
 export const quantity = () =>
   decimal()
     .refine((q) => q !== 0, ERR.quantityZero)
     .refine((q) => q >= QUANTITY_MIN, `Quantity cannot be lower than ${QUANTITY_MIN}`)
     .refine((q) => q <= QUANTITY_MAX, `Quantity cannot be higher than ${QUANTITY_MAX}`)
     .refine((q) => Math.abs(Math.round(q * 100) - q * 100) < 1e-6, ERR.tooManyDecimals)
-    .meta({ exclusiveMinimum: QUANTITY_MIN, maximum: QUANTITY_MAX, multipleOf: 0.01, description: 'Not zero; at most 2 decimals' });
+    .meta({
+      exclusiveMinimum: QUANTITY_MIN,
+      maximum: QUANTITY_MAX,
+      description: 'Not zero; at most 2 decimals',
+      // The document's string form (src/server/http/openapi.ts rewriteDecimals): what DECIMAL_PATTERN
+      // and the rules above take — up to 8 digits, up to 2 decimals after a point or comma, not zero.
+      'x-decimal': { pattern: QUANTITY_STRING_PATTERN, examples: [7.5] },
+    });
 
 export const id = () =>
   z.preprocess(

@@ -6,6 +6,7 @@ import { emitWorksheetEvent } from '../../src/server/services/webhooks';
 import type { Actor } from '../../src/server/context';
 import { startTestApp, type TestApp } from '../helpers/server';
 import type { ApiClient } from '../helpers/client';
+import { webhookProblems } from '../helpers/openapi-validator';
 import { form, itemEntry, setUpWorld, type WorksheetWorld } from './worksheet-fixtures';
 
 /**
@@ -34,6 +35,8 @@ const received: Received[] = [];
 /** webhook-ids the receiver answers 500 to, with how many times it still will. */
 const failures = new Map<string, number>();
 let failNextMessages = 0;
+/** Every delivery is held to the `webhooks` entry of /api/openapi.json for its event type. */
+const contractProblems: string[] = [];
 
 beforeAll(async () => {
   receiver = createServer((req, res) => {
@@ -49,6 +52,7 @@ beforeAll(async () => {
       const left = failures.get(id) ?? 0;
       const parsed = JSON.parse(body) as { type: string; data: Record<string, unknown> };
       received.push({ id, type: parsed.type, data: parsed.data, headers: req.headers, body });
+      contractProblems.push(...webhookProblems(req.headers, body));
       if (left > 0) {
         failures.set(id, left - 1);
         res.writeHead(500).end('nope');
@@ -197,5 +201,13 @@ describe('webhooks', () => {
     expect((await w.c.otherAdmin.del('/api/webhooks', { id: endpointId })).status).toBe(404);
     expect((await key.del('/api/webhooks', { id: endpointId })).status).toBe(204);
     expect((await key.get('/api/webhooks')).body).toEqual([]);
+  });
+});
+
+describe('the document', () => {
+  it('describes every delivery this file received: its headers and body match the webhooks entry of its event type', () => {
+    expect(received.length).toBeGreaterThan(5);
+    expect(new Set(received.map((r) => r.type)).size).toBeGreaterThan(2);
+    expect(contractProblems).toEqual([]);
   });
 });

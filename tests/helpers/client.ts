@@ -1,4 +1,12 @@
-/** A tiny HTTP client for the REST paths: keeps the session cookie and sends a same-origin Origin. */
+import { contractProblems } from './openapi-validator';
+
+/**
+ * A tiny HTTP client for the REST paths: keeps the session cookie and sends a same-origin Origin.
+ * Every exchange is held to the OpenAPI document (tests/helpers/openapi-validator.ts): an answer
+ * that the document does not describe, or an accepted request it does not allow, throws, so the
+ * test that made the call fails. `contract: false` is for the few calls that are not an
+ * integrator's (a deliberately hostile request whose answer a test inspects byte by byte).
+ */
 export interface ApiResponse<T = unknown> {
   status: number;
   headers: Headers;
@@ -9,7 +17,11 @@ export interface ApiResponse<T = unknown> {
 export interface ApiClientOptions {
   apiKey?: string;
   origin?: string | null;
+  /** hold every exchange to the OpenAPI document (default true) */
+  contract?: boolean;
 }
+
+export class ContractError extends Error {}
 
 export class ApiClient {
   cookie: string | null = null;
@@ -36,6 +48,10 @@ export class ApiClient {
     const text = await res.text();
     let parsed: unknown = text;
     if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    if (this.options.contract !== false) {
+      const problems = contractProblems({ method, url: path, requestHeaders: h, requestBody: body, status: res.status, headers: res.headers, text, body: parsed });
+      if (problems.length) throw new ContractError(`The answer disagrees with /api/openapi.json:\n${problems.join('\n')}`);
+    }
     return { status: res.status, headers: res.headers, body: parsed as T, text };
   }
 

@@ -1,6 +1,7 @@
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import { z, type ZodType } from 'zod';
 import { ERROR_CODES } from '../../shared/error-codes';
+import { WEBHOOK_EVENT_DATA, webhookBodySchema } from '../../shared/schemas/webhooks';
 import type { Meta } from '../trpc';
 import { appRouter } from '../routers/app';
 import type { RawRoute } from './raw-route';
@@ -35,10 +36,57 @@ function toJsonSchema(type: ZodType, io: 'input' | 'output'): JsonSchema {
   try {
     const s = z.toJSONSchema(type, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
     delete s.$schema;
-    return s;
+    return rewriteWireForms(s, io) as JsonSchema;
   } catch {
     return {};
   }
+}
+
+/**
+ * A decimal field (fields.ts `quantity`, marked `x-decimal`) in terms a standard validator reads
+ * exactly as the server does (issue 19 point 1): `multipleOf: 0.01` on a float refuses 0.29 and
+ * 1.15 in Ajv and Prism, so the two-decimals rule is said in words for a JSON number, and as a
+ * pattern for the string form, which also takes a decimal comma (`"1,5"`, spec §5) — the form a
+ * multipart field always has.
+ */
+function rewriteWireForms(node: unknown, io: 'input' | 'output'): unknown {
+  if (Array.isArray(node)) return node.map((n) => rewriteWireForms(n, io));
+  if (!node || typeof node !== 'object') return node;
+  const out: JsonSchema = {};
+  for (const [k, v] of Object.entries(node)) out[k] = rewriteWireForms(v, io);
+  // An optional field whose empty text means "none" (fields.ts optionalText/Code/IsoDate/Time15).
+  if (out['x-empty-as-null']) {
+    delete out['x-empty-as-null'];
+    if (io === 'output') return out;
+    const { description, ...rest } = out;
+    const alternatives = Array.isArray(rest.anyOf) ? (rest.anyOf as unknown[]) : [rest];
+    return { ...(description ? { description } : {}), anyOf: [...alternatives, { type: 'string', pattern: '^\\s*$', description: 'Empty: none (as null)' }] };
+  }
+  // A field whose wire forms a schema says in full (`x-input`): the input is that schema.
+  const input = out['x-input'] as JsonSchema | undefined;
+  if (input) {
+    delete out['x-input'];
+    if (io === 'output') return out;
+    return { ...(out.description ? { description: out.description } : {}), ...input };
+  }
+  const booleanText = out['x-boolean-text'] as string[] | undefined;
+  if (booleanText) {
+    delete out['x-boolean-text'];
+    if (io === 'output') return out;
+    const { type: _type, ...rest } = out;
+    return { ...rest, description: 'A JSON boolean, or its text form (a form field): `true`/`false`, `1`/`0`, `on`', anyOf: [{ type: 'boolean' }, { type: 'string', enum: booleanText }] };
+  }
+  const decimal = out['x-decimal'] as { pattern: string; examples?: unknown[] } | undefined;
+  if (!decimal) return out;
+  delete out['x-decimal'];
+  const { description, exclusiveMinimum, minimum, maximum } = out;
+  const number: JsonSchema = { type: 'number', ...(exclusiveMinimum !== undefined ? { exclusiveMinimum } : {}), ...(minimum !== undefined ? { minimum } : {}), ...(maximum !== undefined ? { maximum } : {}) };
+  if (io === 'output') return { ...number, description };
+  return {
+    description: `${String(description ?? '')}. A JSON number, or a string with a decimal point or comma (\`"7,5"\`).`,
+    anyOf: [number, { type: 'string', pattern: decimal.pattern }],
+    ...(decimal.examples ? { examples: decimal.examples } : {}),
+  };
 }
 
 /** The object shape behind a schema (through pipes and wrappers), if it is an object. */
@@ -70,10 +118,17 @@ function inputSchema(type: ZodType): JsonSchema {
 }
 const toJSONSchemaInput = (type: ZodType) => toJsonSchema(type, 'input');
 
-const problemRef = (description: string) => ({
+const problemRef = (description: string, headers: Record<string, unknown> = {}) => ({
   description,
+  headers: { ...ALWAYS_HEADERS, ...headers },
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
 });
+
+/** The headers an error status carries besides the cookie. */
+function problemHeaders(status: string, create: boolean): Record<string, unknown> {
+  if (status === '503' || (status === '409' && create)) return { 'Retry-After': header('RetryAfter') };
+  return {};
+}
 
 const STATUS_TEXT: Record<string, string> = {
   '400': 'Validation failed or malformed request (`errors` maps field → messages)',
@@ -84,6 +139,27 @@ const STATUS_TEXT: Record<string, string> = {
   '413': 'Body, field or file too large',
   '415': 'Unsupported content type or file type',
   '422': 'Idempotency-Key already used for a different request',
+  '503': 'The database cannot be reached for the moment; try again after `Retry-After` seconds',
+};
+
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+/** Every answer may set, refresh or clear the session cookie of a cookie caller. */
+const ALWAYS_HEADERS = { 'Set-Cookie': header('SetCookie') };
+const HEADERS = {
+  SetCookie: {
+    description: 'Only for a session-cookie caller: the cookie set at login, refreshed (remember me), or cleared (logout, a session that ended). API-key callers never get one.',
+    schema: { type: 'string' },
+  },
+  Link: {
+    description: 'RFC 8288 link to the next page: `</api/…?…&cursor=…>; rel="next"`, relative to this request. Absent on the last page.',
+    schema: { type: 'string', pattern: '^<[^>]+>; rel="next"$' },
+  },
+  XTotalCount: {
+    description: 'On the first page of an admin list: how many records match `q` in the whole list.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  RetryAfter: { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 0 } },
+  IdempotentReplayed: { description: '`true` when this is the stored answer of an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
 };
 
 export interface OperationFacts {
@@ -99,6 +175,10 @@ export interface OperationFacts {
   namesParent: boolean;
   /** names no record at all (meta.rest.keyless): never 404 */
   keyless?: boolean;
+  /** takes a `mode` (USER / TEAM / ALL): a caller without the role for the mode gets 403 */
+  modeScoped?: boolean;
+  /** meta.rest.mayForbid: a rule may refuse a caller who sees the record */
+  mayForbid?: boolean;
 }
 
 /** The error statuses an operation can answer, from what it is (decision 0131). */
@@ -108,7 +188,7 @@ export function errorStatuses(f: OperationFacts): string[] {
   // Any request may carry a wrong API key; it is refused before anything else.
   out.add('401');
   if (f.hasInput || write) out.add('400');
-  if (f.kind === 'role' || (write && f.kind !== 'public')) out.add('403');
+  if (f.kind === 'role' || f.modeScoped || f.mayForbid || (write && f.kind !== 'public')) out.add('403');
   if (write && f.kind === 'public') out.add('403'); // CSRF applies to public writes too (login with a stray cookie)
   // By key: writes that name a record, and single-record reads (lists answer [] instead).
   // A list of a named parent (GET /api/jobtask/all?jobCode, /api/worksheet/{id}/history) 404s when the parent is missing.
@@ -118,11 +198,14 @@ export function errorStatuses(f: OperationFacts): string[] {
   if (write && f.kind !== 'public') out.add('409');
   if (f.create) out.add('409').add('422');
   if (write) out.add('413').add('415');
+  // Every operation reaches the database, which may be gone for a moment.
+  out.add('503');
   return [...out].sort();
 }
 
 function namesRecord(parameters: unknown[]): boolean {
-  return (parameters as Array<{ in: string; required?: boolean; schema?: JsonSchema }>).some((p) => p.in !== 'header' && p.required && !p.schema?.enum);
+  const isEnum = (s: JsonSchema | undefined) => Boolean(s?.enum) || Boolean((s?.anyOf as JsonSchema[] | undefined)?.some((a) => a.enum));
+  return (parameters as Array<{ in: string; required?: boolean; schema?: JsonSchema }>).some((p) => p.in !== 'header' && p.required && !isEnum(p.schema));
 }
 
 const SECURITY = [{ apiKey: [] }, { bearer: [] }, { session: [] }];
@@ -144,6 +227,110 @@ const idempotencyParam = {
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
 };
 
+/** The array a paged list sends as its REST body (`groups` or `rows` of the procedure's page). */
+function pagedBody(output: JsonSchema | undefined): { schema: JsonSchema; total: boolean } | undefined {
+  const props = output?.properties as Record<string, JsonSchema> | undefined;
+  const schema = props?.groups ?? props?.rows;
+  return schema ? { schema, total: Boolean(props?.total) } : undefined;
+}
+
+/**
+ * Example values by field name, from the demo account's master data (db/seed/demo.ts), so that
+ * the docs page's "Try it out" starts from a request the server takes (issue 19 point 5) instead
+ * of strings generated from `\p{L}` patterns. Every example is validated against its schema in
+ * tests/api/openapi-contract.test.ts.
+ */
+const EXAMPLES: Record<string, unknown> = {
+  no: '1200',
+  code: 'NORMAL',
+  unitNo: 'R01',
+  unitType: 'Resource',
+  itemNo: '1200',
+  resourceNo: 'R01',
+  jobCode: 'J-1001',
+  jobTaskCode: '100',
+  customerNo: 'C1000',
+  billToCustomerNo: 'C1000',
+  locationCode: 'SITE',
+  workTypeCode: 'NORMAL',
+  unitOfMeasureCode: 'HOUR',
+  teamCode: 'A',
+  date: '2026-11-23',
+  from: '2026-11-01',
+  to: '2026-11-30',
+  expirationDate: '2027-12-31',
+  timeFrom: '07:00',
+  timeTo: '14:30',
+  quantity: 7.5,
+  description: 'Kitchen renovation, day 3',
+  name: 'Nordhavn Byg ApS',
+  username: 'basic',
+  password: 'Correct-horse-7',
+  url: 'https://example.com/webtid-hook',
+  events: ['worksheet.created'],
+  mode: 'USER',
+  languageCode: 'DAN',
+  profileType: 'Basic',
+};
+
+function exampleFor(name: string, schema: JsonSchema | undefined): unknown {
+  if (!schema) return undefined;
+  if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
+  const alt = (schema.anyOf as JsonSchema[] | undefined)?.find((a) => a.type !== 'null') ?? schema;
+  if (Array.isArray(alt.enum)) return EXAMPLES[name] !== undefined && alt.enum.includes(EXAMPLES[name]) ? EXAMPLES[name] : alt.enum[0];
+  if (EXAMPLES[name] !== undefined) return EXAMPLES[name];
+  return undefined;
+}
+
+/** A request body example built from EXAMPLES: only fields it knows; the required ones must all be known. */
+function requestExample(schema: JsonSchema): { example?: Record<string, unknown> } {
+  const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const example: Record<string, unknown> = {};
+  for (const [name, p] of Object.entries(props)) {
+    if (name === 'accountId') continue;
+    const v = exampleFor(name, p);
+    if (v !== undefined) example[name] = v;
+  }
+  const required = (schema.required as string[] | undefined) ?? [];
+  return required.every((n) => n in example) && Object.keys(example).length ? { example } : {};
+}
+
+function parameterExample(name: string, schema: JsonSchema): { example?: unknown } {
+  const v = exampleFor(name, schema);
+  return v === undefined ? {} : { example: v };
+}
+
+const SIGNING_HEADERS = [
+  { name: 'webhook-id', description: 'The message id; the same on every retry of one message — de-duplicate on it (delivery is at least once)', schema: { type: 'string', pattern: '^msg_' } },
+  { name: 'webhook-timestamp', description: 'Unix seconds of this attempt; refuse values far from your clock (replay protection)', schema: { type: 'string', pattern: '^\\d+$' } },
+  { name: 'webhook-signature', description: 'Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint secret (Standard Webhooks)', schema: { type: 'string', pattern: '^v1,' } },
+];
+
+/**
+ * OpenAPI 3.1 `webhooks` (issue 19 point 3): what each event POSTs to a registered endpoint, from
+ * the same zod schemas (src/shared/schemas/webhooks.ts) that tests/api/webhooks.test.ts holds the
+ * real deliveries to.
+ */
+function webhookOperations(): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const type of Object.keys(WEBHOOK_EVENT_DATA) as Array<keyof typeof WEBHOOK_EVENT_DATA>) {
+    out[type] = {
+      post: {
+        operationId: `webhook_${type.replace('.', '_')}`,
+        summary: `The ${type} event`,
+        tags: ['webhooks'],
+        security: [],
+        parameters: SIGNING_HEADERS.map((h) => ({ ...h, in: 'header', required: true })),
+        requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(webhookBodySchema(type), 'output') } } },
+        responses: {
+          '2XX': { description: 'Received. Answer within 10 s; anything else (or no answer) is retried with the same webhook-id.' },
+        },
+      },
+    };
+  }
+  return out;
+}
+
 /** OpenAPI 3.1 of every REST path, generated from the procedures' zod schemas and meta. */
 export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<string, ProcedureKind> = procedureKinds(appRouter)): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -159,6 +346,7 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
     const op: Record<string, unknown> = {
       operationId: r.procedurePath,
       summary: r.meta.summary ?? r.procedurePath,
+      ...(r.meta.description ? { description: r.meta.description } : {}),
       tags: r.meta.tags ?? [r.procedurePath.split('.')[0]],
       parameters,
     };
@@ -167,7 +355,9 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
       if (r.method === 'GET') {
         for (const [name, schema] of Object.entries(props)) {
           if (r.paramNames.includes(name)) continue;
-          parameters.push({ name, in: 'query', required: required.has(name), schema });
+          // An empty optional value (`?limit=`) is taken as absent, as a form sends it.
+          const optional = !required.has(name);
+          parameters.push({ name, in: 'query', required: !optional, ...(optional ? { allowEmptyValue: true } : {}), schema, ...parameterExample(name, schema) });
         }
       } else {
         const bodyProps = Object.fromEntries(Object.entries(props).filter(([n]) => !r.paramNames.includes(n)));
@@ -175,51 +365,75 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
         const bodySchema: JsonSchema = { ...input, properties: bodyProps };
         if (bodyRequired.length) bodySchema.required = bodyRequired;
         else delete bodySchema.required;
+        const json = { schema: bodySchema, ...requestExample(bodySchema) };
+        // A multipart create takes the same fields as JSON (no photos) or as form fields with photos.
         const content: Record<string, unknown> = r.meta.rest.multipart
           ? {
+              'application/json': json,
               'multipart/form-data': {
                 schema: {
                   ...bodySchema,
+                  description: 'The same fields as the JSON body, as text form fields, plus up to 10 photos in `attachments`.',
                   properties: {
                     ...bodyProps,
-                    attachments: { type: 'array', description: 'Photos: JPEG, PNG, WebP, HEIC/HEIF (by content), at most 10 of 15 MB', items: { type: 'string', format: 'binary' } },
+                    attachments: {
+                      type: 'array',
+                      maxItems: 10,
+                      description: 'Photos: JPEG, PNG, WebP, HEIC/HEIF (by content), at most 10 of 15 MB. Repeat the form field once per photo.',
+                      items: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' },
+                    },
                   },
                 },
                 encoding: { attachments: { contentType: 'image/jpeg, image/png, image/webp, image/heic, image/heif' } },
               },
             }
-          : { 'application/json': { schema: bodySchema } };
+          : { 'application/json': json };
         // A body is required when the server refuses an empty one (e.g. DELETE /api/location needs id or code).
         op.requestBody = { required: r.input ? !r.input.safeParse({ ...Object.fromEntries(r.paramNames.map((n) => [n, '1'])) }).success : false, content };
       }
     }
     const status = String(r.meta.rest.status ?? 200);
+    const paged = r.meta.rest.paged === true;
+    // A paged procedure answers `{ groups | rows, nextCursor, total? }`; REST sends the array alone
+    // (spec §7) with the next page in `Link` (and an admin list's total in `X-Total-Count`).
+    const pageItems = paged ? pagedBody(output) : undefined;
+    const successHeaders: Record<string, unknown> = { ...ALWAYS_HEADERS };
+    if (create) successHeaders['Idempotent-Replayed'] = header('IdempotentReplayed');
+    if (paged) {
+      successHeaders.Link = header('Link');
+      if (pageItems?.total) successHeaders['X-Total-Count'] = header('XTotalCount');
+    }
     const success =
       status === '204'
-        ? { description: 'No content' }
+        ? { description: 'No content', headers: successHeaders }
         : {
             description: status === '201' ? 'Created' : 'OK',
-            content: { 'application/json': { schema: output ?? {} } },
-            ...(create ? { headers: { 'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } } } } : {}),
+            headers: successHeaders,
+            content: { 'application/json': { schema: pageItems?.schema ?? output ?? {} } },
           };
     const responses: Record<string, unknown> = { [status]: success };
-    const facts: OperationFacts = { method: r.method, path: r.path, kind, hasInput: Boolean(input), multipart: Boolean(r.meta.rest.multipart), create, list: output?.type === 'array', namesParent: namesRecord(parameters), keyless: r.meta.rest.keyless === true };
-    for (const s of errorStatuses(facts)) responses[s] = problemRef(STATUS_TEXT[s] ?? 'Problem');
+    const facts: OperationFacts = { method: r.method, path: r.path, kind, hasInput: Boolean(input), multipart: Boolean(r.meta.rest.multipart), create, list: paged || output?.type === 'array', namesParent: namesRecord(parameters), keyless: r.meta.rest.keyless === true, modeScoped: 'mode' in props, mayForbid: r.meta.rest.mayForbid === true };
+    for (const s of errorStatuses(facts)) responses[s] = problemRef(STATUS_TEXT[s] ?? 'Problem', problemHeaders(s, create));
     op.responses = responses;
     (paths[r.path] ??= {})[r.method.toLowerCase()] = op;
   }
   for (const r of raw) {
     const names = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     const fragment = { ...r.openapi } as { responses?: Record<string, unknown> } & Record<string, unknown>;
-    const facts: OperationFacts = { method: r.method, path: r.path, kind: 'authed', hasInput: r.method !== 'GET', multipart: false, create: false, list: false, namesParent: names.length > 0 };
+    const facts: OperationFacts = { method: r.method, path: r.path, kind: 'authed', hasInput: r.method !== 'GET' || names.length > 0, multipart: false, create: false, list: false, namesParent: names.length > 0 };
     const responses: Record<string, unknown> = { ...(fragment.responses ?? { '200': { description: 'OK' } }) };
-    for (const s of errorStatuses(facts)) responses[s] ??= problemRef(STATUS_TEXT[s] ?? 'Problem');
+    for (const s of errorStatuses(facts)) responses[s] ??= problemRef(STATUS_TEXT[s] ?? 'Problem', problemHeaders(s, false));
+    for (const [s, res] of Object.entries(responses) as Array<[string, { headers?: Record<string, unknown>; content?: unknown }]>) {
+      res.headers = { ...ALWAYS_HEADERS, ...res.headers };
+      // A refusal of a raw route is problem+json like any other.
+      if (Number(s) >= 400) res.content ??= problemRef('').content;
+    }
     delete fragment.responses;
     (paths[r.path] ??= {})[r.method.toLowerCase()] = {
       operationId: operationId(r.method, r.path),
       summary: r.summary,
       tags: r.tags,
-      parameters: names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: 2147483647 } })),
+      parameters: names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: 2147483647 }, example: 1 })),
       ...fragment,
       responses,
     };
@@ -231,6 +445,7 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
       title: 'NS-Webtid API',
       version: '1.0.0',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      contact: { name: 'NS-Webtid integrations: see docs/integrators.md in the distribution, or ask the operator of this server' },
       description:
         'The REST paths of NS-Webtid. Authenticate with the account API key in `X-Api-Key` (or `Authorization: Bearer`), or with the session cookie from POST /api/user/login (then every POST/PUT/DELETE needs a same-origin `Origin` header). Errors are RFC 9457 problem+json with a stable `code` and `params` beside the English `detail`; 400 answers carry `errors` (field → messages) and `errorCodes` (field → codes). Creates accept an `Idempotency-Key` header. The integrator guide is docs/integrators.md.',
     },
@@ -238,7 +453,9 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
     security: SECURITY,
     tags: tags.map((name) => ({ name, description: `Calls for ${name}` })),
     paths,
+    webhooks: webhookOperations(),
     components: {
+      headers: HEADERS,
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'The account API key (Admin → Settings)' },
         bearer: { type: 'http', scheme: 'bearer', description: 'The same API key as a bearer token' },

@@ -5,6 +5,7 @@ export interface PagedResult {
   groups?: unknown[];
   rows?: unknown[];
   nextCursor: string | null;
+  total?: number | null;
 }
 
 /**
@@ -20,5 +21,7 @@ export function restPage(res: ServerResponse, url: URL, result: unknown): unknow
     next.set('cursor', page.nextCursor);
     res.setHeader('Link', `<${url.pathname}?${next.toString()}>; rel="next"`);
   }
+  // An admin list's count of matching records (first page only), documented as X-Total-Count.
+  if (typeof page.total === 'number') res.setHeader('X-Total-Count', String(page.total));
   return page.groups ?? page.rows ?? [];
 }

@@ -137,7 +137,9 @@ export function createRestHandler(router: AnyRouter, services: AppServices, crea
       let input: unknown = undefined;
       if (route.input) {
         if (body !== undefined && !isPlainObject(body)) throw new HttpError(400, coded('BODY_NOT_OBJECT'));
-        input = { ...queryObject(url), ...(body ?? {}), ...params };
+        // A read takes its input from the query string, a write from its body (issue 19: what the
+        // document says, and no more — a query string on a write is ignored, as a proxy would).
+        input = method === 'GET' || method === 'HEAD' ? { ...queryObject(url), ...params } : { ...(body ?? {}), ...params };
       }
       const ctx = createContext(services, req, res, actor, files);
       bufferAndCompress(req, res);

@@ -3,7 +3,7 @@ import {
   ZCreateWebhookInput,
   ZUpdateWebhookInput,
   ZWebhookDeliveriesInput,
-  ZWebhookDelivery,
+  ZWebhookDeliveryPage,
   ZWebhookEndpoint,
   ZWebhookEndpointCreated,
   ZWebhookEndpointWithSecret,
@@ -60,10 +60,19 @@ export const webhooksRouter = router({
     .mutation(({ ctx, input }) => rotateWebhookSecret(ctx.db, ctx.secret, ctx.actor, input.id)),
 
   deliveries: adminProcedure
-    .meta({ rest: { method: 'GET', path: '/api/webhooks/deliveries' }, summary: 'The latest 50 deliveries (of one endpoint with endpointId)', tags })
+    .meta({
+      rest: { method: 'GET', path: '/api/webhooks/deliveries', paged: true },
+      summary: 'Deliveries, newest first, one page at a time; filter by endpoint, event type and status',
+      description: [
+        'Paged with a keyset cursor like the other lists: the body is an array of deliveries, newest first;',
+        'when more follow, the answer has an RFC 8288 header `Link: </api/webhooks/deliveries?…&cursor=…>; rel="next"`.',
+        'Request that URI for the next page until an answer has no `Link` header. The filters of the first request are kept in the link.',
+      ].join('\n'),
+      tags,
+    })
     .input(ZWebhookDeliveriesInput)
-    .output(z.array(ZWebhookDelivery))
-    .query(({ ctx, input }) => webhookDeliveries(ctx.db, ctx.actor, input.endpointId)),
+    .output(ZWebhookDeliveryPage)
+    .query(({ ctx, input }) => webhookDeliveries(ctx.db, ctx.actor, input)),
 
   resend: adminProcedure
     .meta({ rest: { method: 'POST', path: '/api/webhooks/resend', status: 204 }, summary: 'Send a delivery again now (same webhook-id)', tags })

@@ -71,7 +71,7 @@ export const worksheetRouter = {
     .query(({ ctx, input }) => getWorksheetRecord(ctx.db, ctx.actor, input.id)),
 
   history: authedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/worksheet/{id}/history' }, summary: 'The audit trail of a record (who, when, what changed)', tags })
+    .meta({ rest: { method: 'GET', path: '/api/worksheet/{id}/history', mayForbid: true }, summary: 'The audit trail of a record (who, when, what changed)', tags })
     .input(ZWorksheetIdInput)
     .output(ZHistory)
     .query(({ ctx, input }) => worksheetHistory(ctx.db, ctx.actor, input.id)),

@@ -21,7 +21,9 @@ import {
   WEBHOOK_MAX_ENDPOINTS,
   WEBHOOK_TEST_EVENT,
   WH_ERR,
-  type TWebhookDelivery,
+  DELIVERIES_PAGE_DEFAULT,
+  type TWebhookDeliveriesInput,
+  type TWebhookDeliveryPage,
   type TWebhookEndpoint,
   type WebhookEvent,
   ZCreateWebhookInput,
@@ -120,10 +122,17 @@ export async function rotateWebhookSecret(db: Database, appSecret: string, actor
   return { ...toEndpoint(row), secret };
 }
 
-export async function webhookDeliveries(db: Database, actor: Actor, endpointId: number | undefined): Promise<TWebhookDelivery[]> {
+export async function webhookDeliveries(db: Database, actor: Actor, input: TWebhookDeliveriesInput): Promise<TWebhookDeliveryPage> {
   // A list: an unknown endpointId answers [] like every other list filter (the account filter keeps others' rows out).
-  const rows = await listDeliveries(db, actor.accountId, endpointId ?? null, 50);
-  return rows.map((r) => ({ ...r, nextAttemptAt: r.nextAttemptAt.toISOString(), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }));
+  const limit = input.limit ?? DELIVERIES_PAGE_DEFAULT;
+  const rows = await listDeliveries(
+    db,
+    actor.accountId,
+    { endpointId: input.endpointId, eventType: input.eventType, status: input.status, beforeId: input.cursor ? Number(input.cursor) : undefined },
+    limit + 1,
+  );
+  const page = rows.slice(0, limit).map((r) => ({ ...r, nextAttemptAt: r.nextAttemptAt.toISOString(), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }));
+  return { rows: page, nextCursor: rows.length > limit ? String(page[page.length - 1]!.id) : null };
 }
 
 export async function resendWebhookDelivery(db: Database, actor: Actor, id: number): Promise<void> {

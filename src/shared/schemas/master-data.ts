@@ -30,7 +30,12 @@ export const ZUnitType = z.preprocess(
   z.enum(UNIT_TYPES, {
     error: (iss) => (iss.input === undefined || iss.input === '' ? ERR.required : `Field cannot be: ${String(iss.input)}`),
   }),
-);
+).meta({
+  'x-input': {
+    anyOf: [{ type: 'string', enum: [...UNIT_TYPES] }, { type: 'string', pattern: '^\\s*([Ii][Tt][Ee][Mm]|[Rr][Ee][Ss][Oo][Uu][Rr][Cc][Ee])\\s*$', description: 'The same in any case' }],
+    examples: ['Item'],
+  },
+});
 
 /**
  * The version an update is based on (from the record the client loaded). Optional, so that

@@ -64,14 +64,33 @@ export type TCreateWebhookInput = z.input<typeof ZCreateWebhookInput>;
 export const ZUpdateWebhookInput = z.object({ id: id(), accountId: ZIgnoredAccountId, url: url().optional(), description: description(), events: events().optional(), enabled: bool().optional() });
 export type TUpdateWebhookInput = z.input<typeof ZUpdateWebhookInput>;
 export const ZWebhookIdInput = z.object({ id: id(), accountId: ZIgnoredAccountId });
-export const ZWebhookDeliveriesInput = z.object({ endpointId: id().optional() });
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export const DELIVERIES_PAGE_DEFAULT = 50;
+export const DELIVERIES_PAGE_MAX = 200;
+
+/** GET /api/webhooks/deliveries: newest first, paged like the other lists (issue 19 point 3). */
+export const ZWebhookDeliveriesInput = z.object({
+  endpointId: id().optional().describe('Only the deliveries of this endpoint'),
+  eventType: z.enum([...WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT]).optional().describe('Only deliveries of this event type'),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional().describe('Only deliveries in this state'),
+  cursor: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'Invalid cursor')
+    .refine((v) => Number(v) <= 2147483647, 'Invalid cursor')
+    .optional()
+    .describe('Opaque cursor of the next page, as given by the previous page (Link header rel="next")'),
+  limit: z
+    .preprocess((v) => (v === '' ? undefined : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v), z.number().int().min(1).max(DELIVERIES_PAGE_MAX).optional())
+    .describe(`Deliveries per page, ${DELIVERIES_PAGE_DEFAULT} by default, at most ${DELIVERIES_PAGE_MAX}`),
+});
+export type TWebhookDeliveriesInput = z.output<typeof ZWebhookDeliveriesInput>;
 
 export const ZWebhookDelivery = z.object({
   id: z.number(),
   messageId: z.string(),
   endpointId: z.number(),
   eventType: z.string(),
-  status: z.enum(['pending', 'succeeded', 'failed']),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
   attempts: z.number(),
   lastStatus: z.number().nullable(),
   lastError: z.string().nullable(),
@@ -80,3 +99,49 @@ export const ZWebhookDelivery = z.object({
   updatedAt: z.string(),
 });
 export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;
+
+/** One page of deliveries (tRPC); REST sends `rows` as the body and the next page as a Link header. */
+export const ZWebhookDeliveryPage = z.object({ rows: z.array(ZWebhookDelivery), nextCursor: z.string().nullable() });
+export type TWebhookDeliveryPage = z.infer<typeof ZWebhookDeliveryPage>;
+
+// ---------------------------------------------------------------------------------------------
+// What a receiver gets (issue 19 point 3): the worker builds every delivery body from these, and
+// /api/openapi.json documents them under `webhooks` — one schema, two readers.
+
+/** worksheet.created / updated / deleted / approved / unapproved: thin, re-read the record. */
+export const ZWorksheetEventData = z.object({
+  id: z.number().int().describe('The worksheet record; GET /api/worksheet/{id}'),
+  by: z.string().describe('Username of who made the change (or "api" for the API key)'),
+});
+/** worksheet.exported: one per export, listing the ids that export marked. */
+export const ZExportedEventData = z.object({
+  ids: z.array(z.number().int()).describe('The records this export marked as exported'),
+  count: z.number().int().describe('How many ids'),
+  by: z.string().describe('Username of who exported'),
+});
+/** webhook.test: sent only by "Send test event" to one endpoint. */
+export const ZTestEventData = z.object({ test: z.literal(true), endpointId: z.number().int(), by: z.string() });
+
+export const WEBHOOK_EVENT_DATA = {
+  'worksheet.created': ZWorksheetEventData,
+  'worksheet.updated': ZWorksheetEventData,
+  'worksheet.deleted': ZWorksheetEventData,
+  'worksheet.approved': ZWorksheetEventData,
+  'worksheet.unapproved': ZWorksheetEventData,
+  'worksheet.exported': ZExportedEventData,
+  [WEBHOOK_TEST_EVENT]: ZTestEventData,
+} as const;
+
+/** The JSON body of every delivery: `{ type, timestamp, data }`, signed per Standard Webhooks. */
+export function webhookBodySchema<T extends keyof typeof WEBHOOK_EVENT_DATA>(type: T) {
+  return z.object({
+    type: z.literal(type),
+    timestamp: z.string().describe('When the event happened (ISO 8601, UTC)'),
+    data: WEBHOOK_EVENT_DATA[type],
+  });
+}
+export interface TWebhookBody {
+  type: string;
+  timestamp: string;
+  data: unknown;
+}

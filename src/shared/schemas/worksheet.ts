@@ -33,7 +33,15 @@ export const attachmentIdList = z.preprocess(
       .map((p) => (typeof p === 'string' && /^\d+$/.test(p) ? Number(p) : p));
   },
   z.array(z.number({ error: ERR.mustBeNumber }).int(ERR.mustBeNumber).positive(ERR.mustBeNumber).max(2147483647)).optional(),
-);
+).meta({
+  'x-input': {
+    description: 'Ids of the attachments to keep: an array, a repeated form field, or a comma list; empty keeps none, absent keeps all',
+    anyOf: [
+      { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+      { type: 'string', pattern: '^\\s*(\\d+\\s*(,\\s*\\d+\\s*)*)?$' },
+    ],
+  },
+});
 
 /** The record fields of POST /api/worksheet (multipart fields or JSON). */
 export const ZWorksheetFields = z.object({

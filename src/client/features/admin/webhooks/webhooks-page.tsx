@@ -232,11 +232,11 @@ function Deliveries() {
         <Spinner label={m.app_loading()} />
       ) : deliveries.isError ? (
         <p className="form-error">{errorMessage(deliveries.error)}</p>
-      ) : deliveries.data.length === 0 ? (
+      ) : deliveries.data.rows.length === 0 ? (
         <p>{m.wh_deliveries_none()}</p>
       ) : (
         <ul className="wh-deliveries">
-          {deliveries.data.map((d) => (
+          {deliveries.data.rows.map((d) => (
             <li key={d.id} className={`wh-delivery wh-delivery--${d.status}`}>
               <span className="wh-delivery__event">{d.eventType === 'webhook.test' ? m.wh_test() : eventLabel(d.eventType)}</span>
               <span className="wh-delivery__time">{formatDateTime(d.updatedAt)}</span>
