@@ -140,6 +140,9 @@ function watch(child: ChildProcess, pattern: RegExp, ready: (url: string) => Pro
  * and resolves once /healthz answers 200.
  * `nodeArgs` go before the script (e.g. --cpu-prof).
  */
+/** The APP_SECRET of bench servers on PostgreSQL. */
+const BENCH_APP_SECRET = 'bench-app-secret-bench-app-secret-bench-app-secret';
+
 export async function startServerProcess(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ServerProcess> {
   // The built server (dist/server/main.js, as `npm start` runs it; bench/run.ts rebuilds it when
   // stale). BENCH_SOURCE=1: the sources through tsx instead. BENCH_SERVER_ENTRY: another built
@@ -147,7 +150,8 @@ export async function startServerProcess(env: Record<string, string> = {}, nodeA
   const entry = env.BENCH_SERVER_ENTRY ? [env.BENCH_SERVER_ENTRY] : process.env.BENCH_SOURCE === '1' ? ['--import', 'tsx', 'src/server/main.ts'] : ['dist/server/main.js'];
   const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-bench-')), PORT: '0', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+    // With DATABASE_URL the server needs APP_SECRET (issue 21 §4): one per run, shared by every instance; a bench's own value wins.
+    env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-bench-')), PORT: '0', DATABASE_URL: '', LOG_LEVEL: 'warn', ...(env.DATABASE_URL ? { APP_SECRET: BENCH_APP_SECRET } : {}), ...env },
   });
   const w = await watch(child, /running at (http:\/\/\S+)/, (url) => fetch(`${url}/healthz`).then((r) => r.status === 200, () => false));
   return { ...w, pid: child.pid! };

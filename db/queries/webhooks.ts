@@ -136,34 +136,83 @@ export interface ClaimedDelivery {
   payload: unknown;
   messageCreatedAt: Date;
   endpointId: number;
+  accountId: number;
   url: string;
   secretEnc: string;
   failingSince: Date | null;
 }
 
+export interface ClaimLimits {
+  /** At most this many deliveries in all (the caller's free slots). */
+  limit: number;
+  /** Deliveries in flight per endpoint, across every instance (leased rows count). */
+  perEndpoint: number;
+  /** Deliveries in flight per account, across every instance. */
+  perAccount: number;
+  /** Lease: the row is this instance's for this long. */
+  lockSeconds: number;
+}
+
 /**
- * Claims up to `limit` due deliveries for `lockSeconds` (FOR UPDATE SKIP LOCKED: several
- * instances never take the same row); the HTTP calls then run outside any transaction.
+ * Claims due deliveries fairly (issue 21 §2, decision 0190), for `lockSeconds` (a lease in
+ * `locked_until`; FOR UPDATE SKIP LOCKED: several instances never take the same row). An
+ * endpoint gets at most `perEndpoint` deliveries in flight and an account at most `perAccount`,
+ * counting the leases every instance holds (claims of one endpoint are serialised across
+ * instances, see below), so a receiver that never answers ties up its own slots only. Among the candidates each account gets its first delivery before any account its
+ * second (round robin by rank within the account), oldest first. The HTTP calls then run outside
+ * any transaction.
  */
-export async function claimDue(db: Database, limit: number, lockSeconds: number): Promise<ClaimedDelivery[]> {
-  const r = await sql<ClaimedDelivery>`
-    WITH c AS (
-      UPDATE webhook_delivery d SET locked_until = now() + make_interval(secs => ${lockSeconds})
-      WHERE d.id IN (
-        SELECT id FROM webhook_delivery
-        WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
-          AND endpoint_id IN (SELECT id FROM webhook_endpoint WHERE enabled)
-        ORDER BY next_attempt_at
-        LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED
+export async function claimDue(db: Database, l: ClaimLimits): Promise<ClaimedDelivery[]> {
+  // Two statements in one transaction: first lock the enabled endpoints (SKIP LOCKED: another
+  // instance's claim in progress holds them, and this one takes none of theirs), then count the
+  // leases and claim in a statement whose snapshot comes after that lock — so every lease an
+  // earlier claim of these endpoints took is committed and counted. One statement alone would
+  // count from a snapshot taken before a concurrent claim committed, and two instances could each
+  // take an endpoint's two slots. NO KEY UPDATE does not block the outbox's inserts (their foreign
+  // key check takes KEY SHARE).
+  return db.transaction().execute(async (trx) => {
+    const locked = await sql<{ id: number }>`SELECT id FROM webhook_endpoint WHERE enabled FOR NO KEY UPDATE SKIP LOCKED`.execute(trx);
+    if (locked.rows.length === 0) return [];
+    const ids = sql.join(locked.rows.map((r) => sql`${r.id}::int`));
+    const r = await sql<ClaimedDelivery>`
+      WITH busy AS (
+        SELECT endpoint_id, count(*)::int AS n FROM webhook_delivery
+        WHERE status = 'pending' AND locked_until > now()
+        GROUP BY endpoint_id
+      ), account_busy AS (
+        SELECT e.account_id, sum(b.n)::int AS n FROM busy b JOIN webhook_endpoint e ON e.id = b.endpoint_id GROUP BY e.account_id
+      ), open_endpoint AS (
+        SELECT e.id, e.account_id, ${l.perEndpoint}::int - coalesce(b.n, 0) AS free, ${l.perAccount}::int - coalesce(ab.n, 0) AS account_free
+        FROM webhook_endpoint e LEFT JOIN busy b ON b.endpoint_id = e.id LEFT JOIN account_busy ab ON ab.account_id = e.account_id
+        WHERE e.id IN (${ids})
+      ), candidate AS (
+        SELECT x.id, x.next_attempt_at, o.account_id, o.account_free
+        FROM open_endpoint o
+        CROSS JOIN LATERAL (
+          SELECT d.id, d.next_attempt_at FROM webhook_delivery d
+          WHERE d.endpoint_id = o.id AND d.status = 'pending' AND d.next_attempt_at <= now()
+            AND (d.locked_until IS NULL OR d.locked_until < now())
+          ORDER BY d.next_attempt_at, d.id
+          LIMIT greatest(o.free, 0)
+          FOR UPDATE SKIP LOCKED
+        ) x
+        WHERE o.free > 0 AND o.account_free > 0
+      ), ranked AS (
+        SELECT id, next_attempt_at, account_free, row_number() OVER (PARTITION BY account_id ORDER BY next_attempt_at, id) AS turn
+        FROM candidate
+      ), pick AS (
+        SELECT id FROM ranked WHERE turn <= account_free ORDER BY turn, next_attempt_at, id LIMIT ${l.limit}
+      ), c AS (
+        UPDATE webhook_delivery d SET locked_until = now() + make_interval(secs => ${l.lockSeconds})
+        FROM pick WHERE d.id = pick.id
+        RETURNING d.id, d.attempts, d.message_id, d.endpoint_id
       )
-      RETURNING d.id, d.attempts, d.message_id, d.endpoint_id
-    )
-    SELECT c.id, c.attempts, c.message_id, m.event_type, m.payload, m.created_at AS message_created_at,
-           e.id AS endpoint_id, e.url, e.secret_enc, e.failing_since
-    FROM c JOIN webhook_message m ON m.id = c.message_id JOIN webhook_endpoint e ON e.id = c.endpoint_id
-    ORDER BY c.id`.execute(db);
-  return r.rows;
+      SELECT c.id, c.attempts, c.message_id, m.event_type, m.payload, m.created_at AS message_created_at,
+             e.id AS endpoint_id, e.account_id, e.url, e.secret_enc, e.failing_since
+      FROM c JOIN webhook_message m ON m.id = c.message_id JOIN webhook_endpoint e ON e.id = c.endpoint_id
+      ORDER BY c.id`.execute(trx);
+    return r.rows;
+  });
 }
 
 export async function recordSuccess(db: Database, d: ClaimedDelivery, status: number): Promise<void> {

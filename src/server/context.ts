@@ -1,3 +1,4 @@
+import type { HostResolver } from './webhooks/egress';
 import type { Logger } from 'pino';
 import type { DbHandle, Database } from '../../db/database';
 import type { ProfileType } from '../shared/limits';
@@ -43,6 +44,8 @@ export interface AppServices {
   env: Env;
   secret: string;
   log: Logger;
+  /** How webhook hosts are resolved (the system's DNS; tests pass their own, e.g. a rebinding one). */
+  resolveHost?: HostResolver;
 }
 
 export interface Context extends AppServices {

@@ -101,7 +101,7 @@ export function lockDataDir(dataDir: string | null | undefined, role: string, op
 function tryLock(dataDir: string | null | undefined, role: string): DataDirLock {
   if (!dataDir || dataDir === ':memory:') return NO_LOCK;
   const dir = resolve(dataDir);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = join(dir, LOCK_FILE);
   const me: LockHolder = { pid: process.pid, host: hostname(), role, since: new Date().toISOString() };
   const mine = JSON.stringify(me) + '\n';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { ALLOW_PRIVATE_HELP, parseAllowedNetworks } from './webhooks/ranges';
 
 const optionalText = z.string().min(1).optional().or(z.literal('').transform(() => undefined));
 const optionalInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional().or(z.literal('').transform(() => undefined));
@@ -20,12 +21,14 @@ const schema = z.object({
   COOKIE_SECURE: z.enum(['true', 'false', 'auto']).default('auto'),
   /**
    * Whose X-Forwarded-For / -Proto / -Host to believe: `false` (nobody, the default), `true` (any
-   * peer), or a comma-separated list of addresses, CIDR ranges and `loopback` (the proxy's address).
+   * peer is the one proxy: the client is the right-most X-Forwarded-For entry), a hop count N (N
+   * proxies in a row), or a comma-separated list of addresses, CIDR ranges and `loopback` (the
+   * proxies' addresses: the client is the right-most entry not in the list). Decision 0192.
    */
   TRUST_PROXY: z
     .string()
     .trim()
-    .regex(/^(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'must be true, false, or a list of addresses, CIDR ranges or loopback')
+    .regex(/^(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'must be true, false, a hop count, or a list of addresses, CIDR ranges or loopback')
     .default('false'),
   /** PostgreSQL: the password when DATABASE_URL has none (compose passes it apart, issue 21 §6). */
   PGPASSWORD: optionalText,
@@ -49,6 +52,21 @@ const schema = z.object({
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(20_000, 'must be at most 20000').default(0),
   /** The embedded database's first start creates the demo account unless this is false. */
   WEBTID_DEMO: z.enum(['true', 'false']).optional().or(z.literal('').transform(() => undefined)),
+  /**
+   * Internal networks webhooks may be delivered to (on-premise receivers, tests): addresses, CIDR
+   * ranges or `loopback`; `false` (the default) allows public unicast addresses only.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .string()
+    .default('false')
+    .refine((v) => {
+      try {
+        parseAllowedNetworks(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }, ALLOW_PRIVATE_HELP),
 });
 
 /** Variables that may come from a file instead (Docker/Kubernetes secrets): `APP_SECRET_FILE=/run/secrets/app_secret`. */
@@ -77,8 +95,58 @@ export type Env = Readonly<z.infer<typeof schema>>;
 
 export class EnvError extends Error {}
 
-/** Parses the environment; a bad value throws one readable line naming the variable. */
-export function parseEnv(raw: NodeJS.ProcessEnv = process.env): Env {
+/** A variable whose value is a secret: its value never appears in a message. */
+const SECRET_NAME = /SECRET|PASSWORD|PASSWD|TOKEN|_KEY$|^KEY$|CREDENTIAL/i;
+
+/**
+ * A URL with its password replaced by `***` (everything between the first `:` of the user info and
+ * the last `@`, since a raw password may hold `/`, `#` or `@`), and token-like query values too.
+ */
+export function redactUrl(value: string): string {
+  let text = value;
+  const m = /^([a-z][a-z0-9+.-]*:\/\/)([\s\S]*)@/i.exec(text);
+  if (m) {
+    const userInfo = m[2]!;
+    const colon = userInfo.indexOf(':');
+    if (colon >= 0) text = `${m[1]}${userInfo.slice(0, colon)}:***@${text.slice(m[0].length)}`;
+  }
+  return text.replace(/([?&](?:password|pass|secret|token|sslpassword)=)[^&#]*/gi, '$1***');
+}
+
+/**
+ * Any text (an error from the database driver, a stack) with the values of secret variables and
+ * the passwords of URLs in it replaced by `***`: for the last-resort error lines of the start.
+ */
+export function redactSecrets(text: string, source: NodeJS.ProcessEnv = process.env): string {
+  let out = text.replace(/\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+):[^\s@]+@/gi, '$1:***@');
+  for (const [name, value] of Object.entries(source)) {
+    if (!value || value.length < 4) continue;
+    if (SECRET_NAME.test(name)) out = out.split(value).join('***');
+    else if (name.endsWith('_URL')) {
+      const password = /^[a-z][a-z0-9+.-]*:\/\/[^:@]*:([\s\S]*)@/i.exec(value)?.[1];
+      if (password && password.length >= 3) out = out.split(password).join('***').split(encodeURIComponent(password)).join('***');
+    }
+  }
+  return out;
+}
+
+/** How a value may be shown in an error: secrets never, URLs without their password. */
+export function shownValue(name: string, value: unknown): string {
+  if (value === undefined || value === null) return 'nothing';
+  if (SECRET_NAME.test(name)) return `a value of ${String(value).length} characters (not shown)`;
+  const text = String(value);
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) || name.endsWith('_URL')) return JSON.stringify(redactUrl(text));
+  return JSON.stringify(text);
+}
+
+/**
+ * Parses the environment; a bad value throws one readable line naming the variable, never
+ * showing a secret (APP_SECRET, a DATABASE_URL password, any variable named like SECRET or PASSWORD).
+ * The server (not the CLI, which never encrypts) needs APP_SECRET with DATABASE_URL: a secret
+ * generated per instance would make API keys and webhook secrets unreadable on a second instance
+ * or after a restore elsewhere (issue 21 §4).
+ */
+export function parseEnv(raw: NodeJS.ProcessEnv = process.env, opts: { requireAppSecret?: boolean } = {}): Env {
   const source = resolveFileVariables(raw);
   const result = schema.safeParse(source);
   if (!result.success) {
@@ -87,7 +155,13 @@ export function parseEnv(raw: NodeJS.ProcessEnv = process.env): Env {
     // A value read from a *_FILE is a secret: the message names the file's variable, never the content.
     const fromFile = (FILE_VARIABLES as readonly string[]).includes(name) && raw[`${name}_FILE`];
     if (fromFile) throw new EnvError(`Invalid environment variable ${name} (read from ${name}_FILE): ${issue?.message ?? 'invalid value'}`);
-    throw new EnvError(`Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'} (got ${JSON.stringify(source[name] ?? null)})`);
+    throw new EnvError(`Invalid environment variable ${name}: ${redactUrl(issue?.message ?? 'invalid value')} (got ${shownValue(name, source[name])})`);
+  }
+  if ((opts.requireAppSecret ?? true) && result.data.DATABASE_URL && !result.data.APP_SECRET) {
+    throw new EnvError(
+      'APP_SECRET is required when DATABASE_URL is set: every instance and every restore of the database needs the same secret ' +
+        '(it encrypts the API key and the webhook signing secrets). Generate one with `openssl rand -base64 48`, set APP_SECRET, and back it up with the database.',
+    );
   }
   return Object.freeze(result.data);
 }

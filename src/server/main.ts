@@ -1,5 +1,5 @@
 import { loadDotEnv } from './dotenv';
-import { EnvError, parseEnv } from './env';
+import { EnvError, parseEnv, redactSecrets } from './env';
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -72,6 +72,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  // A start that fails (say, PostgreSQL refusing the connection) may quote the URL: never its password.
+  console.error(redactSecrets(err instanceof Error ? err.message : String(err)));
   process.exit(1);
 });

@@ -10,10 +10,12 @@ import { seedDemo, type DemoLogin } from '../../db/seed/demo';
 import { loadAppSecret } from './auth/secret';
 import type { AppServices } from './context';
 import type { Env } from './env';
+import { createDataDir, secureDataDir } from './data-dir';
 import { lockDataDir } from './data-dir-lock';
 import { createApp } from './http/app';
 import { proxyTrust } from './http/proxy';
 import { createLogger } from './log';
+import type { HostResolver } from './webhooks/egress';
 import { startWebhookWorker } from './webhooks/worker';
 import { enableMetrics } from './metrics';
 import { appVersion, type Version } from './version';
@@ -39,10 +41,13 @@ export interface RunningServer {
 // Two levels up from src/server (sources under tsx) and from dist/server (the compiled bundle).
 const ROOT = resolve(import.meta.dirname, '../..');
 
-export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle; seedDemo?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle; seedDemo?: boolean; resolveHost?: HostResolver } = {}): Promise<RunningServer> {
   const version = appVersion(env);
   const log = opts.log ?? createLogger(env.LOG_LEVEL, version);
   proxyTrust(env); // a TRUST_PROXY that does not parse stops the start, not every request
+  // DATA_DIR is the server's alone (0700; issue 21 §4): created so before anything is written into it.
+  const embedded = !opts.dbh && !env.DATABASE_URL && env.DATA_DIR !== ':memory:';
+  if (embedded) createDataDir(env.DATA_DIR);
   const lock = lockDataDir(opts.dbh || env.DATABASE_URL ? null : env.DATA_DIR, 'webtid server', { waitMs: 15_000 });
   const dbh =
     opts.dbh ??
@@ -55,12 +60,20 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
       ...(log.isLevelEnabled('debug') ? { onQuery: (q: { sql: string; ms: number; error?: unknown }) => log.debug({ ms: q.ms, sql: q.sql, ...(q.error ? { err: q.error } : {}) }, 'query') } : {}),
     }));
   await migrateToLatest(dbh.db);
+  if (embedded) {
+    try {
+      const changed = secureDataDir(env.DATA_DIR);
+      if (changed > 0) log.info({ dataDir: env.DATA_DIR, changed }, 'DATA_DIR: made files 0600 and folders 0700');
+    } catch (err) {
+      log.warn({ err, dataDir: env.DATA_DIR }, 'DATA_DIR: could not restrict its permissions');
+    }
+  }
   let demoLogins: DemoLogin[] | null = null;
   // The embedded database gets the demo account on its first start unless WEBTID_DEMO=false.
   if ((opts.seedDemo ?? (dbh.kind === 'pglite' && env.WEBTID_DEMO !== 'false')) && !(await dbh.db.selectFrom('account').select('id').limit(1).executeTakeFirst())) {
     demoLogins = await seedDemo(dbh.db);
   }
-  const services: AppServices = { dbh, db: dbh.db, env, secret: loadAppSecret(env.APP_SECRET, env.DATA_DIR), log };
+  const services: AppServices = { dbh, db: dbh.db, env, secret: loadAppSecret(env.APP_SECRET, env.DATA_DIR), log, ...(opts.resolveHost ? { resolveHost: opts.resolveHost } : {}) };
   let draining = false;
   const app = createApp(services, { distDir: resolve(ROOT, 'dist/client'), messagesDir: resolve(ROOT, 'messages'), draining: () => draining, version });
   let stopping = false;

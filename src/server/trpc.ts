@@ -26,6 +26,11 @@ export interface Meta {
     paged?: boolean;
     /** the path names no record (a setting of the caller's own): it never answers 404 */
     keyless?: boolean;
+    /**
+     * Top-level fields of the answer that hold a secret (a create that answers a signing secret):
+     * never kept in the idempotency record, so a replay answers without them (decision 0191).
+     */
+    secretFields?: readonly string[];
     /** a read that a rule of spec §6 may refuse a caller who can see the record (403), e.g. its history */
     mayForbid?: boolean;
   };

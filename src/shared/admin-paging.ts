@@ -40,6 +40,11 @@ function fromBase64Url(text: string): string | null {
   }
 }
 
+/** Text PostgreSQL can take as a parameter: no NUL, well-formed UTF-16 (no lone surrogates). */
+function safeText(text: string): boolean {
+  return !text.includes('\u0000') && !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+}
+
 /** Opaque to clients: base64url of the JSON `["a1", sort, dir, text, key]`. */
 export function encodeAdminCursor(c: AdminCursor): string {
   return toBase64Url(JSON.stringify([VERSION, c.sort, c.dir, c.text, c.key]));
@@ -61,6 +66,9 @@ export function decodeAdminCursor(text: string): AdminCursor | null {
   if (version !== VERSION || (sort !== 'key' && sort !== 'text') || (dir !== 'asc' && dir !== 'desc')) return null;
   if (typeof key !== 'string' || key.length < 1 || key.length > 20) return null;
   if (sort === 'key' ? sortText !== null : typeof sortText !== 'string' || sortText.length > 100) return null;
+  // PostgreSQL text cannot hold NUL ("invalid byte sequence for encoding UTF8: 0x00" → a 500), and a
+  // lone surrogate is no UTF-8 at all: neither is anything this server wrote (issue 21).
+  if (!safeText(key) || (sortText !== null && !safeText(sortText as string))) return null;
   return { sort, dir, text: sortText as string | null, key };
 }
 

@@ -32,6 +32,8 @@ export const ERROR_TEMPLATES = {
   // Auth and access (spec §8)
   AUTH_FAILED: 'User authentication failed',
   LOCKED_OUT: 'User is locked out',
+  /** Spec §8's sentence, then for how long (issue 21 §3). */
+  LOCKED_OUT_FOR: 'User is locked out. Try again in {minutes} min',
   NOT_ALLOWED_TO_LOGIN: 'User not allowed to log in',
   USERNAME_TAKEN: 'Username already exists for this account',
   NO_ACCOUNT: 'Cannot find the account to create user for',

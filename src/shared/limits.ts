@@ -60,6 +60,11 @@ export const DATE_MAX = '2999-12-31';
 export const ATTACHMENT_MAX_PIXELS = 50_000_000;
 /** Login throttling per username across all addresses (DESIGN §4): against distributed guessing. */
 export const LOGIN_MAX_FAILURES_PER_USERNAME = 50;
+/**
+ * Login throttling per client address across all usernames (issue 21 §3, decision 0192): against
+ * password spraying (one password tried on many names). Evaluated attempts per 15 minutes.
+ */
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 30;
 /** Lists (issue 9): entries per page by default, and the most one request may ask for (more → 400). */
 export const PAGE_SIZE_DEFAULT = 200;
 export const PAGE_SIZE_MAX = 1000;

@@ -69,7 +69,7 @@ describe('login', () => {
     for (let i = 0; i < 5; i++) expect((await login(app.anonymous(), 'victim', 'bad-password')).status).toBe(401);
     const res = await login(app.anonymous(), 'victim', TEST_PASSWORD);
     expect(res.status).toBe(401);
-    expect(res.body.detail).toBe('User is locked out');
+    expect(res.body.detail).toMatch(/^User is locked out\. Try again in \d+ min$/);
     // after the lock expires the right password works again
     await app.db.updateTable('loginThrottle').set({ lockedUntil: new Date(Date.now() - 1000) }).where('usernameKey', '=', 'victim').execute();
     expect((await login(app.anonymous(), 'victim', TEST_PASSWORD)).status).toBe(200);

@@ -19,7 +19,7 @@ import { png } from './worksheet-fixtures';
  * with a photo, an approval, a marked CSV download and verified webhook deliveries — with every
  * exchange it makes held to the document like the rest of the API tests.
  */
-process.env.WEBHOOKS_ALLOW_PRIVATE = 'true';
+process.env.WEBHOOKS_ALLOW_PRIVATE = '127.0.0.0/8';
 process.env.WEBHOOKS_POLL_MS = '50';
 
 const run = promisify(execFile);

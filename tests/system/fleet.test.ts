@@ -30,7 +30,7 @@ async function start(): Promise<Instance> {
     TRUST_PROXY: 'loopback',
     SHUTDOWN_DELAY_MS: '1500',
     // the receiver below listens on loopback
-    WEBHOOKS_ALLOW_PRIVATE: 'true',
+    WEBHOOKS_ALLOW_PRIVATE: '127.0.0.0/8',
     WEBHOOKS_POLL_MS: '200',
   });
   const metricsUrl = /Metrics at (http:\/\/\S+)/.exec(server.output())?.[1];

@@ -35,9 +35,14 @@ export function runTs(entry: string, args: string[], env: Record<string, string>
 }
 
 /** Starts the server process and resolves once it printed its URL. */
+/** The APP_SECRET of server processes started on PostgreSQL (the same for every instance of a test). */
+export const SYSTEM_APP_SECRET = 'system-test-app-secret-system-test-app-secret';
+
 export function startServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; output: () => string; exited: Promise<number | null> }> {
   return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
+    // With DATABASE_URL the server needs APP_SECRET (issue 21 §4); a test's own value wins.
+    const secret = env.DATABASE_URL ? { APP_SECRET: SYSTEM_APP_SECRET } : {};
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...secret, ...env } });
     let out = '';
     const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
     const timer = setTimeout(() => {

@@ -93,6 +93,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, Render> = {
   // Spec §8: the login failure is shown as "Invalid login information".
   AUTH_FAILED: () => m.error_invalid_login(),
   LOCKED_OUT: () => m.error_locked_out(),
+  LOCKED_OUT_FOR: (p) => m.error_locked_out_for({ minutes: number(p.minutes) }),
   NOT_ALLOWED_TO_LOGIN: () => m.error_not_allowed_to_login(),
   USERNAME_TAKEN: () => m.error_username_taken(),
   NO_ACCOUNT: () => m.error_no_account(),

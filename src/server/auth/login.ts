@@ -1,14 +1,15 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../../db/database';
-import { ALL_ADDRESSES, countLoginAttempt, loginSucceeded } from '../../../db/queries/login-throttle';
+import { ALL_ADDRESSES, ALL_USERNAMES, countLoginAttempt, loginSucceeded } from '../../../db/queries/login-throttle';
 import { findLoginUser } from '../../../db/queries/users';
 import { ERR } from '../../shared/errors';
-import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_USERNAME } from '../../shared/limits';
+import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ADDRESS, LOGIN_MAX_FAILURES_PER_USERNAME } from '../../shared/limits';
 import { AppError } from '../errors';
 import { countLogin } from '../metrics';
+import { coded } from '../../shared/error-codes';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 
-const LIMITS = { perAddress: LOGIN_MAX_FAILURES, perUsername: LOGIN_MAX_FAILURES_PER_USERNAME, minutes: LOGIN_LOCK_MINUTES };
+const LIMITS = { perAddress: LOGIN_MAX_FAILURES, perAddressAll: LOGIN_MAX_FAILURES_PER_ADDRESS, perUsername: LOGIN_MAX_FAILURES_PER_USERNAME, minutes: LOGIN_LOCK_MINUTES };
 
 /**
  * The address a login is throttled by. IPv6 by its /64: one end user gets a whole /64, so single
@@ -16,7 +17,7 @@ const LIMITS = { perAddress: LOGIN_MAX_FAILURES, perUsername: LOGIN_MAX_FAILURES
  */
 export function throttleAddress(ip: string): string {
   const addr = ip.trim().toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
-  if (addr === '' || addr === ALL_ADDRESSES) return 'unknown';
+  if (addr === '' || addr === ALL_ADDRESSES || addr === ALL_USERNAMES.trim()) return 'unknown';
   if (!addr.includes(':')) return addr;
   const [head = '', tail] = addr.split('%')[0]!.split('::');
   const left = head === '' ? [] : head.split(':');
@@ -32,7 +33,8 @@ export function throttleAddress(ip: string): string {
  * Checks a login (DESIGN §4, docs/decisions/0070-login-throttling.md). The attempt is counted
  * first, atomically, and only then is the password verified, so parallel and batched guesses
  * cannot slip past the limit. Throttled per username + client address (5 attempts per 15 minutes
- * lock that pair), with a ceiling per username across all addresses; a correct password resets
+ * lock that pair), per address across all usernames (30: password spraying, decision 0192), with a
+ * ceiling per username across all addresses; a correct password resets
  * the pair. Unknown user and wrong password answer alike; inactive or expired user or account
  * may not log in. Returns the user id on success.
  */
@@ -41,13 +43,16 @@ export async function checkLogin(db: Database, log: Logger, username: string, pa
   const ip = throttleAddress(clientIp);
   const counted = await countLoginAttempt(db, key, ip, LIMITS);
   const pairLocked = counted.pairAttempts > LIMITS.perAddress;
+  const addressLocked = counted.addressAttempts !== null && counted.addressAttempts > LIMITS.perAddressAll;
   const nameLocked = counted.usernameAttempts !== null && counted.usernameAttempts > LIMITS.perUsername;
-  if (pairLocked || nameLocked) {
+  if (pairLocked || addressLocked || nameLocked) {
+    const scope = pairLocked ? 'address' : addressLocked ? 'address, all usernames' : 'username';
     // Only the first refusal of a lock is a warning; the rest of a hammering is noise.
-    const first = pairLocked ? counted.pairAttempts === LIMITS.perAddress + 1 : counted.usernameAttempts === LIMITS.perUsername + 1;
-    log[first ? 'warn' : 'info']({ username: key, ip, scope: pairLocked ? 'address' : 'username' }, 'login refused: locked out');
+    const first = pairLocked ? counted.pairAttempts === LIMITS.perAddress + 1 : addressLocked ? counted.addressAttempts === LIMITS.perAddressAll + 1 : counted.usernameAttempts === LIMITS.perUsername + 1;
+    log[first ? 'warn' : 'info']({ username: key, ip, scope, minutes: counted.lockMinutes }, 'login refused: locked out');
     countLogin('locked');
-    throw new AppError('UNAUTHORIZED', ERR.lockedOut);
+    // Spec §8's sentence, then for how long (issue 21 §3).
+    throw new AppError('UNAUTHORIZED', coded('LOCKED_OUT_FOR', { minutes: Math.max(1, counted.lockMinutes) }));
   }
 
   const user = await findLoginUser(db, key);

@@ -124,7 +124,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     let env: Env;
     try {
-      env = parseEnv(io.env);
+      env = parseEnv(io.env, { requireAppSecret: false });
     } catch (e) {
       if (e instanceof EnvError) throw new UsageError(e.message);
       throw e;

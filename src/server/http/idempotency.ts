@@ -38,6 +38,18 @@ export interface Answer {
   body: unknown;
 }
 
+/**
+ * The answer as it is kept for replays: the secret fields left out (decision 0191). A replay
+ * answers the same status and record without them; the caller who lost the first answer rotates
+ * the secret.
+ */
+export function withoutSecrets(body: unknown, fields: readonly string[]): unknown {
+  if (fields.length === 0 || !body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const copy = { ...(body as Record<string, unknown>) };
+  for (const f of fields) delete copy[f];
+  return copy;
+}
+
 /** Sorted keys at every level, so that `{a,b}` and `{b,a}` hash alike. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
@@ -74,7 +86,7 @@ export async function withIdempotency(
   req: IncomingMessage,
   res: ServerResponse,
   actor: Actor | null,
-  request: { method: string; path: string; input: unknown; files: UploadedFile[] },
+  request: { method: string; path: string; input: unknown; files: UploadedFile[]; secretFields?: readonly string[] },
   run: () => Promise<Answer>,
 ): Promise<Answer> {
   const key = idempotencyKeyOf(req);
@@ -92,7 +104,8 @@ export async function withIdempotency(
         await releaseIdempotencyKey(db, scope, fingerprint);
         throw error;
       }
-      await completeIdempotencyKey(db, scope, fingerprint, answer.status, JSON.stringify(answer.body ?? null));
+      // A secret (a webhook's signing secret) is shown once and never stored here (issue 21 §4).
+      await completeIdempotencyKey(db, scope, fingerprint, answer.status, JSON.stringify(withoutSecrets(answer.body ?? null, request.secretFields ?? [])));
       await purgeExpiredIdempotencyKeys(db, actor.accountId, PURGE_BATCH);
       return answer;
     }

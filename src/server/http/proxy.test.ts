@@ -29,4 +29,30 @@ describe('TRUST_PROXY', () => {
     expect(t.trusts('::1')).toBe(true);
     expect(() => parseEnv({ TRUST_PROXY: 'yes please!' })).toThrow();
   });
+
+  it('true: the peer is the one proxy; the client is the right-most X-Forwarded-For entry, never the left-most the client wrote', () => {
+    const r = req('198.51.100.9', { 'x-forwarded-for': '10.9.9.1, 203.0.113.77' });
+    expect(clientIp(r, env('true'))).toBe('203.0.113.77');
+    expect(clientIp(req('198.51.100.9', { 'x-forwarded-for': '203.0.113.77' }), env('true'))).toBe('203.0.113.77');
+    expect(clientIp(req('198.51.100.9', {}), env('true'))).toBe('198.51.100.9');
+    // Two headers are one list, in order.
+    expect(clientIp(req('198.51.100.9', { 'x-forwarded-for': ['10.9.9.1', '203.0.113.77'] as unknown as string }), env('true'))).toBe('203.0.113.77');
+  });
+
+  it('a hop count N: the N-th entry from the right', () => {
+    const r = req('198.51.100.9', { 'x-forwarded-for': '10.9.9.1, 203.0.113.77, 192.0.2.10' });
+    expect(clientIp(r, env('1'))).toBe('192.0.2.10');
+    expect(clientIp(r, env('2'))).toBe('203.0.113.77');
+    expect(clientIp(r, env('9'))).toBe('10.9.9.1');
+    expect(() => parseEnv({ TRUST_PROXY: '0' })).not.toThrow();
+    expect(() => parseTrustProxy('0')).toThrow();
+  });
+
+  it('ports and junk: an address with a port is the address; junk where the client should be falls back to the peer', () => {
+    expect(clientIp(req('127.0.0.1', { 'x-forwarded-for': '10.9.9.1, 203.0.113.77:50123' }), env('loopback'))).toBe('203.0.113.77');
+    expect(clientIp(req('127.0.0.1', { 'x-forwarded-for': '[2001:db8::5]:443' }), env('loopback'))).toBe('2001:db8::5');
+    expect(clientIp(req('127.0.0.1', { 'x-forwarded-for': 'unknown' }), env('loopback'))).toBe('127.0.0.1');
+    // A list: trusted proxies on the right are skipped, the first untrusted one is the client.
+    expect(clientIp(req('10.0.0.2', { 'x-forwarded-for': '6.6.6.6, 203.0.113.77, 10.0.0.3' }), env('10.0.0.0/8'))).toBe('203.0.113.77');
+  });
 });

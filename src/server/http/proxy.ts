@@ -9,6 +9,12 @@ import type { Env } from '../env';
  */
 export interface ProxyTrust {
   trusts(address: string | undefined): boolean;
+  /**
+   * Set for `true` (1) or a number N: the peer is a proxy and so are the N−1 right-most
+   * X-Forwarded-For entries; the client is the N-th entry from the right (Express' `trust proxy`
+   * with a hop count). Unset for an address list: the right-most entry not in the list.
+   */
+  hops?: number;
 }
 
 const cache = new WeakMap<Env, ProxyTrust>();
@@ -16,7 +22,15 @@ const cache = new WeakMap<Env, ProxyTrust>();
 export function parseTrustProxy(value: string): ProxyTrust {
   const v = value.trim().toLowerCase();
   if (v === 'false' || v === '') return { trusts: () => false };
-  if (v === 'true') return { trusts: () => true };
+  // `true` trusts whatever connects (it is the proxy), but only as one hop: the client is the
+  // right-most X-Forwarded-For entry, the one that proxy added. Believing the left-most (what the
+  // client itself wrote) would let every request choose its own address (issue 21 §3).
+  if (v === 'true') return { trusts: () => true, hops: 1 };
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops < 1 || hops > 20) throw new Error(`TRUST_PROXY: a hop count is 1 to 20: ${v}`);
+    return { trusts: () => true, hops };
+  }
   const list = new BlockList();
   for (const raw of v.split(',')) {
     const entry = raw.trim();
@@ -52,7 +66,8 @@ const firstValue = (h: string | string[] | undefined) => (Array.isArray(h) ? h[0
 
 /**
  * The client's address: the peer, or — when the peer is a trusted proxy — the right-most address
- * of X-Forwarded-For that is not itself a trusted proxy (the left part is whatever the client wrote).
+ * of X-Forwarded-For that is not itself a trusted proxy (with `true` or a hop count: the entry that
+ * many hops from the right). The left part is whatever the client wrote and is never believed.
  */
 export function clientIp(req: IncomingMessage, env: Env): string {
   const peer = req.socket.remoteAddress ?? '';
@@ -60,8 +75,27 @@ export function clientIp(req: IncomingMessage, env: Env): string {
   if (!trust.trusts(peer)) return peer;
   const header = req.headers['x-forwarded-for'];
   const hops = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
-  for (let i = hops.length - 1; i >= 0; i--) if (!trust.trusts(hops[i]) || i === 0) return hops[i]!;
-  return peer;
+  if (hops.length === 0) return peer;
+  let chosen: string;
+  if (trust.hops !== undefined) chosen = hops[Math.max(0, hops.length - trust.hops)]!;
+  else {
+    let i = hops.length - 1;
+    while (i > 0 && trust.trusts(plainAddress(hops[i]!))) i--;
+    chosen = hops[i]!;
+  }
+  // What a proxy wrote is an address (maybe with a port); anything else is no address to key on.
+  return plainAddress(chosen) || peer;
+}
+
+/** `1.2.3.4`, `1.2.3.4:5678`, `[2001:db8::1]:443` or `2001:db8::1` → the address; '' when it is none. */
+function plainAddress(entry: string): string {
+  const v = entry.trim().replace(/^"|"$/g, '');
+  if (isIP(v)) return v;
+  const v4 = /^(\d+\.\d+\.\d+\.\d+):\d+$/.exec(v)?.[1];
+  if (v4 && isIP(v4)) return v4;
+  const v6 = /^\[([^\]]+)\](?::\d+)?$/.exec(v)?.[1];
+  if (v6 && isIP(v6)) return v6;
+  return '';
 }
 
 /** The request reached us over https: directly, or a trusted proxy says so. */

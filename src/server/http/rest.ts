@@ -149,7 +149,7 @@ export function createRestHandler(router: AnyRouter, services: AppServices, crea
       const status = route.meta.rest.status ?? 200;
       // Creates (201) honour Idempotency-Key (issue 13 point 5); everything else just runs.
       const run = async () => ({ status, body: await fn(input) });
-      const answer = status === 201 ? await withIdempotency(services.db, req, res, ctx.actor, { method, path: route.path, input, files }, run) : await run();
+      const answer = status === 201 ? await withIdempotency(services.db, req, res, ctx.actor, { method, path: route.path, input, files, secretFields: route.meta.rest.secretFields ?? [] }, run) : await run();
       // Paged lists keep spec §7's array body and link the next page (issue 9).
       sendJson(res, answer.status, route.meta.rest.paged ? restPage(res, url, answer.body) : answer.body);
     } catch (error) {

@@ -5,6 +5,7 @@ import {
   ZWebhookDeliveriesInput,
   ZWebhookDeliveryPage,
   ZWebhookEndpoint,
+  ZWebhookEndpointCreated,
   ZWebhookEndpointWithSecret,
   ZWebhookIdInput,
 } from '../../shared/schemas/webhooks';
@@ -30,16 +31,21 @@ export const webhooksRouter = router({
     .query(({ ctx }) => listWebhookEndpoints(ctx.db, ctx.actor)),
 
   create: adminProcedure
-    .meta({ rest: { method: 'POST', path: '/api/webhooks', status: 201 }, summary: 'Add an endpoint; answers its signing secret, shown this once', tags })
+    .meta({
+      rest: { method: 'POST', path: '/api/webhooks', status: 201, secretFields: ['secret'] },
+      summary: 'Add an endpoint; answers its signing secret, shown this once',
+      description: 'A replay of this create with the same `Idempotency-Key` answers the endpoint without `secret`: secrets are never kept for replays. Rotate the secret if the first answer was lost.',
+      tags,
+    })
     .input(ZCreateWebhookInput)
-    .output(ZWebhookEndpointWithSecret)
-    .mutation(({ ctx, input }) => createWebhookEndpoint(ctx.db, ctx.secret, ctx.actor, input)),
+    .output(ZWebhookEndpointCreated)
+    .mutation(({ ctx, input }) => createWebhookEndpoint(ctx.db, ctx.secret, ctx.actor, input, ctx.resolveHost)),
 
   update: adminProcedure
     .meta({ rest: { method: 'PUT', path: '/api/webhooks' }, summary: 'Change URL, description, events, or enable/disable', tags })
     .input(ZUpdateWebhookInput)
     .output(ZWebhookEndpoint)
-    .mutation(({ ctx, input }) => updateWebhookEndpoint(ctx.db, ctx.actor, input)),
+    .mutation(({ ctx, input }) => updateWebhookEndpoint(ctx.db, ctx.actor, input, ctx.resolveHost)),
 
   delete: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/webhooks', status: 204 }, summary: 'Delete an endpoint and its deliveries', tags })

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
 import type { Transaction } from 'kysely';
 import type { PoolClient } from 'pg';
 import type { Database } from '../../../db/database';
@@ -34,6 +32,7 @@ import {
 import { decrypt, encrypt } from '../auth/secret';
 import type { Actor } from '../context';
 import { AppError, fieldError } from '../errors';
+import { EgressRefused, systemResolver, vetHost, type HostResolver } from '../webhooks/egress';
 import type { z } from 'zod';
 
 // ---------------------------------------------------------------------------------------------
@@ -53,36 +52,18 @@ export async function emitExportedEvent(tx: Transaction<DB> | PoolClient, accoun
 // ---------------------------------------------------------------------------------------------
 // SSRF guard
 
-const PRIVATE = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) PRIVATE.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96]] as const) PRIVATE.addSubnet(net, bits, 'ipv6');
-
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return PRIVATE.check(mapped, 'ipv4');
-  return PRIVATE.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
-}
-
-/** WEBHOOKS_ALLOW_PRIVATE=true lets endpoints on loopback/private ranges through (tests, on-premise installs). */
-const allowPrivate = () => process.env.WEBHOOKS_ALLOW_PRIVATE === 'true';
-
 /**
- * Refuses URLs whose host resolves to loopback, link-local, private or reserved ranges (checked
- * when saved and again before every delivery, so a DNS change cannot redirect us inward).
+ * Refuses URLs whose host resolves to an address outside public unicast (src/server/webhooks/egress.ts,
+ * decision 0190). This is the check on save, so the admin hears about it at once; the one that
+ * protects is the worker's, made on the address it connects to.
  */
-export async function assertPublicUrl(url: string, field = 'url'): Promise<void> {
-  if (allowPrivate()) return;
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
+export async function assertPublicUrl(url: string, resolve: HostResolver = systemResolver, field = 'url'): Promise<void> {
   try {
-    addresses = isIP(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
-  } catch {
-    throw fieldError(field, WH_ERR.unresolvable);
+    await vetHost(new URL(url).hostname, resolve);
+  } catch (error) {
+    if (error instanceof EgressRefused) throw fieldError(field, error.kind === 'unresolvable' ? WH_ERR.unresolvable : WH_ERR.privateAddress);
+    throw error;
   }
-  if (addresses.length === 0 || addresses.some(isPrivateAddress)) throw fieldError(field, WH_ERR.privateAddress);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -109,16 +90,16 @@ export async function listWebhookEndpoints(db: Database, actor: Actor): Promise<
   return (await listEndpoints(db, actor.accountId)).map(toEndpoint);
 }
 
-export async function createWebhookEndpoint(db: Database, appSecret: string, actor: Actor, input: z.output<typeof ZCreateWebhookInput>) {
-  await assertPublicUrl(input.url);
+export async function createWebhookEndpoint(db: Database, appSecret: string, actor: Actor, input: z.output<typeof ZCreateWebhookInput>, resolve?: HostResolver) {
+  await assertPublicUrl(input.url, resolve);
   if (Number((await countEndpoints(db, actor.accountId)).n) >= WEBHOOK_MAX_ENDPOINTS) throw new AppError('CONFLICT', WH_ERR.tooMany);
   const secret = newSecret();
   const row = await insertEndpoint(db, { accountId: actor.accountId, url: input.url, description: input.description, events: [...new Set(input.events)], secretEnc: encrypt(appSecret, secret) });
   return { ...toEndpoint(row), secret };
 }
 
-export async function updateWebhookEndpoint(db: Database, actor: Actor, input: z.output<typeof ZUpdateWebhookInput>): Promise<TWebhookEndpoint> {
-  if (input.url !== undefined) await assertPublicUrl(input.url);
+export async function updateWebhookEndpoint(db: Database, actor: Actor, input: z.output<typeof ZUpdateWebhookInput>, resolve?: HostResolver): Promise<TWebhookEndpoint> {
+  if (input.url !== undefined) await assertPublicUrl(input.url, resolve);
   const row = await updateEndpoint(db, actor.accountId, input.id, {
     ...(input.url !== undefined ? { url: input.url } : {}),
     ...(input.description !== undefined ? { description: input.description } : {}),

@@ -51,6 +51,13 @@ export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
 
 /** Answer of create and rotate: the signing secret, shown this once. */
 export const ZWebhookEndpointWithSecret = ZWebhookEndpoint.extend({ secret: z.string() });
+/**
+ * Answer of create: the signing secret, shown this once. A replay of the create (same
+ * Idempotency-Key) answers the endpoint without it: secrets are never stored for replays (decision 0191).
+ */
+export const ZWebhookEndpointCreated = ZWebhookEndpoint.extend({
+  secret: z.string().optional().describe('The signing secret (whsec_…), shown this once. Absent when the answer is an Idempotency-Key replay: rotate the secret if the first answer was lost.'),
+});
 
 export const ZCreateWebhookInput = z.object({ accountId: ZIgnoredAccountId, url: url(), description: description(), events: events() });
 export type TCreateWebhookInput = z.input<typeof ZCreateWebhookInput>;
