@@ -12,6 +12,7 @@ import * as idempotency from './migrations/2026-11-23T1400-idempotency';
 import * as webhooks from './migrations/2026-11-23T1400-webhooks';
 import * as exportPreferences from './migrations/2026-11-23T1200-export-preferences';
 import * as adminListKeyset from './migrations/2026-11-23T2000-admin-list-keyset';
+import * as exportBatches from './migrations/2026-11-26T1200-export-batches';
 
 export type Database = Kysely<DB>;
 
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T1400-webhooks': webhooks,
   '2026-11-23T1600-master-data-integrity': masterDataIntegrity,
   '2026-11-23T2000-admin-list-keyset': adminListKeyset,
+  '2026-11-26T1200-export-batches': exportBatches,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -98,15 +98,24 @@ export class XlsxWriter {
     private readonly out: Writable,
     private readonly columns: readonly XlsxColumn[],
     sheetName: string,
+    created: Date = new Date(),
   ) {
-    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    const options: Partial<ExcelJS.stream.xlsx.WorkbookStreamWriterOptions> & { created: Date; modified: Date } = {
       stream: out,
+      // One fixed time for the document properties and every zip entry: the same rows give the
+      // same bytes (a batch downloaded again, decision 0201).
+      created,
+      modified: created,
       // Shared strings would keep every distinct text in memory until the end.
       useSharedStrings: false,
       useStyles: true,
       // Level 1: XML deflates well even so; the default (6) costs far more CPU per byte.
       zip: { zlib: { level: 1 } },
-    });
+    };
+    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter(options);
+    const zip = (this.workbook as unknown as { zip: { append(source: unknown, data: Record<string, unknown>): unknown } }).zip;
+    const append = zip.append.bind(zip);
+    zip.append = (source, data) => append(source, { ...data, date: created });
     this.sheet = this.workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
     this.sheet.columns = columns.map((c, i) => ({ key: `c${i}`, width: c.width, style: { numFmt: NUM_FMT[c.kind] } }));
     const header = this.sheet.addRow(columns.map((c) => c.header));
