@@ -228,6 +228,20 @@ describe('export batches', () => {
       ['20000', '2026-11-04', documentNo, 'J-1001', '100', 'Item', '0042', 'Demolition of the kitchen', '2.00', 'BOX', 'NORMAL', 'CPH', 'Usage', 'Billable', `WT-${second}`],
     ]);
     expect((await admin.get(`/api/export/batch/${batchId}`)).body).toMatchObject({ fileType: 'bc', csvFormat: null, documentNo, entryCount: 2 });
+
+    // The prefix is an account setting; a batch keeps the Document No. it was made with.
+    const settings = { id: w.accountId, defaultUnitType: 'Resource', resourceUnits: 'Time' };
+    expect((await admin.put('/api/account', { ...settings, bcDocumentPrefix: 'bad prefix!' })).status).toBe(400);
+    const saved = await admin.put('/api/account', { ...settings, bcDocumentPrefix: 'wt-nord' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.bcDocumentPrefix).toBe('WT-NORD');
+    const [third] = await insertRecords(app, [record(w.accountId, 'basica', { date: '2026-11-05', ...approved })]);
+    const next = await downloadBytes(admin, { entries: [third], mode: 'ALL', shouldMarkAsExported: true, format: 'bc' });
+    const nextId = Number(next.headers.get('x-export-batch-id'));
+    expect(parseCsv(next.text).rows[0]![2]).toBe(`WT-NORD${String(nextId).padStart(6, '0')}`);
+    const old = await fetch(`${app.url}/api/export/batch/${batchId}/download`, { headers: { Cookie: admin.cookie! } });
+    expect(Buffer.from(await old.arrayBuffer()).equals(res.bytes)).toBe(true);
+    await admin.put('/api/account', { ...settings, bcDocumentPrefix: 'WT' });
   });
 
   it('xlsx marking sends worksheet.exported once, with the batch id, like CSV', async () => {
