@@ -119,6 +119,14 @@ describe('export batches', () => {
     });
     expect(batch.documentNo).toBe(`WT${String(batchId).padStart(6, '0')}`);
     expect((await admin.get(`/api/export/batch/${batchId}`)).body).toEqual(batch);
+
+    // The archive filters by batch.
+    const archive = await admin.get(`/api/worksheet?mode=ALL&exported=true&batchId=${batchId}`);
+    expect(archive.status).toBe(200);
+    const listed = (archive.body as Array<{ worksheet: Array<{ description: string }> }>).flatMap((g) => g.worksheet.map((r) => r.description));
+    expect(listed.sort()).toEqual(['approved hours', 'approved item']);
+    const foreign = await (await app.login('batotheradmin')).get(`/api/worksheet?mode=ALL&exported=true&batchId=${batchId}`);
+    expect(foreign.body).toEqual([]);
   });
 
   it('a batch downloads again byte for byte after the user switched language (csv and xlsx)', async () => {
