@@ -13,6 +13,7 @@ import { PrintHeader, usePrintSheet } from '../worksheet/print-sheet';
 import { WorksheetEntries, WorksheetTotal } from '../worksheet/worksheet-entries';
 import { errorMessage } from '../../lib/errors';
 import { DownloadButton } from './download-button';
+import { BatchPanel } from './batch-panel';
 import './export.css';
 
 const route = getRouteApi('/_app/archive');
@@ -45,11 +46,16 @@ export function ArchivePage() {
   const to = validDate(search.to) ? search.to : todayIso();
   const customerNo = search.customerNo ?? '';
   const jobCode = search.jobCode ?? '';
+  // An export batch (issue 24): its entries whatever their dates.
+  const batchId = search.batchId && /^\d{1,9}$/.test(search.batchId) ? Number(search.batchId) : null;
+  const canBatches = info.profileType === 'Teamleader' || info.profileType === 'Admin';
 
   // Paged on the server (issue 9): the first page, then the next ones as the user scrolls.
   const { query: list, paged } = usePagedWorksheet(
-    { mode, exported: true, from, to, customerNo: customerNo || undefined, jobCode: jobCode || undefined },
-    { enabled: from <= to, keepPrevious: true },
+    batchId !== null
+      ? { mode, exported: true, batchId, customerNo: customerNo || undefined, jobCode: jobCode || undefined }
+      : { mode, exported: true, from, to, customerNo: customerNo || undefined, jobCode: jobCode || undefined },
+    { enabled: batchId !== null || from <= to, keepPrevious: true },
   );
   const customers = trpc.customer.search.useQuery({}, { staleTime: 5 * 60_000 });
   const jobs = trpc.job.search.useQuery(customerNo ? { customerNo } : {}, { staleTime: 5 * 60_000 });
@@ -63,7 +69,7 @@ export function ArchivePage() {
   const { printing } = usePrintSheet(() => Promise.all([list.refetch(), utils.worksheet.totals.invalidate()]));
 
   /** Writes filters into the URL (replace: the back button leaves the archive, not each filter). */
-  const setFilters = (next: Partial<Record<'from' | 'to' | 'customerNo' | 'jobCode', string>>) => {
+  const setFilters = (next: Partial<Record<'from' | 'to' | 'customerNo' | 'jobCode' | 'batchId', string>>) => {
     void navigate({
       search: (prev) => ({ ...prev, ...Object.fromEntries(Object.entries(next).map(([k, v]) => [k, v === '' ? undefined : v])) }),
       replace: true,
@@ -98,6 +104,7 @@ export function ArchivePage() {
         jobs={jobs.data ?? []}
         onChange={setFilters}
       />
+      {canBatches && <BatchPanel batchId={batchId} onChange={(id) => setFilters({ batchId: id === null ? '' : String(id) })} />}
       {list.isLoading ? (
         <PageSpinner label={m.exp_loading()} />
       ) : list.error ? (
