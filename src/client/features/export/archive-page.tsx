@@ -102,6 +102,7 @@ export function ArchivePage() {
         jobCode={jobCode}
         customers={customers.data ?? []}
         jobs={jobs.data ?? []}
+        datesDisabled={batchId !== null}
         onChange={setFilters}
       />
       {canBatches && <BatchPanel batchId={batchId} onChange={(id) => setFilters({ batchId: id === null ? '' : String(id) })} />}
@@ -145,10 +146,12 @@ interface FiltersProps {
   jobCode: string;
   customers: ReadonlyArray<{ no: string; name: string }>;
   jobs: ReadonlyArray<{ code: string; description: string | null; billToCustomerNo: string }>;
+  /** A batch is chosen: its entries whatever their dates (the period does not apply). */
+  datesDisabled?: boolean;
   onChange: (next: Partial<Record<'from' | 'to' | 'customerNo' | 'jobCode', string>>) => void;
 }
 
-function Filters({ from, to, customerNo, jobCode, customers, jobs, onChange }: FiltersProps) {
+function Filters({ from, to, customerNo, jobCode, customers, jobs, datesDisabled, onChange }: FiltersProps) {
   // The date inputs keep what is typed; the URL (and the list) follow only valid, ordered dates.
   const [fromText, setFromText] = useState(from);
   const [toText, setToText] = useState(to);
@@ -168,6 +171,7 @@ function Filters({ from, to, customerNo, jobCode, customers, jobs, onChange }: F
       <DateField
         label={m.exp_filter_from()}
         name="from"
+        disabled={datesDisabled}
         value={fromText}
         max={toText}
         onChange={(v) => {
@@ -178,6 +182,7 @@ function Filters({ from, to, customerNo, jobCode, customers, jobs, onChange }: F
       <DateField
         label={m.exp_filter_to()}
         name="to"
+        disabled={datesDisabled}
         value={toText}
         min={fromText}
         onChange={(v) => {
@@ -211,7 +216,7 @@ function Filters({ from, to, customerNo, jobCode, customers, jobs, onChange }: F
   );
 }
 
-function DateField({ label, name, value, min, max, onChange }: { label: string; name: string; value: string; min?: string; max?: string; onChange: (v: string) => void }) {
+function DateField({ label, name, value, min, max, disabled, onChange }: { label: string; name: string; value: string; min?: string; max?: string; disabled?: boolean | undefined; onChange: (v: string) => void }) {
   const id = useId();
   const invalid = validDate(value) && ((min !== undefined && validDate(min) && value < min) || (max !== undefined && validDate(max) && value > max));
   return (
@@ -226,6 +231,7 @@ function DateField({ label, name, value, min, max, onChange }: { label: string; 
           type="date"
           className="input"
           value={value}
+          disabled={disabled}
           min={min}
           max={max}
           required

@@ -272,6 +272,7 @@ export function DownloadModal({ open, onClose, entries, mode, archive, onMarked 
                     <p className="exp-mark__note">{m.exp_mark_none()}</p>
                   ) : (
                     <>
+                      {numbers && <p className="exp-modal__count">{m.exp_mark_count({ count: count(numbers.entries) })}</p>}
                       {numbers && <PreviewNumbers numbers={numbers} />}
                       {data.markable < data.entries && <p className="exp-mark__note">{m.exp_mark_partial()}</p>}
                     </>
@@ -302,10 +303,6 @@ function PreviewNumbers({ numbers }: { numbers: TExportPreview }) {
   const items = numbers.totals.filter((t) => t.unitType === 'Item');
   return (
     <dl className="exp-preview" aria-label={m.exp_preview_heading()}>
-      <div>
-        <dt>{m.exp_preview_entries()}</dt>
-        <dd>{count(numbers.entries)}</dd>
-      </div>
       <div>
         <dt>{m.exp_preview_hours()}</dt>
         <dd>{formatNumber(numbers.hours, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}</dd>
