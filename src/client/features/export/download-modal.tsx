@@ -303,10 +303,12 @@ function PreviewNumbers({ numbers }: { numbers: TExportPreview }) {
   const items = numbers.totals.filter((t) => t.unitType === 'Item');
   return (
     <dl className="exp-preview" aria-label={m.exp_preview_heading()}>
-      <div>
-        <dt>{m.exp_preview_hours()}</dt>
-        <dd>{formatNumber(numbers.hours, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}</dd>
-      </div>
+      {numbers.totals.some((t) => t.unitType === 'Resource') && (
+        <div>
+          <dt>{m.exp_preview_hours()}</dt>
+          <dd>{formatNumber(numbers.hours, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}</dd>
+        </div>
+      )}
       {items.map((t) => (
         <div key={t.unitOfMeasureCode}>
           <dt>{t.unitOfMeasureCode}</dt>
