@@ -151,7 +151,7 @@ export const exportRawRoutes: RawRoute[] = [
     // the options come in the body (read below, with its own larger limit); no path or query input
     input: z.object({}),
     path: '/api/worksheet/download',
-    summary: 'Download entries as CSV (worsheet.csv, default) or Excel workbook (worsheet.xlsx, format=xlsx), optionally marking them as exported',
+    summary: 'Download entries as CSV (worsheet.csv, default), Excel workbook (worsheet.xlsx, format=xlsx) or the BC job journal profile (format=bc), optionally marking them as exported',
     tags: ['worksheet'],
     openapi: {
       requestBody: {
@@ -161,7 +161,7 @@ export const exportRawRoutes: RawRoute[] = [
       responses: {
         '200': {
           description:
-            'UTF-8 CSV with byte-order mark and header row (default): csvFormat danish gives `;` and decimal comma, international `,` and point (default: the user’s remembered choice, else DAN → danish). With format=xlsx an Excel workbook (worsheet.xlsx). With shouldMarkAsExported the file holds exactly the rows this call marked.',
+            'UTF-8 CSV with byte-order mark and header row (default): csvFormat danish gives `;` and decimal comma, international `,` and point (default: the user’s remembered choice, else DAN → danish). With format=xlsx an Excel workbook (worsheet.xlsx). With format=bc the Business Central job journal profile (fixed English columns, no BOM). With shouldMarkAsExported the file holds exactly the rows this call marked, it is an export batch (named in the X-Export-Batch-Id header), and a marking that matches nothing answers 409 EXPORT_NOTHING.',
           content: FILE_CONTENT,
         },
       },
