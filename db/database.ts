@@ -13,6 +13,7 @@ import * as webhooks from './migrations/2026-11-23T1400-webhooks';
 import * as exportPreferences from './migrations/2026-11-23T1200-export-preferences';
 import * as adminListKeyset from './migrations/2026-11-23T2000-admin-list-keyset';
 import * as webhookFairQueue from './migrations/2026-11-26T1100-webhook-fair-queue';
+import * as exportBatches from './migrations/2026-11-26T1200-export-batches';
 
 export type Database = Kysely<DB>;
 
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T1600-master-data-integrity': masterDataIntegrity,
   '2026-11-23T2000-admin-list-keyset': adminListKeyset,
   '2026-11-26T1100-webhook-fair-queue': webhookFairQueue,
+  '2026-11-26T1200-export-batches': exportBatches,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -30,6 +30,8 @@ export interface AccountTable {
   apiKeyHash: string | null;
   apiKeyEncrypted: string | null;
   apiKeyCreatedAt: NullableTimestamp;
+  /** Prefix of the BC profile's Document No. (migration 2026-11-26T1200-export-batches). */
+  bcDocumentPrefix: Gen<string>;
 }
 
 export interface AppUserTable {
@@ -47,7 +49,7 @@ export interface AppUserTable {
   active: Gen<boolean>;
   createdAt: Gen<Date>;
   /** issue 12: the download modal's remembered choice; NULL = not chosen (csv, flavour by language) */
-  exportFileType: ColumnType<'csv' | 'xlsx' | null, 'csv' | 'xlsx' | null | undefined, 'csv' | 'xlsx' | null>;
+  exportFileType: ColumnType<'csv' | 'xlsx' | 'bc' | null, 'csv' | 'xlsx' | 'bc' | null | undefined, 'csv' | 'xlsx' | 'bc' | null>;
   exportCsvFormat: ColumnType<'danish' | 'international' | null, 'danish' | 'international' | null | undefined, 'danish' | 'international' | null>;
 }
 
@@ -180,6 +182,8 @@ export interface WorksheetRecordTable {
   exported: Gen<boolean>;
   exportedBy: string | null;
   exportedAt: NullableTimestamp;
+  /** The export batch that marked it (migration 2026-11-26T1200-export-batches). */
+  exportBatchId: Gen<number | null>;
   /** The owner's app_user.id; set by a trigger from username (migration 2026-11-23T1300). */
   userId: Gen<number | null>;
 }
@@ -230,6 +234,23 @@ export interface DB {
   webhookEndpoint: WebhookEndpointTable;
   webhookMessage: WebhookMessageTable;
   webhookDelivery: WebhookDeliveryTable;
+  exportBatch: ExportBatchTable;
+}
+
+/** One "download and mark as exported" (migration 2026-11-26T1200-export-batches, decision 0201). */
+export interface ExportBatchTable {
+  id: Gen<number>;
+  accountId: number;
+  createdBy: string;
+  createdByUserId: number | null;
+  createdAt: Gen<Date>;
+  fileType: 'csv' | 'xlsx' | 'bc';
+  csvFormat: 'danish' | 'international' | null;
+  languageCode: string;
+  documentNo: string | null;
+  filters: ColumnType<Record<string, unknown>, string, string>;
+  entryCount: Gen<number>;
+  checksum: string | null;
 }
 
 /** Idempotency keys of the REST creates (migration 2026-11-23T1400-idempotency). */

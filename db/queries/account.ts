@@ -17,6 +17,7 @@ const SETTINGS = [
   'mandatoryWorkType',
   'defaultUnitType',
   'resourceUnits',
+  'bcDocumentPrefix',
 ] as const;
 
 export function findAccountSettings(db: Database, accountId: number) {
@@ -38,6 +39,7 @@ export interface AccountSettingsPatch {
   mandatoryWorkType: boolean;
   defaultUnitType: 'Item' | 'Resource';
   resourceUnits: 'Time' | 'Quantity';
+  bcDocumentPrefix: string;
 }
 
 export function updateAccountSettings(db: Database, accountId: number, patch: AccountSettingsPatch) {

@@ -57,6 +57,23 @@ export interface ExportScope {
   manage: 'any' | 'team' | 'none';
   /** archive (exported) or worksheet (not exported) records */
   exported: boolean;
+  /** The dialog's filters (issue 24): the period and "approved only"; absent = no restriction. */
+  filters?: ExportFilters;
+}
+
+export interface ExportFilters {
+  /** YYYY-MM-DD, validated by the schema */
+  from?: string | null;
+  to?: string | null;
+  approvedOnly?: boolean;
+}
+
+/** The period of the filters (the approved-only part is the caller's, see whereVisible). */
+function periodCondition(filters: ExportFilters | undefined): string {
+  const parts: string[] = [];
+  if (filters?.from) parts.push(`w.date >= ${textConst(filters.from)}::date`);
+  if (filters?.to) parts.push(`w.date <= ${textConst(filters.to)}::date`);
+  return parts.length ? parts.join(' AND ') : 'true';
 }
 
 /** How cells are written for the caller's language. */
@@ -149,11 +166,12 @@ function manageCondition(scope: ExportScope): string {
 const IN_ID_TABLE = 'w.id IN (SELECT id FROM export_ids)';
 
 /** The records of the download: the requested ids (by default the temp table export_ids) the caller may see. */
-function whereVisible(scope: ExportScope, idCondition = IN_ID_TABLE, byKeyOnly = false): string {
+function whereVisible(scope: ExportScope, idCondition = IN_ID_TABLE, byKeyOnly = false, withApproval = true): string {
   return `${byKeyOnly ? 'w.account_id + 0' : 'w.account_id'} = ${intConst(scope.accountId)}
   AND w.exported = ${scope.exported ? 'true' : 'false'}
   AND ${idCondition}
-  AND ${visibleCondition(scope, byKeyOnly)}`;
+  AND ${visibleCondition(scope, byKeyOnly)}
+  AND ${periodCondition(scope.filters)}${withApproval && scope.filters?.approvedOnly ? '\n  AND w.approved_by IS NOT NULL' : ''}`;
 }
 
 /** The plain download: SELECT of the formatted rows. */
@@ -182,7 +200,7 @@ ORDER BY ${ORDER}`;
  * byte. So the lock compares those columns as `col + 0` (byKeyOnly), which leaves only the
  * primary key to serve the query: 0.5 s.
  */
-function markCtes(scope: ExportScope, returning: string): string {
+function markCtes(scope: ExportScope, batchId: number | null, returning: string): string {
   const by = textConst(scope.viewer);
   return `lk AS (
   SELECT w.id FROM worksheet_record w
@@ -192,7 +210,7 @@ function markCtes(scope: ExportScope, returning: string): string {
   FOR UPDATE OF w
 ), m AS (
   UPDATE worksheet_record w
-  SET exported = true, exported_by = ${by}, exported_at = now(), version = w.version + 1
+  SET exported = true, exported_by = ${by}, exported_at = now(), export_batch_id = ${batchId === null ? 'NULL' : intConst(batchId)}, version = w.version + 1
   WHERE w.id = ANY(ARRAY(SELECT id FROM lk)) AND NOT w.exported
   RETURNING ${returning}
 ), h AS (
@@ -209,9 +227,14 @@ const ID_IN_ARRAY = 'w.id = ANY(ARRAY(SELECT id FROM export_ids))';
  * this UPDATE marked. COPY accepts a query with data-modifying WITH (checked on PostgreSQL 15);
  * DECLARE CURSOR does not, hence the two-step variant below for PGlite.
  */
-export function markExportSql(scope: ExportScope, format: ExportFormat): string {
-  return `WITH ${markCtes(scope, 'w.*')}
-SELECT ${selectList(format)}
+export function markExportSql(scope: ExportScope, format: ExportFormat, batchId: number | null = null): string {
+  return markCellsSql(scope, selectList(format), batchId);
+}
+
+/** markExportSql with any cell list (csvCells, bcCells). */
+export function markCellsSql(scope: ExportScope, cells: string, batchId: number | null): string {
+  return `WITH ${markCtes(scope, batchId, 'w.*')}
+SELECT ${cells}
 FROM m w
 ORDER BY ${ORDER}`;
 }
@@ -264,9 +287,9 @@ export async function insertIds(trx: Transaction<DB>, ids: ArrayLike<number>): P
 }
 
 /** Marks the records (see markCtes) and keeps their ids in export_marked; returns how many. */
-export async function markIntoTable(trx: Transaction<DB>, scope: ExportScope): Promise<number> {
+export async function markIntoTable(trx: Transaction<DB>, scope: ExportScope, batchId: number | null): Promise<number> {
   await sql`CREATE TEMP TABLE export_marked (id integer PRIMARY KEY) ON COMMIT DROP`.execute(trx);
-  const r = await sql.raw(`WITH ${markCtes(scope, 'w.id, w.account_id')} INSERT INTO export_marked (id) SELECT id FROM m`).execute(trx);
+  const r = await sql.raw(`WITH ${markCtes(scope, batchId, 'w.id, w.account_id')} INSERT INTO export_marked (id) SELECT id FROM m`).execute(trx);
   return Number(r.numAffectedRows ?? 0);
 }
 
@@ -368,7 +391,204 @@ export async function getExportPreferences(db: Db, accountId: number, userId: nu
     .executeTakeFirst();
 }
 
-export async function setExportPreferences(db: Db, accountId: number, userId: number, prefs: { exportFileType: 'csv' | 'xlsx'; exportCsvFormat: 'danish' | 'international' }): Promise<boolean> {
+export async function setExportPreferences(db: Db, accountId: number, userId: number, prefs: { exportFileType: 'csv' | 'xlsx' | 'bc'; exportCsvFormat: 'danish' | 'international' }): Promise<boolean> {
   const r = await db.updateTable('appUser').set(prefs).where('accountId', '=', accountId).where('id', '=', userId).executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 24: cell lists chosen by the service, export batches, the preview.
+
+/** The CSV cells of `format` (aliased c0, c1, …), for the *CellsSql functions. */
+export const csvCells = (format: ExportFormat): string => selectList(format);
+/** The workbook's plain values (see valueSelectList). */
+export const valueCells = (unitTypeLabels: ExportFormat['unitTypeLabels']): string => valueSelectList(unitTypeLabels);
+
+/**
+ * The Business Central job journal profile (decision 0203, docs/business-central-job-journal.md):
+ * fixed English values, `.` decimals, ISO dates, no formula guard (BC reads text, never formulas).
+ * Line No. counts in steps of 10 000 in file order; Document No. is the batch's (NULL without one).
+ */
+export const BC_COLUMNS = [
+  'Line No.',
+  'Posting Date',
+  'Document No.',
+  'Job No.',
+  'Job Task No.',
+  'Type',
+  'No.',
+  'Description',
+  'Quantity',
+  'Unit of Measure Code',
+  'Work Type Code',
+  'Location Code',
+  'Entry Type',
+  'Line Type',
+  'External Document No.',
+] as const;
+
+export function bcCells(documentNo: string | null): string {
+  const cells = [
+    `((row_number() OVER (ORDER BY ${ORDER})) * 10000)::text`,
+    `to_char(w.date, 'YYYY-MM-DD')`,
+    documentNo === null ? 'NULL::text' : textConst(documentNo),
+    'w.job_code',
+    'w.job_task_code',
+    `CASE w.unit_type WHEN 'Item' THEN 'Item' ELSE 'Resource' END`,
+    'w.unit_no',
+    'w.description',
+    'w.quantity::text',
+    'w.unit_of_measure_code',
+    'w.work_type_code',
+    'w.location_code',
+    `'Usage'::text`,
+    `'Billable'::text`,
+    `'WT-' || w.id::text`,
+  ];
+  return cells.map((c, i) => `${c} AS c${i}`).join(',\n  ');
+}
+
+/** The plain download with any cell list. */
+export function plainCellsSql(scope: ExportScope, cells: string): string {
+  return `SELECT ${cells}
+FROM worksheet_record w
+WHERE ${whereVisible(scope)}
+ORDER BY ${ORDER}`;
+}
+
+/** The rows this transaction marked (export_marked) with any cell list. */
+export function markedCellsSql(cells: string): string {
+  return `SELECT ${cells}
+FROM worksheet_record w
+WHERE w.id IN (SELECT id FROM export_marked)
+ORDER BY ${ORDER}`;
+}
+
+/** The records of one batch, in the order of its first download (the re-download, decision 0201). */
+export function batchCellsSql(accountId: number, batchId: number, cells: string): string {
+  return `SELECT ${cells}
+FROM worksheet_record w
+WHERE w.export_batch_id = ${intConst(batchId)} AND w.account_id = ${intConst(accountId)}
+ORDER BY ${ORDER}`;
+}
+
+/** Reads rows of a *CellsSql query through a cursor (PGlite; the workbook on both). */
+export async function fetchCells(trx: Transaction<DB>, count: number, columns: number): Promise<Array<Array<string | null>>> {
+  const r = await sql<Record<string, string | null>>`FETCH FORWARD ${sql.raw(intConst(count))} FROM export_cursor`.execute(trx);
+  return r.rows.map((row) => Array.from({ length: columns }, (_, i) => row[`c${i}`] ?? null));
+}
+
+export interface NewBatch {
+  accountId: number;
+  createdBy: string;
+  createdByUserId: number | null;
+  fileType: 'csv' | 'xlsx' | 'bc';
+  csvFormat: 'danish' | 'international' | null;
+  languageCode: string;
+  filters: Record<string, unknown>;
+}
+
+/** The Document No. of a batch in the BC profile: the account's prefix and the id, 6 digits at least. */
+const DOCUMENT_NO_SQL = `(SELECT a.bc_document_prefix FROM account a WHERE a.id = b.account_id) || lpad(b.id::text, 6, '0')`;
+
+const INSERT_BATCH_SQL = `
+  INSERT INTO export_batch (account_id, created_by, created_by_user_id, file_type, csv_format, language_code, filters)
+  VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb)
+  RETURNING id`;
+/** A second statement: the INSERT's own row is not visible to a data-modifying WITH around it. */
+const DOCUMENT_NO_UPDATE = `UPDATE export_batch b SET document_no = ${DOCUMENT_NO_SQL} WHERE b.id = $1 RETURNING b.id, b.document_no, b.created_at`;
+
+export interface BatchHead {
+  id: number;
+  documentNo: string;
+  createdAt: Date;
+}
+
+const batchParams = (b: NewBatch) => [b.accountId, b.createdBy, b.createdByUserId, b.fileType, b.csvFormat, b.languageCode, JSON.stringify(b.filters)];
+
+/** A new batch in the marking's transaction (node-postgres client of the COPY path). */
+export async function pgInsertBatch(tx: PgTx, b: NewBatch): Promise<BatchHead> {
+  const id = (await tx.query<{ id: number }>(INSERT_BATCH_SQL, batchParams(b))).rows[0]!.id;
+  const row = (await tx.query<{ id: number; document_no: string; created_at: Date }>(DOCUMENT_NO_UPDATE, [id])).rows[0]!;
+  return { id: row.id, documentNo: row.document_no, createdAt: row.created_at };
+}
+
+/** A new batch in the marking's transaction (Kysely). */
+export async function insertBatch(trx: Transaction<DB>, b: NewBatch): Promise<BatchHead> {
+  const { id } = await trx
+    .insertInto('exportBatch')
+    .values({ accountId: b.accountId, createdBy: b.createdBy, createdByUserId: b.createdByUserId, fileType: b.fileType, csvFormat: b.csvFormat, languageCode: b.languageCode, filters: JSON.stringify(b.filters) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const r = await sql<BatchHead>`UPDATE export_batch b SET document_no = ${sql.raw(DOCUMENT_NO_SQL)} WHERE b.id = ${id} RETURNING b.id, b.document_no, b.created_at`.execute(trx);
+  return r.rows[0]!;
+}
+
+const FINISH_BATCH_SQL = `UPDATE export_batch SET entry_count = $2, checksum = $3 WHERE id = $1`;
+
+export async function pgFinishBatch(tx: PgTx, id: number, count: number, checksum: string): Promise<void> {
+  await tx.query(FINISH_BATCH_SQL, [id, count, checksum]);
+}
+
+export async function finishBatch(trx: Transaction<DB>, id: number, count: number, checksum: string): Promise<void> {
+  await trx.updateTable('exportBatch').set({ entryCount: count, checksum }).where('id', '=', id).execute();
+}
+
+const BATCH_COLUMNS = ['id', 'createdAt', 'createdBy', 'fileType', 'csvFormat', 'languageCode', 'documentNo', 'filters', 'entryCount', 'checksum'] as const;
+
+/**
+ * An account's batches, newest first, keyset paged by id; `createdBy` narrows to one user's
+ * (a Teamleader sees the batches they made).
+ */
+export function listBatches(db: Db, accountId: number, opts: { before: number | null; limit: number; createdBy: string | null }) {
+  let q = db.selectFrom('exportBatch').select(BATCH_COLUMNS).where('accountId', '=', accountId);
+  if (opts.createdBy !== null) q = q.where((eb) => eb(eb.fn('lower', ['createdBy']), '=', opts.createdBy!.toLowerCase()));
+  if (opts.before !== null) q = q.where('id', '<', opts.before);
+  return q.orderBy('id', 'desc').limit(opts.limit).execute();
+}
+
+export function findBatch(db: Db, accountId: number, id: number) {
+  return db.selectFrom('exportBatch').select(BATCH_COLUMNS).where('accountId', '=', accountId).where('id', '=', id).executeTakeFirst();
+}
+
+export interface PreviewRow {
+  entries: number;
+  hours: number;
+  from: string | null;
+  to: string | null;
+  leftOutUnapproved: number;
+  totals: Array<{ unitType: 'Item' | 'Resource'; unitOfMeasureCode: string; entries: number; quantity: number }>;
+}
+
+/**
+ * The dialog's preview (issue 24): one aggregate statement over the entries the download would
+ * hold — the markable ones when `marking` — without the approved-only condition, so that the
+ * entries it leaves out are counted in the same pass.
+ */
+export async function exportPreview(db: Db, scope: ExportScope, ids: number[], marking: boolean): Promise<PreviewRow> {
+  const base = marking ? { ...scope, exported: false } : scope;
+  const [before, after] = whereVisible(base, '\u0000', false, false).split('\u0000') as [string, string];
+  const manage = marking ? manageCondition(scope) : 'true';
+  const included = scope.filters?.approvedOnly ? 'w.approved_by IS NOT NULL' : 'true';
+  const r = await sql<{ entries: number; hours: number | null; from: string | null; to: string | null; leftOut: number; totals: PreviewRow['totals'] }>`
+    WITH g AS (
+      SELECT w.unit_type, w.unit_of_measure_code,
+        count(*) FILTER (WHERE ${sql.raw(included)}) AS n,
+        sum(w.quantity) FILTER (WHERE ${sql.raw(included)}) AS q,
+        min(w.date) FILTER (WHERE ${sql.raw(included)}) AS d0,
+        max(w.date) FILTER (WHERE ${sql.raw(included)}) AS d1,
+        count(*) FILTER (WHERE NOT (${sql.raw(included)})) AS left_out
+      FROM worksheet_record w
+      WHERE ${sql.raw(before)}w.id = ANY(${ids}::integer[])${sql.raw(after)} AND ${sql.raw(manage)}
+      GROUP BY w.unit_type, w.unit_of_measure_code
+    )
+    SELECT coalesce(sum(n), 0)::integer AS entries,
+      coalesce(sum(q) FILTER (WHERE unit_type = 'Resource'), 0) AS hours,
+      to_char(min(d0), 'YYYY-MM-DD') AS from, to_char(max(d1), 'YYYY-MM-DD') AS to,
+      coalesce(sum(left_out), 0)::integer AS left_out,
+      coalesce(json_agg(json_build_object('unitType', unit_type, 'unitOfMeasureCode', unit_of_measure_code, 'entries', n, 'quantity', q)
+        ORDER BY unit_type, unit_of_measure_code) FILTER (WHERE n > 0), '[]'::json) AS totals
+    FROM g`.execute(db);
+  const row = r.rows[0]!;
+  return { entries: row.entries, hours: Number(row.hours ?? 0), from: row.from, to: row.to, leftOutUnapproved: row.leftOut, totals: row.totals.map((t) => ({ ...t, quantity: Number(t.quantity) })) };
 }

@@ -32,7 +32,8 @@ export async function enqueueMessage(trx: Db, accountId: number, eventType: stri
 
 /**
  * worksheet.exported, one message per export listing the ids this transaction marked: the export
- * writes one history row per marked record, all stamped with the transaction's now().
+ * writes one history row per marked record, all stamped with the transaction's now(). `batchId`
+ * is the export batch of the marking (issue 24), null for none.
  */
 const EXPORTED_SQL = `
   WITH e AS (
@@ -42,18 +43,19 @@ const EXPORTED_SQL = `
     WHERE account_id = $1 AND action = 'export' AND at = now() AND EXISTS (SELECT 1 FROM e)
   ), m AS (
     INSERT INTO webhook_message (id, account_id, event_type, payload)
-    SELECT $2, $1, 'worksheet.exported', jsonb_build_object('ids', to_jsonb(ids), 'count', cardinality(ids), 'by', $3::text)
+    SELECT $2, $1, 'worksheet.exported', jsonb_build_object('ids', to_jsonb(ids), 'count', cardinality(ids), 'by', $3::text, 'batchId', $4::integer)
     FROM ids WHERE ids IS NOT NULL
     RETURNING id
   )
   INSERT INTO webhook_delivery (message_id, endpoint_id) SELECT m.id, e.id FROM m CROSS JOIN e`;
 
-export async function enqueueExported(trx: Transaction<DB>, accountId: number, by: string): Promise<void> {
-  await sql.raw(EXPORTED_SQL.replaceAll('$1', String(Math.trunc(accountId))).replace('$2', quote(newMessageId())).replace('$3', quote(by))).execute(trx);
+export async function enqueueExported(trx: Transaction<DB>, accountId: number, by: string, batchId: number | null = null): Promise<void> {
+  const batch = batchId === null ? 'NULL' : String(Math.trunc(batchId));
+  await sql.raw(EXPORTED_SQL.replaceAll('$1', String(Math.trunc(accountId))).replace('$2', quote(newMessageId())).replace('$3', quote(by)).replace('$4', batch)).execute(trx);
 }
 
-export async function enqueueExportedPg(tx: PoolClient, accountId: number, by: string): Promise<void> {
-  await tx.query(EXPORTED_SQL, [accountId, newMessageId(), by]);
+export async function enqueueExportedPg(tx: PoolClient, accountId: number, by: string, batchId: number | null = null): Promise<void> {
+  await tx.query(EXPORTED_SQL, [accountId, newMessageId(), by, batchId]);
 }
 
 /** A SQL string literal (PGlite path of enqueueExported, which runs raw SQL through Kysely). */

@@ -31,6 +31,7 @@ export interface WorksheetListFilter {
   to?: string | null | undefined;
   customerNo?: string | null | undefined;
   jobCode?: string | null | undefined;
+  batchId?: number | null | undefined;
 }
 
 /** A list row: timestamps already as ISO 8601 text (see listRecords). */
@@ -64,6 +65,7 @@ function listConditions(f: WorksheetListFilter) {
   if (f.to) where.push(sql`w.date <= ${f.to}::date`);
   if (f.customerNo) where.push(sql`w.customer_no = ${f.customerNo}`);
   if (f.jobCode) where.push(sql`w.job_code = ${f.jobCode}`);
+  if (f.batchId) where.push(sql`w.export_batch_id = ${f.batchId}`);
   return sql.join(where, sql` AND `);
 }
 

@@ -79,6 +79,7 @@ export const ERROR_TEMPLATES = {
   EXPORT_TOO_MANY: 'At most {max} entries can be downloaded at once',
   EXPORT_NEEDS_USER: 'Download preferences belong to a user; an API key has none',
   EXPORT_ARCHIVED_MARK: 'Archived entries cannot be marked as exported again',
+  EXPORT_NOTHING: 'Nothing to export: no entry matches the filters',
 
   // Webhooks
   WEBHOOK_URL: 'Enter an http(s) URL',

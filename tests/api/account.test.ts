@@ -56,6 +56,7 @@ describe('account settings and API key', () => {
       mandatoryWorkType: false,
       defaultUnitType: 'Resource',
       resourceUnits: 'Time',
+      bcDocumentPrefix: 'WT',
     });
     await admin.post('/api/account/generate-api-key');
     const again = await admin.get('/api/account');

@@ -232,7 +232,7 @@ describe('CSV download', () => {
       expect(JSON.parse(res.text)).toMatchObject({ detail: 'Archived entries cannot be marked as exported again' });
     });
 
-    it('a Teamleader marks only the TEAM scope; the CSV holds exactly the marked rows; a second export yields none', async () => {
+    it('a Teamleader marks only the TEAM scope; the CSV holds exactly the marked rows; a second export answers 409', async () => {
       const [inTeam, viaJob, outside] = await insertRecords(app, [
         record(w.accountId, 'basica', { description: 'in team', approvedBy: 'leada', approvedDateTime: new Date() }),
         record(w.accountId, 'basicb', { description: 'via job', jobCode: 'J-2001' }),
@@ -254,9 +254,10 @@ describe('CSV download', () => {
         { worksheetId: viaJob, action: 'export', username: 'leada', changes: { exported: { from: false, to: true } } },
       ]);
 
-      // Exactly once: the same call again holds no rows; the worksheet download no longer has them.
+      // Exactly once: the same call again finds nothing to mark — 409 "nothing to export" (issue 24).
       const again = await download(leadA, { entries: [inTeam, viaJob, outside], mode: 'TEAM', shouldMarkAsExported: true });
-      expect(parseCsv(again.text).rows).toEqual([]);
+      expect(again.status).toBe(409);
+      expect((again.body as unknown as { code: string }).code).toBe('EXPORT_NOTHING');
       // …and they are in the archive.
       const archived = await download(leadA, { entries: [inTeam, viaJob, outside], mode: 'TEAM', exported: true });
       expect(parseCsv(archived.text).rows).toHaveLength(2);

@@ -92,14 +92,20 @@ test('the download modal in English and Danish at 375, 800 and 1366 px', async (
     for (const size of Object.values(VIEWPORTS)) {
       await page.setViewportSize(size);
       const dialog = await openModal(page);
+      // Issue 24: "approved only" is on for the marking by default; off, the modal warns as before.
       if (lang === 'en') {
         await expect(dialog).toContainText('Entries in the file: 3');
+        await expect(dialog).toContainText('Entries that will be marked as exported: 1');
+        await expect(dialog.getByRole('button', { name: 'Move 1 entry to the archive' })).toBeEnabled();
+        await dialog.getByLabel('Approved entries only').uncheck();
         await expect(dialog).toContainText('Entries that will be marked as exported: 3');
         await expect(dialog).toContainText('removes all the entries from the worksheet and moves them to the archive');
         await expect(dialog.getByRole('alert')).toHaveText('2 of the entries are not approved yet.');
       } else {
         await expect(dialog).toContainText('Registreringer i filen: 3');
-        await expect(dialog.getByRole('button', { name: 'Download og markér som eksporteret' })).toBeEnabled();
+        await expect(dialog.getByRole('button', { name: 'Flyt 1 registrering til arkivet' })).toBeEnabled();
+        await dialog.getByLabel('Kun godkendte registreringer').uncheck();
+        await expect(dialog.getByRole('button', { name: 'Flyt 3 registreringer til arkivet' })).toBeEnabled();
         await expect(dialog.getByRole('alert')).toHaveText('2 af registreringerne er endnu ikke godkendt.');
       }
       await screenshot(page, `export-modal-${size.width}-${lang}`);
@@ -119,9 +125,11 @@ test('a team leader downloads and marks; the entries move to the archive, whose 
   await expect(page.locator('[data-entry-id]')).toHaveCount(3);
 
   const dialog = await openModal(page);
+  // Two of the three are not approved: take them too (issue 24: approved only is the default).
+  await dialog.getByLabel('Approved entries only').uncheck();
   await expect(dialog).toContainText('Entries that will be marked as exported: 3');
   const downloading = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: 'Download and mark as exported' }).click();
+  await dialog.getByRole('button', { name: 'Move 3 entries to the archive' }).click();
   await expect(page.getByText('Download started...')).toBeVisible();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('worsheet.csv');
@@ -132,7 +140,9 @@ test('a team leader downloads and marks; the entries move to the archive, whose 
   expect(descriptions.sort()).toEqual([`="=SUM(A1) ${stamp}"`, ENTRIES[2]!.description, ENTRIES[0]!.description].sort());
   expect(rows.slice(1).every((r) => r[rows[0]!.indexOf('Quantity')] === '2.50' && r[rows[0]!.indexOf('User')] === 'exp-worker')).toBe(true);
 
-  // The worksheet reloads: the marked entries are gone from it.
+  // The summary stays in the dialog until closed; the worksheet reloads: the marked entries are gone from it.
+  await expect(dialog.getByRole('status')).toContainText(/3 entries were moved to the archive as export batch WT\d{6}\./);
+  await dialog.locator('.modal__footer').getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page.locator('[data-entry-id]')).toHaveCount(0);
 
@@ -167,7 +177,7 @@ test('a team leader downloads and marks; the entries move to the archive, whose 
 
   // A plain download only in the archive; the file holds what the filters show.
   const archiveDialog = await openModal(page);
-  await expect(archiveDialog.getByRole('button', { name: 'Download and mark as exported' })).toHaveCount(0);
+  await expect(archiveDialog.getByRole('button', { name: /Download and mark as exported|to the archive/ })).toHaveCount(0);
   await expect(archiveDialog).toContainText(`Entries in the file: ${today !== newYear ? 2 : 3}`);
   const again = page.waitForEvent('download');
   await archiveDialog.getByRole('button', { name: 'Download', exact: true }).click();

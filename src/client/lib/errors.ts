@@ -135,6 +135,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, Render> = {
   EXPORT_TOO_MANY: () => m.exp_err_too_many(),
   EXPORT_NEEDS_USER: () => m.error_export_needs_user(),
   EXPORT_ARCHIVED_MARK: () => m.exp_err_archived_mark(),
+  EXPORT_NOTHING: () => m.exp_err_nothing(),
 
   WEBHOOK_URL: () => m.error_webhook_url(),
   WEBHOOK_PRIVATE_ADDRESS: () => m.error_webhook_private_address(),

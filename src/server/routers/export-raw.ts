@@ -1,14 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { EXPORT_BODY_MAX_BYTES, EXPORT_ERR, EXPORT_MAX_ENTRIES, XLSX_CONTENT_TYPE, ZDownloadInput, type TDownloadOptions } from '../../shared/schemas/export';
+import { EXPORT_BODY_MAX_BYTES, EXPORT_ERR, EXPORT_MAX_ENTRIES, XLSX_CONTENT_TYPE, ZDownloadInput, ZExportBatchIdInput, type TDownloadOptions } from '../../shared/schemas/export';
 import { HttpError } from '../http/problem';
 import { rawRoute, type RawRoute } from '../http/raw-route';
 import { fieldError } from '../errors';
 import { who } from '../log';
 import { MalformedJson, parseDownloadBody } from '../services/export-body';
-import { planDownload } from '../services/export';
-import { streamExport, type DownloadSink, type FileHead } from '../services/export-stream';
-import { streamXlsxExport } from '../services/export-xlsx';
+import { planBatchDownload, planDownload } from '../services/export';
+import { runExport, type DownloadSink, type ExportSource, type FileHead } from '../services/export-stream';
+import type { ExportPlan } from '../services/export';
+import type { Context, Actor } from '../context';
 
 /** A receiver that stops reading for this long is treated as gone (the export rolls back). */
 const STALL_MS = 30_000;
@@ -103,6 +104,7 @@ class HttpCsvSink implements DownloadSink {
       'Content-Type': head.contentType,
       'Content-Disposition': `attachment; filename="${head.fileName}"`,
       'Cache-Control': 'no-store',
+      ...(head.batchId === undefined ? {} : { 'X-Export-Batch-Id': String(head.batchId) }),
     });
     if (first !== undefined) this.res.write(first);
   }
@@ -123,6 +125,24 @@ class HttpCsvSink implements DownloadSink {
   }
 }
 
+/** Streams one export into the response (the one path of services/export-stream.ts) and logs it. */
+async function sendExport(ctx: Context & { actor: Actor }, res: ServerResponse, plan: ExportPlan, source: ExportSource): Promise<void> {
+  const actor = ctx.actor;
+  const started = performance.now();
+  const sink = new HttpCsvSink(res);
+  try {
+    const { rows, batch } = await runExport(ctx.dbh, plan, source, sink);
+    sink.end();
+    ctx.log.info({ ...who(actor), rows, mark: plan.mark, format: plan.fileType, batch: batch?.id, ms: Math.round(performance.now() - started) }, 'export');
+  } catch (error) {
+    if (!res.headersSent && !res.destroyed) throw error;
+    ctx.log.warn({ ...who(actor), err: error, mark: plan.mark, format: plan.fileType }, 'export aborted; rolled back');
+    res.destroy();
+  }
+}
+
+const FILE_CONTENT = { 'text/csv': { schema: { type: 'string' } }, [XLSX_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary' } } };
+
 /** POST /api/worksheet/download (spec §7, DESIGN §4): the entries as CSV, optionally marked as exported. */
 export const exportRawRoutes: RawRoute[] = [
   rawRoute({
@@ -131,7 +151,7 @@ export const exportRawRoutes: RawRoute[] = [
     // the options come in the body (read below, with its own larger limit); no path or query input
     input: z.object({}),
     path: '/api/worksheet/download',
-    summary: 'Download entries as CSV (worsheet.csv, default) or Excel workbook (worsheet.xlsx, format=xlsx), optionally marking them as exported',
+    summary: 'Download entries as CSV (worsheet.csv, default), Excel workbook (worsheet.xlsx, format=xlsx) or the BC job journal profile (format=bc), optionally marking them as exported',
     tags: ['worksheet'],
     openapi: {
       requestBody: {
@@ -141,27 +161,35 @@ export const exportRawRoutes: RawRoute[] = [
       responses: {
         '200': {
           description:
-            'UTF-8 CSV with byte-order mark and header row (default): csvFormat danish gives `;` and decimal comma, international `,` and point (default: the user’s remembered choice, else DAN → danish). With format=xlsx an Excel workbook (worsheet.xlsx). With shouldMarkAsExported the file holds exactly the rows this call marked.',
-          content: { 'text/csv': { schema: { type: 'string' } }, [XLSX_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary' } } },
+            'UTF-8 CSV with byte-order mark and header row (default): csvFormat danish gives `;` and decimal comma, international `,` and point (default: the user’s remembered choice, else DAN → danish). With format=xlsx an Excel workbook (worsheet.xlsx). With format=bc the Business Central job journal profile (fixed English columns, no BOM). With shouldMarkAsExported the file holds exactly the rows this call marked, it is an export batch (named in the X-Export-Batch-Id header), and a marking that matches nothing answers 409 EXPORT_NOTHING.',
+          content: FILE_CONTENT,
         },
       },
     },
     async handle({ ctx, req, res }) {
-      const actor = ctx.actor;
       const input = readInput(await readBody(req));
-      const plan = await planDownload(ctx.db, actor, input);
-      const started = performance.now();
-      const sink = new HttpCsvSink(res);
-      try {
-        const stream = plan.fileType === 'xlsx' ? streamXlsxExport : streamExport;
-        const { rows } = await stream(ctx.dbh, plan, input.ids, sink);
-        sink.end();
-        ctx.log.info({ ...who(actor), rows, mark: plan.mark, format: plan.fileType, ms: Math.round(performance.now() - started) }, 'export');
-      } catch (error) {
-        if (!res.headersSent && !res.destroyed) throw error;
-        ctx.log.warn({ ...who(actor), err: error, mark: plan.mark, format: plan.fileType }, 'export aborted; rolled back');
-        res.destroy();
-      }
+      const plan = await planDownload(ctx.db, ctx.actor, input);
+      await sendExport(ctx, res, plan, { kind: 'request', ids: input.ids });
+    },
+  }),
+  rawRoute({
+    method: 'GET',
+    auth: 'authed',
+    input: ZExportBatchIdInput,
+    path: '/api/export/batch/{id}/download',
+    summary: 'Download an export batch again: the same rows in the same order, file type, CSV flavour and language as the first time (byte-identical)',
+    tags: ['export'],
+    openapi: {
+      responses: {
+        '200': {
+          description: 'The batch’s file as it was first sent (its SHA-256 is the batch’s checksum); X-Export-Batch-Id names the batch. 404 for a batch of another account, or one the caller may not see.',
+          content: FILE_CONTENT,
+        },
+      },
+    },
+    async handle({ ctx, res, input }) {
+      const { plan, batch } = await planBatchDownload(ctx.db, ctx.actor, input.id);
+      await sendExport(ctx, res, plan, { kind: 'batch', batch });
     },
   }),
 ];

@@ -1,5 +1,15 @@
-import { ZDownloadInfo, ZDownloadInfoInput, ZExportPreferences } from '../../shared/schemas/export';
-import { downloadInfo, exportPreferences, saveExportPreferences } from '../services/export';
+import {
+  ZDownloadInfo,
+  ZDownloadInfoInput,
+  ZExportBatch,
+  ZExportBatchIdInput,
+  ZExportBatchList,
+  ZExportBatchListInput,
+  ZExportPreferences,
+  ZExportPreview,
+  ZExportPreviewInput,
+} from '../../shared/schemas/export';
+import { downloadInfo, exportPreferences, getExportBatch, listExportBatches, previewExport, saveExportPreferences } from '../services/export';
 import { authedProcedure } from '../trpc';
 
 const tags = ['worksheet'];
@@ -38,4 +48,34 @@ export const exportProcedures = {
     .input(ZExportPreferences)
     .output(ZExportPreferences)
     .mutation(({ ctx, input }) => saveExportPreferences(ctx.db, ctx.actor, input)),
+
+  downloadPreview: authedProcedure
+    .meta({
+      rest: { method: 'POST', path: '/api/worksheet/download/preview' },
+      summary: 'What a download with these options would hold: count, hours, quantities per unit, period, and the entries left out because not approved',
+      tags,
+    })
+    .input(ZExportPreviewInput)
+    .output(ZExportPreview)
+    .mutation(({ ctx, input }) => previewExport(ctx, input)),
+
+  exportBatches: authedProcedure
+    .meta({
+      rest: { method: 'GET', path: '/api/export/batch' },
+      summary: 'Export batches (one per “download and mark as exported”), newest first, paged: Admin and API key all, a Teamleader their own',
+      tags: ['export'],
+    })
+    .input(ZExportBatchListInput)
+    .output(ZExportBatchList)
+    .query(({ ctx, input }) => listExportBatches(ctx, input)),
+
+  exportBatch: authedProcedure
+    .meta({
+      rest: { method: 'GET', path: '/api/export/batch/{id}' },
+      summary: 'One export batch: who, when, filters, file type, count and checksum of the file',
+      tags: ['export'],
+    })
+    .input(ZExportBatchIdInput)
+    .output(ZExportBatch)
+    .query(({ ctx, input }) => getExportBatch(ctx.db, ctx.actor, input.id)),
 };

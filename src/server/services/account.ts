@@ -39,6 +39,7 @@ export async function updateAccount(db: Database, actor: Actor, input: TUpdateAc
       ...flags,
       defaultUnitType: input.defaultUnitType,
       resourceUnits: input.resourceUnits,
+      bcDocumentPrefix: input.bcDocumentPrefix ?? current.bcDocumentPrefix,
     });
     return toAccount(row);
   });

@@ -1,28 +1,45 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import type { Transaction } from 'kysely';
+import type { PoolClient } from 'pg';
 import type { DbHandle } from '../../../db/database';
 import {
+  BC_COLUMNS,
+  batchCellsSql,
+  bcCells,
   createIdTable,
+  csvCells,
   declareCursor,
-  fetchCursor,
+  fetchCells,
+  finishBatch,
+  insertBatch,
   insertIds,
-  markedRowsSql,
-  markExportSql,
+  markCellsSql,
+  markedCellsSql,
   markIntoTable,
   pgCopyOut,
   pgCreateIdTable,
+  pgFinishBatch,
+  pgInsertBatch,
   pgLoadIds,
-  plainExportSql,
+  plainCellsSql,
+  type BatchHead,
 } from '../../../db/queries/export';
-import { EXPORT_FILE_NAMES } from '../../shared/schemas/export';
+import type { DB } from '../../../db/types';
+import { EXPORT_ERR, EXPORT_FILE_NAMES } from '../../shared/schemas/export';
 import { csvDialect } from '../csv/header';
 import { BOM, csvLine } from '../csv/writer';
+import { AppError } from '../errors';
 import type { ExportPlan } from './export';
+import { writeXlsx, xlsxCells } from './export-xlsx';
 import { emitExportedEvent } from './webhooks';
 
 /** What the response says about the file. */
 export interface FileHead {
   contentType: string;
   fileName: string;
+  /** the export batch the file is (X-Export-Batch-Id) */
+  batchId?: number;
 }
 
 /**
@@ -48,64 +65,160 @@ const FETCH_ROWS = 1000;
 
 export interface ExportResult {
   rows: number;
+  /** the batch this call created (marking) or re-downloaded */
+  batch: BatchHead | null;
+}
+
+/** Passes everything on to the sink and keeps the SHA-256 of the bytes (the batch's checksum). */
+class HashingSink implements DownloadSink {
+  private readonly hash = createHash('sha256');
+  started = false;
+  batchId: number | null = null;
+  constructor(private readonly sink: DownloadSink) {}
+  get signal() {
+    return this.sink.signal;
+  }
+  start(head: FileHead, first?: string): void {
+    this.started = true;
+    if (first !== undefined) this.hash.update(first, 'utf8');
+    this.sink.start(this.batchId === null ? head : { ...head, batchId: this.batchId }, first);
+  }
+  write(chunk: Buffer | string): Promise<void> {
+    this.hash.update(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+    return this.sink.write(chunk);
+  }
+  beforeCommit(): Promise<void> {
+    return this.sink.beforeCommit();
+  }
+  digest(): string {
+    return this.hash.digest('hex');
+  }
+}
+
+/** One transaction: node-postgres (the COPY of a CSV on PostgreSQL) or Kysely (PGlite, the workbook). */
+export type ExportTx = { kind: 'pg'; tx: PoolClient } | { kind: 'kysely'; trx: Transaction<DB> };
+
+/** Which records the file holds: the request's ids (plain or marking), or a batch again. */
+export type ExportSource = { kind: 'request'; ids: ArrayLike<number> } | { kind: 'batch'; batch: BatchHead };
+
+/** What a format writer gets: the transaction, the query of its cells, where the bytes go. */
+export interface WriteArgs {
+  t: ExportTx;
+  query: string;
+  sink: DownloadSink;
+  /** false when marking: a writer that got no row must not start the sink (409 follows) */
+  allowEmpty: boolean;
+}
+
+const nothingToExport = () => new AppError('CONFLICT', EXPORT_ERR.nothingToExport);
+
+/** The head, first line and cells of a text profile (csv, bc). */
+function textProfile(plan: ExportPlan, documentNo: string | null) {
+  if (plan.fileType === 'bc') {
+    // BC profile (decision 0203): `,` and point, fixed English captions, no BOM, no formula guard.
+    const fileName = documentNo ? `${documentNo}.csv` : EXPORT_FILE_NAMES.bc;
+    return { head: { contentType: 'text/csv; charset=utf-8', fileName }, first: csvLine(BC_COLUMNS, ','), delimiter: ',' as const, cells: bcCells(documentNo), columns: BC_COLUMNS.length };
+  }
+  const dialect = csvDialect(plan.languageCode, plan.csvFormat);
+  return { head: CSV_HEAD, first: BOM + dialect.header, delimiter: dialect.csv.delimiter, cells: csvCells(dialect.sql), columns: dialect.header.split(dialect.csv.delimiter).length };
 }
 
 /**
- * Streams the CSV of `plan` for the requested ids into `sink`, all in one transaction that commits
- * only after the last byte was handed to the socket. If the sink fails (client gone, stalled) the
- * transaction rolls back: nothing is marked.
+ * The one export path (issue 24): every format goes through here, and here alone it is decided
+ * whether records are marked, which batch they join, and that `worksheet.exported` is sent — all
+ * in one transaction that commits only after the last byte was handed to the socket. If the sink
+ * fails (client gone, stalled) the transaction rolls back: nothing is marked, no batch is left,
+ * no event is sent. A marking that finds nothing answers 409 before any byte went out.
  */
-export async function streamExport(dbh: DbHandle, plan: ExportPlan, ids: ArrayLike<number>, sink: DownloadSink): Promise<ExportResult> {
-  const dialect = csvDialect(plan.languageCode, plan.csvFormat);
+export async function runExport(dbh: DbHandle, plan: ExportPlan, source: ExportSource, sink: DownloadSink): Promise<ExportResult> {
+  const hashing = new HashingSink(sink);
+  const body = async (t: ExportTx): Promise<ExportResult> => {
+    if (source.kind === 'request') {
+      if (t.kind === 'pg') {
+        await pgCreateIdTable(t.tx);
+        await pgLoadIds(t.tx, source.ids);
+      } else {
+        await createIdTable(t.trx);
+        await insertIds(t.trx, source.ids);
+      }
+    }
+    let batch: BatchHead | null = source.kind === 'batch' ? source.batch : null;
+    if (plan.mark) {
+      const row = {
+        accountId: plan.scope.accountId,
+        createdBy: plan.scope.viewer,
+        createdByUserId: plan.userId,
+        fileType: plan.fileType,
+        csvFormat: plan.fileType === 'csv' ? plan.csvFormat : null,
+        languageCode: plan.languageCode,
+        filters: { mode: plan.scope.mode, from: plan.scope.filters?.from ?? null, to: plan.scope.filters?.to ?? null, approvedOnly: plan.scope.filters?.approvedOnly ?? false, requested: source.kind === 'request' ? source.ids.length : 0 },
+      };
+      batch = t.kind === 'pg' ? await pgInsertBatch(t.tx, row) : await insertBatch(t.trx, row);
+    }
+    hashing.batchId = batch?.id ?? null;
+    const text = plan.fileType === 'xlsx' ? null : textProfile(plan, batch?.documentNo ?? null);
+    const cells = text ? text.cells : null;
+    // Which rows: a batch again, the plain selection, or the rows this call marks.
+    const queryOf = async (c: string): Promise<string> => {
+      if (source.kind === 'batch') return batchCellsSql(plan.scope.accountId, source.batch.id, c);
+      if (!plan.mark) return plainCellsSql(plan.scope, c);
+      // PostgreSQL CSV: the UPDATE runs inside COPY, one statement (decision 0050).
+      if (t.kind === 'pg') return markCellsSql(plan.scope, c, batch!.id);
+      // Elsewhere: mark first (export_marked), then read the marked rows through a cursor.
+      const marked = await markIntoTable(t.trx, plan.scope, batch!.id);
+      if (marked === 0) throw nothingToExport();
+      return markedCellsSql(c);
+    };
+    const args = (query: string): WriteArgs => ({ t, query, sink: hashing, allowEmpty: !plan.mark });
+    const rows = text
+      ? await writeText(args(await queryOf(cells!)), text.head, text.first, text.delimiter, text.columns)
+      : await writeXlsx(args(await queryOf(xlsxCells(plan))), plan, batch?.createdAt ?? null);
+    if (plan.mark) {
+      if (rows === 0) throw nothingToExport();
+      const checksum = hashing.digest();
+      if (t.kind === 'pg') await pgFinishBatch(t.tx, batch!.id, rows, checksum);
+      else await finishBatch(t.trx, batch!.id, rows, checksum);
+      await emitExportedEvent(t.kind === 'pg' ? t.tx : t.trx, plan.scope.accountId, plan.scope.viewer, batch!.id);
+    }
+    await hashing.beforeCommit();
+    return { rows, batch };
+  };
+  if (dbh.kind === 'postgres' && dbh.pg && plan.fileType !== 'xlsx') return dbh.pg.begin((tx) => body({ kind: 'pg', tx }));
+  return dbh.db.transaction().execute((trx) => body({ kind: 'kysely', trx }));
+}
+
+/**
+ * A text file (csv, bc): on PostgreSQL the database writes it (COPY … TO STDOUT, DESIGN §7); on
+ * PGlite the same SQL is read through a cursor in batches and the lines are written here.
+ */
+async function writeText({ t, query, sink, allowEmpty }: WriteArgs, head: FileHead, first: string, delimiter: ',' | ';', columns: number): Promise<number> {
   let header = false;
   const startOnce = () => {
-    if (!header) sink.start(CSV_HEAD, BOM + dialect.header);
+    if (!header) sink.start(head, first);
     header = true;
   };
-
-  if (dbh.kind === 'postgres' && dbh.pg) {
-    // The database writes the CSV (DESIGN §7): COPY (query) TO STDOUT, marking included.
-    return dbh.pg.begin(async (tx) => {
-      await pgCreateIdTable(tx);
-      await pgLoadIds(tx, ids);
-      const query = plan.mark ? markExportSql(plan.scope, dialect.sql) : plainExportSql(plan.scope, dialect.sql);
-      const { stream } = await pgCopyOut(tx, query, dialect.csv.delimiter);
-      const chunks = await pump(stream, sink, startOnce);
-      startOnce();
-      if (plan.mark) await emitExportedEvent(tx, plan.scope.accountId, plan.scope.viewer);
-      await sink.beforeCommit();
-      return { rows: stream.rowCount ?? chunks };
-    });
-  }
-
-  // PGlite: the same SQL through a cursor, in batches; the CSV lines are written here.
-  return dbh.db.transaction().execute(async (trx) => {
-    await createIdTable(trx);
-    await insertIds(trx, ids);
-    let query: string;
-    if (plan.mark) {
-      await markIntoTable(trx, plan.scope);
-      query = markedRowsSql(dialect.sql);
-    } else {
-      query = plainExportSql(plan.scope, dialect.sql);
-    }
-    await declareCursor(trx, query);
-    let rows = 0;
+  let rows: number;
+  if (t.kind === 'pg') {
+    const { stream } = await pgCopyOut(t.tx, query, delimiter);
+    const chunks = await pump(stream, sink, startOnce);
+    rows = stream.rowCount ?? chunks;
+  } else {
+    await declareCursor(t.trx, query);
+    rows = 0;
     for (;;) {
-      const batch = await fetchCursor(trx, FETCH_ROWS);
+      const batch = await fetchCells(t.trx, FETCH_ROWS, columns);
       if (batch.length === 0) break;
       rows += batch.length;
       let text = '';
-      for (const cells of batch) text += csvLine(cells, dialect.csv.delimiter);
+      for (const cells of batch) text += csvLine(cells, delimiter);
       startOnce();
       await sink.write(text);
       if (batch.length < FETCH_ROWS) break;
     }
-    startOnce();
-    if (plan.mark) await emitExportedEvent(trx, plan.scope.accountId, plan.scope.viewer);
-    await sink.beforeCommit();
-    return { rows };
-  });
+  }
+  if (rows === 0 && !allowEmpty) return 0;
+  startOnce();
+  return rows;
 }
 
 /**

@@ -1,22 +1,11 @@
 import { Writable } from 'node:stream';
-import type { DbHandle } from '../../../db/database';
-import {
-  createIdTable,
-  declareCursor,
-  EXPORT_COLUMNS,
-  fetchCursor,
-  insertIds,
-  markedValuesSql,
-  markIntoTable,
-  plainValuesSql,
-  type ExportColumn,
-} from '../../../db/queries/export';
+import { EXPORT_COLUMNS, declareCursor, fetchCursor, valueCells, type ExportColumn } from '../../../db/queries/export';
 import { m } from '../../shared/paraglide/messages.js';
 import { EXPORT_FILE_NAMES, EXPORT_MAX_ENTRIES, XLSX_CONTENT_TYPE } from '../../shared/schemas/export';
 import { columnLabels, localeOf, unitTypeLabels } from '../csv/header';
 import { XLSX_MAX_ROWS, XlsxWriter, type CellKind, type XlsxColumn } from '../xlsx/writer';
 import type { ExportPlan } from './export';
-import type { DownloadSink, ExportResult, FileHead } from './export-stream';
+import type { FileHead, WriteArgs } from './export-stream';
 
 // A download holds at most EXPORT_MAX_ENTRIES rows, so one sheet always has room: no second sheet
 // and no 413 are needed (decision 0100). Checked when the module loads, should either limit change.
@@ -73,61 +62,53 @@ export function xlsxColumns(languageCode: string): XlsxColumn[] {
 /** Rows per FETCH. */
 const FETCH_ROWS = 1000;
 
+/** The workbook's cells: plain values, unit types in the file's language. */
+export const xlsxCells = (plan: ExportPlan): string => valueCells(unitTypeLabels(plan.languageCode));
+
 /**
- * Streams the workbook of `plan` into `sink`, in one transaction on both databases, with the same
- * guarantees as the CSV (decision 0050): the transaction commits only after the last byte of the
- * zip was handed to the socket; if the receiver goes away, it rolls back and nothing is marked.
- * Marking first marks (export_marked) and then reads the marked rows through a cursor, as the CSV
- * does on PGlite — DECLARE CURSOR refuses a data-modifying WITH.
+ * Writes the workbook of `query` into the sink (called by runExport, export-stream.ts, which owns
+ * the transaction, the marking, the batch and the event). The cursor reads the rows in batches;
+ * bytes go out as the zip is written, the headers with the first of them. `created` stamps the
+ * workbook and its zip entries, so that a batch's workbook is the same bytes every time
+ * (decision 0201); without a batch it is now.
  */
-export async function streamXlsxExport(dbh: DbHandle, plan: ExportPlan, ids: ArrayLike<number>, sink: DownloadSink): Promise<ExportResult> {
-  const labels = unitTypeLabels(plan.languageCode);
+export async function writeXlsx({ t, query, sink }: WriteArgs, plan: ExportPlan, created: Date | null): Promise<number> {
+  if (t.kind !== 'kysely') throw new Error('the workbook is read through Kysely');
+  const trx = t.trx;
   const columns = xlsxColumns(plan.languageCode);
   const sheetName = m.exp_xlsx_sheet({}, { locale: localeOf(plan.languageCode) });
-  return dbh.db.transaction().execute(async (trx) => {
-    await createIdTable(trx);
-    await insertIds(trx, ids);
-    let query: string;
-    if (plan.mark) {
-      await markIntoTable(trx, plan.scope);
-      query = markedValuesSql(labels);
-    } else {
-      query = plainValuesSql(plan.scope, labels);
-    }
-    await declareCursor(trx, query);
+  await declareCursor(trx, query);
 
-    // Everything that can fail with a proper problem+json (rights, the UPDATE) has run: from here
-    // on, bytes go out; the headers with the first of them.
-    let started = false;
-    const out = new Writable({
-      highWaterMark: 64 * 1024,
-      write(chunk: Buffer, _encoding, callback) {
-        if (!started) sink.start(XLSX_HEAD);
-        started = true;
-        sink.write(chunk).then(() => callback(), callback);
-      },
-    });
-    let failure: Error | null = null;
-    out.on('error', (error) => (failure ??= error));
-    const writer = new XlsxWriter(out, columns, sheetName);
-
-    let rows = 0;
-    try {
-      for (;;) {
-        const batch = await fetchCursor(trx, FETCH_ROWS);
-        for (const cells of batch) writer.addRow(cells);
-        rows += batch.length;
-        await writer.settle(sink.signal);
-        if (failure) throw failure;
-        if (batch.length < FETCH_ROWS) break;
-      }
-      await writer.finish();
-    } catch (error) {
-      // The receiver's failure, rather than the AbortError of a wait it ended.
-      throw failure ?? (sink.signal.aborted ? (sink.signal.reason as Error) : error);
-    }
-    if (failure) throw failure;
-    await sink.beforeCommit();
-    return { rows };
+  // Everything that can fail with a proper problem+json (rights, the UPDATE) has run: from here
+  // on, bytes go out; the headers with the first of them.
+  let started = false;
+  const out = new Writable({
+    highWaterMark: 64 * 1024,
+    write(chunk: Buffer, _encoding, callback) {
+      if (!started) sink.start(XLSX_HEAD);
+      started = true;
+      sink.write(chunk).then(() => callback(), callback);
+    },
   });
+  let failure: Error | null = null;
+  out.on('error', (error) => (failure ??= error));
+  const writer = new XlsxWriter(out, columns, sheetName, created ?? new Date());
+
+  let rows = 0;
+  try {
+    for (;;) {
+      const batch = await fetchCursor(trx, FETCH_ROWS);
+      for (const cells of batch) writer.addRow(cells);
+      rows += batch.length;
+      await writer.settle(sink.signal);
+      if (failure) throw failure;
+      if (batch.length < FETCH_ROWS) break;
+    }
+    await writer.finish();
+  } catch (error) {
+    // The receiver's failure, rather than the AbortError of a wait it ended.
+    throw failure ?? (sink.signal.aborted ? (sink.signal.reason as Error) : error);
+  }
+  if (failure) throw failure;
+  return rows;
 }

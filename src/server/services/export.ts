@@ -1,4 +1,4 @@
-import { downloadCounts, getExportPreferences, setExportPreferences, type ExportScope } from '../../../db/queries/export';
+import { downloadCounts, exportPreview, findBatch, getExportPreferences, listBatches, setExportPreferences, type BatchHead, type ExportScope } from '../../../db/queries/export';
 import type { Db } from '../../../db/queries/export';
 import { ERR, cannotBe } from '../../shared/errors';
 import { effectiveMode } from '../../shared/permissions';
@@ -9,8 +9,14 @@ import {
   type ExportFileType,
   type TDownloadInfo,
   type TDownloadOptions,
+  type TExportBatch,
+  type TExportBatchList,
   type TExportPreferences,
+  type TExportPreview,
+  type ZExportBatchListInput,
+  type ZExportPreviewInput,
 } from '../../shared/schemas/export';
+import type { z } from 'zod';
 import type { Actor, Context } from '../context';
 import { AppError } from '../errors';
 
@@ -24,6 +30,8 @@ export interface ExportPlan {
   fileType: ExportFileType;
   /** The CSV flavour (issue 12): the request's, else the user's remembered one, else by language. */
   csvFormat: CsvFormatName;
+  /** the caller's app_user.id (null for the API key), kept with a batch */
+  userId: number | null;
 }
 
 /**
@@ -33,7 +41,7 @@ export interface ExportPlan {
  */
 export function planExport(
   actor: Actor,
-  input: Pick<TDownloadOptions, 'mode' | 'exported' | 'shouldMarkAsExported'> & Partial<Pick<TDownloadOptions, 'format' | 'csvFormat'>>,
+  input: Pick<TDownloadOptions, 'mode' | 'exported' | 'shouldMarkAsExported'> & Partial<Pick<TDownloadOptions, 'format' | 'csvFormat' | 'from' | 'to' | 'approvedOnly'>>,
   remembered: CsvFormatName | null = null,
 ): ExportPlan {
   const mode = effectiveMode(actor.profileType, input.mode);
@@ -45,6 +53,7 @@ export function planExport(
   }
   return {
     mark,
+    userId: actor.userId,
     languageCode: actor.languageCode,
     fileType: input.format ?? 'csv',
     csvFormat: input.csvFormat ?? remembered ?? defaultCsvFormat(actor.languageCode),
@@ -55,6 +64,7 @@ export function planExport(
       mode,
       manage: actor.profileType === 'Admin' ? 'any' : actor.profileType === 'Teamleader' ? 'team' : 'none',
       exported: input.exported,
+      filters: { from: input.from ?? null, to: input.to ?? null, approvedOnly: input.approvedOnly ?? false },
     },
   };
 }
@@ -97,4 +107,83 @@ export async function saveExportPreferences(db: Db, actor: Actor, prefs: TExport
   const found = await setExportPreferences(db, actor.accountId, actor.userId, { exportFileType: prefs.fileType, exportCsvFormat: prefs.csvFormat });
   if (!found) throw new AppError('NOT_FOUND', ERR.notFound);
   return prefs;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 24: the preview and the export batches.
+
+/** What the download with these options would hold (the dialog's preview; one aggregate query). */
+export async function previewExport(ctx: Context & { actor: Actor }, input: z.output<typeof ZExportPreviewInput>): Promise<TExportPreview> {
+  const plan = planExport(ctx.actor, input);
+  if (input.entries.length === 0) return { entries: 0, hours: 0, from: null, to: null, leftOutUnapproved: 0, totals: [] };
+  return exportPreview(ctx.db, plan.scope, input.entries, plan.mark);
+}
+
+/**
+ * Who sees which batches: Admin and the API key every batch of the account, a Teamleader the
+ * batches they made (another's batch may hold entries outside their team); Basic users none.
+ * Anything else answers 404, like another account's id.
+ */
+function batchOwnerFilter(actor: Actor): string | null | false {
+  if (actor.kind === 'apiKey' || actor.profileType === 'Admin') return null;
+  if (actor.profileType === 'Teamleader') return actor.username;
+  return false;
+}
+
+type BatchRow = NonNullable<Awaited<ReturnType<typeof findBatch>>>;
+
+function toBatch(row: BatchRow): TExportBatch {
+  const f = row.filters as Record<string, unknown>;
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdBy,
+    fileType: row.fileType,
+    csvFormat: row.csvFormat,
+    languageCode: row.languageCode,
+    documentNo: row.documentNo ?? '',
+    filters: {
+      mode: String(f.mode ?? ''),
+      from: typeof f.from === 'string' ? f.from : null,
+      to: typeof f.to === 'string' ? f.to : null,
+      approvedOnly: f.approvedOnly === true,
+      requested: typeof f.requested === 'number' ? f.requested : 0,
+    },
+    entryCount: row.entryCount,
+    checksum: row.checksum,
+  };
+}
+
+export async function listExportBatches(ctx: Context & { actor: Actor }, input: z.output<typeof ZExportBatchListInput>): Promise<TExportBatchList> {
+  const owner = batchOwnerFilter(ctx.actor);
+  if (owner === false) throw new AppError('FORBIDDEN', ERR.forbidden);
+  const rows = await listBatches(ctx.db, ctx.actor.accountId, { before: input.cursor ?? null, limit: input.limit + 1, createdBy: owner });
+  const page = rows.slice(0, input.limit);
+  return { items: page.map(toBatch), nextCursor: rows.length > input.limit ? page[page.length - 1]!.id : null };
+}
+
+/** One batch of the caller's account that the caller may see, else 404. */
+export async function getExportBatch(db: Db, actor: Actor, id: number): Promise<TExportBatch> {
+  const owner = batchOwnerFilter(actor);
+  if (owner === false) throw new AppError('NOT_FOUND', ERR.notFound);
+  const row = await findBatch(db, actor.accountId, id);
+  if (!row || (owner !== null && row.createdBy.toLowerCase() !== owner.toLowerCase())) throw new AppError('NOT_FOUND', ERR.notFound);
+  return toBatch(row);
+}
+
+/**
+ * The plan of a batch downloaded again (decision 0201): the batch's own file type, flavour and
+ * language — not the caller's current ones — so the bytes are the same as the first time.
+ */
+export async function planBatchDownload(db: Db, actor: Actor, id: number): Promise<{ plan: ExportPlan; batch: BatchHead }> {
+  const b = await getExportBatch(db, actor, id);
+  const plan: ExportPlan = {
+    mark: false,
+    userId: actor.userId,
+    languageCode: b.languageCode,
+    fileType: b.fileType,
+    csvFormat: b.csvFormat ?? defaultCsvFormat(b.languageCode),
+    scope: { accountId: actor.accountId, viewer: actor.username, teamCode: actor.teamCode, mode: 'ALL', manage: 'none', exported: true },
+  };
+  return { plan, batch: { id: b.id, documentNo: b.documentNo, createdAt: new Date(b.createdAt) } };
 }

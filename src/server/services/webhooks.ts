@@ -44,9 +44,9 @@ export async function emitWorksheetEvent(trx: Transaction<DB>, actor: Actor, typ
 }
 
 /** worksheet.exported: one event per export listing the ids this transaction marked (a Kysely transaction, or the node-postgres client of the COPY export). */
-export async function emitExportedEvent(tx: Transaction<DB> | PoolClient, accountId: number, by: string): Promise<void> {
-  if ('release' in tx) await enqueueExportedPg(tx, accountId, by);
-  else await enqueueExported(tx, accountId, by);
+export async function emitExportedEvent(tx: Transaction<DB> | PoolClient, accountId: number, by: string, batchId: number | null = null): Promise<void> {
+  if ('release' in tx) await enqueueExportedPg(tx, accountId, by, batchId);
+  else await enqueueExported(tx, accountId, by, batchId);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -112,6 +112,7 @@ function listFilter(actor: Actor, input: z.output<typeof ZWorksheetTotalsInput>)
     to: input?.to,
     customerNo: input?.customerNo,
     jobCode: input?.jobCode,
+    batchId: input?.batchId,
   };
 }
 

@@ -77,6 +77,42 @@ interface SheetInternals {
   stream?: { pipes?: Writable[] };
 }
 
+interface ZipInternals {
+  append(source: unknown, data: Record<string, unknown>): unknown;
+  pinned?: boolean;
+}
+interface WriterInternals {
+  zip: ZipInternals;
+  created: Date;
+}
+
+/** Every zip entry gets the workbook's `created` time instead of archiver's "now". */
+function pinZipDates(writer: WriterInternals): void {
+  const zip = writer.zip;
+  if (zip.pinned) return;
+  const append = zip.append.bind(zip);
+  zip.append = (source, data) => append(source, { ...data, date: writer.created });
+  zip.pinned = true;
+}
+
+/**
+ * exceljs's streaming writer whose zip entries all carry the workbook's `created` time (decision
+ * 0201: a batch's workbook is the same bytes every time). The constructor appends the theme and
+ * the package relations before it returns, so the zip is pinned in those two steps already.
+ */
+class PinnedTimeWorkbookWriter extends ExcelJS.stream.xlsx.WorkbookWriter {}
+{
+  const base = ExcelJS.stream.xlsx.WorkbookWriter.prototype as unknown as Record<'addThemes' | 'addOfficeRels', (this: WriterInternals) => Promise<void>>;
+  const own = PinnedTimeWorkbookWriter.prototype as unknown as typeof base;
+  for (const step of ['addThemes', 'addOfficeRels'] as const) {
+    const original = base[step];
+    own[step] = function (this: WriterInternals) {
+      pinZipDates(this);
+      return original.call(this);
+    };
+  }
+}
+
 /**
  * Whether a stream's write buffer is over its limit. archiver's streams come from readable-stream
  * 3, which has no `writableNeedDrain` (Node ≥ 15 only): there the internal state says it. Without
@@ -98,15 +134,21 @@ export class XlsxWriter {
     private readonly out: Writable,
     private readonly columns: readonly XlsxColumn[],
     sheetName: string,
+    created: Date = new Date(),
   ) {
-    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    const options: Partial<ExcelJS.stream.xlsx.WorkbookStreamWriterOptions> & { created: Date; modified: Date } = {
       stream: out,
+      // One fixed time for the document properties and every zip entry: the same rows give the
+      // same bytes (a batch downloaded again, decision 0201).
+      created,
+      modified: created,
       // Shared strings would keep every distinct text in memory until the end.
       useSharedStrings: false,
       useStyles: true,
       // Level 1: XML deflates well even so; the default (6) costs far more CPU per byte.
       zip: { zlib: { level: 1 } },
-    });
+    };
+    this.workbook = new PinnedTimeWorkbookWriter(options);
     this.sheet = this.workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
     this.sheet.columns = columns.map((c, i) => ({ key: `c${i}`, width: c.width, style: { numFmt: NUM_FMT[c.kind] } }));
     const header = this.sheet.addRow(columns.map((c) => c.header));

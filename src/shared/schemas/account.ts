@@ -1,6 +1,16 @@
 import { z } from 'zod';
+import { ERR, tooLong } from '../errors';
 import { bool, enumOf, id } from '../fields';
 import { RESOURCE_UNITS, UNIT_TYPES } from '../limits';
+
+/** The BC Document No. prefix: letters, digits and hyphens, at most 10, stored in upper case. */
+export const BC_DOCUMENT_PREFIX = z
+  .string({ error: ERR.mustBeString })
+  .trim()
+  .max(10, tooLong(10))
+  .regex(/^[A-Za-z0-9-]*$/, ERR.invalidChars)
+  .transform((v) => v.toUpperCase())
+  .meta({ pattern: '^[A-Za-z0-9-]{0,10}$', description: 'Letters, digits and hyphens, at most 10; stored in upper case' });
 
 /** Account settings of spec §3 (GET /api/account). The API key material is never part of it. */
 export const ZAccount = z.object({
@@ -21,6 +31,8 @@ export const ZAccount = z.object({
   mandatoryWorkType: z.boolean(),
   defaultUnitType: z.enum(UNIT_TYPES),
   resourceUnits: z.enum(RESOURCE_UNITS),
+  /** Prefix of the Document No. in the Business Central export profile (decision 0203), e.g. WT → WT000042. */
+  bcDocumentPrefix: z.string(),
 });
 export type TAccount = z.infer<typeof ZAccount>;
 
@@ -40,6 +52,8 @@ export const ZUpdateAccountInput = z.object({
   mandatoryWorkType: bool().optional(),
   defaultUnitType: enumOf(UNIT_TYPES),
   resourceUnits: enumOf(RESOURCE_UNITS),
+  /** Upper case letters, digits and hyphens, at most 10 (BC's Document No. is Code[20]); left out keeps it. */
+  bcDocumentPrefix: BC_DOCUMENT_PREFIX.optional(),
 });
 export type TUpdateAccountInput = z.input<typeof ZUpdateAccountInput>;
 export type TUpdateAccount = z.output<typeof ZUpdateAccountInput>;

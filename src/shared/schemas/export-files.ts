@@ -7,11 +7,12 @@ import type { ExportFileType } from './export';
 /** At most this many ids per download (a year of a large account); the body stays under EXPORT_BODY_MAX_BYTES. */
 export const EXPORT_MAX_ENTRIES = 1_000_000;
 
-export const EXPORT_FILE_NAMES: Record<ExportFileType, string> = { csv: CSV_FILE_NAME, xlsx: 'worsheet.xlsx' };
+export const EXPORT_FILE_NAMES: Record<ExportFileType, string> = { csv: CSV_FILE_NAME, xlsx: 'worsheet.xlsx', bc: 'job-journal.csv' };
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const EXPORT_ERR = {
   tooManyEntries: errorText('EXPORT_TOO_MANY', { max: EXPORT_MAX_ENTRIES }),
   preferencesNeedUser: errorText('EXPORT_NEEDS_USER'),
   archivedCannotBeMarked: errorText('EXPORT_ARCHIVED_MARK'),
+  nothingToExport: errorText('EXPORT_NOTHING'),
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bool, enumOf, id } from '../fields';
+import { errorText } from '../error-codes';
+import { bool, enumOf, id, optionalIsoDate } from '../fields';
 import { MODES } from '../limits';
 
 /** JSON body limit of POST /api/worksheet/download: 1 000 000 ids of 7 digits and a comma, with room to spare. */
@@ -20,7 +21,7 @@ const entryIds = z
   .describe('Ids of the worksheet records to download; ids the caller may not see are ignored');
 
 /** The download's file: CSV (spec §7, the default) or an Excel workbook (issue 12). */
-export const EXPORT_FILE_TYPES = ['csv', 'xlsx'] as const;
+export const EXPORT_FILE_TYPES = ['csv', 'xlsx', 'bc'] as const;
 export type ExportFileType = (typeof EXPORT_FILE_TYPES)[number];
 /** The CSV flavour: `danish` = `;` and decimal comma (Danish Excel); `international` = `,` and point. */
 export const CSV_FORMATS = ['danish', 'international'] as const;
@@ -39,8 +40,18 @@ export const ZExportPreferences = z.object({
 });
 export type TExportPreferences = z.infer<typeof ZExportPreferences>;
 
+/** The dialog's filters (issue 24): they narrow the ids to the period and, on request, to approved entries. */
+const filterFields = {
+  from: optionalIsoDate().optional().describe('Only entries on or after this date (YYYY-MM-DD)'),
+  to: optionalIsoDate().optional().describe('Only entries on or before this date (YYYY-MM-DD)'),
+  approvedOnly: bool().optional().default(false).describe('Only approved entries (the dialog turns it on for “Download and mark as exported”, decision 0202)'),
+};
+
+const periodInOrder = (v: { from?: string | null; to?: string | null }) => !v.from || !v.to || v.from <= v.to;
+const periodError = { message: errorText('DATE_RANGE'), path: ['from'] };
+
 /** POST /api/worksheet/download (spec §7). The answer is text/csv (or xlsx with `format`), not JSON. */
-export const ZDownloadInput = z.object({
+const downloadFields = z.object({
   accountId: ignoredAccountId,
   entries: entryIds,
   /** The tab the entries were shown in; Basic users always get YOURS. */
@@ -53,12 +64,14 @@ export const ZDownloadInput = z.object({
   format: enumOf(EXPORT_FILE_TYPES).optional().default('csv').describe('csv (default) or xlsx'),
   /** The CSV flavour; default: the caller's remembered choice, else by language (DAN → danish). */
   csvFormat: enumOf(CSV_FORMATS).optional().describe('danish (`;`, decimal comma) or international (`,`, point); default: the user’s remembered choice, else by language'),
+  ...filterFields,
 });
+export const ZDownloadInput = downloadFields.refine(periodInOrder, periodError);
 export type TDownloadInput = z.input<typeof ZDownloadInput>;
 export type TDownloadOptions = z.output<typeof ZDownloadInput>;
 
 /** What the download modal shows before anything is downloaded. */
-export const ZDownloadInfoInput = ZDownloadInput.omit({ shouldMarkAsExported: true, format: true, csvFormat: true });
+export const ZDownloadInfoInput = downloadFields.omit({ shouldMarkAsExported: true, format: true, csvFormat: true }).refine(periodInOrder, periodError);
 export type TDownloadInfoInput = z.input<typeof ZDownloadInfoInput>;
 
 export const ZDownloadInfo = z.object({
@@ -77,3 +90,52 @@ export const ZDownloadInfo = z.object({
 });
 export type TDownloadInfo = z.infer<typeof ZDownloadInfo>;
 
+
+/** POST /api/worksheet/download/preview: what the download with these options would hold. */
+export const ZExportPreviewInput = downloadFields.omit({ format: true, csvFormat: true }).refine(periodInOrder, periodError);
+export type TExportPreviewInput = z.input<typeof ZExportPreviewInput>;
+
+export const ZExportPreview = z.object({
+  /** Entries the file would hold (with shouldMarkAsExported: the entries the marking would move). */
+  entries: z.number().int(),
+  /** Sum of the resource quantities (hours). */
+  hours: z.number(),
+  /** First and last date among them; null when none. */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  /** Entries that match everything but are left out because they are not approved (approvedOnly). */
+  leftOutUnapproved: z.number().int(),
+  /** Quantities per unit type and unit of measure. */
+  totals: z.array(z.object({ unitType: z.enum(['Item', 'Resource']), unitOfMeasureCode: z.string(), entries: z.number().int(), quantity: z.number() })),
+});
+export type TExportPreview = z.infer<typeof ZExportPreview>;
+
+/** One "download and mark as exported" (decision 0201). */
+export const ZExportBatch = z.object({
+  id: z.number().int(),
+  /** ISO date-time */
+  createdAt: z.string(),
+  createdBy: z.string(),
+  fileType: z.enum(EXPORT_FILE_TYPES),
+  csvFormat: z.enum(CSV_FORMATS).nullable(),
+  /** The language the file was written in (ENU, DAN); a re-download uses it again. */
+  languageCode: z.string(),
+  /** The BC profile's Document No. of the batch (account prefix + id). */
+  documentNo: z.string(),
+  /** The filters of the marking call. */
+  filters: z.object({ mode: z.string(), from: z.string().nullable(), to: z.string().nullable(), approvedOnly: z.boolean(), requested: z.number().int() }),
+  entryCount: z.number().int(),
+  /** SHA-256 (hex) of the file as it was sent; a re-download gives the same bytes. */
+  checksum: z.string().nullable(),
+});
+export type TExportBatch = z.infer<typeof ZExportBatch>;
+
+export const ZExportBatchListInput = z.object({
+  /** The last id of the previous page; the next page holds older batches. */
+  cursor: id().optional(),
+  limit: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number().int().min(1).max(100)).optional().default(25),
+});
+export const ZExportBatchList = z.object({ items: z.array(ZExportBatch), nextCursor: z.number().int().nullable() });
+export type TExportBatchList = z.infer<typeof ZExportBatchList>;
+
+export const ZExportBatchIdInput = z.object({ id: id() });

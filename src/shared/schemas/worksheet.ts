@@ -92,6 +92,8 @@ const listFilterFields = {
   to: optionalIsoDate().optional(),
   customerNo: optionalCode(MAX.customerNo).optional(),
   jobCode: optionalCode(MAX.jobCode).optional(),
+  /** The archive by export batch (issue 24): the entries one "download and mark as exported" moved. */
+  batchId: id().optional(),
 };
 const orderedDates = (v: { from?: string | null | undefined; to?: string | null | undefined }) => !v.from || !v.to || v.from <= v.to;
 

@@ -13,6 +13,7 @@ import { PrintHeader, usePrintSheet } from '../worksheet/print-sheet';
 import { WorksheetEntries, WorksheetTotal } from '../worksheet/worksheet-entries';
 import { errorMessage } from '../../lib/errors';
 import { DownloadButton } from './download-button';
+import { BatchPanel } from './batch-panel';
 import './export.css';
 
 const route = getRouteApi('/_app/archive');
@@ -45,11 +46,16 @@ export function ArchivePage() {
   const to = validDate(search.to) ? search.to : todayIso();
   const customerNo = search.customerNo ?? '';
   const jobCode = search.jobCode ?? '';
+  // An export batch (issue 24): its entries whatever their dates.
+  const batchId = search.batchId && /^\d{1,9}$/.test(search.batchId) ? Number(search.batchId) : null;
+  const canBatches = info.profileType === 'Teamleader' || info.profileType === 'Admin';
 
   // Paged on the server (issue 9): the first page, then the next ones as the user scrolls.
   const { query: list, paged } = usePagedWorksheet(
-    { mode, exported: true, from, to, customerNo: customerNo || undefined, jobCode: jobCode || undefined },
-    { enabled: from <= to, keepPrevious: true },
+    batchId !== null
+      ? { mode, exported: true, batchId, customerNo: customerNo || undefined, jobCode: jobCode || undefined }
+      : { mode, exported: true, from, to, customerNo: customerNo || undefined, jobCode: jobCode || undefined },
+    { enabled: batchId !== null || from <= to, keepPrevious: true },
   );
   const customers = trpc.customer.search.useQuery({}, { staleTime: 5 * 60_000 });
   const jobs = trpc.job.search.useQuery(customerNo ? { customerNo } : {}, { staleTime: 5 * 60_000 });
@@ -63,7 +69,7 @@ export function ArchivePage() {
   const { printing } = usePrintSheet(() => Promise.all([list.refetch(), utils.worksheet.totals.invalidate()]));
 
   /** Writes filters into the URL (replace: the back button leaves the archive, not each filter). */
-  const setFilters = (next: Partial<Record<'from' | 'to' | 'customerNo' | 'jobCode', string>>) => {
+  const setFilters = (next: Partial<Record<'from' | 'to' | 'customerNo' | 'jobCode' | 'batchId', string>>) => {
     void navigate({
       search: (prev) => ({ ...prev, ...Object.fromEntries(Object.entries(next).map(([k, v]) => [k, v === '' ? undefined : v])) }),
       replace: true,
@@ -96,8 +102,10 @@ export function ArchivePage() {
         jobCode={jobCode}
         customers={customers.data ?? []}
         jobs={jobs.data ?? []}
+        datesDisabled={batchId !== null}
         onChange={setFilters}
       />
+      {canBatches && <BatchPanel batchId={batchId} onChange={(id) => setFilters({ batchId: id === null ? '' : String(id) })} />}
       {list.isLoading ? (
         <PageSpinner label={m.exp_loading()} />
       ) : list.error ? (
@@ -138,10 +146,12 @@ interface FiltersProps {
   jobCode: string;
   customers: ReadonlyArray<{ no: string; name: string }>;
   jobs: ReadonlyArray<{ code: string; description: string | null; billToCustomerNo: string }>;
+  /** A batch is chosen: its entries whatever their dates (the period does not apply). */
+  datesDisabled?: boolean;
   onChange: (next: Partial<Record<'from' | 'to' | 'customerNo' | 'jobCode', string>>) => void;
 }
 
-function Filters({ from, to, customerNo, jobCode, customers, jobs, onChange }: FiltersProps) {
+function Filters({ from, to, customerNo, jobCode, customers, jobs, datesDisabled, onChange }: FiltersProps) {
   // The date inputs keep what is typed; the URL (and the list) follow only valid, ordered dates.
   const [fromText, setFromText] = useState(from);
   const [toText, setToText] = useState(to);
@@ -161,6 +171,7 @@ function Filters({ from, to, customerNo, jobCode, customers, jobs, onChange }: F
       <DateField
         label={m.exp_filter_from()}
         name="from"
+        disabled={datesDisabled}
         value={fromText}
         max={toText}
         onChange={(v) => {
@@ -171,6 +182,7 @@ function Filters({ from, to, customerNo, jobCode, customers, jobs, onChange }: F
       <DateField
         label={m.exp_filter_to()}
         name="to"
+        disabled={datesDisabled}
         value={toText}
         min={fromText}
         onChange={(v) => {
@@ -204,7 +216,7 @@ function Filters({ from, to, customerNo, jobCode, customers, jobs, onChange }: F
   );
 }
 
-function DateField({ label, name, value, min, max, onChange }: { label: string; name: string; value: string; min?: string; max?: string; onChange: (v: string) => void }) {
+function DateField({ label, name, value, min, max, disabled, onChange }: { label: string; name: string; value: string; min?: string; max?: string; disabled?: boolean | undefined; onChange: (v: string) => void }) {
   const id = useId();
   const invalid = validDate(value) && ((min !== undefined && validDate(min) && value < min) || (max !== undefined && validDate(max) && value > max));
   return (
@@ -219,6 +231,7 @@ function DateField({ label, name, value, min, max, onChange }: { label: string; 
           type="date"
           className="input"
           value={value}
+          disabled={disabled}
           min={min}
           max={max}
           required

@@ -3,7 +3,7 @@ import { ArchivePage } from '../../features/export/archive-page';
 import type { Mode } from '../../../shared/limits';
 import { modeOf, optionalStrings } from '../../lib/search';
 
-const search = optionalStrings('mode', 'from', 'to', 'customerNo', 'jobCode');
+const search = optionalStrings('mode', 'from', 'to', 'customerNo', 'jobCode', 'batchId');
 
 export interface ArchiveSearch {
   mode?: Mode;
@@ -11,6 +11,8 @@ export interface ArchiveSearch {
   to?: string;
   customerNo?: string;
   jobCode?: string;
+  /** An export batch id (issue 24): the entries one marking moved. */
+  batchId?: string;
 }
 
 /** Archive filters live in the URL. Read them with getRouteApi('/_app/archive').useSearch(). */

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { RESOURCE_UNITS, UNIT_TYPES, type ResourceUnits, type UnitType } from '../../../../shared/limits';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { normaliseFlags, ZUpdateAccountInput, type TAccount } from '../../../../shared/schemas/account';
+import { TextField } from '../../../components/field';
 import { trpc } from '../../../lib/trpc';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { AdminSection, FormActions } from '../common/form-parts';
@@ -26,7 +27,7 @@ const rows: FlagRow[] = [
   { show: 'showWorkType', mandatory: 'mandatoryWorkType', label: m.acct_field_work_type },
 ];
 
-type AccountValues = Flags & Pick<TAccount, 'id' | 'defaultUnitType' | 'resourceUnits'>;
+type AccountValues = Flags & Pick<TAccount, 'id' | 'defaultUnitType' | 'resourceUnits' | 'bcDocumentPrefix'>;
 
 /** The form's values: the account's settings as PUT /api/account takes them. */
 const valuesOf = (a: TAccount): AccountValues => ({
@@ -40,6 +41,7 @@ const valuesOf = (a: TAccount): AccountValues => ({
   mandatoryJobTask: a.mandatoryJobTask,
   mandatoryLocation: a.mandatoryLocation,
   mandatoryWorkType: a.mandatoryWorkType,
+  bcDocumentPrefix: a.bcDocumentPrefix,
 });
 
 const unitTypeLabel: Record<UnitType, () => string> = { Item: m.acct_unit_type_item, Resource: m.acct_unit_type_resource };
@@ -184,6 +186,12 @@ export function AccountSettingsForm({ account }: { account: TAccount }) {
         hint={(v) => resourceUnitsHint[v]()}
         onChange={(v) => form.set('resourceUnits', v)}
       />
+
+      <fieldset className="acct-fieldset">
+        <legend className="acct-legend">{m.acct_bc_legend()}</legend>
+        <TextField label={m.acct_bc_prefix()} maxLength={10} autoComplete="off" {...form.text('bcDocumentPrefix', (v) => v.toUpperCase())} />
+        <p className="acct-hint">{m.acct_bc_prefix_hint()}</p>
+      </fieldset>
 
       {formError && <p className="form-error">{formError}</p>}
       <FormActions submitLabel={m.acct_save()} busy={save.isPending} />
