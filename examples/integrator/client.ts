@@ -110,6 +110,8 @@ export async function downloadAndMark(client: Client, ids: number[]): Promise<st
 export async function subscribe(client: Client, url: string): Promise<{ id: number; secret: string }> {
   const { data, error } = await client.POST('/api/webhooks', { body: { url, events: ['worksheet.created', 'worksheet.approved', 'worksheet.exported'] } });
   if (error) throw new Error(`POST /api/webhooks: ${error.status} ${error.detail}`);
+  // Absent only on an Idempotency-Key replay (the secret is never stored): rotate it then.
+  if (!data.secret) throw new Error('No signing secret in the answer: rotate it with POST /api/webhooks/rotate-secret');
   return { id: data.id, secret: data.secret };
 }
 
@@ -137,7 +139,7 @@ function isDelivery(v: unknown): v is Delivery {
 export function describeDelivery(d: Delivery): string {
   switch (d.type) {
     case 'worksheet.exported':
-      return `${d.data.by} exported ${d.data.count} entries: ${d.data.ids.join(', ')}`;
+      return `${d.data.by} exported ${d.data.count} entries: ${d.data.ids.join(', ')}${d.data.batchId ? ` (batch ${d.data.batchId})` : ''}`;
     default:
       return `${d.type} #${d.data.id} by ${d.data.by}`;
   }

@@ -294,8 +294,9 @@ function requestExample(schema: JsonSchema): { example?: Record<string, unknown>
   const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const example: Record<string, unknown> = {};
   for (const [name, p] of Object.entries(props)) {
-    if (name === 'accountId') continue;
-    const v = exampleFor(name, p);
+    const v = name === 'accountId' ? undefined : exampleFor(name, p);
+    // Each field carries its example too: a form (multipart) in the docs page starts from it.
+    if (v !== undefined || name === 'accountId') p.examples ??= [v ?? 1];
     if (v !== undefined) example[name] = v;
   }
   const required = (schema.required as string[] | undefined) ?? [];
@@ -381,6 +382,7 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
                 schema: {
                   ...bodySchema,
                   description: 'The same fields as the JSON body, as text form fields, plus up to 10 photos in `attachments`.',
+                  ...(json.example ? { example: json.example } : {}),
                   properties: {
                     ...bodyProps,
                     attachments: {

@@ -118,6 +118,7 @@ export const ZExportedEventData = z.object({
   ids: z.array(z.number().int()).describe('The records this export marked as exported'),
   count: z.number().int().describe('How many ids'),
   by: z.string().describe('Username of who exported'),
+  batchId: z.number().int().nullable().describe('The export batch (GET /api/export/batch/{id}); null for an export that marked nothing into a batch'),
 });
 /** webhook.test: sent only by "Send test event" to one endpoint. */
 export const ZTestEventData = z.object({ test: z.literal(true), endpointId: z.number().int(), by: z.string() });
