@@ -12,13 +12,18 @@ export interface Version {
   commit: string;
 }
 
-let cached: Version | undefined;
+let cachedVersion: string | undefined;
 
 /** The running build's version (issue 21 §5): in /healthz, the start banner and every log line. */
 export function appVersion(env: { GIT_COMMIT?: string | undefined } = {}): Version {
-  if (cached) return cached;
-  const baked = typeof __WEBTID_VERSION__ === 'string' ? __WEBTID_VERSION__ : undefined;
   const bakedCommit = typeof __WEBTID_COMMIT__ === 'string' && __WEBTID_COMMIT__ ? __WEBTID_COMMIT__ : undefined;
+  return { version: packageVersion(), commit: env.GIT_COMMIT ?? bakedCommit ?? 'unknown' };
+}
+
+/** package.json's version, read once (the commit is the caller's env's, so it is not cached). */
+function packageVersion(): string {
+  if (cachedVersion) return cachedVersion;
+  const baked = typeof __WEBTID_VERSION__ === 'string' ? __WEBTID_VERSION__ : undefined;
   let version = baked;
   if (!version) {
     try {
@@ -27,6 +32,6 @@ export function appVersion(env: { GIT_COMMIT?: string | undefined } = {}): Versi
       /* no package.json beside the sources */
     }
   }
-  cached = { version: version ?? '0.0.0', commit: env.GIT_COMMIT ?? bakedCommit ?? 'unknown' };
-  return cached;
+  cachedVersion = version ?? '0.0.0';
+  return cachedVersion;
 }
