@@ -1,5 +1,6 @@
 import { m } from '../../../shared/paraglide/messages.js';
 import { AppCallError, serverFieldErrors } from '../../lib/errors';
+import { FORM_FIELD_LABELS } from './field-labels';
 
 /*
  * What a refused create or update says (issue 22 §1): never only "creation failed" — the first
@@ -9,22 +10,6 @@ import { AppCallError, serverFieldErrors } from '../../lib/errors';
 
 /** The form's fields in the order they show: the first one with an error is named. */
 const FIELD_ORDER = ['date', 'customerNo', 'jobCode', 'jobTaskCode', 'locationCode', 'workTypeCode', 'unitType', 'unitNo', 'description', 'timeFrom', 'timeTo', 'quantity', 'unitOfMeasureCode'] as const;
-
-const fieldLabel: Record<(typeof FIELD_ORDER)[number], () => string> = {
-  date: m.ws_field_date,
-  customerNo: m.ws_field_customer,
-  jobCode: m.ws_field_job,
-  jobTaskCode: m.ws_field_task,
-  locationCode: m.ws_field_location,
-  workTypeCode: m.ws_field_work_type,
-  unitType: m.ws_field_unit_type,
-  unitNo: m.ws_field_unit,
-  description: m.ws_field_description,
-  timeFrom: m.ws_field_time_from,
-  timeTo: m.ws_field_time_to,
-  quantity: m.ws_field_quantity,
-  unitOfMeasureCode: m.ws_field_uom,
-};
 
 export interface FailureContext {
   workTypeCode: string;
@@ -49,6 +34,6 @@ export function describeFailure(error: unknown, ctx: FailureContext): Failure {
   }
   const first = FIELD_ORDER.find((f) => fields[f] !== undefined) ?? Object.keys(fields).find((f) => fields[f] !== undefined);
   if (!first) return { detail: undefined, workTypeError: undefined };
-  const label = (fieldLabel as Record<string, (() => string) | undefined>)[first]?.() ?? first;
+  const label = FORM_FIELD_LABELS[first]?.() ?? first;
   return { detail: `${label}: ${fields[first]}`, workTypeError: undefined };
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { m } from '../../../shared/paraglide/messages.js';
+import { FORM_FIELD_LABELS } from './field-labels';
 import type { THistoryEntry, TWorksheetRecord } from '../../../shared/schemas/worksheet';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
@@ -56,21 +57,9 @@ const actionLabel: Record<THistoryEntry['action'], () => string> = {
   export: m.ws_hist_export,
 };
 
-const fieldLabel: Record<string, () => string> = {
+const fieldLabel: Record<string, (() => string) | undefined> = {
   username: m.ws_col_user,
-  date: m.ws_field_date,
-  customerNo: m.ws_field_customer,
-  jobCode: m.ws_field_job,
-  jobTaskCode: m.ws_field_task,
-  locationCode: m.ws_field_location,
-  workTypeCode: m.ws_field_work_type,
-  unitType: m.ws_field_unit_type,
-  unitNo: m.ws_field_unit,
-  description: m.ws_field_description,
-  timeFrom: m.ws_field_time_from,
-  timeTo: m.ws_field_time_to,
-  quantity: m.ws_field_quantity,
-  unitOfMeasureCode: m.ws_field_uom,
+  ...FORM_FIELD_LABELS,
   attachments: m.ws_attachments,
   approvedBy: m.ws_col_approved,
   exported: m.ws_recorded_exported,
