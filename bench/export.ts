@@ -32,14 +32,14 @@ function procMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
-async function login(url: string): Promise<string> {
+export async function login(url: string): Promise<string> {
   const res = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: url }, body: JSON.stringify({ username: 'benchadmin', password: PASSWORD }) });
   if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
   return res.headers.getSetCookie()[0]!.split(';')[0]!;
 }
 
 /** One HTTP download, reading (and dropping) the body as fast as it comes; returns ms and bytes. */
-async function httpExportAs(url: string, cookie: string, body: Record<string, unknown>): Promise<{ ms: number; bytes: number }> {
+export async function httpExportAs(url: string, cookie: string, body: Record<string, unknown>): Promise<{ ms: number; bytes: number }> {
   return httpExport(url, cookie, JSON.stringify(body));
 }
 
@@ -54,7 +54,7 @@ async function httpExport(url: string, cookie: string, body: string): Promise<{ 
 }
 
 /** PostgreSQL's own COPY of the very query the export runs (ids already in export_ids); ROLLBACK afterwards. */
-async function copyBaseline(pg: postgres.Sql, ids: number[], query: string): Promise<{ ms: number; bytes: number }> {
+export async function copyBaseline(pg: postgres.Sql, ids: number[], query: string): Promise<{ ms: number; bytes: number }> {
   let result = { ms: 0, bytes: 0 };
   await pg
     .begin(async (tx) => {
@@ -76,7 +76,7 @@ async function copyBaseline(pg: postgres.Sql, ids: number[], query: string): Pro
 }
 class Rollback extends Error {}
 
-async function insertRows(dbh: DbHandle, accountId: number, from: number, to: number): Promise<void> {
+export async function insertRows(dbh: DbHandle, accountId: number, from: number, to: number): Promise<void> {
   // Owners and jobs spread over the demo data; descriptions with separators and quotes.
   for (let start = from; start <= to; start += 250_000) {
     const end = Math.min(to, start + 249_999);
@@ -118,7 +118,7 @@ interface Figures {
 }
 
 /** Every record of the account as ids, and the scope the admin's export covers. */
-async function idsOf(dbh: DbHandle, accountId: number): Promise<number[]> {
+export async function idsOf(dbh: DbHandle, accountId: number): Promise<number[]> {
   return (await dbh.db.selectFrom('worksheetRecord').select('id').where('accountId', '=', accountId).orderBy('id').execute()).map((r) => r.id);
 }
 

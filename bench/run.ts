@@ -28,6 +28,7 @@ const benches: Bench[] = [
   { name: 'master-data', file: 'master-data.ts', fn: 'benchMasterData' },
   { name: 'worksheet', file: 'worksheet.ts', fn: 'benchWorksheet' },
   { name: 'export', file: 'export.ts', fn: 'benchExport' },
+  { name: 'export-batches', file: 'export-batches.ts', fn: 'benchExportBatches' },
   { name: 'paging', file: 'paging.ts', fn: 'benchPaging' },
   { name: 'load', file: 'load.ts', fn: 'benchLoad' },
   { name: 'webhooks', file: 'webhooks.ts', fn: 'benchWebhooks' },

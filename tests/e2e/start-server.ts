@@ -14,6 +14,10 @@ import { startServer } from '../../src/server/server';
 import { createAccount } from '../../src/server/services/accounts';
 
 const PASSWORD = 'Test-pass-1';
+// The browser tests add webhook endpoints on public addresses (the only ones the egress rules
+// allow) but must never send traffic off this machine: the worker looks for due deliveries once
+// a day here, so a delivery is recorded and shown, never attempted.
+process.env.WEBHOOKS_POLL_MS ??= '86400000';
 const env = parseEnv({
   ...process.env,
   // playwright.config.ts always sets E2E_PORT (a free port); 0 picks one when run by hand.
