@@ -225,9 +225,11 @@ const copyIcon = (
 function CopyDayButton({ group, ctx }: { group: TWorksheetGroup; ctx: RowContext }) {
   const day = formatDate(group.key, { weekday: 'long', day: 'numeric', month: 'long' });
   return (
-    <button type="button" className="btn btn--ghost ws-day__copy" {...preloadCopy} onClick={() => ctx.copy({ ids: group.worksheet.map((r) => r.id), fromDate: group.key })} aria-label={m.ws_copy_day_label({ day })}>
+    <button type="button" className="btn btn--ghost ws-day__copy" {...preloadCopy} onClick={() => ctx.copy({ ids: group.worksheet.map((r) => r.id), fromDate: group.key })}>
       {copyIcon}
       <span>{m.ws_copy_action()}</span>
+      {/* The visible text first, so the accessible name starts with it (WCAG 2.5.3). */}
+      <span className="visually-hidden"> {m.ws_copy_day_label({ day })}</span>
     </button>
   );
 }
