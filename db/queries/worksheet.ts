@@ -278,3 +278,27 @@ export async function lookupReferences(db: Db, accountId: number, r: ReferenceCo
     .executeTakeFirst();
 }
 export type References = NonNullable<Awaited<ReturnType<typeof lookupReferences>>>;
+
+/** Several records with their team codes (issue 22 §5 copy); ids of another account are simply absent. */
+export async function findRecords(db: Db, accountId: number, ids: readonly number[]): Promise<WorksheetRowWithTeams[]> {
+  if (ids.length === 0) return [];
+  return (await recordsWithTeams(db).where('w.accountId', '=', accountId).where('w.id', 'in', [...ids]).execute()) as WorksheetRowWithTeams[];
+}
+
+/**
+ * The (owner, date) pairs among `days` that already hold an exported entry: a day handed to
+ * Business Central is locked for copies into it (decision 0210).
+ */
+export async function exportedDays(db: Db, accountId: number, usernames: readonly string[], dates: readonly string[]): Promise<Array<{ username: string; date: string }>> {
+  if (usernames.length === 0 || dates.length === 0) return [];
+  const rows = await db
+    .selectFrom('worksheetRecord')
+    .select(['username', 'date'])
+    .distinct()
+    .where('accountId', '=', accountId)
+    .where('exported', '=', true)
+    .where('username', 'in', [...usernames])
+    .where('date', 'in', [...dates])
+    .execute();
+  return rows.map((r) => ({ username: r.username, date: String(r.date) }));
+}

@@ -66,6 +66,11 @@ export const ERROR_TEMPLATES = {
   FILE_TYPE: 'Only JPEG, PNG, WebP and HEIC images can be attached',
   FILE_TOO_LARGE: 'An attachment cannot be larger than {max} MB',
   TOO_MANY_PIXELS: 'An image cannot be larger than {max} megapixels',
+  COPY_TOO_MANY: 'At most {max} entries can be copied at once',
+  COPY_TARGET: 'Give either a target date (toDate) or a target week (toWeek), not both',
+  COPY_NOT_FOUND: 'Entry {id} was not found',
+  COPY_TARGET_EXPORTED: '{user} has exported entries on {date}; nothing can be copied to that day',
+  COPY_ENTRY_REFUSED: 'Entry {id} of {date} cannot be copied: {reason}',
 
   // Master data (entity and parent are MasterDataEntity names)
   MD_EXISTS: '{entity} {key} already exists',

@@ -75,3 +75,6 @@ export const HEADERS_MAX_BYTES = 16 * 1024;
 export const URL_MAX_BYTES = 8 * 1024;
 /** A JSON answer larger than this is refused with 413 instead of being built (until lists are paged). */
 export const RESPONSE_MAX_BYTES = 64 * 1024 * 1024;
+
+/** Issue 22 §5: the most entries one "Copy to…" call takes (more answers 400 before any work). */
+export const COPY_MAX = 500;

@@ -124,6 +124,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, Render> = {
   FILE_TYPE: () => m.ws_err_file_type(),
   FILE_TOO_LARGE: () => m.ws_err_file_too_large(),
   TOO_MANY_PIXELS: () => m.ws_err_too_many_pixels(),
+  COPY_TOO_MANY: (p) => m.ws_err_copy_too_many({ max: number(p.max) }),
+  COPY_TARGET: () => m.ws_err_copy_target(),
+  COPY_NOT_FOUND: (p) => m.ws_err_copy_not_found({ id: p.id ?? '' }),
+  COPY_TARGET_EXPORTED: (p) => m.ws_err_copy_target_exported({ user: p.user ?? '', date: p.date ?? '' }),
+  COPY_ENTRY_REFUSED: (p) => m.ws_err_copy_entry_refused({ id: p.id ?? '', date: p.date ?? '', reason: translateText(p.reason ?? '') }),
 
   MD_EXISTS: (p) => m.admin_error_exists({ entity: entity(p.entity), key: p.key ?? '' }),
   MD_EXISTS_FOR: (p) => m.admin_error_exists_for({ entity: entity(p.entity), key: p.key ?? '', parent: entity(p.parent).toLowerCase(), parentKey: p.parentKey ?? '' }),

@@ -13,8 +13,11 @@ import {
   ZListTotals,
   ZWorksheetRecord,
 } from '../../shared/schemas/worksheet';
+import { ZCopyWorksheetInput, ZCopyWorksheetResult } from '../../shared/schemas/worksheet-copy';
+import { COPY_MAX } from '../../shared/limits';
 import {
   approveWorksheetRecord,
+  copyWorksheetRecords,
   createWorksheetRecord,
   deleteWorksheetRecord,
   getWorksheetRecord,
@@ -100,6 +103,27 @@ export const worksheetRouter = {
     .input(ZCreateWorksheetInput)
     .output(ZWorksheetRecord)
     .mutation(({ ctx, input }) => createWorksheetRecord(ctx.db, ctx.actor, input, ctx.files)),
+
+  copy: authedProcedure
+    .meta({
+      rest: { method: 'POST', path: '/api/worksheet/copy', status: 201 },
+      summary: 'Copy entries to a date or a week as new unapproved entries (dryRun: preview only)',
+      description: [
+        'Issue 22 §5. `toDate`: every copy lands on that date (copy an entry or a day). `toWeek` (`YYYY-Www`, or a date of the week):',
+        'each copy lands on its source’s weekday of that week (copy a week). Give exactly one of them.',
+        'Copies belong to the source entry’s owner, keep times, quantity, description and codes, are unapproved and carry no photos.',
+        'Each copy passes the create rules of POST /api/worksheet (an inactive code, or a mandatory field now on, answers 400 `COPY_ENTRY_REFUSED` naming the entry);',
+        'each emits `worksheet.created`. One transaction: all or nothing.',
+        `At most ${COPY_MAX} ids (more: 400 \`COPY_TOO_MANY\` before any work). An id that does not exist, is another account’s or the caller cannot see: 404 \`COPY_NOT_FOUND\`.`,
+        'A target day on which the owner already has exported entries is locked: 409 `COPY_TARGET_EXPORTED`.',
+        '`dryRun: true` runs every check and answers `preview` with `created` empty, writing nothing (still 201).',
+        'Send an `Idempotency-Key` on the real call so that a retry does not copy twice.',
+      ].join(' '),
+      tags,
+    })
+    .input(ZCopyWorksheetInput)
+    .output(ZCopyWorksheetResult)
+    .mutation(({ ctx, input }) => copyWorksheetRecords(ctx.db, ctx.actor, input)),
 
   update: authedProcedure
     .meta({

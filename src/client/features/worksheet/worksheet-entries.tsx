@@ -13,6 +13,7 @@ import { formatDate, formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { LazyBoundary, lazyPart, useMountedOnce } from '../../lib/lazy';
 import type { RecordPopup, RecordPopups as RecordPopupsType } from './record-popups';
+import type { CopyDialog as CopyDialogType, CopyRequest } from './copy-dialog';
 import { useFormSettings, useMediaQuery } from './ws-data';
 import { errorMessage } from '../../lib/errors';
 // The archive renders this component without the worksheet pages, so it brings its styles along.
@@ -22,6 +23,9 @@ import './worksheet.css';
 // when the pointer is over (or focus on) one of a row's icons (decision 0185).
 const Popups = lazyPart<ComponentProps<typeof RecordPopupsType>>(() => import('./record-popups').then((mod) => mod.RecordPopups));
 const preloadPopups = { onPointerEnter: Popups.preload, onFocus: Popups.preload };
+// "Copy to…" (issue 22 §5): its dialog comes on first use, or on intent over a copy button.
+const Copy = lazyPart<ComponentProps<typeof CopyDialogType>>(() => import('./copy-dialog').then((mod) => mod.CopyDialog));
+const preloadCopy = { onPointerEnter: Copy.preload, onFocus: Copy.preload };
 
 export interface WorksheetEntriesProps {
   /** Day groups as GET /api/worksheet answers them (newest day first). */
@@ -66,6 +70,8 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
   const sentinel = useRef<HTMLDivElement>(null);
   const [popup, setPopup] = useState<RecordPopup | null>(null);
   const [popupsMounted, unmountPopups] = useMountedOnce(popup !== null);
+  const [copy, setCopy] = useState<CopyRequest | null>(null);
+  const [copyMounted, unmountCopy] = useMountedOnce(copy !== null);
   const total = groups.reduce((n, g) => n + g.worksheet.length, 0);
   const limit = showAll ? Infinity : budget;
   const hasMore = paging?.hasMore ?? false;
@@ -104,6 +110,7 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
     settings,
     showUser: settings ? showsUserColumn(settings.profileType, mode) : false,
     open: (kind, record) => setPopup({ kind, record }),
+    copy: setCopy,
   };
 
   return (
@@ -118,6 +125,7 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
                 {formatDate(group.key, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}
               </h2>
               <span className="ws-day__count">{m.ws_day_count({ count: String(group.worksheet.length) })}</span>
+              {!archive && <CopyDayButton group={group} ctx={ctx} />}
             </header>
             <EntryCards rows={rows} group={group} ctx={ctx} />
           </section>
@@ -149,6 +157,16 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
           }}
         >
           <Popups.Component popup={popup} onClose={() => setPopup(null)} />
+        </LazyBoundary>
+      )}
+      {copyMounted && (
+        <LazyBoundary part={Copy}
+          onFailed={() => {
+            setCopy(null);
+            unmountCopy();
+          }}
+        >
+          <Copy.Component request={copy} onClose={() => setCopy(null)} />
         </LazyBoundary>
       )}
     </div>
@@ -193,6 +211,27 @@ interface RowContext {
   settings: TWorksheetFormSettings | undefined;
   showUser: boolean;
   open: (kind: 'time' | 'history' | 'photos', record: TWorksheetRecord) => void;
+  copy: (request: CopyRequest) => void;
+}
+
+const copyIcon = (
+  <svg viewBox="0 0 24 24" aria-hidden="true">
+    <rect x="8" y="8" width="12" height="12" rx="2" />
+    <path d="M16 8V6a2 2 0 00-2-2H6a2 2 0 00-2 2v8a2 2 0 002 2h2" />
+  </svg>
+);
+
+/** "Copy to…" of a day: every entry of the day, loaded or not yet (decision 0210). */
+function CopyDayButton({ group, ctx }: { group: TWorksheetGroup; ctx: RowContext }) {
+  const day = formatDate(group.key, { weekday: 'long', day: 'numeric', month: 'long' });
+  return (
+    <button type="button" className="btn btn--ghost ws-day__copy" {...preloadCopy} onClick={() => ctx.copy({ ids: group.worksheet.map((r) => r.id), fromDate: group.key })}>
+      {copyIcon}
+      <span>{m.ws_copy_action()}</span>
+      {/* The visible text first, so the accessible name starts with it (WCAG 2.5.3). */}
+      <span className="visually-hidden"> {m.ws_copy_day_label({ day })}</span>
+    </button>
+  );
 }
 
 /** A code over its name; a long name is cut after two lines and shown whole on hover. */
@@ -281,6 +320,7 @@ function EntriesTable({ days, ctx }: { days: Array<{ group: TWorksheetGroup; row
                   <span className="ws-day-row__sum">
                     {m.ws_day_total()}: <SumsText records={group.worksheet} />
                   </span>
+                  {!ctx.archive && <CopyDayButton group={group} ctx={ctx} />}
                 </div>
               </th>
             </tr>
@@ -332,7 +372,7 @@ function EntriesTable({ days, ctx }: { days: Array<{ group: TWorksheetGroup; row
                 )}
                 {cols.actions && (
                   <td className="ws-actions-col">
-                    <RowActions record={r} />
+                    <RowActions record={r} ctx={ctx} />
                   </td>
                 )}
               </tr>
@@ -384,7 +424,7 @@ function EntryCards({ rows, group, ctx }: { rows: TWorksheetRecord[]; group: TWo
                 <RowIcons record={r} ctx={ctx} />
                 <span className="ws-form__spacer" />
                 {!ctx.archive && <ApproveControl record={r} ctx={ctx} />}
-                {!ctx.archive && <RowActions record={r} />}
+                {!ctx.archive && <RowActions record={r} ctx={ctx} />}
               </div>
             </li>
           );
@@ -483,10 +523,15 @@ function ApproveControl({ record, ctx }: { record: TWorksheetRecord; ctx: RowCon
 }
 
 /** Edit and delete (delete after confirmation), when the caller may change the entry now. */
-function RowActions({ record }: { record: TWorksheetRecord }) {
+function RowActions({ record, ctx }: { record: TWorksheetRecord; ctx: RowContext }) {
   const utils = trpc.useUtils();
   const del = trpc.worksheet.delete.useMutation();
-  if (!record.canManage) return null;
+  const copyButton = (
+    <button type="button" className="icon-button" {...preloadCopy} onClick={() => ctx.copy({ ids: [record.id], fromDate: record.date })} aria-label={m.ws_copy_entry_label({ description: record.description })} title={m.ws_copy_action()}>
+      {copyIcon}
+    </button>
+  );
+  if (!record.canManage) return <span className="ws-row-actions">{copyButton}</span>;
   const onDelete = async () => {
     const ok = await confirm({ title: m.ws_delete_title(), message: m.ws_delete_confirm({ description: record.description }), confirmLabel: m.ws_delete(), danger: true });
     if (!ok) return;
@@ -500,6 +545,7 @@ function RowActions({ record }: { record: TWorksheetRecord }) {
   };
   return (
     <span className="ws-row-actions">
+      {copyButton}
       <Link to="/worksheet/edit/$id" params={{ id: String(record.id) }} className="icon-button" aria-label={m.ws_edit_label({ description: record.description })} title={m.ws_edit()}>
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path d="M4 20h4L19 9l-4-4L4 16z" />

@@ -1,0 +1,105 @@
+import { useRef, useState } from 'react';
+import { z } from 'zod';
+import { isoDate } from '../../../shared/fields';
+import { m } from '../../../shared/paraglide/messages.js';
+import type { TCopyWorksheetInput, TCopyWorksheetResult, TCopyPreviewEntry } from '../../../shared/schemas/worksheet-copy';
+import { Button } from '../../components/button';
+import { TextField } from '../../components/field';
+import { Modal } from '../../components/modal';
+import { toast } from '../../components/toast';
+import { errorMessage } from '../../lib/errors';
+import { formatDate, formatNumber } from '../../lib/format';
+import { restJson } from '../../lib/rest';
+import { submitHandler, useZodForm } from '../../lib/use-zod-form';
+import { trpc } from '../../lib/trpc';
+
+/** What "Copy to…" copies: an entry or a day's entries, with a title for the dialog. */
+export interface CopyRequest {
+  ids: number[];
+  /** The source date: the target date starts one day later. */
+  fromDate: string;
+}
+
+const ZCopyForm = z.object({ toDate: isoDate() });
+
+const nextDay = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** POST /api/worksheet/copy over REST, so the real call carries an Idempotency-Key (decision 0130). */
+const copyCall = (input: TCopyWorksheetInput, key?: string) =>
+  restJson<TCopyWorksheetResult>('/api/worksheet/copy', {
+    method: 'POST',
+    body: JSON.stringify(input),
+    headers: { 'Content-Type': 'application/json', ...(key ? { 'Idempotency-Key': key } : {}) },
+  });
+
+/**
+ * Issue 22 §5 (decision 0210): the "Copy to…" dialog of an entry or a day — a date, the dry run's
+ * preview of what will be created, then Copy. Loaded on first use (decision 0185).
+ */
+export function CopyDialog({ request, onClose }: { request: CopyRequest | null; onClose: () => void }) {
+  return (
+    <Modal open={request !== null} title={m.ws_copy_title()} onClose={onClose} size="small">
+      {request && <CopyForm key={`${request.fromDate}:${request.ids.join(',')}`} request={request} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function CopyForm({ request, onClose }: { request: CopyRequest; onClose: () => void }) {
+  const form = useZodForm(ZCopyForm, { toDate: nextDay(request.fromDate) });
+  const [preview, setPreview] = useState<{ toDate: string; rows: TCopyPreviewEntry[] } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const key = useRef<string>(crypto.randomUUID());
+  const utils = trpc.useUtils();
+  const date = form.text('toDate');
+  const previewFits = preview !== null && preview.toDate === form.values.toDate;
+
+  const run = async (formElement: HTMLFormElement) => {
+    const values = form.validate(formElement);
+    if (!values) return;
+    setBusy(true);
+    try {
+      if (!previewFits) {
+        const res = await copyCall({ ids: request.ids, toDate: values.toDate, dryRun: true });
+        setPreview({ toDate: values.toDate, rows: res.preview });
+        return;
+      }
+      const res = await copyCall({ ids: request.ids, toDate: values.toDate }, key.current);
+      toast.success(m.ws_copy_toast({ count: formatNumber(res.created.length) }));
+      await Promise.all([utils.worksheet.invalidate()]);
+      onClose();
+    } catch (error) {
+      if (!form.setServerErrors(error)) toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+      <form className="ws-copy" onSubmit={submitHandler(run)} noValidate>
+        <TextField label={m.ws_copy_date()} type="date" required data-autofocus {...date} />
+        <p className="ws-copy__note">{m.ws_copy_note()}</p>
+        {previewFits && (
+          <section className="ws-copy__preview" aria-live="polite">
+            <h3>{m.ws_copy_preview_heading({ count: formatNumber(preview.rows.length), date: formatDate(preview.toDate, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }) })}</h3>
+            <ul>
+              {preview.rows.map((r) => (
+                <li key={r.sourceId}>
+                  <span className="ws-code">{r.jobCode}</span> · <span className="ws-code">{r.unitNo}</span> — {r.description}
+                  <span className="ws-copy__qty">
+                    {r.timeFrom && r.timeTo ? `${r.timeFrom}–${r.timeTo} · ` : ''}
+                    {formatNumber(r.quantity, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} {r.unitOfMeasureCode}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        <div className="ws-copy__actions">
+          <Button onClick={onClose}>{m.ws_copy_cancel()}</Button>
+          <Button variant="primary" type="submit" loading={busy}>
+            {previewFits ? m.ws_copy_confirm() : m.ws_copy_preview()}
+          </Button>
+        </div>
+      </form>
+  );
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { mondayOf } from '../copy-dates';
+import { errorText } from '../error-codes';
+import { ERR } from '../errors';
+import { bool, id, isoDate, plainString } from '../fields';
+import { COPY_MAX, DATE_MAX, DATE_MIN, UNIT_TYPES } from '../limits';
+import { ZWorksheetRecord } from './worksheet';
+
+/** An ISO week `YYYY-Www`, or any date of the week (its Monday is meant). */
+const week = () =>
+  plainString()
+    .regex(/^(\d{4}-W\d{2}|\d{4}-\d{2}-\d{2})$/, { error: ERR.invalidDate, abort: true })
+    .refine((s) => mondayOf(s) !== null, { error: ERR.invalidDate, abort: true })
+    .refine((s) => {
+      const monday = mondayOf(s) ?? '';
+      return monday >= DATE_MIN && monday <= DATE_MAX;
+    }, ERR.dateOutOfRange)
+    .meta({
+      pattern: '^(\\d{4}-W\\d{2}|\\d{4}-\\d{2}-\\d{2})$',
+      description: `ISO week YYYY-Www (e.g. 2026-W48), or a date YYYY-MM-DD of that week; ${DATE_MIN} … ${DATE_MAX}`,
+    });
+
+/** POST /api/worksheet/copy (issue 22 §5). */
+export const ZCopyWorksheetInput = z
+  .object({
+    /** The entries to copy; at most COPY_MAX. */
+    ids: z
+      .array(id(), { error: ERR.required })
+      .min(1, ERR.required)
+      .max(COPY_MAX, errorText('COPY_TOO_MANY', { max: COPY_MAX }))
+      .meta({ description: `Ids of the entries to copy, 1 … ${COPY_MAX}` }),
+    /** Every copy lands on this date (an entry or a day). */
+    toDate: isoDate().optional(),
+    /** Each copy lands on its source's weekday of this week (a week). */
+    toWeek: week().optional(),
+    /** true: answer what would be created, create nothing. */
+    dryRun: bool().optional(),
+  })
+  .refine((v) => (v.toDate === undefined) !== (v.toWeek === undefined), { message: errorText('COPY_TARGET'), path: ['toDate'] });
+export type TCopyWorksheetInput = z.input<typeof ZCopyWorksheetInput>;
+
+/** One entry a copy creates (or would create, on a dry run). */
+export const ZCopyPreviewEntry = z.object({
+  /** The entry it is copied from. */
+  sourceId: z.number(),
+  username: z.string(),
+  date: z.string(),
+  customerNo: z.string().nullable(),
+  jobCode: z.string(),
+  jobDescription: z.string().nullable(),
+  jobTaskCode: z.string().nullable(),
+  locationCode: z.string().nullable(),
+  workTypeCode: z.string().nullable(),
+  unitType: z.enum(UNIT_TYPES),
+  unitNo: z.string(),
+  unitDescription: z.string().nullable(),
+  description: z.string(),
+  timeFrom: z.string().nullable(),
+  timeTo: z.string().nullable(),
+  quantity: z.number(),
+  unitOfMeasureCode: z.string(),
+});
+export type TCopyPreviewEntry = z.infer<typeof ZCopyPreviewEntry>;
+
+export const ZCopyWorksheetResult = z.object({
+  dryRun: z.boolean(),
+  /** The new entries (empty on a dry run), in the order of `preview`. */
+  created: z.array(ZWorksheetRecord),
+  /** What is (or would be) created, one per id, in the order of `ids`. */
+  preview: z.array(ZCopyPreviewEntry),
+});
+export type TCopyWorksheetResult = z.infer<typeof ZCopyWorksheetResult>;
