@@ -334,3 +334,10 @@ export function weekQuery(accountId: number, userId: number, days: readonly stri
 export async function weekRows(db: Db, accountId: number, userId: number, days: readonly string[]): Promise<WeekSqlRow[]> {
   return (await weekQuery(accountId, userId, days).execute(db.withoutPlugins())).rows;
 }
+
+/** Usernames of the account, or of one team, in name order: whose weeks a leader or admin may pick. */
+export async function weekUsernames(db: Db, accountId: number, teamCode: string | null): Promise<string[]> {
+  let q = db.selectFrom('appUser').select('username').where('accountId', '=', accountId);
+  if (teamCode !== null) q = q.where('teamCode', '=', teamCode);
+  return (await q.orderBy(sql`lower(username)`).limit(1000).execute()).map((r) => r.username);
+}

@@ -25,7 +25,7 @@ import {
   worksheetHistory,
 } from '../services/worksheet';
 import { ZWorksheetWeek, ZWorksheetWeekInput } from '../../shared/schemas/worksheet-week';
-import { worksheetWeek } from '../services/worksheet-week';
+import { worksheetWeek, worksheetWeekUsers } from '../services/worksheet-week';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../shared/limits';
 import { authedProcedure } from '../trpc';
 
@@ -88,6 +88,11 @@ export const worksheetRouter = {
     .input(ZWorksheetWeekInput)
     .output(ZWorksheetWeek)
     .query(({ ctx, input }) => worksheetWeek(ctx.db, ctx.actor, input)),
+
+  weekUsers: authedProcedure
+    .meta({ summary: 'Usernames whose week the caller may open: an Admin every user, a Teamleader the team, a Basic user only themself', tags })
+    .output(z.array(z.string()))
+    .query(({ ctx }) => worksheetWeekUsers(ctx.db, ctx.actor)),
 
   get: authedProcedure
     .meta({ rest: { method: 'GET', path: '/api/worksheet/{id}' }, summary: 'One worksheet record', tags })

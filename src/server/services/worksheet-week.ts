@@ -1,5 +1,5 @@
 import type { Database } from '../../../db/database';
-import { findAccountUser, weekRows } from '../../../db/queries/worksheet';
+import { findAccountUser, weekRows, weekUsernames } from '../../../db/queries/worksheet';
 import { ERR } from '../../shared/errors';
 import type { TWeekRow, TWeekUnitTotal, TWorksheetWeek } from '../../shared/schemas/worksheet-week';
 import { weekDays } from '../../shared/week';
@@ -55,4 +55,14 @@ export async function worksheetWeek(db: Database, actor: Actor, input: { week: s
     };
   });
   return { week: input.week, username: owner.username, days, rows, totals: [...totals.values()].sort((a, b) => a.code.localeCompare(b.code)) };
+}
+
+/** The users whose week the caller may open (the week view's person select): Admin all, Teamleader the team, Basic self. */
+export async function worksheetWeekUsers(db: Database, actor: Actor): Promise<string[]> {
+  if (actor.profileType === 'Admin') return weekUsernames(db, actor.accountId, null);
+  if (actor.profileType === 'Teamleader' && actor.teamCode) {
+    const team = await weekUsernames(db, actor.accountId, actor.teamCode);
+    return team.some((u) => same(u, actor.username)) ? team : [actor.username, ...team];
+  }
+  return [actor.username];
 }
