@@ -33,6 +33,8 @@ export interface Meta {
     secretFields?: readonly string[];
     /** a read that a rule of spec §6 may refuse a caller who can see the record (403), e.g. its history */
     mayForbid?: boolean;
+    /** an optional query parameter names a record (GET /api/worksheet/week?username=): 404 when it is unknown */
+    mayNotFind?: boolean;
   };
   summary?: string;
   /** Longer OpenAPI description (Markdown). */

@@ -179,6 +179,8 @@ export interface OperationFacts {
   modeScoped?: boolean;
   /** meta.rest.mayForbid: a rule may refuse a caller who sees the record */
   mayForbid?: boolean;
+  /** meta.rest.mayNotFind: an optional parameter names a record, unknown → 404 */
+  mayNotFind?: boolean;
 }
 
 /** The error statuses an operation can answer, from what it is (decision 0131). */
@@ -193,7 +195,7 @@ export function errorStatuses(f: OperationFacts): string[] {
   // By key: writes that name a record, and single-record reads (lists answer [] instead).
   // A list of a named parent (GET /api/jobtask/all?jobCode, /api/worksheet/{id}/history) 404s when the parent is missing.
   const byKeyRead = f.list ? f.namesParent : f.path.includes('{') || f.path.endsWith('/single');
-  if (f.kind !== 'public' && !f.keyless && (write ? f.hasInput : byKeyRead)) out.add('404');
+  if (f.kind !== 'public' && !f.keyless && (write ? f.hasInput : byKeyRead || f.mayNotFind)) out.add('404');
   // Any authed write may conflict (duplicate, in use, locked, stale version, disabled endpoint, key in progress).
   if (write && f.kind !== 'public') out.add('409');
   if (f.create) out.add('409').add('422');
@@ -422,7 +424,7 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
             content: { 'application/json': { schema: pageItems?.schema ?? output ?? {} } },
           };
     const responses: Record<string, unknown> = { [status]: success };
-    const facts: OperationFacts = { method: r.method, path: r.path, kind, hasInput: Boolean(input), multipart: Boolean(r.meta.rest.multipart), create, list: paged || output?.type === 'array', namesParent: namesRecord(parameters), keyless: r.meta.rest.keyless === true, modeScoped: 'mode' in props, mayForbid: r.meta.rest.mayForbid === true };
+    const facts: OperationFacts = { method: r.method, path: r.path, kind, hasInput: Boolean(input), multipart: Boolean(r.meta.rest.multipart), create, list: paged || output?.type === 'array', namesParent: namesRecord(parameters), keyless: r.meta.rest.keyless === true, modeScoped: 'mode' in props, mayForbid: r.meta.rest.mayForbid === true, mayNotFind: r.meta.rest.mayNotFind === true };
     for (const s of errorStatuses(facts)) responses[s] = problemRef(STATUS_TEXT[s] ?? 'Problem', problemHeaders(s, create));
     op.responses = responses;
     (paths[r.path] ??= {})[r.method.toLowerCase()] = op;

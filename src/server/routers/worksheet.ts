@@ -27,6 +27,8 @@ import {
   worksheetFormSettings,
   worksheetHistory,
 } from '../services/worksheet';
+import { ZWorksheetWeek, ZWorksheetWeekInput } from '../../shared/schemas/worksheet-week';
+import { worksheetWeek, worksheetWeekUsers } from '../services/worksheet-week';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../shared/limits';
 import { authedProcedure } from '../trpc';
 
@@ -75,6 +77,25 @@ export const worksheetRouter = {
     .input(ZWorksheetTotalsInput)
     .output(ZListTotals)
     .query(({ ctx, input }) => listWorksheetTotals(ctx.db, ctx.actor, input)),
+
+  week: authedProcedure
+    .meta({
+      rest: { method: 'GET', path: '/api/worksheet/week', mayForbid: true, mayNotFind: true },
+      summary: 'One user’s ISO week: rows of job + task + unit + work type with sums per day (Monday–Sunday), row totals and totals per unit of measure',
+      description: [
+        'Summed in SQL over open and exported entries of the week. Units of measure are never added together: `totals` has one line per unit.',
+        '`username` omitted = the caller; a Teamleader may name a user of their team, an Admin any user of the account (403 otherwise, 404 for an unknown user).',
+      ].join(' '),
+      tags,
+    })
+    .input(ZWorksheetWeekInput)
+    .output(ZWorksheetWeek)
+    .query(({ ctx, input }) => worksheetWeek(ctx.db, ctx.actor, input)),
+
+  weekUsers: authedProcedure
+    .meta({ summary: 'Usernames whose week the caller may open: an Admin every user, a Teamleader the team, a Basic user only themself', tags })
+    .output(z.array(z.string()))
+    .query(({ ctx }) => worksheetWeekUsers(ctx.db, ctx.actor)),
 
   get: authedProcedure
     .meta({ rest: { method: 'GET', path: '/api/worksheet/{id}' }, summary: 'One worksheet record', tags })

@@ -16,6 +16,7 @@ import {
   customerChosen,
   descriptionTyped,
   initialValues,
+  type FormValues,
   isRecordUnit,
   jobChosen,
   jobFound,
@@ -68,6 +69,8 @@ export interface WorksheetFormProps {
   /** Called after a successful Create (not Create & New) or Update; 'queued' when kept in the outbox. */
   onDone?: ((record: TWorksheetRecord | 'queued', how: 'create' | 'update') => void) | undefined;
   onCancel?: (() => void) | undefined;
+  /** A new entry's values from the URL (the week view's empty cell, issue 22 §6); a draft wins. */
+  prefill?: Partial<Record<'date' | 'jobCode' | 'jobTaskCode' | 'unitType' | 'unitNo' | 'workTypeCode', string>> | undefined;
 }
 
 /** A draft is written once the typing pauses this long (and always before a submit). */
@@ -79,6 +82,19 @@ function withCurrent(options: ComboOption[], value: string | null | undefined, l
   return [{ value, label: label ?? null }, ...options];
 }
 
+/** The form's first values with the URL's prefill laid over them (unit type first: it decides the unit). */
+function withPrefill(values: FormValues, prefill: WorksheetFormProps['prefill']): FormValues {
+  if (!prefill) return values;
+  const out = { ...values };
+  if (prefill.date) out.date = prefill.date;
+  if (prefill.jobCode) out.jobCode = prefill.jobCode;
+  if (prefill.jobTaskCode) out.jobTaskCode = prefill.jobTaskCode;
+  if (prefill.unitType === 'Item' || prefill.unitType === 'Resource') out.unitType = prefill.unitType;
+  if (prefill.unitNo) out.unitNo = prefill.unitNo;
+  if (prefill.workTypeCode) out.workTypeCode = prefill.workTypeCode;
+  return out;
+}
+
 const here = () => (typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}`);
 
 /**
@@ -87,7 +103,7 @@ const here = () => (typeof window === 'undefined' ? '/' : `${window.location.pat
  * transitions of worksheet-form-state.ts — a choice, or the answer of the look-up it started —
  * and the draft kept in sessionStorage (draft.ts). The component only renders what this returns.
  */
-export function useWorksheetForm({ settings, record, queued, onDone, onCancel }: WorksheetFormProps) {
+export function useWorksheetForm({ settings, record, queued, onDone, onCancel, prefill }: WorksheetFormProps) {
   const editing = record !== undefined;
   const formId = useId();
   const utils = trpc.useUtils();
@@ -104,7 +120,7 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel }:
 
   // A draft of this user and form, restored once when the form opens.
   const [restored, setRestored] = useState<WorksheetDraft | null>(() => (queued ? null : loadDraft(sessionDrafts(), settings.username, record?.id, record?.version)));
-  const form = useZodForm(schema, restored?.values ?? queued?.values ?? (record ? valuesOfRecord(record, locale) : initialValues(settings, todayIso())), {
+  const form = useZodForm(schema, restored?.values ?? queued?.values ?? (record ? valuesOfRecord(record, locale) : withPrefill(initialValues(settings, todayIso()), prefill)), {
     translate: translateText,
     serverErrors: serverFieldErrors,
   });

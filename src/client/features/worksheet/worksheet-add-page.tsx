@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { m } from '../../../shared/paraglide/messages.js';
 import { buttonClass } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
@@ -8,10 +8,13 @@ import { WorksheetForm } from './worksheet-form';
 import { useFormSettings } from './ws-data';
 import './worksheet.css';
 
+const route = getRouteApi('/_app/worksheet/add');
+
 /** /worksheet/add: the entry form on a page of its own (phones); Create returns to the worksheet. */
 export function WorksheetAddPage() {
   const settings = useFormSettings();
   const navigate = useNavigate();
+  const prefill = route.useSearch();
   return (
     <div className="ws-page">
       <PageHeader
@@ -25,7 +28,7 @@ export function WorksheetAddPage() {
       {settings.data ? (
         <div className="card">
           <MasterDataAge />
-          <WorksheetForm settings={settings.data} layout="page" onDone={() => void navigate({ to: '/' })} />
+          <WorksheetForm settings={settings.data} layout="page" prefill={prefill} onDone={() => void navigate({ to: '/' })} />
         </div>
       ) : (
         <PageSpinner />

@@ -9,12 +9,12 @@ import { sumByUnitOfMeasure } from '../../../shared/worksheet-rules';
 import { confirm } from '../../components/confirm';
 import { EmptyState } from '../../components/empty-state';
 import { toast } from '../../components/toast';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatDate, formatNumber, intlLocale } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { LazyBoundary, lazyPart, useMountedOnce } from '../../lib/lazy';
 import type { RecordPopup, RecordPopups as RecordPopupsType } from './record-popups';
 import type { CopyDialog as CopyDialogType, CopyRequest } from './copy-dialog';
-import { useFormSettings, useMediaQuery } from './ws-data';
+import { todayIso, useFormSettings, useMediaQuery } from './ws-data';
 import { errorMessage } from '../../lib/errors';
 // The archive renders this component without the worksheet pages, so it brings its styles along.
 import './worksheet.css';
@@ -177,13 +177,29 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
  * The total card: quantity sums per unit of measure with their labels (spec §2). With a paged list
  * these are the server's totals of the whole selection, not only of the loaded pages.
  */
+/** "Today's total" / "Dagens total" only on today; any other day's total is plain "Total" under its date (issue 22 §6). */
+function dayTotalLabel(day: string): string {
+  return day === todayIso() ? m.ws_day_total() : m.ws_total();
+}
+
+/** "1–30 Nov" / "1.–30. nov.": the period of the loaded days, oldest first. */
+function periodText(from: string, to: string): string {
+  const a = new Date(`${from}T00:00:00`);
+  const b = new Date(`${to}T00:00:00`);
+  const f = new Intl.DateTimeFormat(intlLocale(), { day: 'numeric', month: 'short', ...(a.getFullYear() !== b.getFullYear() ? { year: 'numeric' } : {}) });
+  return from === to ? f.format(a) : f.formatRange(a, b);
+}
+
 export function WorksheetTotal({ groups, totals }: { groups: TWorksheetGroup[]; totals?: TListTotals | null }) {
   const all = groups.flatMap((g) => g.worksheet);
   const count = totals?.entries ?? all.length;
   if (count === 0) return null;
+  const newest = groups[0]?.key;
+  const oldest = groups.at(-1)?.key;
+  const label = newest && oldest ? m.ws_total_period({ period: periodText(oldest, newest) }) : m.ws_total();
   return (
-    <section className="card ws-total" aria-label={m.ws_total()}>
-      <span className="ws-total__label">{m.ws_total()}</span>
+    <section className="card ws-total" aria-label={label}>
+      <span className="ws-total__label">{label}</span>
       <span className="ws-total__value">{totals ? <UnitSums sums={totals.units} /> : <SumsText records={all} />}</span>
       <span className="ws-total__count">{m.ws_entries_count({ count: formatNumber(count) })}</span>
     </section>
@@ -318,7 +334,7 @@ function EntriesTable({ days, ctx }: { days: Array<{ group: TWorksheetGroup; row
                   </h2>
                   <span className="ws-day__count">{m.ws_day_count({ count: String(group.worksheet.length) })}</span>
                   <span className="ws-day-row__sum">
-                    {m.ws_day_total()}: <SumsText records={group.worksheet} />
+                    {dayTotalLabel(group.key)}: <SumsText records={group.worksheet} />
                   </span>
                   {!ctx.archive && <CopyDayButton group={group} ctx={ctx} />}
                 </div>
@@ -431,7 +447,7 @@ function EntryCards({ rows, group, ctx }: { rows: TWorksheetRecord[]; group: TWo
         })}
       </ul>
       <p className="ws-cards__foot">
-        <span>{m.ws_day_total()}</span>
+        <span>{dayTotalLabel(group.key)}</span>
         <span>
           <SumsText records={group.worksheet} />
         </span>

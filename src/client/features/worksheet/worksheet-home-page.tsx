@@ -1,31 +1,41 @@
-import { getRouteApi, Link } from '@tanstack/react-router';
-import type { Mode } from '../../../shared/limits';
-import { m } from '../../../shared/paraglide/messages.js';
-import { effectiveMode, visibleModes } from '../../../shared/permissions';
-import { Button, buttonClass } from '../../components/button';
-import { PageHeader } from '../../components/page-header';
-import { PageSpinner } from '../../components/spinner';
-import { trpc } from '../../lib/trpc';
-import { useOutboxItems } from '../../offline/outbox';
-import { DownloadButton } from '../export/download-button';
-import { PrintHeader, usePrintSheet } from './print-sheet';
-import { usePagedWorksheet } from './paged-list';
-import { WorksheetEntries, WorksheetTotal } from './worksheet-entries';
-import { MasterDataAge } from '../../offline/master-data-age';
-import { WorksheetForm } from './worksheet-form';
-import { useFormSettings, useMediaQuery } from './ws-data';
-import { errorMessage, isNetworkError } from '../../lib/errors';
-import { retryUnreachable } from '../../lib/recovery';
-import { EmptyState } from '../../components/empty-state';
-import { LazyBoundary, sharedLazyPart, useMountedOnce } from '../../lib/lazy';
-import type { TWorksheetFormSettings } from '../../../shared/schemas/worksheet';
-import './worksheet.css';
+import { getRouteApi, Link } from "@tanstack/react-router";
+import type { Mode } from "../../../shared/limits";
+import { m } from "../../../shared/paraglide/messages.js";
+import { effectiveMode, visibleModes } from "../../../shared/permissions";
+import { Button, buttonClass } from "../../components/button";
+import { PageHeader } from "../../components/page-header";
+import { PageSpinner } from "../../components/spinner";
+import { trpc } from "../../lib/trpc";
+import { useOutboxItems } from "../../offline/outbox";
+import { DownloadButton } from "../export/download-button";
+import { PrintHeader, usePrintSheet } from "./print-sheet";
+import { usePagedWorksheet } from "./paged-list";
+import { WorksheetEntries, WorksheetTotal } from "./worksheet-entries";
+import { MasterDataAge } from "../../offline/master-data-age";
+import { WorksheetForm } from "./worksheet-form";
+import { useFormSettings, useMediaQuery } from "./ws-data";
+import { errorMessage, isNetworkError } from "../../lib/errors";
+import { retryUnreachable } from "../../lib/recovery";
+import { EmptyState } from "../../components/empty-state";
+import {
+  LazyBoundary,
+  lazyPart,
+  sharedLazyPart,
+  useMountedOnce,
+} from "../../lib/lazy";
+import type { ComponentProps } from "react";
+import type { WeekView as WeekViewType } from "./week-view";
+import type { TWorksheetFormSettings } from "../../../shared/schemas/worksheet";
+import "./worksheet.css";
 
-const route = getRouteApi('/_app/');
+const route = getRouteApi("/_app/");
 
 // The list of entries waiting on this device shows only when there are some; the menu's count
 // preloads this same part as soon as entries wait (offline/outbox-menu.tsx, decision 0185).
-const OutboxListPart = sharedLazyPart<{ settings: TWorksheetFormSettings }>('outbox-list', () => import('../../offline/outbox-list').then((mod) => mod.OutboxList));
+const OutboxListPart = sharedLazyPart<{ settings: TWorksheetFormSettings }>(
+  "outbox-list",
+  () => import("../../offline/outbox-list").then((mod) => mod.OutboxList),
+);
 
 /** The outbox list, fetched once entries wait (they come from IndexedDB, never at first paint). */
 function WaitingEntries({ settings }: { settings: TWorksheetFormSettings }) {
@@ -41,7 +51,16 @@ function WaitingEntries({ settings }: { settings: TWorksheetFormSettings }) {
   );
 }
 
-const tabLabel: Record<Mode, () => string> = { YOURS: m.ws_tab_yours, TEAM: m.ws_tab_team, ALL: m.ws_tab_all };
+// Issue 22 §6: the week view loads on first use, never with the home page (decision 0185).
+const WeekViewPart = lazyPart<ComponentProps<typeof WeekViewType>>(() =>
+  import("./week-view").then((mod) => mod.WeekView),
+);
+
+const tabLabel: Record<Mode, () => string> = {
+  YOURS: m.ws_tab_yours,
+  TEAM: m.ws_tab_team,
+  ALL: m.ws_tab_all,
+};
 
 /**
  * Spec §2 worksheet home: tabs by ?mode, the entry form inline from 640 px (a link to
@@ -50,18 +69,21 @@ const tabLabel: Record<Mode, () => string> = { YOURS: m.ws_tab_yours, TEAM: m.ws
 export function WorksheetHomePage() {
   const search = route.useSearch();
   const settings = useFormSettings();
-  const role = settings.data?.profileType ?? 'Basic';
-  const mode: Mode = effectiveMode(role, search.mode) ?? 'YOURS';
+  const role = settings.data?.profileType ?? "Basic";
+  const mode: Mode = effectiveMode(role, search.mode) ?? "YOURS";
   const modes = visibleModes(role);
+  const weekView = search.view === "week";
   // Paged on the server (issue 9): the first page, then the next ones as the user scrolls.
   const { query: list, paged } = usePagedWorksheet({ mode });
-  const inlineForm = useMediaQuery('(min-width: 640px)');
+  const inlineForm = useMediaQuery("(min-width: 640px)");
   // With entries waiting on this device, "no entries yet" would contradict the list above it.
   const waiting = useOutboxItems().length > 0;
 
   // Print button and Ctrl+P reload, then print; the browser menu prints what is shown (decision 0170).
   const utils = trpc.useUtils();
-  const { printing, print } = usePrintSheet(() => Promise.all([list.refetch(), utils.worksheet.totals.invalidate()]));
+  const { printing, print } = usePrintSheet(() =>
+    Promise.all([list.refetch(), utils.worksheet.totals.invalidate()]),
+  );
 
   const groups = paged.groups;
   // The download covers the loaded entries, like printing (decision 0110); the list says how many of the whole selection that is.
@@ -75,7 +97,7 @@ export function WorksheetHomePage() {
         actions={
           <>
             {!inlineForm && (
-              <Link to="/worksheet/add" className={buttonClass('primary')}>
+              <Link to="/worksheet/add" className={buttonClass("primary")}>
                 <svg className="ws-icon" viewBox="0 0 24 24" aria-hidden="true">
                   <path d="M12 5v14M5 12h14" />
                 </svg>
@@ -83,7 +105,11 @@ export function WorksheetHomePage() {
               </Link>
             )}
             <DownloadButton entries={ids} mode={mode} />
-            <Button variant="secondary" onClick={() => void print()} className="ws-print-button">
+            <Button
+              variant="secondary"
+              onClick={() => void print()}
+              className="ws-print-button"
+            >
               <svg className="ws-icon" viewBox="0 0 24 24" aria-hidden="true">
                 <path d="M7 9V4h10v5M7 17H5a1 1 0 01-1-1v-6a1 1 0 011-1h14a1 1 0 011 1v6a1 1 0 01-1 1h-2M7 14h10v6H7z" />
               </svg>
@@ -101,48 +127,101 @@ export function WorksheetHomePage() {
           <WorksheetForm settings={settings.data} layout="inline" />
         </section>
       )}
-      {modes.length > 1 && (
-        <nav className="ws-tabs" aria-label={m.ws_tabs_label()}>
-          {modes.map((t) => (
-            <Link key={t} to="/" search={{ mode: t === 'YOURS' ? undefined : t }} className={t === mode ? 'ws-tab is-active' : 'ws-tab'} aria-current={t === mode ? 'page' : undefined}>
-              {tabLabel[t]()}
-            </Link>
-          ))}
-        </nav>
-      )}
-      <PrintHeader title={m.ws_title()} view={tabLabel[mode]()} from={groups.at(-1)?.key} to={groups[0]?.key} loadedAt={list.dataUpdatedAt} />
-      {mode === 'YOURS' && settings.data && <WaitingEntries settings={settings.data} />}
-      {list.isLoading || settings.isLoading ? (
-        <PageSpinner />
-      ) : list.error && isNetworkError(list.error) && !groups.length ? (
-        // Offline (or the server out of reach): the entries waiting on the device are above; the
-        // server's list comes back on its own when the connection does (refetch on reconnect).
-        // Entries already loaded stay shown below.
-        // Issue 22 §7: asked again by itself with back-off (lib/recovery.ts); "Retry" asks now.
-        <EmptyState
-          title={m.ws_list_unreachable()}
-          text={m.ws_list_retrying()}
-          action={
-            <Button variant="secondary" onClick={retryUnreachable}>
-              {m.ws_list_retry()}
-            </Button>
-          }
-        />
-      ) : list.error && !isNetworkError(list.error) ? (
-        <p className="form-error" role="alert">
-          {errorMessage(list.error)}
-        </p>
+      <nav className="ws-tabs ws-views" aria-label={m.ws_view_label()}>
+        <Link
+          to="/"
+          search={{ mode: search.mode }}
+          className={weekView ? "ws-tab" : "ws-tab is-active"}
+          aria-current={weekView ? undefined : "page"}
+        >
+          {m.ws_view_days()}
+        </Link>
+        <Link
+          to="/"
+          search={{ view: "week", week: search.week, user: search.user }}
+          className={weekView ? "ws-tab is-active" : "ws-tab"}
+          aria-current={weekView ? "page" : undefined}
+          onMouseEnter={WeekViewPart.preload}
+          onFocus={WeekViewPart.preload}
+        >
+          {m.ws_view_week()}
+        </Link>
+      </nav>
+      {weekView ? (
+        <LazyBoundary part={WeekViewPart} onFailed={() => undefined}>
+          <WeekViewPart.Component
+            week={search.week}
+            user={search.user}
+            canPick={role !== "Basic"}
+          />
+        </LazyBoundary>
       ) : (
         <>
-          <WorksheetTotal groups={groups} totals={paged.totals} />
-          <WorksheetEntries
-            groups={groups}
-            mode={mode}
-            emptyText={mode === 'YOURS' && waiting ? m.ws_empty_waiting() : undefined}
-            showAll={printing}
-            forceTable={printing}
-            paging={{ hasMore: paged.hasMore, loadMore: paged.loadMore, isFetchingMore: paged.isFetchingMore, total: paged.totals?.entries ?? paged.loaded }}
+          {modes.length > 1 && (
+            <nav className="ws-tabs" aria-label={m.ws_tabs_label()}>
+              {modes.map((t) => (
+                <Link
+                  key={t}
+                  to="/"
+                  search={{ mode: t === "YOURS" ? undefined : t }}
+                  className={t === mode ? "ws-tab is-active" : "ws-tab"}
+                  aria-current={t === mode ? "page" : undefined}
+                >
+                  {tabLabel[t]()}
+                </Link>
+              ))}
+            </nav>
+          )}
+          <PrintHeader
+            title={m.ws_title()}
+            view={tabLabel[mode]()}
+            from={groups.at(-1)?.key}
+            to={groups[0]?.key}
+            loadedAt={list.dataUpdatedAt}
           />
+          {mode === "YOURS" && settings.data && (
+            <WaitingEntries settings={settings.data} />
+          )}
+          {list.isLoading || settings.isLoading ? (
+            <PageSpinner />
+          ) : list.error && isNetworkError(list.error) && !groups.length ? (
+            // Offline (or the server out of reach): the entries waiting on the device are above; the
+            // server's list comes back on its own when the connection does (refetch on reconnect).
+            // Entries already loaded stay shown below.
+            // Issue 22 §7: asked again by itself with back-off (lib/recovery.ts); "Retry" asks now.
+            <EmptyState
+              title={m.ws_list_unreachable()}
+              text={m.ws_list_retrying()}
+              action={
+                <Button variant="secondary" onClick={retryUnreachable}>
+                  {m.ws_list_retry()}
+                </Button>
+              }
+            />
+          ) : list.error && !isNetworkError(list.error) ? (
+            <p className="form-error" role="alert">
+              {errorMessage(list.error)}
+            </p>
+          ) : (
+            <>
+              <WorksheetTotal groups={groups} totals={paged.totals} />
+              <WorksheetEntries
+                groups={groups}
+                mode={mode}
+                emptyText={
+                  mode === "YOURS" && waiting ? m.ws_empty_waiting() : undefined
+                }
+                showAll={printing}
+                forceTable={printing}
+                paging={{
+                  hasMore: paged.hasMore,
+                  loadMore: paged.loadMore,
+                  isFetchingMore: paged.isFetchingMore,
+                  total: paged.totals?.entries ?? paged.loaded,
+                }}
+              />
+            </>
+          )}
         </>
       )}
     </div>

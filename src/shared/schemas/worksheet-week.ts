@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { optionalCode } from '../fields';
+import { MAX, UNIT_TYPES } from '../limits';
+import { isValidWeek } from '../week';
+
+export const WEEK_ERR = 'must be an ISO week like 2026-W48 (years 1900–2999)';
+
+/** GET /api/worksheet/week: one ISO week of one user's entries (issue 22 §6). */
+export const ZWorksheetWeekInput = z.object({
+  week: z
+    .string({ error: WEEK_ERR })
+    .trim()
+    .refine(isValidWeek, WEEK_ERR)
+    .meta({ example: '2026-W48', description: 'ISO 8601 week, Monday to Sunday' }),
+  username: optionalCode(MAX.username).describe(
+    'Whose week: omitted = the caller. A Teamleader may name a member of their team, an Admin any user of the account; otherwise 403 (404 for an unknown user).',
+  ),
+});
+export type TWorksheetWeekInput = z.input<typeof ZWorksheetWeekInput>;
+
+const sevenNumbers = z.array(z.number()).length(7).describe('Monday to Sunday');
+
+/** One row of the week: the entries of one job + task + unit (+ work type) in one unit of measure. */
+export const ZWeekRow = z.object({
+  jobCode: z.string(),
+  jobDescription: z.string().nullable(),
+  jobTaskCode: z.string().nullable(),
+  jobTaskDescription: z.string().nullable(),
+  unitType: z.enum(UNIT_TYPES),
+  unitNo: z.string(),
+  unitDescription: z.string().nullable(),
+  workTypeCode: z.string().nullable(),
+  unitOfMeasureCode: z.string(),
+  days: sevenNumbers,
+  /** entries per day, Monday to Sunday */
+  entries: z.array(z.number().int()).length(7),
+  total: z.number(),
+});
+export type TWeekRow = z.infer<typeof ZWeekRow>;
+
+/** Sums per unit of measure: units differ (hours, boxes) and are never added together. */
+export const ZWeekUnitTotal = z.object({ code: z.string(), label: z.string(), days: sevenNumbers, total: z.number() });
+export type TWeekUnitTotal = z.infer<typeof ZWeekUnitTotal>;
+
+export const ZWorksheetWeek = z.object({
+  week: z.string().meta({ example: '2026-W48' }),
+  username: z.string(),
+  /** the seven dates, Monday first */
+  days: z.array(z.string()).length(7),
+  rows: z.array(ZWeekRow),
+  totals: z.array(ZWeekUnitTotal),
+});
+export type TWorksheetWeek = z.infer<typeof ZWorksheetWeek>;

@@ -1,0 +1,80 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login, screenshot, VIEWPORTS } from './helpers';
+
+/*
+ * Issue 22 §6: the week view at 375 and 1366 px in English and Danish — open the week, see the
+ * totals, step to the previous and next week, tap an empty cell and find the form prefilled.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+const today = new Date();
+/** Monday of this week: the entry goes there, so the rest of the week has empty cells. */
+const monday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - ((today.getDay() + 6) % 7));
+const mondayIso = iso(monday);
+const tuesdayIso = iso(new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 1));
+
+async function addItemEntry(page: Page, date: string) {
+  const base = new URL(page.url()).origin;
+  const res = await page.request.post(`${base}/api/worksheet`, {
+    headers: { Origin: base },
+    data: { date, customerNo: 'C1000', jobCode: 'J-1001', jobTaskCode: '100', unitType: 'Item', unitNo: '1000', quantity: '2.5', unitOfMeasureCode: 'BOX', description: 'Week view e2e' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+async function noSideScroll(page: Page) {
+  for (const width of [320, 1920]) {
+    await page.setViewportSize({ width, height: 800 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `sideways scroll at ${width}px`).toBeLessThanOrEqual(0);
+  }
+}
+
+for (const lang of ['en', 'da'] as const) {
+  const t =
+    lang === 'en'
+      ? { user: 'basic', week: 'Week', total: /Week \d+ total/, prev: 'Previous week', next: 'Next week', add: /^Add an entry on/, days: 'Days of the week' }
+      : { user: 'dansk', week: 'Uge', total: /Uge \d+ i alt/, prev: 'Forrige uge', next: 'Næste uge', add: /^Tilføj en registrering/, days: 'Ugens dage' };
+
+  for (const vp of ['desktop', 'phone'] as const) {
+    test(`${lang} ${VIEWPORTS[vp].width}px: the week, its totals, previous/next, an empty cell opens the form prefilled`, async ({ page }) => {
+      await page.setViewportSize(VIEWPORTS[vp]);
+      await login(page, t.user);
+      if (vp === 'desktop') await addItemEntry(page, mondayIso);
+      await page.getByRole('link', { name: t.week, exact: true }).click();
+      await expect(page).toHaveURL(/view=week/);
+      const total = page.getByText(t.total);
+      await expect(total).toBeVisible();
+      await expect(page.locator('.wk-total')).toContainText(lang === 'en' ? '2.50' : '2,50');
+      if (vp === 'phone') await expect(page.getByRole('group', { name: t.days }).getByRole('button')).toHaveCount(7);
+      await screenshot(page, `worksheet-week-${VIEWPORTS[vp].width}-${lang}`);
+
+      const title = (await page.locator('#wk-title').textContent()) ?? '';
+      await page.getByRole('button', { name: t.prev }).click();
+      await expect(page).toHaveURL(/week=\d{4}-W\d{2}/);
+      await expect(page.locator('#wk-title')).not.toHaveText(title);
+      await page.getByRole('button', { name: t.next }).click();
+      await expect(page.locator('#wk-title')).toHaveText(title);
+      await expect(page.locator('.wk-total')).toContainText(lang === 'en' ? '2.50' : '2,50');
+
+      // An empty cell of the J-1001 row on Tuesday (desktop: the table; phone: pick Tuesday in the strip).
+      if (vp === 'phone') await page.getByRole('group', { name: t.days }).getByRole('button').nth(1).click();
+      const cell = page.locator(`a.wk-cell.is-empty[href*="date=${tuesdayIso}"]`).first();
+      await expect(cell).toBeVisible();
+      await expect(cell).toHaveAttribute('aria-label', t.add);
+      const href = await cell.getAttribute('href');
+      expect(href).toContain('jobCode=J-1001');
+      expect(href).toContain('unitNo=1000');
+      await page.goto(href!);
+      await expect(page.getByRole('textbox', { name: lang === 'en' ? 'Date' : 'Dato', exact: true })).toHaveValue(tuesdayIso);
+      await expect(page.getByRole('combobox', { name: lang === 'en' ? 'Job' : 'Sag', exact: true })).toHaveValue(/J-1001/);
+      await expect(page.getByRole('combobox', { name: lang === 'en' ? 'Unit' : 'Vare/ressource', exact: true })).toHaveValue(/1000/);
+      await screenshot(page, `worksheet-week-add-${VIEWPORTS[vp].width}-${lang}`);
+      await page.goBack();
+      await expect(page.locator('.wk-total')).toBeVisible();
+      await noSideScroll(page);
+    });
+  }
+}
