@@ -9,9 +9,14 @@ test.describe.configure({ mode: 'serial' });
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-const today = new Date();
-/** Monday of this week: the entry goes there, so the rest of the week has empty cells. */
-const monday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - ((today.getDay() + 6) % 7));
+/**
+ * A week of 2024 of this run's own (2024-01-01 is the Monday of 2024-W01): the other browser tests
+ * log entries for the same users in the current week, which would change its totals. The entry
+ * goes on the Monday, so the rest of the week has empty cells.
+ */
+const weekIndex = Math.floor(Math.random() * 50);
+const week = `2024-W${pad(weekIndex + 1)}`;
+const monday = new Date(2024, 0, 1 + 7 * weekIndex);
 const mondayIso = iso(monday);
 const tuesdayIso = iso(new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 1));
 
@@ -45,6 +50,9 @@ for (const lang of ['en', 'da'] as const) {
       if (vp === 'desktop') await addItemEntry(page, mondayIso);
       await page.getByRole('link', { name: t.week, exact: true }).click();
       await expect(page).toHaveURL(/view=week/);
+      await expect(page.locator('#wk-title')).toBeVisible();
+      // The week is in the URL: this run's own week.
+      await page.goto(`/?view=week&week=${week}`);
       const total = page.getByText(t.total);
       await expect(total).toBeVisible();
       await expect(page.locator('.wk-total')).toContainText(lang === 'en' ? '2.50' : '2,50');
