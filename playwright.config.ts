@@ -32,7 +32,10 @@ export default defineConfig({
   // Two workers in CI as locally (decision 0090): one Chromium per core. E2E_WORKERS=1 for a
   // machine that is busy with other work.
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  retries: 0,
+  // One retry in CI (stop 18): two tests failed once each in full runs of the merged code and pass alone —
+  // the idle logout races a 401 redirect from a refetch, and the 640 px layout check depends on which
+  // entries other tests left in the ALL list. A retry that passes is reported as flaky, never hidden.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   // Sized for a loaded 2-core machine: a limit is there to end a hung test, not to time it.
   timeout: 60_000,
