@@ -3,7 +3,7 @@ import { mondayOf } from '../copy-dates';
 import { errorText } from '../error-codes';
 import { ERR } from '../errors';
 import { bool, id, isoDate, plainString } from '../fields';
-import { COPY_MAX, DATE_MAX, DATE_MIN, UNIT_TYPES } from '../limits';
+import { COPY_MAX, DATE_MAX, DATE_MIN } from '../limits';
 import { ZWorksheetRecord } from './worksheet';
 
 /** An ISO week `YYYY-Www`, or any date of the week (its Monday is meant). */
@@ -40,25 +40,26 @@ export const ZCopyWorksheetInput = z
 export type TCopyWorksheetInput = z.input<typeof ZCopyWorksheetInput>;
 
 /** One entry a copy creates (or would create, on a dry run). */
-export const ZCopyPreviewEntry = z.object({
+export const ZCopyPreviewEntry = ZWorksheetRecord.pick({
+  username: true,
+  date: true,
+  customerNo: true,
+  jobCode: true,
+  jobDescription: true,
+  jobTaskCode: true,
+  locationCode: true,
+  workTypeCode: true,
+  unitType: true,
+  unitNo: true,
+  unitDescription: true,
+  description: true,
+  timeFrom: true,
+  timeTo: true,
+  quantity: true,
+  unitOfMeasureCode: true,
+}).extend({
   /** The entry it is copied from. */
   sourceId: z.number(),
-  username: z.string(),
-  date: z.string(),
-  customerNo: z.string().nullable(),
-  jobCode: z.string(),
-  jobDescription: z.string().nullable(),
-  jobTaskCode: z.string().nullable(),
-  locationCode: z.string().nullable(),
-  workTypeCode: z.string().nullable(),
-  unitType: z.enum(UNIT_TYPES),
-  unitNo: z.string(),
-  unitDescription: z.string().nullable(),
-  description: z.string(),
-  timeFrom: z.string().nullable(),
-  timeTo: z.string().nullable(),
-  quantity: z.number(),
-  unitOfMeasureCode: z.string(),
 });
 export type TCopyPreviewEntry = z.infer<typeof ZCopyPreviewEntry>;
 
