@@ -137,10 +137,18 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
         // already on the wire to an idle keep-alive socket would be reset. It gets a moment to
         // arrive and is answered with `Connection: close`; then idle sockets are closed (and again
         // whenever one becomes idle).
+        // The listening socket is closed from the check phase too: the poll phase just before it has
+        // accepted every connection waiting in the backlog (closing from a timer on a busy loop
+        // resets the ones the kernel queued meanwhile).
+        await new Promise((ok) => setImmediate(ok));
         const closed = new Promise<void>((ok) => NetServer.prototype.close.call(server, () => ok()));
         await delay(Math.min(100, graceMs));
-        server.closeIdleConnections();
-        const sweep = setInterval(() => server.closeIdleConnections(), 50);
+        // Idle sockets are closed from the check phase, right after a poll phase has read whatever
+        // had arrived: on a busy event loop a timer fires before the socket's waiting request is
+        // read, and that socket would look idle and be reset (seen under load, stop 18's CI).
+        const closeIdle = () => setImmediate(() => server.closeIdleConnections());
+        closeIdle();
+        const sweep = setInterval(closeIdle, 50);
         const force = setTimeout(() => server.closeAllConnections(), graceMs);
         await closed;
         clearInterval(sweep);
