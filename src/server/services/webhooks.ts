@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { PoolClient } from 'pg';
 import type { Database } from '../../../db/database';
 import type { DB } from '../../../db/types';
+import type { SqlExec } from '../../../db/queries/sql-text';
 import {
   countEndpoints,
   deleteEndpoint,
   enqueueExported,
-  enqueueExportedPg,
   enqueueMessage,
   findEndpoint,
   insertEndpoint,
@@ -43,10 +42,9 @@ export async function emitWorksheetEvent(trx: Transaction<DB>, actor: Actor, typ
   await enqueueMessage(trx, actor.accountId, type, { id: worksheetId, by: actor.username });
 }
 
-/** worksheet.exported: one event per export listing the ids this transaction marked (a Kysely transaction, or the node-postgres client of the COPY export). */
-export async function emitExportedEvent(tx: Transaction<DB> | PoolClient, accountId: number, by: string, batchId: number | null = null): Promise<void> {
-  if ('release' in tx) await enqueueExportedPg(tx, accountId, by, batchId);
-  else await enqueueExported(tx, accountId, by, batchId);
+/** worksheet.exported: one event per export listing the ids this transaction marked (`exec` of the export's ExportStore). */
+export async function emitExportedEvent(exec: SqlExec, accountId: number, by: string, batchId: number | null = null): Promise<void> {
+  await enqueueExported(exec, accountId, by, batchId);
 }
 
 // ---------------------------------------------------------------------------------------------
