@@ -31,6 +31,19 @@ export async function enqueueMessage(trx: Db, accountId: number, eventType: stri
 }
 
 /**
+ * A message of an event the endpoint need not have subscribed (the "send test event"): the event
+ * is added to the endpoint's list for the enqueue and removed again, in one transaction.
+ */
+export async function enqueueToEndpoint(db: Database, accountId: number, endpointId: number, eventType: string, payload: unknown): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('webhookEndpoint').set((eb) => ({ events: eb.fn<string[]>('array_append', [eb.ref('events'), eb.val(eventType)]) })).where('id', '=', endpointId).execute();
+    const id = await enqueueMessage(trx, accountId, eventType, payload, endpointId);
+    await trx.updateTable('webhookEndpoint').set((eb) => ({ events: eb.fn<string[]>('array_remove', [eb.ref('events'), eb.val(eventType)]) })).where('id', '=', endpointId).execute();
+    return id;
+  });
+}
+
+/**
  * worksheet.exported, one message per export listing the ids this transaction marked: the export
  * writes one history row per marked record, all stamped with the transaction's now(). `batchId`
  * is the export batch of the marking (issue 24), null for none.

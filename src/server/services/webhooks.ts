@@ -7,6 +7,7 @@ import {
   countEndpoints,
   deleteEndpoint,
   enqueueExported,
+  enqueueToEndpoint,
   enqueueMessage,
   findEndpoint,
   insertEndpoint,
@@ -143,12 +144,7 @@ export async function sendTestWebhook(db: Database, actor: Actor, id: number): P
   if (!endpoint) throw notFound();
   if (!endpoint.enabled) throw new AppError('CONFLICT', endpoint.disabledReason ?? 'The endpoint is disabled');
   // The test event is not subscribable, so it is enqueued for this endpoint directly.
-  const messageId = await db.transaction().execute(async (trx) => {
-    await trx.updateTable('webhookEndpoint').set((eb) => ({ events: eb.fn<string[]>('array_append', [eb.ref('events'), eb.val(WEBHOOK_TEST_EVENT)]) })).where('id', '=', id).execute();
-    const mid = await enqueueMessage(trx, actor.accountId, WEBHOOK_TEST_EVENT, { test: true, endpointId: id, by: actor.username }, id);
-    await trx.updateTable('webhookEndpoint').set((eb) => ({ events: eb.fn<string[]>('array_remove', [eb.ref('events'), eb.val(WEBHOOK_TEST_EVENT)]) })).where('id', '=', id).execute();
-    return mid;
-  });
+  const messageId = await enqueueToEndpoint(db, actor.accountId, id, WEBHOOK_TEST_EVENT, { test: true, endpointId: id, by: actor.username });
   if (!messageId) throw notFound();
   return { messageId };
 }
