@@ -1,4 +1,4 @@
-import { OUTBOX_SYNC_TAG } from './outbox-names';
+import { OUTBOX_SYNC_TAG } from '../features/worksheet/offline/outbox-names';
 
 /*
  * Registers the service worker (src/client/sw.ts, built by vite-plugin-pwa; decision 0150), in
