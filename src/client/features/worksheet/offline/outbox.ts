@@ -26,7 +26,7 @@ import {
 } from './outbox-core';
 import { isOnline } from '../../../offline/online';
 import { OUTBOX_LOCK, isOutboxSyncedMessage } from './outbox-names';
-import { requestOutboxSync } from '../../../offline/register-sw';
+import { requestOutboxSync } from './request-sync';
 import { backoffDelay, SERVER_BACK_EVENT } from '../../../lib/recovery';
 
 /*
