@@ -1,6 +1,63 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
+
+/*
+ * The layers (issue 20 §4, docs/conventions.md "Layers"): SQL only under db/; db/ imports nothing
+ * from src/server or src/client; src/shared imports neither side nor db/; the client imports only
+ * types from the server (and from db/). A violation fails `npm run lint`.
+ */
+const SQL_ONLY_IN_DB = 'SQL only under db/: write a function in db/queries and call it';
+const element = (...types) => ({ element: { types: { anyOf: types } } });
+const layers = {
+  files: ['src/**/*.{ts,tsx}', 'db/**/*.ts'],
+  // Tests may reach across layers (a test of src/shared may load the server's catalogue).
+  ignores: ['**/*.test.ts'],
+  plugins: { boundaries },
+  settings: {
+    'boundaries/root-path': import.meta.dirname,
+    'boundaries/elements': [
+      { type: 'client', pattern: 'src/client/**', partialMatch: false },
+      { type: 'server', pattern: 'src/server/**', partialMatch: false },
+      { type: 'shared', pattern: 'src/shared/**', partialMatch: false },
+      { type: 'db', pattern: 'db/**', partialMatch: false },
+    ],
+    'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'allow',
+        // external modules too (kysely, pg outside db/)
+        checkAllOrigins: true,
+        policies: [
+          { from: element('db'), disallow: { to: element('server', 'client') }, message: 'db/ imports nothing from src/server or src/client (pass what it needs as arguments)' },
+          { from: element('shared'), disallow: { to: element('server', 'client', 'db') }, message: 'src/shared imports neither side (nor db/)' },
+          { from: element('client'), disallow: { to: element('server', 'db'), dependency: { kind: 'value' } }, message: 'the client imports only types from the server (import type …)' },
+          { from: element('server'), disallow: { to: element('client') }, message: 'the server imports nothing from the client' },
+          {
+            from: element('server', 'shared', 'client'),
+            disallow: { to: { module: { origin: 'external', source: ['kysely', 'pg', 'pg-copy-streams', 'postgres'] } }, dependency: { kind: 'value' } },
+            message: SQL_ONLY_IN_DB,
+          },
+        ],
+      },
+    ],
+  },
+};
+/** Query building outside db/ (a Database handed in needs no import to run SQL). */
+const noQueriesOutsideDb = {
+  files: ['src/**/*.{ts,tsx}'],
+  ignores: ['src/**/*.test.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      { selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto|executeQuery|withoutPlugins)$/]', message: SQL_ONLY_IN_DB },
+    ],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'src/shared/paraglide/**', 'src/client/routeTree.gen.ts', 'test-results/**', 'playwright-report/**', 'data/**', 'examples/**', 'scratch/**'] },
@@ -18,5 +75,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  layers,
+  noQueriesOutsideDb,
   { files: ['**/*.js'], languageOptions: { globals: { console: 'readonly', process: 'readonly' } } },
 );

@@ -1,4 +1,16 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/*
+ * The compiled messages (src/shared/paraglide, git-ignored) are imported by server and client
+ * code alike. A fresh clone has none until `npm run i18n`: compile them here, once, before any
+ * test file loads, so that `npx vitest run <one file>` works right after `npm ci` (issue 20 §6).
+ */
+if (!existsSync(resolve(import.meta.dirname, 'src/shared/paraglide/messages.js'))) {
+  execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', 'i18n'], { cwd: import.meta.dirname, stdio: 'inherit' });
+}
 
 const apiTests = ['tests/api/**/*.test.ts'];
 

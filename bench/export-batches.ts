@@ -13,7 +13,7 @@ import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import postgres from 'postgres';
 import { migrateToLatest, openDatabase } from '../db/database';
-import { plainExportSql, type ExportScope } from '../db/queries/export';
+import { csvCells, rowsSql, type ExportScope } from '../db/queries/export';
 import { seedMasterData } from '../db/seed/demo';
 import { csvDialect } from '../src/server/csv/header';
 import { createAccount } from '../src/server/services/accounts';
@@ -56,7 +56,7 @@ export async function benchExportBatches(): Promise<void> {
       line(`mark ${archived} rows into batch ${batchId}`, `${((performance.now() - started) / 1000).toFixed(2)} s, ${(first.length / 1e6).toFixed(1)} MB`);
 
       const scope: ExportScope = { accountId, viewer: 'benchadmin', teamCode: 'A', mode: 'ALL', manage: 'any', exported: true };
-      const query = plainExportSql(scope, csvDialect('ENU').sql);
+      const query = rowsSql({ kind: 'plain', scope }, csvCells(csvDialect('ENU').sql));
       const copy: number[] = [];
       const again: number[] = [];
       const hwmBefore = procMb(server.pid, 'VmHWM');

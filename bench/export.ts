@@ -15,7 +15,7 @@ import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import postgres from 'postgres';
 import { migrateToLatest, openDatabase, type DbHandle } from '../db/database';
-import { markExportSql, plainExportSql, type ExportScope } from '../db/queries/export';
+import { csvCells, rowsSql, type ExportScope } from '../db/queries/export';
 import { seedMasterData } from '../db/seed/demo';
 import { csvDialect } from '../src/server/csv/header';
 import { createAccount } from '../src/server/services/accounts';
@@ -148,7 +148,7 @@ async function measure(dbh: DbHandle, pg: postgres.Sql, server: ServerProcess, c
   let xlsxMb = 0;
   for (let round = 0; round < rounds; round++) {
     // Interleaved, so that the machine's drift (other jobs) hits all three alike.
-    copy.push((await copyBaseline(pg, ids, plainExportSql(scope, format))).ms);
+    copy.push((await copyBaseline(pg, ids, rowsSql({ kind: 'plain', scope }, csvCells(format)))).ms);
     const c = await httpExportAs(server.url, cookie, { ...plain, format: 'csv', csvFormat: 'international' });
     csv.push(c.ms);
     csvMb = c.bytes / 1e6;
@@ -159,7 +159,7 @@ async function measure(dbh: DbHandle, pg: postgres.Sql, server: ServerProcess, c
 
   // Mark as exported, once each (the marking UPDATE dominates): COPY of the mark query rolled back,
   // then the CSV, reset, then the xlsx.
-  const copyMark = (await copyBaseline(pg, ids, markExportSql(scope, format))).ms;
+  const copyMark = (await copyBaseline(pg, ids, rowsSql({ kind: 'mark', scope, batchId: null }, csvCells(format)))).ms;
   const csvMark = await httpExportAs(server.url, cookie, { ...plain, shouldMarkAsExported: true });
   if (csvMark.bytes < csvMb * 1e6 * 0.99) throw new Error('the mark export did not hold every row');
   await unmark(dbh);

@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { sql, type RawBuilder } from 'kysely';
 import postgres from 'postgres';
 import { analyze, migrateToLatest, openDatabase, type DbHandle } from '../db/database';
-import { markExportSql, plainExportSql, type ExportScope } from '../db/queries/export';
+import { csvCells, rowsSql, type ExportScope } from '../db/queries/export';
 import { listRecordsQuery, listTotalsQuery, type WorksheetListFilter } from '../db/queries/worksheet';
 import { seedMasterData } from '../db/seed/demo';
 import { hashPassword } from '../src/server/auth/passwords';
@@ -128,9 +128,9 @@ async function plans(dbh: DbHandle, pg: postgres.Sql, accountId: number, leadId:
   const scope: ExportScope = { accountId, viewer: 'pgbenchadmin', teamCode: 'A', mode: 'ALL', manage: 'any', exported: false };
   const format = csvDialect('ENU').sql;
   for (const [title, query] of [
-    ['export (plain CSV query) of 1 000 open entries', plainExportSql(scope, format)],
-    ['mark as exported + CSV of 1 000 open entries (one statement, as inside COPY)', markExportSql(scope, format)],
-    ['mark as exported, Teamleader (TEAM scope), 1 000 ids', markExportSql({ ...scope, viewer: 'pgbenchlead', mode: 'TEAM', manage: 'team' }, format)],
+    ['export (plain CSV query) of 1 000 open entries', rowsSql({ kind: 'plain', scope }, csvCells(format))],
+    ['mark as exported + CSV of 1 000 open entries (one statement, as inside COPY)', rowsSql({ kind: 'mark', scope, batchId: null }, csvCells(format))],
+    ['mark as exported, Teamleader (TEAM scope), 1 000 ids', rowsSql({ kind: 'mark', scope: { ...scope, viewer: 'pgbenchlead', mode: 'TEAM', manage: 'team' }, batchId: null }, csvCells(format))],
   ] as const) {
     await pg
       .begin(async (tx) => {

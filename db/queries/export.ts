@@ -1,16 +1,15 @@
-import type { Readable } from 'node:stream';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { PoolClient } from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
 import type { Mode } from '../../src/shared/limits';
 import type { DB } from '../types';
+import { intConst, textConst } from './sql-text';
+import { teamScopeSql } from './team-scope';
 
 /*
  * The SQL of the CSV download (DESIGN §4, §7). The database formats every cell (dates, times,
  * decimal comma, formula guard), so that PostgreSQL can write the CSV itself with COPY and PGlite
  * reads the very same text through a cursor. COPY takes no bind parameters; every value that goes
  * into its text is an integer, a boolean, or a text constant spelled in hex (`textConst`), so
- * nothing a user typed is ever parsed as SQL.
+ * nothing a user typed is ever parsed as SQL. The statements run in db/export-store.ts.
  */
 
 export type Db = Kysely<DB> | Transaction<DB>;
@@ -83,20 +82,10 @@ export interface ExportFormat {
   unitTypeLabels: { Item: string; Resource: string };
 }
 
-/** A text constant that needs no escaping; a scalar sub-select so that it is computed once. */
-export function textConst(value: string): string {
-  return `(SELECT convert_from(decode('${Buffer.from(value, 'utf8').toString('hex')}', 'hex'), 'UTF8'))`;
-}
-
-function intConst(value: number): string {
-  if (!Number.isSafeInteger(value)) throw new Error(`not an integer: ${value}`);
-  return String(value);
-}
-
 /**
  * Cells that start with = + - @ tab or CR are written as a formula that yields the text itself,
  * `="…"` with `"` doubled (decision 0100: spreadsheets show the text without a visible apostrophe);
- * '' becomes NULL (an empty field). Same rule as `neutralise` in src/server/csv/writer.ts.
+ * '' becomes NULL (an empty field). The only formula guard: every CSV cell a user typed passes here.
  */
 function guarded(column: string): string {
   return `CASE WHEN ascii(${column}) IN (9, 13, 43, 45, 61, 64) THEN '="' || replace(${column}, '"', '""') || '"' ELSE nullif(${column}, '') END`;
@@ -138,28 +127,20 @@ function selectList(format: ExportFormat): string {
 
 const ORDER = 'w.date, lower(w.username), w.id';
 
-/** TEAM scope: the owner (the user, now) or the job has the caller's team code. */
-function teamCondition(teamCode: string | null): string {
-  if (!teamCode) return 'false';
-  const team = textConst(teamCode);
-  return `(EXISTS (SELECT 1 FROM app_user u WHERE u.id = w.user_id AND u.team_code = ${team})
-    OR EXISTS (SELECT 1 FROM job j WHERE j.account_id = w.account_id AND j.code = w.job_code AND j.team_code = ${team}))`;
-}
-
 /**
  * `byKeyOnly`: the columns that lead the table's other indexes (account_id, user_id) are compared as
  * `col + 0`, which no index serves, so the rows are fetched by primary key (see markCtes).
  */
 function visibleCondition(scope: ExportScope, byKeyOnly = false): string {
   if (scope.mode === 'ALL') return 'true';
-  if (scope.mode === 'TEAM') return teamCondition(scope.teamCode);
+  if (scope.mode === 'TEAM') return teamScopeSql(scope.teamCode);
   // The owner by the indexed user_id (migration 2026-11-23T1300), never by lower(username).
   return `${byKeyOnly ? 'w.user_id + 0' : 'w.user_id'} = (SELECT u.id FROM app_user u WHERE u.account_id = ${intConst(scope.accountId)} AND lower(u.username) = lower(${textConst(scope.viewer)}))`;
 }
 
 function manageCondition(scope: ExportScope): string {
   if (scope.manage === 'any') return 'true';
-  if (scope.manage === 'team') return teamCondition(scope.teamCode);
+  if (scope.manage === 'team') return teamScopeSql(scope.teamCode);
   return 'false';
 }
 
@@ -172,14 +153,6 @@ function whereVisible(scope: ExportScope, idCondition = IN_ID_TABLE, byKeyOnly =
   AND ${idCondition}
   AND ${visibleCondition(scope, byKeyOnly)}
   AND ${periodCondition(scope.filters)}${withApproval && scope.filters?.approvedOnly ? '\n  AND w.approved_by IS NOT NULL' : ''}`;
-}
-
-/** The plain download: SELECT of the formatted rows. */
-export function plainExportSql(scope: ExportScope, format: ExportFormat): string {
-  return `SELECT ${selectList(format)}
-FROM worksheet_record w
-WHERE ${whereVisible(scope)}
-ORDER BY ${ORDER}`;
 }
 
 /**
@@ -223,93 +196,61 @@ function markCtes(scope: ExportScope, batchId: number | null, returning: string)
 const ID_IN_ARRAY = 'w.id = ANY(ARRAY(SELECT id FROM export_ids))';
 
 /**
- * Marking and formatting in one statement (PostgreSQL, inside COPY): the CSV holds exactly the rows
- * this UPDATE marked. COPY accepts a query with data-modifying WITH (checked on PostgreSQL 15);
- * DECLARE CURSOR does not, hence the two-step variant below for PGlite.
+ * Which rows a file holds: the request's ids (`plain`), the ones this call marks (`mark`, into
+ * `batchId`), or a batch again (the re-download, decision 0201).
  */
-export function markExportSql(scope: ExportScope, format: ExportFormat, batchId: number | null = null): string {
-  return markCellsSql(scope, selectList(format), batchId);
-}
+export type ExportRows =
+  | { kind: 'plain'; scope: ExportScope }
+  | { kind: 'mark'; scope: ExportScope; batchId: number | null }
+  | { kind: 'batch'; accountId: number; batchId: number };
 
-/** markExportSql with any cell list (csvCells, bcCells). */
-export function markCellsSql(scope: ExportScope, cells: string, batchId: number | null): string {
-  return `WITH ${markCtes(scope, batchId, 'w.*')}
+/**
+ * The SELECT of `cells` over the rows, in file order. `mark` marks in the same statement (the
+ * UPDATE in a data-modifying WITH): COPY accepts that (checked on PostgreSQL 15), DECLARE CURSOR
+ * does not — a cursor marks first with markIntoTableSql and reads `marked` (export_marked).
+ */
+export function rowsSql(rows: ExportRows | { kind: 'marked' }, cells: string): string {
+  const from = (where: string) => `SELECT ${cells}
+FROM worksheet_record w
+WHERE ${where}
+ORDER BY ${ORDER}`;
+  switch (rows.kind) {
+    case 'plain':
+      return from(whereVisible(rows.scope));
+    case 'marked':
+      return from('w.id IN (SELECT id FROM export_marked)');
+    case 'batch':
+      return from(`w.export_batch_id = ${intConst(rows.batchId)} AND w.account_id = ${intConst(rows.accountId)}`);
+    case 'mark':
+      return `WITH ${markCtes(rows.scope, rows.batchId, 'w.*')}
 SELECT ${cells}
 FROM m w
 ORDER BY ${ORDER}`;
+  }
 }
 
-// ---------------------------------------------------------------------------------------------
-// PostgreSQL (node-postgres): load the ids, COPY out the CSV.
+/** The temp table of the ids a cursor export marked (markIntoTableSql). */
+export const CREATE_MARKED_TABLE = 'CREATE TEMP TABLE export_marked (id integer PRIMARY KEY) ON COMMIT DROP';
 
-type PgTx = PoolClient;
-
-export async function pgCreateIdTable(tx: PgTx): Promise<void> {
-  await tx.query('CREATE TEMP TABLE export_ids (id integer NOT NULL) ON COMMIT DROP');
+/** Marks the records (see markCtes) and keeps their ids in export_marked; its row count is how many. */
+export function markIntoTableSql(scope: ExportScope, batchId: number | null): string {
+  return `WITH ${markCtes(scope, batchId, 'w.id, w.account_id')}
+INSERT INTO export_marked (id) SELECT id FROM m`;
 }
+
+/** The temp table of the requested ids. */
+export const CREATE_ID_TABLE = 'CREATE TEMP TABLE export_ids (id integer NOT NULL) ON COMMIT DROP';
+export const insertIdsSql = 'INSERT INTO export_ids (id) SELECT unnest($1::integer[])';
 
 /** Ids per INSERT: one array parameter each, so no giant parameter string for a long list. */
 const ID_CHUNK = 20_000;
 
-function* idChunks(ids: ArrayLike<number>): Generator<number[]> {
+export function* idChunks(ids: ArrayLike<number>): Generator<number[]> {
   for (let i = 0; i < ids.length; i += ID_CHUNK) yield Array.from({ length: Math.min(ID_CHUNK, ids.length - i) }, (_, j) => ids[i + j]!);
 }
 
-/** Fills export_ids; a long list gets statistics, so that the planner joins it sensibly. */
-export async function pgLoadIds(tx: PgTx, ids: ArrayLike<number>): Promise<void> {
-  for (const chunk of idChunks(ids)) await tx.query('INSERT INTO export_ids (id) SELECT unnest($1::integer[])', [chunk]);
-  if (ids.length > ANALYZE_FROM) await tx.query('ANALYZE export_ids');
-}
-
-const ANALYZE_FROM = 5000;
-
-export interface CsvCopy {
-  /** the CSV bytes (CopyData chunks, several lines per chunk); `rowCount` once it ended */
-  stream: Readable & { rowCount?: number };
-}
-
-/** Starts `COPY (query) TO STDOUT (FORMAT csv)`; the caller must read the stream to its end. */
-export function pgCopyOut(tx: PgTx, query: string, delimiter: ',' | ';'): Promise<CsvCopy> {
-  const stream = tx.query(copyTo(`COPY (${query}) TO STDOUT (FORMAT csv, DELIMITER '${delimiter === ';' ? ';' : ','}')`));
-  return Promise.resolve({ stream });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Kysely (PGlite, and the counts on both): the same SQL, read in batches through a cursor.
-
-export async function createIdTable(trx: Transaction<DB>): Promise<void> {
-  await sql`CREATE TEMP TABLE export_ids (id integer NOT NULL) ON COMMIT DROP`.execute(trx);
-}
-
-export async function insertIds(trx: Transaction<DB>, ids: ArrayLike<number>): Promise<void> {
-  for (const chunk of idChunks(ids)) await sql`INSERT INTO export_ids (id) SELECT unnest(${chunk}::integer[])`.execute(trx);
-  if (ids.length > ANALYZE_FROM) await sql`ANALYZE export_ids`.execute(trx);
-}
-
-/** Marks the records (see markCtes) and keeps their ids in export_marked; returns how many. */
-export async function markIntoTable(trx: Transaction<DB>, scope: ExportScope, batchId: number | null): Promise<number> {
-  await sql`CREATE TEMP TABLE export_marked (id integer PRIMARY KEY) ON COMMIT DROP`.execute(trx);
-  const r = await sql.raw(`WITH ${markCtes(scope, batchId, 'w.id, w.account_id')} INSERT INTO export_marked (id) SELECT id FROM m`).execute(trx);
-  return Number(r.numAffectedRows ?? 0);
-}
-
-/** The rows this transaction marked (export_marked), formatted. */
-export function markedRowsSql(format: ExportFormat): string {
-  return `SELECT ${selectList(format)}
-FROM worksheet_record w
-WHERE w.id IN (SELECT id FROM export_marked)
-ORDER BY ${ORDER}`;
-}
-
-export async function declareCursor(trx: Transaction<DB>, query: string): Promise<void> {
-  await sql.raw(`DECLARE export_cursor NO SCROLL CURSOR FOR ${query}`).execute(trx);
-}
-
-/** The next `count` rows as cell arrays in EXPORT_COLUMNS order; fewer than `count` at the end. */
-export async function fetchCursor(trx: Transaction<DB>, count: number): Promise<Array<Array<string | null>>> {
-  const r = await sql<Record<string, string | null>>`FETCH FORWARD ${sql.raw(intConst(count))} FROM export_cursor`.execute(trx);
-  return r.rows.map((row) => EXPORT_COLUMNS.map((_, i) => row[`c${i}`] ?? null));
-}
+/** From this many ids on, export_ids gets statistics (ANALYZE). */
+export const ANALYZE_FROM = 5000;
 
 /** What the download modal shows: how many entries the file holds, how many a mark would take. */
 export async function downloadCounts(db: Db, scope: ExportScope, ids: number[]) {
@@ -361,22 +302,6 @@ function valueSelectList(unitTypeLabels: ExportFormat['unitTypeLabels']): string
     approvedAt: `to_char(w.approved_date_time AT TIME ZONE '${EXPORT_TIME_ZONE}', 'YYYY-MM-DD HH24:MI:SS')`,
   };
   return EXPORT_COLUMNS.map((key, i) => `${cols[key]} AS c${i}`).join(',\n  ');
-}
-
-/** The plain download's rows as values (see valueSelectList); read through declareCursor/fetchCursor. */
-export function plainValuesSql(scope: ExportScope, unitTypeLabels: ExportFormat['unitTypeLabels']): string {
-  return `SELECT ${valueSelectList(unitTypeLabels)}
-FROM worksheet_record w
-WHERE ${whereVisible(scope)}
-ORDER BY ${ORDER}`;
-}
-
-/** The rows this transaction marked (markIntoTable) as values. */
-export function markedValuesSql(unitTypeLabels: ExportFormat['unitTypeLabels']): string {
-  return `SELECT ${valueSelectList(unitTypeLabels)}
-FROM worksheet_record w
-WHERE w.id IN (SELECT id FROM export_marked)
-ORDER BY ${ORDER}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -448,36 +373,6 @@ export function bcCells(documentNo: string | null): string {
   return cells.map((c, i) => `${c} AS c${i}`).join(',\n  ');
 }
 
-/** The plain download with any cell list. */
-export function plainCellsSql(scope: ExportScope, cells: string): string {
-  return `SELECT ${cells}
-FROM worksheet_record w
-WHERE ${whereVisible(scope)}
-ORDER BY ${ORDER}`;
-}
-
-/** The rows this transaction marked (export_marked) with any cell list. */
-export function markedCellsSql(cells: string): string {
-  return `SELECT ${cells}
-FROM worksheet_record w
-WHERE w.id IN (SELECT id FROM export_marked)
-ORDER BY ${ORDER}`;
-}
-
-/** The records of one batch, in the order of its first download (the re-download, decision 0201). */
-export function batchCellsSql(accountId: number, batchId: number, cells: string): string {
-  return `SELECT ${cells}
-FROM worksheet_record w
-WHERE w.export_batch_id = ${intConst(batchId)} AND w.account_id = ${intConst(accountId)}
-ORDER BY ${ORDER}`;
-}
-
-/** Reads rows of a *CellsSql query through a cursor (PGlite; the workbook on both). */
-export async function fetchCells(trx: Transaction<DB>, count: number, columns: number): Promise<Array<Array<string | null>>> {
-  const r = await sql<Record<string, string | null>>`FETCH FORWARD ${sql.raw(intConst(count))} FROM export_cursor`.execute(trx);
-  return r.rows.map((row) => Array.from({ length: columns }, (_, i) => row[`c${i}`] ?? null));
-}
-
 export interface NewBatch {
   accountId: number;
   createdBy: string;
@@ -491,12 +386,12 @@ export interface NewBatch {
 /** The Document No. of a batch in the BC profile: the account's prefix and the id, 6 digits at least. */
 const DOCUMENT_NO_SQL = `(SELECT a.bc_document_prefix FROM account a WHERE a.id = b.account_id) || lpad(b.id::text, 6, '0')`;
 
-const INSERT_BATCH_SQL = `
+export const INSERT_BATCH_SQL = `
   INSERT INTO export_batch (account_id, created_by, created_by_user_id, file_type, csv_format, language_code, filters)
   VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb)
   RETURNING id`;
 /** A second statement: the INSERT's own row is not visible to a data-modifying WITH around it. */
-const DOCUMENT_NO_UPDATE = `UPDATE export_batch b SET document_no = ${DOCUMENT_NO_SQL} WHERE b.id = $1 RETURNING b.id, b.document_no, b.created_at`;
+export const DOCUMENT_NO_UPDATE = `UPDATE export_batch b SET document_no = ${DOCUMENT_NO_SQL} WHERE b.id = $1 RETURNING b.id, b.document_no AS "documentNo", b.created_at AS "createdAt"`;
 
 export interface BatchHead {
   id: number;
@@ -504,35 +399,9 @@ export interface BatchHead {
   createdAt: Date;
 }
 
-const batchParams = (b: NewBatch) => [b.accountId, b.createdBy, b.createdByUserId, b.fileType, b.csvFormat, b.languageCode, JSON.stringify(b.filters)];
+export const batchParams = (b: NewBatch) => [b.accountId, b.createdBy, b.createdByUserId, b.fileType, b.csvFormat, b.languageCode, JSON.stringify(b.filters)];
 
-/** A new batch in the marking's transaction (node-postgres client of the COPY path). */
-export async function pgInsertBatch(tx: PgTx, b: NewBatch): Promise<BatchHead> {
-  const id = (await tx.query<{ id: number }>(INSERT_BATCH_SQL, batchParams(b))).rows[0]!.id;
-  const row = (await tx.query<{ id: number; document_no: string; created_at: Date }>(DOCUMENT_NO_UPDATE, [id])).rows[0]!;
-  return { id: row.id, documentNo: row.document_no, createdAt: row.created_at };
-}
-
-/** A new batch in the marking's transaction (Kysely). */
-export async function insertBatch(trx: Transaction<DB>, b: NewBatch): Promise<BatchHead> {
-  const { id } = await trx
-    .insertInto('exportBatch')
-    .values({ accountId: b.accountId, createdBy: b.createdBy, createdByUserId: b.createdByUserId, fileType: b.fileType, csvFormat: b.csvFormat, languageCode: b.languageCode, filters: JSON.stringify(b.filters) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const r = await sql<BatchHead>`UPDATE export_batch b SET document_no = ${sql.raw(DOCUMENT_NO_SQL)} WHERE b.id = ${id} RETURNING b.id, b.document_no, b.created_at`.execute(trx);
-  return r.rows[0]!;
-}
-
-const FINISH_BATCH_SQL = `UPDATE export_batch SET entry_count = $2, checksum = $3 WHERE id = $1`;
-
-export async function pgFinishBatch(tx: PgTx, id: number, count: number, checksum: string): Promise<void> {
-  await tx.query(FINISH_BATCH_SQL, [id, count, checksum]);
-}
-
-export async function finishBatch(trx: Transaction<DB>, id: number, count: number, checksum: string): Promise<void> {
-  await trx.updateTable('exportBatch').set({ entryCount: count, checksum }).where('id', '=', id).execute();
-}
+export const FINISH_BATCH_SQL = `UPDATE export_batch SET entry_count = $2, checksum = $3 WHERE id = $1`;
 
 const BATCH_COLUMNS = ['id', 'createdAt', 'createdBy', 'fileType', 'csvFormat', 'languageCode', 'documentNo', 'filters', 'entryCount', 'checksum'] as const;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import type { PoolClient } from 'pg';
 import type { Database } from '../database';
+import type { SqlExec } from './sql-text';
 import type { DB } from '../types';
 
 type Db = Database | Transaction<DB>;
@@ -31,6 +31,19 @@ export async function enqueueMessage(trx: Db, accountId: number, eventType: stri
 }
 
 /**
+ * A message of an event the endpoint need not have subscribed (the "send test event"): the event
+ * is added to the endpoint's list for the enqueue and removed again, in one transaction.
+ */
+export async function enqueueToEndpoint(db: Database, accountId: number, endpointId: number, eventType: string, payload: unknown): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('webhookEndpoint').set((eb) => ({ events: eb.fn<string[]>('array_append', [eb.ref('events'), eb.val(eventType)]) })).where('id', '=', endpointId).execute();
+    const id = await enqueueMessage(trx, accountId, eventType, payload, endpointId);
+    await trx.updateTable('webhookEndpoint').set((eb) => ({ events: eb.fn<string[]>('array_remove', [eb.ref('events'), eb.val(eventType)]) })).where('id', '=', endpointId).execute();
+    return id;
+  });
+}
+
+/**
  * worksheet.exported, one message per export listing the ids this transaction marked: the export
  * writes one history row per marked record, all stamped with the transaction's now(). `batchId`
  * is the export batch of the marking (issue 24), null for none.
@@ -49,18 +62,9 @@ const EXPORTED_SQL = `
   )
   INSERT INTO webhook_delivery (message_id, endpoint_id) SELECT m.id, e.id FROM m CROSS JOIN e`;
 
-export async function enqueueExported(trx: Transaction<DB>, accountId: number, by: string, batchId: number | null = null): Promise<void> {
-  const batch = batchId === null ? 'NULL' : String(Math.trunc(batchId));
-  await sql.raw(EXPORTED_SQL.replaceAll('$1', String(Math.trunc(accountId))).replace('$2', quote(newMessageId())).replace('$3', quote(by)).replace('$4', batch)).execute(trx);
-}
-
-export async function enqueueExportedPg(tx: PoolClient, accountId: number, by: string, batchId: number | null = null): Promise<void> {
-  await tx.query(EXPORTED_SQL, [accountId, newMessageId(), by, batchId]);
-}
-
-/** A SQL string literal (PGlite path of enqueueExported, which runs raw SQL through Kysely). */
-function quote(s: string): string {
-  return `'${s.replaceAll("'", "''")}'`;
+/** Runs in the export's transaction (db/export-store.ts `exec`), whichever driver it is on; parameters bound. */
+export async function enqueueExported(exec: SqlExec, accountId: number, by: string, batchId: number | null = null): Promise<void> {
+  await exec(EXPORTED_SQL, [accountId, newMessageId(), by, batchId]);
 }
 
 // ---------------------------------------------------------------------------------------------

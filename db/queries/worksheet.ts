@@ -1,21 +1,27 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { DB, WorksheetRecordTable } from '../types';
 import type { Mode, UnitType } from '../../src/shared/limits';
+import { teamScope } from './team-scope';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 export type WorksheetRow = Selectable<WorksheetRecordTable>;
-/** A record with the team codes its permissions depend on: its owner's (now) and its job's (now). */
-export type WorksheetRowWithTeams = WorksheetRow & { ownerTeam: string | null; jobTeam: string | null };
+/** A record with what its permissions need besides the record: whether it is in the viewer's TEAM scope (teamScope). */
+export type WorksheetRowInScope = WorksheetRow & { inTeam: boolean };
 
-/** The record joined with its owner (for the owner's team) and its job (for the job's team). */
-function recordsWithTeams(db: Db) {
+/** Who reads records: the account, and the team whose TEAM scope `inTeam` answers for. */
+export interface RecordViewer {
+  accountId: number;
+  teamCode: string | null;
+}
+
+/** The records with `inTeam` for the viewer's team (db/queries/team-scope.ts). */
+function recordsInScope(db: Db, viewer: RecordViewer) {
   return db
     .selectFrom('worksheetRecord as w')
-    .leftJoin('appUser as u', 'u.id', 'w.userId')
-    .leftJoin('job as j', (join) => join.onRef('j.accountId', '=', 'w.accountId').onRef('j.code', '=', 'w.jobCode'))
     .selectAll('w')
-    .select(['u.teamCode as ownerTeam', 'j.teamCode as jobTeam']);
+    .select(teamScope(viewer.teamCode).as('inTeam'))
+    .where('w.accountId', '=', viewer.accountId);
 }
 
 export interface WorksheetListFilter {
@@ -35,7 +41,7 @@ export interface WorksheetListFilter {
 }
 
 /** A list row: timestamps already as ISO 8601 text (see listRecords). */
-export type WorksheetListRow = Omit<WorksheetRowWithTeams, 'approvedDateTime' | 'createdAt' | 'modifiedDate' | 'exportedAt'> & {
+export type WorksheetListRow = Omit<WorksheetRowInScope, 'approvedDateTime' | 'createdAt' | 'modifiedDate' | 'exportedAt'> & {
   approvedDateTime: string | null;
   createdAt: string;
   modifiedDate: string | null;
@@ -45,8 +51,8 @@ export type WorksheetListRow = Omit<WorksheetRowWithTeams, 'approvedDateTime' | 
 const isoText = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
- * The selection of a list, as SQL conditions on `w` (the record), `u` (its owner, joined by the
- * indexed user_id) and `j` (its job); null when it is empty for sure (TEAM without a team).
+ * The selection of a list, as SQL conditions on `w` (the record); null when it is empty for sure
+ * (TEAM without a team).
  */
 function listConditions(f: WorksheetListFilter) {
   const where = [sql`w.account_id = ${f.accountId}`, f.exported ? sql`w.exported` : sql`NOT w.exported`];
@@ -59,7 +65,7 @@ function listConditions(f: WorksheetListFilter) {
   }
   if (f.mode === 'TEAM') {
     if (!f.teamCode) return null;
-    where.push(sql`(u.team_code = ${f.teamCode} OR j.team_code = ${f.teamCode})`);
+    where.push(teamScope(f.teamCode));
   }
   if (f.from) where.push(sql`w.date >= ${f.from}::date`);
   if (f.to) where.push(sql`w.date <= ${f.to}::date`);
@@ -68,9 +74,6 @@ function listConditions(f: WorksheetListFilter) {
   if (f.batchId) where.push(sql`w.export_batch_id = ${f.batchId}`);
   return sql.join(where, sql` AND `);
 }
-
-const listJoins = sql`LEFT JOIN app_user u ON u.id = w.user_id
-    LEFT JOIN job j ON j.account_id = w.account_id AND j.code = w.job_code`;
 
 /**
  * One page of a list (the worksheet or the archive): keyset pagination on (date DESC, id DESC),
@@ -111,9 +114,8 @@ export function listRecordsQuery(f: WorksheetListFilter, page: ListPage) {
       w.created_by AS "createdBy", ${isoText('w.created_at')} AS "createdAt",
       w.modified_by AS "modifiedBy", ${isoText('w.modified_date')} AS "modifiedDate",
       w.version, w.exported, w.exported_by AS "exportedBy", ${isoText('w.exported_at')} AS "exportedAt",
-      w.user_id AS "userId", u.team_code AS "ownerTeam", j.team_code AS "jobTeam"
+      w.user_id AS "userId", ${teamScope(f.teamCode)} AS "inTeam"
     FROM worksheet_record w
-    ${listJoins}
     WHERE ${where}${after}
     ORDER BY w.date DESC, w.id DESC
     LIMIT ${page.limit + 1}`;
@@ -134,17 +136,16 @@ export function listTotalsQuery(f: WorksheetListFilter) {
       coalesce(nullif(min(w.unit_of_measure_description), ''), w.unit_of_measure_code) AS label,
       sum(w.quantity) AS total, count(*)::integer AS entries
     FROM worksheet_record w
-    ${listJoins}
     WHERE ${where}
     GROUP BY w.unit_of_measure_code
     ORDER BY w.unit_of_measure_code`;
 }
 
-/** One record of the account (any state), with its teams; optionally locked for the transaction. */
-export async function findRecord(db: Db, accountId: number, id: number, opts: { forUpdate?: boolean } = {}): Promise<WorksheetRowWithTeams | undefined> {
-  let q = recordsWithTeams(db).where('w.accountId', '=', accountId).where('w.id', '=', id);
+/** One record of the viewer's account (any state), with `inTeam`; optionally locked for the transaction. */
+export async function findRecord(db: Db, viewer: RecordViewer, id: number, opts: { forUpdate?: boolean } = {}): Promise<WorksheetRowInScope | undefined> {
+  let q = recordsInScope(db, viewer).where('w.id', '=', id);
   if (opts.forUpdate) q = q.forUpdate('w');
-  return (await q.executeTakeFirst()) as WorksheetRowWithTeams | undefined;
+  return (await q.executeTakeFirst()) as WorksheetRowInScope | undefined;
 }
 
 export type NewWorksheetRow = Insertable<WorksheetRecordTable>;
@@ -279,10 +280,10 @@ export async function lookupReferences(db: Db, accountId: number, r: ReferenceCo
 }
 export type References = NonNullable<Awaited<ReturnType<typeof lookupReferences>>>;
 
-/** Several records with their team codes (issue 22 §5 copy); ids of another account are simply absent. */
-export async function findRecords(db: Db, accountId: number, ids: readonly number[]): Promise<WorksheetRowWithTeams[]> {
+/** Several records with `inTeam` (issue 22 §5 copy); ids of another account are simply absent. */
+export async function findRecords(db: Db, viewer: RecordViewer, ids: readonly number[]): Promise<WorksheetRowInScope[]> {
   if (ids.length === 0) return [];
-  return (await recordsWithTeams(db).where('w.accountId', '=', accountId).where('w.id', 'in', [...ids]).execute()) as WorksheetRowWithTeams[];
+  return (await recordsInScope(db, viewer).where('w.id', 'in', [...ids]).execute()) as WorksheetRowInScope[];
 }
 
 /**

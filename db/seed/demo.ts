@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { analyze, type Database } from '../database';
-import { hashPassword } from '../../src/server/auth/passwords';
-import { createAccount } from '../../src/server/services/accounts';
 
 export interface DemoLogin {
   username: string;
@@ -69,8 +67,14 @@ export async function seedMasterData(db: Database, accountId: number): Promise<v
   ]).execute();
 }
 
+/** What the seed needs from the server (db/ imports nothing from src/server): its account creation and password hashing. */
+export interface SeedServices {
+  createAccount(db: Database, input: { code: string; name: string; admin: string; password: string }): Promise<{ accountId: number }>;
+  hashPassword(password: string): Promise<string>;
+}
+
 /** Creates the demo account with three users; returns their logins (printed once at start). */
-export async function seedDemo(db: Database): Promise<DemoLogin[]> {
+export async function seedDemo(db: Database, { createAccount, hashPassword }: SeedServices): Promise<DemoLogin[]> {
   const logins: DemoLogin[] = [
     { username: 'admin', password: password(), role: 'Admin' },
     { username: 'teamleader', password: password(), role: 'Teamleader' },

@@ -4,8 +4,8 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
-import { OUTBOX_SYNC_TAG, type OutboxSyncedMessage } from './offline/outbox-names';
-import { syncOutbox } from './offline/outbox-sync';
+import { OUTBOX_SYNC_TAG, type OutboxSyncedMessage } from './features/worksheet/offline/outbox-names';
+import { syncOutbox } from './features/worksheet/offline/outbox-sync';
 
 /*
  * The service worker (issue 14, decisions 0150 and 0155), built by vite-plugin-pwa's
@@ -19,7 +19,7 @@ import { syncOutbox } from './offline/outbox-sync';
  *   go to the network. The only runtime cache holds the public message catalogues
  *   (/locales/{lang}.json, the same text for every user).
  * - Background Sync: on the outbox's `sync` event the worker sends the waiting entries of the user
- *   whose session cookie it holds (src/client/offline/outbox-sync.ts), even with no tab open, and
+ *   whose session cookie it holds (src/client/features/worksheet/offline/outbox-sync.ts), even with no tab open, and
  *   tells the open tabs what went.
  *
  * Updates: a new worker installs in the background and waits until every tab of the app has been

@@ -7,6 +7,9 @@ import type { Logger } from 'pino';
 import { migrateToLatest, openDatabase, type DbHandle, type PgSsl } from '../../db/database';
 import { readFileSync } from 'node:fs';
 import { seedDemo, type DemoLogin } from '../../db/seed/demo';
+import { hasAnyAccount } from '../../db/queries/account';
+import { hashPassword } from './auth/passwords';
+import { createAccount } from './services/accounts';
 import { loadAppSecret } from './auth/secret';
 import type { AppServices } from './context';
 import type { Env } from './env';
@@ -70,8 +73,8 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
   }
   let demoLogins: DemoLogin[] | null = null;
   // The embedded database gets the demo account on its first start unless WEBTID_DEMO=false.
-  if ((opts.seedDemo ?? (dbh.kind === 'pglite' && env.WEBTID_DEMO !== 'false')) && !(await dbh.db.selectFrom('account').select('id').limit(1).executeTakeFirst())) {
-    demoLogins = await seedDemo(dbh.db);
+  if ((opts.seedDemo ?? (dbh.kind === 'pglite' && env.WEBTID_DEMO !== 'false')) && !(await hasAnyAccount(dbh.db))) {
+    demoLogins = await seedDemo(dbh.db, { createAccount, hashPassword });
   }
   const services: AppServices = { dbh, db: dbh.db, env, secret: loadAppSecret(env.APP_SECRET, env.DATA_DIR), log, ...(opts.resolveHost ? { resolveHost: opts.resolveHost } : {}) };
   let draining = false;

@@ -23,9 +23,10 @@ const leadNoTeam: PermissionActor = { username: 'lead0', profileType: 'Teamleade
 const basic: PermissionActor = { username: 'Basic', profileType: 'Basic', teamCode: 'A' };
 
 const rec = (over: Partial<PermissionRecord> = {}): PermissionRecord => ({ username: 'basic', modifiedBy: 'basic', approvedBy: null, exported: false, ...over });
-const teamA = { ownerTeam: 'A', jobTeam: null };
-const jobB = { ownerTeam: 'A', jobTeam: 'B' };
-const none = { ownerTeam: null, jobTeam: null };
+// Whether the record is in the actor's TEAM scope: the database answers it (db/queries/team-scope.ts,
+// tested against PostgreSQL and PGlite in tests/api/worksheet-paging.test.ts and export.test.ts).
+const inScope = { inTeam: true };
+const outside = { inTeam: false };
 
 describe('modes', () => {
   it('tabs per role', () => {
@@ -41,20 +42,19 @@ describe('modes', () => {
     expect(effectiveMode('Admin', 'ALL')).toBe('ALL');
     expect(effectiveMode('Admin', undefined)).toBe('YOURS');
   });
-  it('TEAM scope is the owner’s or the job’s team', () => {
-    expect(inTeamScope(leadA, teamA)).toBe(true);
-    expect(inTeamScope(leadB, jobB)).toBe(true);
-    expect(inTeamScope(leadB, teamA)).toBe(false);
-    expect(inTeamScope(leadNoTeam, none)).toBe(false);
-    expect(inTeamScope({ teamCode: 'a' }, teamA)).toBe(true);
+  it('TEAM scope needs a team and a record in its scope', () => {
+    expect(inTeamScope(leadA, inScope)).toBe(true);
+    expect(inTeamScope(leadB, outside)).toBe(false);
+    // no team, no scope, whatever the record
+    expect(inTeamScope(leadNoTeam, inScope)).toBe(false);
   });
   it('inMode', () => {
-    expect(inMode('YOURS', basic, rec(), teamA)).toBe(true);
-    expect(inMode('YOURS', leadA, rec(), teamA)).toBe(false);
-    expect(inMode('TEAM', leadA, rec(), teamA)).toBe(true);
-    expect(inMode('TEAM', basic, rec(), teamA)).toBe(false);
-    expect(inMode('ALL', admin, rec(), none)).toBe(true);
-    expect(inMode('ALL', leadA, rec(), teamA)).toBe(false);
+    expect(inMode('YOURS', basic, rec(), inScope)).toBe(true);
+    expect(inMode('YOURS', leadA, rec(), inScope)).toBe(false);
+    expect(inMode('TEAM', leadA, rec(), inScope)).toBe(true);
+    expect(inMode('TEAM', basic, rec(), inScope)).toBe(false);
+    expect(inMode('ALL', admin, rec(), outside)).toBe(true);
+    expect(inMode('ALL', leadA, rec(), inScope)).toBe(false);
   });
   it('the user column is for team leaders and admins outside their own tab', () => {
     expect(showsUserColumn('Basic', 'YOURS')).toBe(false);
@@ -66,38 +66,38 @@ describe('modes', () => {
 
 describe('seeing', () => {
   it('admin all, owner own, team leader in scope', () => {
-    expect(canSeeRecord(admin, rec(), none)).toBe(true);
-    expect(canSeeRecord(basic, rec(), none)).toBe(true); // case-insensitive owner
-    expect(canSeeRecord({ ...basic, username: 'other' }, rec(), teamA)).toBe(false);
-    expect(canSeeRecord(leadA, rec(), teamA)).toBe(true);
-    expect(canSeeRecord(leadB, rec(), teamA)).toBe(false);
-    expect(canSeeRecord(leadB, rec(), jobB)).toBe(true);
+    expect(canSeeRecord(admin, rec(), outside)).toBe(true);
+    expect(canSeeRecord(basic, rec(), outside)).toBe(true); // case-insensitive owner
+    expect(canSeeRecord({ ...basic, username: 'other' }, rec(), inScope)).toBe(false);
+    expect(canSeeRecord(leadA, rec(), inScope)).toBe(true);
+    expect(canSeeRecord(leadB, rec(), outside)).toBe(false);
+    expect(canSeeRecord(leadB, rec(), inScope)).toBe(true);
   });
 });
 
 describe('managing (spec §6, DESIGN §4)', () => {
   it('Admin any record of the account', () => {
-    expect(canManageRecord(admin, rec({ modifiedBy: 'x' }), none)).toBe(true);
+    expect(canManageRecord(admin, rec({ modifiedBy: 'x' }), outside)).toBe(true);
   });
   it('Teamleader records in TEAM scope only', () => {
-    expect(canManageRecord(leadA, rec(), teamA)).toBe(true);
-    expect(canManageRecord(leadB, rec(), teamA)).toBe(false);
-    expect(canManageRecord(leadB, rec(), jobB)).toBe(true);
+    expect(canManageRecord(leadA, rec(), inScope)).toBe(true);
+    expect(canManageRecord(leadB, rec(), outside)).toBe(false);
+    expect(canManageRecord(leadB, rec(), inScope)).toBe(true);
   });
   it('the owner while unmodified or last modified by the owner', () => {
-    expect(canManageRecord(basic, rec({ modifiedBy: null }), none)).toBe(true);
-    expect(canManageRecord(basic, rec({ modifiedBy: 'BASIC' }), none)).toBe(true);
-    expect(canManageRecord(basic, rec({ modifiedBy: 'leadA' }), none)).toBe(false);
+    expect(canManageRecord(basic, rec({ modifiedBy: null }), outside)).toBe(true);
+    expect(canManageRecord(basic, rec({ modifiedBy: 'BASIC' }), outside)).toBe(true);
+    expect(canManageRecord(basic, rec({ modifiedBy: 'leadA' }), outside)).toBe(false);
   });
   it('nobody else', () => {
-    expect(canManageRecord({ ...basic, username: 'x' }, rec(), teamA)).toBe(false);
+    expect(canManageRecord({ ...basic, username: 'x' }, rec(), inScope)).toBe(false);
   });
   it('exported records are read-only for everyone', () => {
-    for (const a of [admin, leadA, basic]) expect(canManageRecord(a, rec({ exported: true }), teamA)).toBe(false);
+    for (const a of [admin, leadA, basic]) expect(canManageRecord(a, rec({ exported: true }), inScope)).toBe(false);
   });
   it('approved records cannot be edited or deleted', () => {
-    expect(canEditRecord(admin, rec({ approvedBy: 'leadA' }), teamA)).toBe(false);
-    expect(canEditRecord(admin, rec(), teamA)).toBe(true);
+    expect(canEditRecord(admin, rec({ approvedBy: 'leadA' }), inScope)).toBe(false);
+    expect(canEditRecord(admin, rec(), inScope)).toBe(true);
     expect(isLocked(rec({ approvedBy: 'x' }))).toBe(true);
     expect(isLocked(rec({ exported: true }))).toBe(true);
     expect(isLocked(rec())).toBe(false);
@@ -106,13 +106,13 @@ describe('managing (spec §6, DESIGN §4)', () => {
 
 describe('approving', () => {
   it('Teamleader in scope and Admin; never Basic; never exported', () => {
-    expect(canApprove(leadA, rec(), teamA)).toBe(true);
-    expect(canApprove(leadB, rec(), teamA)).toBe(false);
-    expect(canApprove(admin, rec(), none)).toBe(true);
-    expect(canApprove(basic, rec(), teamA)).toBe(false);
-    expect(canApprove(admin, rec({ exported: true }), none)).toBe(false);
+    expect(canApprove(leadA, rec(), inScope)).toBe(true);
+    expect(canApprove(leadB, rec(), outside)).toBe(false);
+    expect(canApprove(admin, rec(), outside)).toBe(true);
+    expect(canApprove(basic, rec(), inScope)).toBe(false);
+    expect(canApprove(admin, rec({ exported: true }), outside)).toBe(false);
     // approved ones can be unapproved
-    expect(canApprove(leadA, rec({ approvedBy: 'leadA' }), teamA)).toBe(true);
+    expect(canApprove(leadA, rec({ approvedBy: 'leadA' }), inScope)).toBe(true);
   });
 });
 

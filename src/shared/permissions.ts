@@ -19,10 +19,13 @@ export interface PermissionRecord {
   exported: boolean;
 }
 
-/** Team codes of the record's owner (the user, now) and of its job (now). */
-export interface RecordTeams {
-  ownerTeam: string | null;
-  jobTeam: string | null;
+/**
+ * Whether the record is in the actor's TEAM scope (its owner or its job has the actor's team).
+ * The database answers it with the one team-scope expression (db/queries/team-scope.ts) that the
+ * lists and the export use too; the rules here only read the answer.
+ */
+export interface RecordScope {
+  inTeam: boolean;
 }
 
 const same = (a: string | null | undefined, b: string | null | undefined) =>
@@ -47,24 +50,23 @@ export function effectiveMode(role: ProfileType, requested: Mode | undefined): M
 
 export const isOwner = (actor: Pick<PermissionActor, 'username'>, record: Pick<PermissionRecord, 'username'>) => same(actor.username, record.username);
 
-/** TEAM scope: the owner has the viewer's team code, or the record's job has it. */
-export function inTeamScope(actor: Pick<PermissionActor, 'teamCode'>, teams: RecordTeams): boolean {
-  if (!actor.teamCode) return false;
-  return same(teams.ownerTeam, actor.teamCode) || same(teams.jobTeam, actor.teamCode);
+/** TEAM scope: an actor with a team, and a record the database found in that team's scope. */
+export function inTeamScope(actor: Pick<PermissionActor, 'teamCode'>, scope: RecordScope): boolean {
+  return actor.teamCode !== null && actor.teamCode !== '' && scope.inTeam;
 }
 
 /** Whether the record belongs to the list of `mode` for this actor. */
-export function inMode(mode: Mode, actor: PermissionActor, record: Pick<PermissionRecord, 'username'>, teams: RecordTeams): boolean {
+export function inMode(mode: Mode, actor: PermissionActor, record: Pick<PermissionRecord, 'username'>, scope: RecordScope): boolean {
   if (mode === 'ALL') return actor.profileType === 'Admin';
-  if (mode === 'TEAM') return actor.profileType !== 'Basic' && inTeamScope(actor, teams);
+  if (mode === 'TEAM') return actor.profileType !== 'Basic' && inTeamScope(actor, scope);
   return isOwner(actor, record);
 }
 
 /** May see the record at all (lists, GET by id, attachments, history): Admin; owner; Teamleader in TEAM scope. */
-export function canSeeRecord(actor: PermissionActor, record: Pick<PermissionRecord, 'username'>, teams: RecordTeams): boolean {
+export function canSeeRecord(actor: PermissionActor, record: Pick<PermissionRecord, 'username'>, scope: RecordScope): boolean {
   if (actor.profileType === 'Admin') return true;
   if (isOwner(actor, record)) return true;
-  return actor.profileType === 'Teamleader' && inTeamScope(actor, teams);
+  return actor.profileType === 'Teamleader' && inTeamScope(actor, scope);
 }
 
 /** Whether the record is locked for changes: exported (archived) or approved. */
@@ -75,23 +77,33 @@ export const isLocked = (record: Pick<PermissionRecord, 'approvedBy' | 'exported
  * separately: Admin any record; Teamleader records in TEAM scope; the owner while the record is
  * unmodified or last modified by the owner. Exported records are read-only for everyone.
  */
-export function canManageRecord(actor: PermissionActor, record: PermissionRecord, teams: RecordTeams): boolean {
+export function canManageRecord(actor: PermissionActor, record: PermissionRecord, scope: RecordScope): boolean {
   if (record.exported) return false;
   if (actor.profileType === 'Admin') return true;
-  if (actor.profileType === 'Teamleader' && inTeamScope(actor, teams)) return true;
+  if (actor.profileType === 'Teamleader' && inTeamScope(actor, scope)) return true;
   return isOwner(actor, record) && (record.modifiedBy === null || same(record.modifiedBy, record.username));
 }
 
-/** May edit or delete now: may manage, and not approved. */
-export function canEditRecord(actor: PermissionActor, record: PermissionRecord, teams: RecordTeams): boolean {
-  return record.approvedBy === null && canManageRecord(actor, record, teams);
+/** Why the actor may not edit or delete the record now: the lock (exported, approved) before the role. */
+export type EditRefusal = 'exported' | 'approved' | 'forbidden';
+
+/** May edit or delete now: not exported, not approved, and may manage. The one rule; null = allowed. */
+export function editRefusal(actor: PermissionActor, record: PermissionRecord, scope: RecordScope): EditRefusal | null {
+  if (record.exported) return 'exported';
+  if (record.approvedBy !== null) return 'approved';
+  return canManageRecord(actor, record, scope) ? null : 'forbidden';
+}
+
+/** May edit or delete now (editRefusal says why not). */
+export function canEditRecord(actor: PermissionActor, record: PermissionRecord, scope: RecordScope): boolean {
+  return editRefusal(actor, record, scope) === null;
 }
 
 /** May approve / unapprove: Teamleader (TEAM scope) and Admin, never Basic (DESIGN §4); never when exported. */
-export function canApprove(actor: PermissionActor, record: PermissionRecord, teams: RecordTeams): boolean {
+export function canApprove(actor: PermissionActor, record: PermissionRecord, scope: RecordScope): boolean {
   if (record.exported) return false;
   if (actor.profileType === 'Admin') return true;
-  return actor.profileType === 'Teamleader' && inTeamScope(actor, teams);
+  return actor.profileType === 'Teamleader' && inTeamScope(actor, scope);
 }
 
 /**

@@ -1,14 +1,14 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorksheetFieldsOut } from '../../src/client/features/worksheet/ws-form-data';
-import { enqueue, listItems, openOutbox, ownerOf, type OutboxStore } from '../../src/client/offline/outbox-core';
-import { syncOutbox, type OriginFetch } from '../../src/client/offline/outbox-sync';
+import type { WorksheetFieldsOut } from '../../src/client/features/worksheet/transport';
+import { enqueue, listItems, openOutbox, ownerOf, type OutboxStore } from '../../src/client/features/worksheet/offline/outbox-core';
+import { syncOutbox, type OriginFetch } from '../../src/client/features/worksheet/offline/outbox-sync';
 import type { ApiClient } from '../helpers/client';
 import { startTestApp, type TestApp } from '../helpers/server';
 import { form, png, setUpWorld, type WorksheetWorld } from './worksheet-fixtures';
 
 /*
- * The service worker's Background Sync round (issue 14 §3, src/client/offline/outbox-sync.ts)
+ * The service worker's Background Sync round (issue 14 §3, src/client/features/worksheet/offline/outbox-sync.ts)
  * against the real server: the worker knows nobody, so it must ask whose session it holds and
  * send only that user's entries, each exactly once, photos intact.
  */

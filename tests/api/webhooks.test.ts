@@ -72,14 +72,27 @@ afterAll(async () => {
   await new Promise((ok) => receiver?.close(ok));
 });
 
-async function until<T>(what: string, f: () => T | undefined | false, ms = 10_000): Promise<T> {
+async function until<T>(what: string, f: () => T | undefined | false | Promise<T | undefined | false>, ms = 10_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
-    const v = f();
+    const v = await f();
     if (v) return v;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/**
+ * Instead of sleeping and hoping: a positive signal that nothing more is on its way. A test event
+ * sent now must arrive, and after it the endpoint's queue must be empty (no delivery pending or
+ * in flight). Whatever was enqueued before — a duplicate, a retry, an event that should not have
+ * been sent — was due before the marker, so it has been delivered by then, or it never existed.
+ */
+async function drained(): Promise<void> {
+  const marker = await key.post('/api/webhooks/test', { id: endpointId });
+  expect(marker.status, marker.text).toBe(200);
+  await until('the marker event', () => received.some((r) => r.id === marker.body.messageId));
+  await until('an empty queue', async () => (await app.db.selectFrom('webhookDelivery').select('id').where('endpointId', '=', endpointId).where('status', '=', 'pending').execute()).length === 0);
 }
 
 const createEntry = async (description: string) => {
@@ -124,7 +137,7 @@ describe('webhooks', () => {
     expect(exp.status, exp.text).toBe(200);
     const mine = () => received.filter((r) => r.data.id === rec.id || (Array.isArray(r.data.ids) && r.data.ids.includes(rec.id)));
     await until('three events', () => mine().length >= 3 && mine());
-    await new Promise((r) => setTimeout(r, 300)); // nothing more may come
+    await drained(); // nothing more may come
     const events = mine();
     expect(events.map((e) => e.type)).toEqual(['worksheet.created', 'worksheet.approved', 'worksheet.exported']);
     expect(new Set(events.map((e) => e.id)).size).toBe(3);
@@ -143,7 +156,7 @@ describe('webhooks', () => {
     const rec = await createEntry('Flaky receiver');
     const attempts = () => received.filter((r) => r.data.id === rec.id);
     await until('three attempts', () => attempts().length >= 3 && attempts(), 15_000);
-    await new Promise((r) => setTimeout(r, 300));
+    await drained();
     const all = attempts();
     expect(all).toHaveLength(3);
     expect(new Set(all.map((a) => a.id)).size).toBe(1);
@@ -160,8 +173,8 @@ describe('webhooks', () => {
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    await new Promise((r) => setTimeout(r, 300));
     expect(await app.db.selectFrom('webhookMessage').select('id').execute()).toEqual(before);
+    await drained();
     expect(received.filter((r) => r.data.id === 424242)).toEqual([]);
     // and through HTTP: an update refused (approved record) sends no worksheet.updated
     const count = received.length;
@@ -170,7 +183,7 @@ describe('webhooks', () => {
     expect((await w.c.admin.put('/api/worksheet/approve', { id: rec.id, isApproved: true })).status).toBe(200);
     await until('approved', () => received.some((r) => r.type === 'worksheet.approved' && r.data.id === rec.id));
     expect((await w.c.basicA.request('PUT', '/api/worksheet', form(itemEntry({ id: rec.id, description: 'changed' })))).status).toBe(409);
-    await new Promise((r) => setTimeout(r, 300));
+    await drained();
     expect(received.filter((r) => r.data.id === rec.id).map((r) => r.type)).toEqual(['worksheet.created', 'worksheet.approved']);
   });
 
@@ -193,10 +206,9 @@ describe('webhooks', () => {
 
     const edited = await key.put('/api/webhooks', { id: endpointId, events: ['worksheet.deleted'] });
     expect(edited.body.events).toEqual(['worksheet.deleted']);
-    const count = received.length;
-    await createEntry('Not subscribed');
-    await new Promise((r) => setTimeout(r, 300));
-    expect(received.length).toBe(count);
+    const created = await createEntry('Not subscribed');
+    await drained();
+    expect(received.filter((r) => r.data.id === created.id)).toEqual([]);
 
     expect((await w.c.otherAdmin.del('/api/webhooks', { id: endpointId })).status).toBe(404);
     expect((await key.del('/api/webhooks', { id: endpointId })).status).toBe(204);

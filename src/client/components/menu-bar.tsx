@@ -3,7 +3,7 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { m } from '../../shared/paraglide/messages.js';
 import { isAdmin } from '../lib/account';
 import type { AccountInfo } from '../lib/trpc';
-import { OutboxCount, useLogoutGuard, useOutboxSession } from '../offline/outbox-menu';
+import { OutboxCount, useLogoutGuard, useOutboxSession } from '../features/worksheet/offline/outbox-menu';
 import { Logo } from './logo';
 
 const SUPPORT_SUBJECT = 'Support: NS-Webtid';

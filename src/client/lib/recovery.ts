@@ -8,7 +8,7 @@ import { isNetworkError } from './errors';
  * returns" until a reload. Here: every shown query that failed for want of an answer is asked
  * again with back-off (1 s, 2 s, 4 s … at most 15 s) while the page is visible, and at once on
  * focus, `online` and the page becoming visible. When the server answers again, the
- * `webtid:server-back` event tells the outbox (offline/outbox.ts) to send what waits.
+ * `webtid:server-back` event tells the outbox (features/worksheet/offline/outbox.ts) to send what waits.
  */
 
 export const SERVER_BACK_EVENT = 'webtid:server-back';

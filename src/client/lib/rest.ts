@@ -1,6 +1,6 @@
-import type { CodedError, ErrorParams } from '../../shared/error-codes';
 import { ERR } from '../../shared/errors';
 import { AppCallError } from './errors';
+import { problemOfResponse, readProblem, type Problem } from './problem';
 
 /*
  * The one way the client calls a REST path (everything that is not tRPC: the multipart worksheet
@@ -21,28 +21,14 @@ export function handleUnauthorized(): void {
   onUnauthorized();
 }
 
-interface ProblemBody {
-  detail?: unknown;
-  code?: unknown;
-  params?: unknown;
-  errors?: unknown;
-  errorCodes?: unknown;
-}
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The AppCallError of a problem+json answer (or of an answer that is none). */
 export function problemError(status: number, body: unknown, statusText = ''): AppCallError {
-  const p: ProblemBody = isRecord(body) ? body : {};
-  const detail = typeof p.detail === 'string' ? p.detail : statusText || ERR.internal;
-  return new AppCallError(
-    status,
-    detail,
-    typeof p.code === 'string' ? p.code : undefined,
-    isRecord(p.params) ? (p.params as ErrorParams) : {},
-    isRecord(p.errors) ? (p.errors as Record<string, string[]>) : {},
-    isRecord(p.errorCodes) ? (p.errorCodes as Record<string, Array<CodedError | null>>) : {},
-  );
+  return errorOfProblem(readProblem(status, body, statusText));
+}
+
+/** The AppCallError of a Problem (lib/problem.ts, the one reader of problem+json). */
+export function errorOfProblem(p: Problem): AppCallError {
+  return new AppCallError(p.status, p.detail ?? ERR.internal, p.code, p.params, p.errors, p.errorCodes);
 }
 
 export interface RestOptions extends Omit<RequestInit, 'credentials'> {
@@ -67,14 +53,7 @@ export async function restFetch(url: string, options: RestOptions = {}): Promise
   }
   if (res.ok) return res;
   if (res.status === 401 && !allowUnauthorized) handleUnauthorized();
-  let body: unknown = null;
-  try {
-    const text = await res.text();
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = null;
-  }
-  throw problemError(res.status, body, res.statusText);
+  throw errorOfProblem(await problemOfResponse(res));
 }
 
 /** restFetch and the JSON body of the answer (null for 204 or an empty body). */

@@ -1,6 +1,6 @@
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sql } from 'kysely';
+import { pingDatabase } from '../../../db/queries/health';
 import { coded, errorText, identifyError } from '../../shared/error-codes';
 import { ERR } from '../../shared/errors';
 import { RESPONSE_MAX_BYTES, TRPC_MAX_BATCH, URL_MAX_BYTES } from '../../shared/limits';
@@ -128,7 +128,7 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
-        sql`SELECT 1`.execute(services.db),
+        pingDatabase(services.db),
         new Promise((_ok, fail) => (timer = setTimeout(() => fail(new Error('health check timed out')), HEALTH_TIMEOUT_MS))),
       ]);
       return true;

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../../db/database';
+import { insertAccountWithAdmin } from '../../../db/queries/account';
 import { coded } from '../../shared/error-codes';
 import { ERR } from '../../shared/errors';
 import { code, requiredText } from '../../shared/fields';
@@ -20,16 +20,7 @@ export type TCreateAccount = z.input<typeof ZCreateAccount>;
 export async function createAccount(db: Database, raw: TCreateAccount): Promise<{ accountId: number; username: string }> {
   const input = ZCreateAccount.parse(raw);
   const passwordHash = await hashPassword(input.password);
-  return db.transaction().execute(async (trx) => {
-    const codeTaken = await trx.selectFrom('account').select('id').where(sql<string>`lower(code)`, '=', input.code.toLowerCase()).executeTakeFirst();
-    if (codeTaken) throw new AppError('CONFLICT', coded('ACCOUNT_CODE_TAKEN', { code: input.code }));
-    const userTaken = await trx.selectFrom('appUser').select('id').where(sql<string>`lower(username)`, '=', input.admin.toLowerCase()).executeTakeFirst();
-    if (userTaken) throw new AppError('CONFLICT', ERR.usernameTaken);
-    const account = await trx.insertInto('account').values({ code: input.code, name: input.name }).returning('id').executeTakeFirstOrThrow();
-    await trx
-      .insertInto('appUser')
-      .values({ accountId: account.id, username: input.admin, passwordHash, profileType: 'Admin', languageCode: 'ENU' })
-      .execute();
-    return { accountId: account.id, username: input.admin };
-  });
+  const r = await insertAccountWithAdmin(db, { code: input.code, name: input.name, admin: input.admin, passwordHash });
+  if ('taken' in r) throw r.taken === 'code' ? new AppError('CONFLICT', coded('ACCOUNT_CODE_TAKEN', { code: input.code })) : new AppError('CONFLICT', ERR.usernameTaken);
+  return { accountId: r.accountId, username: input.admin };
 }

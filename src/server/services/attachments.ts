@@ -174,7 +174,7 @@ const PLACEHOLDER_SVG = Buffer.from(
  * hidden record — indistinguishable from missing).
  */
 export async function readAttachment(db: Database, actor: Actor, worksheetId: number, attachmentId: number, preview: boolean): Promise<AttachmentContent> {
-  const record = await findRecord(db, actor.accountId, worksheetId);
+  const record = await findRecord(db, actor, worksheetId);
   if (!record || !canSeeRecord(actor, record, record)) throw new AppError('NOT_FOUND', ERR.notFound);
   const row = await findAttachmentContent(db, actor.accountId, worksheetId, attachmentId, preview);
   if (!row) throw new AppError('NOT_FOUND', ERR.notFound);

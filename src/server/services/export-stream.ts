@@ -1,31 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import type { Transaction } from 'kysely';
-import type { PoolClient } from 'pg';
 import type { DbHandle } from '../../../db/database';
-import {
-  BC_COLUMNS,
-  batchCellsSql,
-  bcCells,
-  createIdTable,
-  csvCells,
-  declareCursor,
-  fetchCells,
-  finishBatch,
-  insertBatch,
-  insertIds,
-  markCellsSql,
-  markedCellsSql,
-  markIntoTable,
-  pgCopyOut,
-  pgCreateIdTable,
-  pgFinishBatch,
-  pgInsertBatch,
-  pgLoadIds,
-  plainCellsSql,
-  type BatchHead,
-} from '../../../db/queries/export';
-import type { DB } from '../../../db/types';
+import { withExportStore, type CursorFetch, type ExportStore } from '../../../db/export-store';
+import { BC_COLUMNS, bcCells, csvCells, type BatchHead, type ExportRows } from '../../../db/queries/export';
 import { EXPORT_ERR, EXPORT_FILE_NAMES } from '../../shared/schemas/export';
 import { csvDialect } from '../csv/header';
 import { BOM, csvLine } from '../csv/writer';
@@ -57,11 +33,6 @@ export interface DownloadSink {
 }
 
 export const CSV_HEAD: FileHead = { contentType: 'text/csv; charset=utf-8', fileName: EXPORT_FILE_NAMES.csv };
-
-/** Bytes collected from COPY (one message per row) before one write to the socket. */
-const BATCH_BYTES = 64 * 1024;
-/** Rows per FETCH on PGlite. */
-const FETCH_ROWS = 1000;
 
 export interface ExportResult {
   rows: number;
@@ -95,16 +66,14 @@ class HashingSink implements DownloadSink {
   }
 }
 
-/** One transaction: node-postgres (the COPY of a CSV on PostgreSQL) or Kysely (PGlite, the workbook). */
-export type ExportTx = { kind: 'pg'; tx: PoolClient } | { kind: 'kysely'; trx: Transaction<DB> };
-
 /** Which records the file holds: the request's ids (plain or marking), or a batch again. */
 export type ExportSource = { kind: 'request'; ids: ArrayLike<number> } | { kind: 'batch'; batch: BatchHead };
 
-/** What a format writer gets: the transaction, the query of its cells, where the bytes go. */
+/** What a format writer gets: the export's transaction, its rows and cells, where the bytes go. */
 export interface WriteArgs {
-  t: ExportTx;
-  query: string;
+  store: ExportStore;
+  rows: ExportRows;
+  cells: string;
   sink: DownloadSink;
   /** false when marking: a writer that got no row must not start the sink (409 follows) */
   allowEmpty: boolean;
@@ -132,19 +101,11 @@ function textProfile(plan: ExportPlan, documentNo: string | null) {
  */
 export async function runExport(dbh: DbHandle, plan: ExportPlan, source: ExportSource, sink: DownloadSink): Promise<ExportResult> {
   const hashing = new HashingSink(sink);
-  const body = async (t: ExportTx): Promise<ExportResult> => {
-    if (source.kind === 'request') {
-      if (t.kind === 'pg') {
-        await pgCreateIdTable(t.tx);
-        await pgLoadIds(t.tx, source.ids);
-      } else {
-        await createIdTable(t.trx);
-        await insertIds(t.trx, source.ids);
-      }
-    }
+  return withExportStore(dbh, async (store): Promise<ExportResult> => {
+    if (source.kind === 'request') await store.loadIds(source.ids);
     let batch: BatchHead | null = source.kind === 'batch' ? source.batch : null;
     if (plan.mark) {
-      const row = {
+      batch = await store.insertBatch({
         accountId: plan.scope.accountId,
         createdBy: plan.scope.viewer,
         createdByUserId: plan.userId,
@@ -152,117 +113,51 @@ export async function runExport(dbh: DbHandle, plan: ExportPlan, source: ExportS
         csvFormat: plan.fileType === 'csv' ? plan.csvFormat : null,
         languageCode: plan.languageCode,
         filters: { mode: plan.scope.mode, from: plan.scope.filters?.from ?? null, to: plan.scope.filters?.to ?? null, approvedOnly: plan.scope.filters?.approvedOnly ?? false, requested: source.kind === 'request' ? source.ids.length : 0 },
-      };
-      batch = t.kind === 'pg' ? await pgInsertBatch(t.tx, row) : await insertBatch(t.trx, row);
+      });
     }
     hashing.batchId = batch?.id ?? null;
-    const text = plan.fileType === 'xlsx' ? null : textProfile(plan, batch?.documentNo ?? null);
-    const cells = text ? text.cells : null;
     // Which rows: a batch again, the plain selection, or the rows this call marks.
-    const queryOf = async (c: string): Promise<string> => {
-      if (source.kind === 'batch') return batchCellsSql(plan.scope.accountId, source.batch.id, c);
-      if (!plan.mark) return plainCellsSql(plan.scope, c);
-      // PostgreSQL CSV: the UPDATE runs inside COPY, one statement (decision 0050).
-      if (t.kind === 'pg') return markCellsSql(plan.scope, c, batch!.id);
-      // Elsewhere: mark first (export_marked), then read the marked rows through a cursor.
-      const marked = await markIntoTable(t.trx, plan.scope, batch!.id);
-      if (marked === 0) throw nothingToExport();
-      return markedCellsSql(c);
-    };
-    const args = (query: string): WriteArgs => ({ t, query, sink: hashing, allowEmpty: !plan.mark });
-    const rows = text
-      ? await writeText(args(await queryOf(cells!)), text.head, text.first, text.delimiter, text.columns)
-      : await writeXlsx(args(await queryOf(xlsxCells(plan))), plan, batch?.createdAt ?? null);
+    const rows: ExportRows =
+      source.kind === 'batch'
+        ? { kind: 'batch', accountId: plan.scope.accountId, batchId: source.batch.id }
+        : plan.mark
+          ? { kind: 'mark', scope: plan.scope, batchId: batch!.id }
+          : { kind: 'plain', scope: plan.scope };
+    const text = plan.fileType === 'xlsx' ? null : textProfile(plan, batch?.documentNo ?? null);
+    const args = (cells: string): WriteArgs => ({ store, rows, cells, sink: hashing, allowEmpty: !plan.mark });
+    const count = text ? await writeText(args(text.cells), text.head, text.first, text.delimiter, text.columns) : await writeXlsx(args(xlsxCells(plan)), plan, batch?.createdAt ?? null);
     if (plan.mark) {
-      if (rows === 0) throw nothingToExport();
-      const checksum = hashing.digest();
-      if (t.kind === 'pg') await pgFinishBatch(t.tx, batch!.id, rows, checksum);
-      else await finishBatch(t.trx, batch!.id, rows, checksum);
-      await emitExportedEvent(t.kind === 'pg' ? t.tx : t.trx, plan.scope.accountId, plan.scope.viewer, batch!.id);
+      if (count === 0) throw nothingToExport();
+      await store.finishBatch(batch!.id, count, hashing.digest());
+      await emitExportedEvent(store.exec, plan.scope.accountId, plan.scope.viewer, batch!.id);
     }
     await hashing.beforeCommit();
-    return { rows, batch };
-  };
-  if (dbh.kind === 'postgres' && dbh.pg && plan.fileType !== 'xlsx') return dbh.pg.begin((tx) => body({ kind: 'pg', tx }));
-  return dbh.db.transaction().execute((trx) => body({ kind: 'kysely', trx }));
+    return { rows: count, batch };
+  });
+}
+
+/** The cursor of a cursor-read format (the workbook); a marking that found nothing answers 409 before any byte. */
+export async function openCursor({ store, rows, cells }: WriteArgs, columns: number): Promise<CursorFetch> {
+  const fetch = await store.cursor(rows, cells, columns);
+  if (!fetch) throw nothingToExport();
+  return fetch;
 }
 
 /**
  * A text file (csv, bc): on PostgreSQL the database writes it (COPY … TO STDOUT, DESIGN §7); on
- * PGlite the same SQL is read through a cursor in batches and the lines are written here.
+ * PGlite the same SQL is read through a cursor and the lines are written by csvLine (ExportStore).
  */
-async function writeText({ t, query, sink, allowEmpty }: WriteArgs, head: FileHead, first: string, delimiter: ',' | ';', columns: number): Promise<number> {
+async function writeText({ store, rows, cells, sink, allowEmpty }: WriteArgs, head: FileHead, first: string, delimiter: ',' | ';', columns: number): Promise<number> {
   let header = false;
   const startOnce = () => {
     if (!header) sink.start(head, first);
     header = true;
   };
-  let rows: number;
-  if (t.kind === 'pg') {
-    const { stream } = await pgCopyOut(t.tx, query, delimiter);
-    const chunks = await pump(stream, sink, startOnce);
-    rows = stream.rowCount ?? chunks;
-  } else {
-    await declareCursor(t.trx, query);
-    rows = 0;
-    for (;;) {
-      const batch = await fetchCells(t.trx, FETCH_ROWS, columns);
-      if (batch.length === 0) break;
-      rows += batch.length;
-      let text = '';
-      for (const cells of batch) text += csvLine(cells, delimiter);
-      startOnce();
-      await sink.write(text);
-      if (batch.length < FETCH_ROWS) break;
-    }
-  }
-  if (rows === 0 && !allowEmpty) return 0;
-  startOnce();
-  return rows;
-}
-
-/**
- * Copies a COPY OUT stream into the sink in batches, with backpressure. When the sink fails, the
- * rest of the stream is read and dropped (a COPY in progress must run to its end before the
- * connection can ROLLBACK; cancelling instead could race with the statements after it), then the
- * failure is thrown.
- */
-function pump(stream: Readable, sink: DownloadSink, beforeFirst: () => void): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let failure: unknown = null;
-    let pending: Buffer[] = [];
-    let size = 0;
-    let rows = 0;
-    const flush = () => {
-      const chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending, size);
-      pending = [];
-      size = 0;
-      beforeFirst();
-      return sink.write(chunk);
-    };
-    stream.on('data', (chunk: Buffer) => {
-      if (failure !== null) return;
-      rows++;
-      pending.push(chunk);
-      size += chunk.length;
-      if (size < BATCH_BYTES) return;
-      stream.pause();
-      flush().then(
-        () => stream.resume(),
-        (error: unknown) => {
-          failure = error;
-          pending = [];
-          stream.resume();
-        },
-      );
-    });
-    stream.on('end', () => {
-      if (failure !== null) return reject(failure as Error);
-      if (size === 0) return resolve(rows);
-      flush().then(() => resolve(rows), reject);
-    });
-    stream.on('error', (error) => {
-      reject((failure ?? error) as Error);
-    });
+  const count = await store.csv(rows, cells, { delimiter, columns, line: csvLine }, (chunk) => {
+    startOnce();
+    return sink.write(chunk);
   });
+  if (count === 0 && !allowEmpty) return 0;
+  startOnce();
+  return count;
 }

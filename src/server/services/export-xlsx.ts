@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
-import { EXPORT_COLUMNS, declareCursor, fetchCursor, valueCells, type ExportColumn } from '../../../db/queries/export';
+import { EXPORT_COLUMNS, valueCells, type ExportColumn } from '../../../db/queries/export';
 import { m } from '../../shared/paraglide/messages.js';
 import { EXPORT_FILE_NAMES, EXPORT_MAX_ENTRIES, XLSX_CONTENT_TYPE } from '../../shared/schemas/export';
 import { columnLabels, localeOf, unitTypeLabels } from '../csv/header';
 import { XLSX_MAX_ROWS, XlsxWriter, type CellKind, type XlsxColumn } from '../xlsx/writer';
 import type { ExportPlan } from './export';
-import type { FileHead, WriteArgs } from './export-stream';
+import { openCursor, type FileHead, type WriteArgs } from './export-stream';
 
 // A download holds at most EXPORT_MAX_ENTRIES rows, so one sheet always has room: no second sheet
 // and no 413 are needed (decision 0100). Checked when the module loads, should either limit change.
@@ -72,12 +72,11 @@ export const xlsxCells = (plan: ExportPlan): string => valueCells(unitTypeLabels
  * workbook and its zip entries, so that a batch's workbook is the same bytes every time
  * (decision 0201); without a batch it is now.
  */
-export async function writeXlsx({ t, query, sink }: WriteArgs, plan: ExportPlan, created: Date | null): Promise<number> {
-  if (t.kind !== 'kysely') throw new Error('the workbook is read through Kysely');
-  const trx = t.trx;
+export async function writeXlsx(args: WriteArgs, plan: ExportPlan, created: Date | null): Promise<number> {
+  const { sink } = args;
   const columns = xlsxColumns(plan.languageCode);
   const sheetName = m.exp_xlsx_sheet({}, { locale: localeOf(plan.languageCode) });
-  await declareCursor(trx, query);
+  const fetchCursor = await openCursor(args, columns.length);
 
   // Everything that can fail with a proper problem+json (rights, the UPDATE) has run: from here
   // on, bytes go out; the headers with the first of them.
@@ -97,7 +96,7 @@ export async function writeXlsx({ t, query, sink }: WriteArgs, plan: ExportPlan,
   let rows = 0;
   try {
     for (;;) {
-      const batch = await fetchCursor(trx, FETCH_ROWS);
+      const batch = await fetchCursor(FETCH_ROWS);
       for (const cells of batch) writer.addRow(cells);
       rows += batch.length;
       await writer.settle(sink.signal);

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { PoolClient } from 'pg';
 import type { Database } from '../../../db/database';
 import type { DB } from '../../../db/types';
+import type { SqlExec } from '../../../db/queries/sql-text';
 import {
   countEndpoints,
   deleteEndpoint,
   enqueueExported,
-  enqueueExportedPg,
+  enqueueToEndpoint,
   enqueueMessage,
   findEndpoint,
   insertEndpoint,
@@ -43,10 +43,9 @@ export async function emitWorksheetEvent(trx: Transaction<DB>, actor: Actor, typ
   await enqueueMessage(trx, actor.accountId, type, { id: worksheetId, by: actor.username });
 }
 
-/** worksheet.exported: one event per export listing the ids this transaction marked (a Kysely transaction, or the node-postgres client of the COPY export). */
-export async function emitExportedEvent(tx: Transaction<DB> | PoolClient, accountId: number, by: string, batchId: number | null = null): Promise<void> {
-  if ('release' in tx) await enqueueExportedPg(tx, accountId, by, batchId);
-  else await enqueueExported(tx, accountId, by, batchId);
+/** worksheet.exported: one event per export listing the ids this transaction marked (`exec` of the export's ExportStore). */
+export async function emitExportedEvent(exec: SqlExec, accountId: number, by: string, batchId: number | null = null): Promise<void> {
+  await enqueueExported(exec, accountId, by, batchId);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -145,12 +144,7 @@ export async function sendTestWebhook(db: Database, actor: Actor, id: number): P
   if (!endpoint) throw notFound();
   if (!endpoint.enabled) throw new AppError('CONFLICT', endpoint.disabledReason ?? 'The endpoint is disabled');
   // The test event is not subscribable, so it is enqueued for this endpoint directly.
-  const messageId = await db.transaction().execute(async (trx) => {
-    await trx.updateTable('webhookEndpoint').set((eb) => ({ events: eb.fn<string[]>('array_append', [eb.ref('events'), eb.val(WEBHOOK_TEST_EVENT)]) })).where('id', '=', id).execute();
-    const mid = await enqueueMessage(trx, actor.accountId, WEBHOOK_TEST_EVENT, { test: true, endpointId: id, by: actor.username }, id);
-    await trx.updateTable('webhookEndpoint').set((eb) => ({ events: eb.fn<string[]>('array_remove', [eb.ref('events'), eb.val(WEBHOOK_TEST_EVENT)]) })).where('id', '=', id).execute();
-    return mid;
-  });
+  const messageId = await enqueueToEndpoint(db, actor.accountId, id, WEBHOOK_TEST_EVENT, { test: true, endpointId: id, by: actor.username });
   if (!messageId) throw notFound();
   return { messageId };
 }

@@ -14,7 +14,7 @@ import {
   type References,
   type WorksheetListFilter,
   type WorksheetListRow,
-  type WorksheetRowWithTeams,
+  type WorksheetRowInScope,
 } from '../../../db/queries/worksheet';
 import { copyTargetDate } from '../../shared/copy-dates';
 import { coded } from '../../shared/error-codes';
@@ -24,10 +24,10 @@ import { byDayOrder, decodeCursor, encodeCursor, type TListTotals } from '../../
 import {
   canApprove,
   canEditRecord,
-  canManageRecord,
   canSeeRecord,
   canViewHistory,
   canWriteFor,
+  editRefusal,
   effectiveMode,
   type PermissionActor,
 } from '../../shared/permissions';
@@ -58,7 +58,7 @@ const iso = (d: Date | string | null) => (d === null ? null : typeof d === 'stri
 const hhmm = (t: string | null) => (t === null ? null : t.slice(0, 5));
 
 /** The API form of a row, with the caller's rights on it (spec §3 + what the UI mirrors). */
-export function toRecord(actor: PermissionActor, row: WorksheetRowWithTeams | WorksheetListRow, attachments: Array<{ id: number; fileName: string }>): TWorksheetRecord {
+export function toRecord(actor: PermissionActor, row: WorksheetRowInScope | WorksheetListRow, attachments: Array<{ id: number; fileName: string }>): TWorksheetRecord {
   const perm = { username: row.username, modifiedBy: row.modifiedBy, approvedBy: row.approvedBy, exported: row.exported };
   return {
     id: row.id,
@@ -158,7 +158,7 @@ export async function listWorksheetTotals(db: Database, actor: Actor, input: z.o
 
 /** A record with its attachments for a caller who may see it (404 otherwise). */
 async function loadVisible(db: Database | Trx, actor: Actor, id: number): Promise<TWorksheetRecord> {
-  const row = await findRecord(db, actor.accountId, id);
+  const row = await findRecord(db, actor, id);
   if (!row || !canSeeRecord(actor, row, row)) throw notFound();
   const refs = await attachmentRefs(db, [row.id]);
   return toRecord(actor, row, refs.map((a) => ({ id: a.id, fileName: a.fileName })));
@@ -205,7 +205,7 @@ function badRequest(errors: Record<string, string>): AppError {
  * job's bill-to customer, the unit of measure belongs to the unit, a work type's unit of measure is
  * enforced, the account's mandatory flags apply, and in time mode the server computes the quantity.
  */
-async function resolveValues(trx: Trx, actor: Actor, f: TWorksheetFields, current: WorksheetRowWithTeams | null): Promise<{ values: ResolvedValues; ownerTeam: string | null }> {
+async function resolveValues(trx: Trx, actor: Actor, f: TWorksheetFields, current: WorksheetRowInScope | null): Promise<{ values: ResolvedValues; ownerTeam: string | null }> {
   const errors: Record<string, string> = {};
   let owner = f.username ?? current?.username ?? (actor.kind === 'apiKey' ? null : actor.username);
   if (owner === null) {
@@ -224,10 +224,10 @@ async function resolveValues(trx: Trx, actor: Actor, f: TWorksheetFields, curren
     unitOfMeasureCode: f.unitOfMeasureCode,
   });
   if (!ref) throw notFound();
-  const kept = (field: keyof WorksheetRowWithTeams, value: unknown) => current !== null && current[field] === value;
+  const kept = (field: keyof WorksheetRowInScope, value: unknown) => current !== null && current[field] === value;
   const check = (field: keyof typeof WS_FIELD_NAMES, value: string | null, found: unknown, active: boolean | null) => {
     if (value === null) return;
-    if (found === null || found === undefined || (active === false && !kept(field as keyof WorksheetRowWithTeams, value))) {
+    if (found === null || found === undefined || (active === false && !kept(field as keyof WorksheetRowInScope, value))) {
       errors[field] = cannotBe(WS_FIELD_NAMES[field], value);
     }
   };
@@ -310,7 +310,7 @@ function unitOf(ref: References, unitType: TWorksheetFields['unitType']) {
     : { no: ref.resourceNo, description: ref.resourceDescription, active: ref.resourceActive };
 }
 
-function tracked(v: ResolvedValues | WorksheetRowWithTeams, attachments: string[]): TrackedValues {
+function tracked(v: ResolvedValues | WorksheetRowInScope, attachments: string[]): TrackedValues {
   const out = {} as TrackedValues;
   for (const key of TRACKED_FIELDS) {
     const value = v[key];
@@ -362,7 +362,7 @@ export async function createWorksheetRecord(db: Database, actor: Actor, input: T
 
 /** After a write the caller gets the record back even if they wrote it for someone they cannot see. */
 async function loadVisibleOrOwn(trx: Trx, actor: Actor, id: number): Promise<TWorksheetRecord> {
-  const row = await findRecord(trx, actor.accountId, id);
+  const row = await findRecord(trx, actor, id);
   if (!row) throw notFound();
   const refs = await attachmentRefs(trx, [id]);
   return toRecord(actor, row, refs.map((a) => ({ id: a.id, fileName: a.fileName })));
@@ -370,15 +370,18 @@ async function loadVisibleOrOwn(trx: Trx, actor: Actor, id: number): Promise<TWo
 
 /**
  * The checks before any change of an existing record, in this order: visible (404), exported
- * (409), approved (409 unless `allowApproved`), allowed (403).
+ * (409), then for an edit or delete the rule of canEditRecord (approved 409, not allowed 403), for
+ * an approval canApprove (403).
  */
-function assertChangeable(actor: Actor, row: WorksheetRowWithTeams | undefined, opts: { allowApproved?: boolean; approve?: boolean } = {}): asserts row is WorksheetRowWithTeams {
+function assertChangeable(actor: Actor, row: WorksheetRowInScope | undefined, opts: { approve?: boolean } = {}): asserts row is WorksheetRowInScope {
   if (!row || !canSeeRecord(actor, row, row)) throw notFound();
   if (row.exported) throw new AppError('CONFLICT', WS_ERR.exportedLocked);
-  if (!opts.allowApproved && row.approvedBy !== null) throw new AppError('CONFLICT', WS_ERR.approvedLocked);
   const perm = { username: row.username, modifiedBy: row.modifiedBy, approvedBy: row.approvedBy, exported: row.exported };
-  const allowed = opts.approve ? canApprove(actor, perm, row) : canManageRecord(actor, perm, row);
-  if (!allowed) throw new AppError('FORBIDDEN', ERR.forbidden);
+  if (opts.approve) {
+    if (!canApprove(actor, perm, row)) throw new AppError('FORBIDDEN', ERR.forbidden);
+  } else if (!canEditRecord(actor, perm, row)) {
+    throw editRefusal(actor, perm, row) === 'approved' ? new AppError('CONFLICT', WS_ERR.approvedLocked) : new AppError('FORBIDDEN', ERR.forbidden);
+  }
 }
 
 /** PUT /api/worksheet: optimistic (version) update; removed photos detached, new ones stored. */
@@ -386,7 +389,7 @@ export async function updateWorksheetRecord(db: Database, actor: Actor, input: T
   if (files.length > ATTACHMENT_MAX_FILES) throw new AppError('PAYLOAD_TOO_LARGE', WS_ERR.tooManyAttachments);
   const prepared = await prepareAttachments(files);
   return db.transaction().execute(async (trx) => {
-    const row = await findRecord(trx, actor.accountId, input.id, { forUpdate: true });
+    const row = await findRecord(trx, actor, input.id, { forUpdate: true });
     assertChangeable(actor, row);
     if (input.version !== undefined && input.version !== row.version) throw new AppError('CONFLICT', WS_ERR.stale);
 
@@ -417,7 +420,7 @@ export async function updateWorksheetRecord(db: Database, actor: Actor, input: T
 /** DELETE /api/worksheet: the audit trail keeps what was deleted. */
 export async function deleteWorksheetRecord(db: Database, actor: Actor, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await findRecord(trx, actor.accountId, id, { forUpdate: true });
+    const row = await findRecord(trx, actor, id, { forUpdate: true });
     assertChangeable(actor, row);
     const existing = await attachmentRefs(trx, [row.id]);
     if (!(await deleteRecord(trx, actor.accountId, row.id))) throw notFound();
@@ -435,8 +438,8 @@ export async function deleteWorksheetRecord(db: Database, actor: Actor, id: numb
 /** PUT /api/worksheet/approve: sets or clears approvedBy / approvedDateTime; idempotent. */
 export async function approveWorksheetRecord(db: Database, actor: Actor, id: number, isApproved: boolean): Promise<TWorksheetRecord> {
   return db.transaction().execute(async (trx) => {
-    const row = await findRecord(trx, actor.accountId, id, { forUpdate: true });
-    assertChangeable(actor, row, { allowApproved: true, approve: true });
+    const row = await findRecord(trx, actor, id, { forUpdate: true });
+    assertChangeable(actor, row, { approve: true });
     const wasApproved = row.approvedBy !== null;
     if (wasApproved !== isApproved) {
       const approvedBy = isApproved ? actor.username : null;
@@ -462,7 +465,7 @@ export async function approveWorksheetRecord(db: Database, actor: Actor, id: num
  * 403 (DESIGN §6; docs/decisions/0071-history-visibility.md).
  */
 export async function worksheetHistory(db: Database, actor: Actor, id: number): Promise<THistoryEntry[]> {
-  const row = await findRecord(db, actor.accountId, id);
+  const row = await findRecord(db, actor, id);
   if (!row || !canSeeRecord(actor, row, row)) throw notFound();
   if (!canViewHistory(actor, row)) throw new AppError('FORBIDDEN', ERR.forbidden);
   return historyEntries(db, actor.accountId, id);
@@ -503,7 +506,7 @@ export async function copyWorksheetRecords(db: Database, actor: Actor, input: z.
   const ids = [...new Set(input.ids)];
   const dryRun = input.dryRun ?? false;
   return db.transaction().execute(async (trx) => {
-    const rows = new Map((await findRecords(trx, actor.accountId, ids)).map((r) => [r.id, r]));
+    const rows = new Map((await findRecords(trx, actor, ids)).map((r) => [r.id, r]));
     // Unknown, another account's, or not visible to the caller: the same 404, naming the first id.
     for (const id of ids) {
       const row = rows.get(id);

@@ -6,7 +6,7 @@ import { PageSpinner } from '../../components/spinner';
 import { toast } from '../../components/toast';
 import { clearOfflineData } from '../../offline/clear';
 import { finishPendingLogout, markLogoutPending } from '../../offline/logout-pending';
-import { setOutboxOwner } from '../../offline/outbox';
+import { setOutboxOwner } from '../worksheet/offline/outbox';
 import { clearAllDrafts, sessionDrafts } from '../worksheet/draft';
 
 /**

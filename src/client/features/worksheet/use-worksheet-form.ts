@@ -37,7 +37,7 @@ import { submitWorksheet } from './ws-api';
 import { AppCallError, errorMessage, serverFieldErrors, translateText } from '../../lib/errors';
 import { describeFailure } from './create-failure';
 import { focusEntry, focusField, focusFirstInvalid } from './focus';
-import { submitOrQueue, type OutboxDraft } from '../../offline/outbox';
+import { submitOrQueue } from './offline/outbox';
 import {
   todayIso,
   useCustomerLookup,
@@ -59,6 +59,13 @@ type SchemaModule = typeof import('./worksheet-form-schema');
 /** The schema's module once loaded (zod comes with it; not on the worksheet home's first load). */
 let schemaModule: SchemaModule | null = null;
 const loadSchemaModule = async (): Promise<SchemaModule> => (schemaModule ??= await import('./worksheet-form-schema'));
+
+/** A queued entry of the outbox opened in the entry form (offline/outbox-list.tsx makes it). */
+export interface OutboxDraft {
+  id: string;
+  values: FormValues;
+  files: File[];
+}
 
 export interface WorksheetFormProps {
   settings: TWorksheetFormSettings;

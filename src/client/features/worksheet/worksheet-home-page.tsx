@@ -6,7 +6,7 @@ import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { PageSpinner } from "../../components/spinner";
 import { trpc } from "../../lib/trpc";
-import { useOutboxItems } from "../../offline/outbox";
+import { useOutboxItems } from "./offline/outbox";
 import { DownloadButton } from "../export/download-button";
 import { PrintHeader, usePrintSheet } from "./print-sheet";
 import { usePagedWorksheet } from "./paged-list";
@@ -31,10 +31,10 @@ import "./worksheet.css";
 const route = getRouteApi("/_app/");
 
 // The list of entries waiting on this device shows only when there are some; the menu's count
-// preloads this same part as soon as entries wait (offline/outbox-menu.tsx, decision 0185).
+// preloads this same part as soon as entries wait (features/worksheet/offline/outbox-menu.tsx, decision 0185).
 const OutboxListPart = sharedLazyPart<{ settings: TWorksheetFormSettings }>(
   "outbox-list",
-  () => import("../../offline/outbox-list").then((mod) => mod.OutboxList),
+  () => import("./offline/outbox-list").then((mod) => mod.OutboxList),
 );
 
 /** The outbox list, fetched once entries wait (they come from IndexedDB, never at first paint). */

@@ -1,26 +1,30 @@
 import type { TWorksheetRecord } from '../../../shared/schemas/worksheet';
-import { restJson } from '../../lib/rest';
-import { toFormData, type SubmitOptions, type WorksheetFieldsOut } from './ws-form-data';
+import { AppCallError } from '../../lib/errors';
+import { errorOfProblem, handleUnauthorized } from '../../lib/rest';
+import { sendWorksheet, type SubmitOptions, type WorksheetFieldsOut } from './transport';
 
 /*
- * Creating and updating entries goes to the REST paths POST/PUT /api/worksheet as
- * multipart/form-data (docs/decisions/0041-worksheet-upload-and-attachments.md): the same busboy reader
- * with its limits that integrators use, files streamed rather than base64'd into JSON. Same
- * origin, so the session cookie goes along and the browser's Origin header passes the CSRF check.
+ * The page's side of the worksheet transport (transport.ts): the same request as the service
+ * worker's, with the page's failure handling — an AppCallError (status 0 = the server could not be
+ * reached), and a 401 goes to /login (spec §2). Same origin, so the session cookie goes along and
+ * the browser's Origin header passes the CSRF check.
  */
 
-export type { SubmitOptions, WorksheetFieldsOut } from './ws-form-data';
+export type { SubmitOptions, WorksheetFieldsOut } from './transport';
 
-/**
- * POST (create) or PUT (update) /api/worksheet; resolves the stored record, rejects an
- * AppCallError (status 0 = the server could not be reached; a 401 also goes to /login).
- */
+const pageFetch = (path: string, init: RequestInit) => fetch(path, init);
+
+/** POST (create) or PUT (update) /api/worksheet; resolves the stored record, rejects an AppCallError. */
 export async function submitWorksheet(fields: WorksheetFieldsOut, opts: SubmitOptions): Promise<TWorksheetRecord> {
-  return restJson<TWorksheetRecord>('/api/worksheet', {
-    method: opts.id === undefined ? 'POST' : 'PUT',
-    body: toFormData(fields, opts),
-    headers: opts.idempotencyKey ? { 'Idempotency-Key': opts.idempotencyKey } : {},
-  });
+  const answer = await sendWorksheet(pageFetch, fields, opts);
+  if (answer.kind === 'stored') return answer.record;
+  if (answer.kind === 'unreached') {
+    // The user's abort is no failure of the server: pass it on as it is.
+    if (answer.cause instanceof DOMException && answer.cause.name === 'AbortError') throw answer.cause;
+    throw AppCallError.network(answer.cause);
+  }
+  if (answer.problem.status === 401) handleUnauthorized();
+  throw errorOfProblem(answer.problem);
 }
 
 /** The failure of a worksheet call: the one error class of every REST call. */

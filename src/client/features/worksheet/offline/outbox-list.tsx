@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import { formatLocaleNumber } from '../../shared/locale-number';
-import { m } from '../../shared/paraglide/messages.js';
-import { getLocale } from '../../shared/paraglide/runtime.js';
-import type { TWorksheetFormSettings } from '../../shared/schemas/worksheet';
-import { Button } from '../components/button';
-import { formatDate } from '../lib/format';
-import { confirm } from '../components/confirm';
-import { Modal } from '../components/modal';
-import { toast } from '../components/toast';
-import { WorksheetForm } from '../features/worksheet/worksheet-form';
-import { useOnline } from './online';
+import { formatLocaleNumber } from '../../../../shared/locale-number';
+import { m } from '../../../../shared/paraglide/messages.js';
+import { getLocale } from '../../../../shared/paraglide/runtime.js';
+import type { TWorksheetFormSettings } from '../../../../shared/schemas/worksheet';
+import { Button } from '../../../components/button';
+import { formatDate } from '../../../lib/format';
+import { confirm } from '../../../components/confirm';
+import { Modal } from '../../../components/modal';
+import { toast } from '../../../components/toast';
+import type { UnitType } from '../../../../shared/limits';
+import type { OutboxDraft } from '../use-worksheet-form';
+import { WorksheetForm } from '../worksheet-form';
+import { useOnline } from '../../../offline/online';
 import {
   discardOutboxItem,
-  draftOf,
   OutboxBusyError,
   problemFieldMessages,
   problemMessage,
@@ -20,8 +21,15 @@ import {
   useOutboxFailing,
   useOutboxItems,
 } from './outbox';
-import type { OutboxItem } from './outbox-core';
+import { filesOf, type OutboxItem } from './outbox-core';
 import './outbox.css';
+
+/** The form's values of a queued entry (the stored quantity is plain "1234.5"; the form shows it in the locale). */
+function draftOf(item: OutboxItem): OutboxDraft {
+  const f = item.fields;
+  const quantity = f.quantity !== '' && Number.isFinite(Number(f.quantity)) ? formatLocaleNumber(Number(f.quantity), getLocale()) : f.quantity;
+  return { id: item.id, values: { ...f, unitType: f.unitType as UnitType | '', quantity, descriptionEdited: true }, files: filesOf(item) };
+}
 
 function summary(item: OutboxItem): string {
   const f = item.fields;

@@ -1,13 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import type { UnitType } from '../../shared/limits';
-import { formatLocaleNumber } from '../../shared/locale-number';
-import { m } from '../../shared/paraglide/messages.js';
-import { getLocale } from '../../shared/paraglide/runtime.js';
-import type { TWorksheetRecord } from '../../shared/schemas/worksheet';
-import { toast } from '../components/toast';
-import { submitWorksheet, type WorksheetFieldsOut } from '../features/worksheet/ws-api';
-import type { FormValues } from '../features/worksheet/worksheet-form-state';
-import { AppCallError, translateText } from '../lib/errors';
+import { m } from '../../../../shared/paraglide/messages.js';
+import type { TWorksheetRecord } from '../../../../shared/schemas/worksheet';
+import { toast } from '../../../components/toast';
+import { submitWorksheet, type WorksheetFieldsOut } from '../ws-api';
+import { AppCallError, translateText } from '../../../lib/errors';
 import {
   editItem,
   enqueue,
@@ -28,10 +24,10 @@ import {
   type OutboxStore,
   type SendOutcome,
 } from './outbox-core';
-import { isOnline } from './online';
+import { isOnline } from '../../../offline/online';
 import { OUTBOX_LOCK, isOutboxSyncedMessage } from './outbox-names';
-import { requestOutboxSync } from './register-sw';
-import { backoffDelay, SERVER_BACK_EVENT } from '../lib/recovery';
+import { requestOutboxSync } from './request-sync';
+import { backoffDelay, SERVER_BACK_EVENT } from '../../../lib/recovery';
 
 /*
  * The outbox as the app sees it (decision 0155): the current login's queued entries as a React
@@ -283,20 +279,6 @@ export async function discardOutboxItem(id: string): Promise<void> {
   if (current === null) return;
   await exclusive(async () => removeItem(await store(), current, id));
   await refresh();
-}
-
-/** A queued entry opened in the entry form. */
-export interface OutboxDraft {
-  id: string;
-  values: FormValues;
-  files: File[];
-}
-
-/** The form's values of a queued entry (the stored quantity is plain "1234.5"; the form shows it in the locale). */
-export function draftOf(item: OutboxItem): OutboxDraft {
-  const f = item.fields;
-  const quantity = f.quantity !== '' && Number.isFinite(Number(f.quantity)) ? formatLocaleNumber(Number(f.quantity), getLocale()) : f.quantity;
-  return { id: item.id, values: { ...f, unitType: f.unitType as UnitType | '', quantity, descriptionEdited: true }, files: filesOf(item) };
 }
 
 /** A refusal in the user's language. */

@@ -1,4 +1,4 @@
-import { toFormData } from '../features/worksheet/ws-form-data';
+import { sendWorksheet, type OriginFetch } from '../transport';
 import {
   failedOutcome,
   filesOf,
@@ -26,8 +26,7 @@ import { OUTBOX_LOCK } from './outbox-names';
  * user logged in on a shared phone: only that user's entries go.
  */
 
-/** fetch() on the app's origin: a path and init (the worker's own fetch; tests add the cookie). */
-export type OriginFetch = (path: string, init: RequestInit) => Promise<Response>;
+export type { OriginFetch } from '../transport';
 
 /** Runs `run` holding the outbox lock (Web Locks where the context has them). */
 export type LockRunner = <T>(run: () => Promise<T>) => Promise<T>;
@@ -37,33 +36,14 @@ const webLock: LockRunner = (run) => {
   return locks ? (locks.request(OUTBOX_LOCK, run) as ReturnType<typeof run>) : run();
 };
 
-async function problemOf(res: Response) {
-  let body: { detail?: unknown; errors?: unknown } = {};
-  try {
-    body = ((await res.json()) ?? {}) as typeof body;
-  } catch {
-    // not problem+json: the status speaks
-  }
-  const errors = typeof body.errors === 'object' && body.errors !== null ? (body.errors as Record<string, string[]>) : {};
-  return { status: res.status, message: typeof body.detail === 'string' ? body.detail : res.statusText, errors };
-}
-
 /** The worker's sender: POST /api/worksheet with the item's fields, photos and Idempotency-Key. */
 export function httpSender(fetchOnOrigin: OriginFetch): Sender {
   return async (item: OutboxItem): Promise<SendOutcome> => {
-    let res: Response;
-    try {
-      res = await fetchOnOrigin('/api/worksheet', {
-        method: 'POST',
-        body: toFormData(item.fields, { files: filesOf(item) }),
-        headers: { Accept: 'application/json', 'Idempotency-Key': item.key },
-        credentials: 'same-origin',
-      });
-    } catch {
-      return { kind: 'network' };
-    }
-    if (res.ok) return { kind: 'sent', record: (await res.json()) as unknown };
-    return failedOutcome(await problemOf(res));
+    const answer = await sendWorksheet(fetchOnOrigin, item.fields, { files: filesOf(item), idempotencyKey: item.key });
+    if (answer.kind === 'unreached') return { kind: 'network' };
+    if (answer.kind === 'stored') return { kind: 'sent', record: answer.record };
+    const { status, detail, errors } = answer.problem;
+    return failedOutcome({ status, message: detail ?? '', errors });
   };
 }
 

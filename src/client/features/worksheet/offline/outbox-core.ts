@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { WorksheetFieldsOut } from '../features/worksheet/ws-form-data';
+import type { WorksheetFieldsOut } from '../transport';
 
 /*
  * The offline outbox (issue 14 §3–§6, docs/decisions/0155-offline-outbox.md): worksheet creates that

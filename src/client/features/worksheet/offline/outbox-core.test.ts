@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { WorksheetFieldsOut } from '../features/worksheet/ws-api';
+import type { WorksheetFieldsOut } from '../ws-api';
 import {
   editItem,
   enqueue,

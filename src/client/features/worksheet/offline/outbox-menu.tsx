@@ -1,13 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, type MouseEvent } from 'react';
-import { m } from '../../shared/paraglide/messages.js';
-import { confirm } from '../components/confirm';
-import { sharedLazyPart } from '../lib/lazy';
-import type { AccountInfo } from '../lib/trpc';
-import { trpc } from '../lib/trpc';
+import { m } from '../../../../shared/paraglide/messages.js';
+import { confirm } from '../../../components/confirm';
+import { sharedLazyPart } from '../../../lib/lazy';
+import type { AccountInfo } from '../../../lib/trpc';
+import { trpc } from '../../../lib/trpc';
 import { setOutboxOwner, startOutboxTriggers, useOutboxItems } from './outbox';
 import { ownerOf } from './outbox-core';
-import type { TWorksheetFormSettings } from '../../shared/schemas/worksheet';
+import type { TWorksheetFormSettings } from '../../../../shared/schemas/worksheet';
 import './outbox.css';
 
 /*
