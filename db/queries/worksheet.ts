@@ -49,7 +49,26 @@ const isoText = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC
  * indexed user_id) and `j` (its job); null when it is empty for sure (TEAM without a team).
  */
 function listConditions(f: WorksheetListFilter) {
-  const where = [sql`w.account_id = ${f.accountId}`, f.exported ? sql`w.exported` : sql`NOT w.exported`];
+  const scope = scopeConditions(f);
+  if (scope === null) return null;
+  const where = [...scope, f.exported ? sql`w.exported` : sql`NOT w.exported`];
+  if (f.from) where.push(sql`w.date >= ${f.from}::date`);
+  if (f.to) where.push(sql`w.date <= ${f.to}::date`);
+  if (f.customerNo) where.push(sql`w.customer_no = ${f.customerNo}`);
+  if (f.jobCode) where.push(sql`w.job_code = ${f.jobCode}`);
+  if (f.batchId) where.push(sql`w.export_batch_id = ${f.batchId}`);
+  return sql.join(where, sql` AND `);
+}
+
+export type ScopeFilter = Pick<WorksheetListFilter, 'accountId' | 'mode' | 'userId' | 'username' | 'teamCode'>;
+
+/**
+ * Whose entries a mode shows (spec §6), as SQL conditions on `w`, `u` and `j` of `listJoins`: the
+ * account's; YOURS the viewer's own; TEAM those of the team's users or on the team's jobs; null
+ * when it is empty for sure (TEAM without a team). The lists and the reports (issue 26) share it.
+ */
+export function scopeConditions(f: ScopeFilter) {
+  const where = [sql`w.account_id = ${f.accountId}`];
   if (f.mode === 'YOURS') {
     where.push(
       f.userId !== null
@@ -61,15 +80,11 @@ function listConditions(f: WorksheetListFilter) {
     if (!f.teamCode) return null;
     where.push(sql`(u.team_code = ${f.teamCode} OR j.team_code = ${f.teamCode})`);
   }
-  if (f.from) where.push(sql`w.date >= ${f.from}::date`);
-  if (f.to) where.push(sql`w.date <= ${f.to}::date`);
-  if (f.customerNo) where.push(sql`w.customer_no = ${f.customerNo}`);
-  if (f.jobCode) where.push(sql`w.job_code = ${f.jobCode}`);
-  if (f.batchId) where.push(sql`w.export_batch_id = ${f.batchId}`);
-  return sql.join(where, sql` AND `);
+  return where;
 }
 
-const listJoins = sql`LEFT JOIN app_user u ON u.id = w.user_id
+/** The owner and the job of `w`, which scopeConditions look at. */
+export const listJoins = sql`LEFT JOIN app_user u ON u.id = w.user_id
     LEFT JOIN job j ON j.account_id = w.account_id AND j.code = w.job_code`;
 
 /**
