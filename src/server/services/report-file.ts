@@ -10,10 +10,10 @@ type Locale = 'en' | 'da';
 
 const GROUP_LABEL: Record<ReportGroup, (i?: Record<string, never>, o?: { locale?: Locale }) => string> = {
   job: m.rep_group_job,
-  jobTask: m.rep_group_jobTask,
+  jobTask: m.rep_group_job_task,
   customer: m.rep_group_customer,
   person: m.rep_group_person,
-  workType: m.rep_group_workType,
+  workType: m.rep_group_work_type,
   unit: m.rep_group_unit,
   week: m.rep_group_week,
   month: m.rep_group_month,

@@ -6,16 +6,9 @@ import { MAX, MODES } from '../limits';
 import { WS_ERR } from './worksheet-errors';
 import { CSV_FORMATS } from './export';
 
-/** What a report can be grouped by (issue 26): one or two of these, in order. */
-export const REPORT_GROUPS = ['job', 'jobTask', 'customer', 'person', 'workType', 'unit', 'week', 'month'] as const;
-export type ReportGroup = (typeof REPORT_GROUPS)[number];
-/** What each line sums: hours (Resource entries), quantity per unit of measure, entries, shares approved / exported. */
-export const REPORT_MEASURES = ['hours', 'quantity', 'entries', 'approved', 'exported'] as const;
-export type ReportMeasure = (typeof REPORT_MEASURES)[number];
-export const REPORT_STATUSES = ['any', 'approved', 'unapproved'] as const;
-export const REPORT_SOURCES = ['both', 'worksheet', 'archive'] as const;
-export const REPORT_MAX_GROUPS = 2;
-export const REPORT_MAX_YEARS = 5;
+import { REPORT_GROUPS, REPORT_MAX_GROUPS, REPORT_MAX_YEARS, REPORT_MEASURES, REPORT_SOURCES, REPORT_STATUSES } from './report-names';
+
+export * from './report-names';
 
 /** The last day a period starting on `from` may end on: five years less a day. */
 export function reportPeriodEnd(from: string): string {
