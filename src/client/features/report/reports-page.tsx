@@ -275,7 +275,7 @@ export function ReportsPage() {
       />
       <form className="rep-form card" onSubmit={submit} aria-label={m.rep_filters()}>
         <fieldset className="rep-fieldset">
-          <legend>{m.rep_group_by()}</legend>
+          <legend>{m.rep_grouping()}</legend>
           <div className="rep-row">
             <div className="field">
               <label className="field__label" htmlFor="rep-group1">{m.rep_group_by()}</label>
