@@ -63,8 +63,14 @@ export function reportQuery(f: ReportFilter): RawBuilder<ReportSqlRow> | null {
   const scope = scopeConditions(f);
   if (scope === null) return null;
   const where = [...scope, sql`w.date >= ${f.from}::date`, sql`w.date <= ${f.to}::date`];
-  // Both: the owner index (user_id, exported, date) still serves YOURS with the dates as an index condition.
-  where.push(f.source === 'worksheet' ? sql`NOT w.exported` : f.source === 'archive' ? sql`w.exported` : sql`w.exported IN (FALSE, TRUE)`);
+  // Both, for one user: the owner index (user_id, exported, date) with `exported = ANY` and the dates
+  // as index conditions (as the week view). Both, for a team or the account: an OR of the two
+  // states, so that the partial indexes on open and on archived entries (account_id, date) serve
+  // one arm each (BitmapOr) — no index holds both states by date (docs/plans/report.md).
+  const oneUser = f.mode === 'YOURS' || f.personId !== null;
+  where.push(
+    f.source === 'worksheet' ? sql`NOT w.exported` : f.source === 'archive' ? sql`w.exported` : oneUser ? sql`w.exported IN (FALSE, TRUE)` : sql`(w.exported OR NOT w.exported)`,
+  );
   if (f.personId !== null) where.push(sql`w.user_id = ${f.personId}`);
   if (f.customerNo) where.push(sql`w.customer_no = ${f.customerNo}`);
   if (f.jobCode) where.push(sql`w.job_code = ${f.jobCode}`);

@@ -124,3 +124,20 @@ for (const lang of ['en', 'da'] as const) {
     });
   }
 }
+
+test('the worksheet home at a glance: a team leader’s waiting entries link to the Team tab; this week’s hours against last week’s', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await login(page, 'leader');
+  // The entries this file logged (2023, open, not approved) are among the team's waiting ones.
+  const waiting = page.getByRole('link', { name: /entr(y|ies) waiting for approval in your team/ });
+  await expect(waiting).toBeVisible();
+  await expect(page.locator('.ws-glance__hours')).toHaveText(/^Your hours this week: \d+\.\d\d \(last week: \d+\.\d\d\)$/);
+  await screenshot(page, 'home-glance-1366-en');
+  await waiting.click();
+  await expect(page).toHaveURL(/\/\?mode=TEAM$/);
+  // A Basic user has no team count, only their hours.
+  await page.context().clearCookies();
+  await login(page, 'dansk');
+  await expect(page.locator('.ws-glance__hours')).toHaveText(/^Dine timer denne uge: /);
+  await expect(page.locator('.ws-glance__waiting')).toHaveCount(0);
+});
