@@ -3,6 +3,7 @@ import type { Mode } from '../../src/shared/limits';
 import type { DB } from '../types';
 import { intConst, textConst } from './sql-text';
 import { teamScopeSql } from './team-scope';
+import { FORMULA_LEAD_CODES } from '../../src/shared/formula-guard';
 
 /*
  * The SQL of the CSV download (DESIGN §4, §7). The database formats every cell (dates, times,
@@ -85,10 +86,11 @@ export interface ExportFormat {
 /**
  * Cells that start with = + - @ tab or CR are written as a formula that yields the text itself,
  * `="…"` with `"` doubled (decision 0100: spreadsheets show the text without a visible apostrophe);
- * '' becomes NULL (an empty field). The only formula guard: every CSV cell a user typed passes here.
+ * '' becomes NULL (an empty field). Every CSV cell a user typed passes here; the rule's characters
+ * are src/shared/formula-guard.ts's, which the reports' CSV (written in Node) uses too.
  */
 function guarded(column: string): string {
-  return `CASE WHEN ascii(${column}) IN (9, 13, 43, 45, 61, 64) THEN '="' || replace(${column}, '"', '""') || '"' ELSE nullif(${column}, '') END`;
+  return `CASE WHEN ascii(${column}) IN (${FORMULA_LEAD_CODES.join(', ')}) THEN '="' || replace(${column}, '"', '""') || '"' ELSE nullif(${column}, '') END`;
 }
 
 function columnSql(format: ExportFormat): Record<ExportColumn, string> {

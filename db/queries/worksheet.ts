@@ -55,7 +55,26 @@ const isoText = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC
  * (TEAM without a team).
  */
 function listConditions(f: WorksheetListFilter) {
-  const where = [sql`w.account_id = ${f.accountId}`, f.exported ? sql`w.exported` : sql`NOT w.exported`];
+  const scope = scopeConditions(f);
+  if (scope === null) return null;
+  const where = [...scope, f.exported ? sql`w.exported` : sql`NOT w.exported`];
+  if (f.from) where.push(sql`w.date >= ${f.from}::date`);
+  if (f.to) where.push(sql`w.date <= ${f.to}::date`);
+  if (f.customerNo) where.push(sql`w.customer_no = ${f.customerNo}`);
+  if (f.jobCode) where.push(sql`w.job_code = ${f.jobCode}`);
+  if (f.batchId) where.push(sql`w.export_batch_id = ${f.batchId}`);
+  return sql.join(where, sql` AND `);
+}
+
+export type ScopeFilter = Pick<WorksheetListFilter, 'accountId' | 'mode' | 'userId' | 'username' | 'teamCode'>;
+
+/**
+ * Whose entries a mode shows (spec §6), as SQL conditions on the record `w`: the
+ * account's; YOURS the viewer's own; TEAM those of the team's users or on the team's jobs; null
+ * when it is empty for sure (TEAM without a team). The lists and the reports (issue 26) share it.
+ */
+export function scopeConditions(f: ScopeFilter) {
+  const where = [sql`w.account_id = ${f.accountId}`];
   if (f.mode === 'YOURS') {
     where.push(
       f.userId !== null
@@ -67,12 +86,7 @@ function listConditions(f: WorksheetListFilter) {
     if (!f.teamCode) return null;
     where.push(teamScope(f.teamCode));
   }
-  if (f.from) where.push(sql`w.date >= ${f.from}::date`);
-  if (f.to) where.push(sql`w.date <= ${f.to}::date`);
-  if (f.customerNo) where.push(sql`w.customer_no = ${f.customerNo}`);
-  if (f.jobCode) where.push(sql`w.job_code = ${f.jobCode}`);
-  if (f.batchId) where.push(sql`w.export_batch_id = ${f.batchId}`);
-  return sql.join(where, sql` AND `);
+  return where;
 }
 
 /**

@@ -15,6 +15,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAdminRouteRouteImport } from './routes/_app/admin/route'
 import { Route as AppArchiveRouteImport } from './routes/_app/archive'
 import { Route as AppPunchClockRouteImport } from './routes/_app/punch-clock'
+import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthLogoutRouteImport } from './routes/_auth/logout'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
@@ -70,6 +71,11 @@ const AppArchiveRoute = AppArchiveRouteImport.update({
 const AppPunchClockRoute = AppPunchClockRouteImport.update({
   id: '/punch-clock',
   path: '/punch-clock',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReportsRoute = AppReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
   getParentRoute: () => AppRoute,
 } as any)
 const AuthLoginRoute = AuthLoginRouteImport.update({
@@ -218,6 +224,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AppAdminRouteRouteWithChildren
   '/archive': typeof AppArchiveRoute
   '/punch-clock': typeof AppPunchClockRoute
+  '/reports': typeof AppReportsRoute
   '/login': typeof AuthLoginRoute
   '/logout': typeof AuthLogoutRoute
   '/admin/account': typeof AppAdminAccountRoute
@@ -251,6 +258,7 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/archive': typeof AppArchiveRoute
   '/punch-clock': typeof AppPunchClockRoute
+  '/reports': typeof AppReportsRoute
   '/login': typeof AuthLoginRoute
   '/logout': typeof AuthLogoutRoute
   '/admin/account': typeof AppAdminAccountRoute
@@ -287,6 +295,7 @@ export interface FileRoutesById {
   '/_app/admin': typeof AppAdminRouteRouteWithChildren
   '/_app/archive': typeof AppArchiveRoute
   '/_app/punch-clock': typeof AppPunchClockRoute
+  '/_app/reports': typeof AppReportsRoute
   '/_auth/login': typeof AuthLoginRoute
   '/_auth/logout': typeof AuthLogoutRoute
   '/_app/': typeof AppIndexRoute
@@ -324,6 +333,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/archive'
     | '/punch-clock'
+    | '/reports'
     | '/login'
     | '/logout'
     | '/admin/account'
@@ -357,6 +367,7 @@ export interface FileRouteTypes {
     | '/'
     | '/archive'
     | '/punch-clock'
+    | '/reports'
     | '/login'
     | '/logout'
     | '/admin/account'
@@ -392,6 +403,7 @@ export interface FileRouteTypes {
     | '/_app/admin'
     | '/_app/archive'
     | '/_app/punch-clock'
+    | '/_app/reports'
     | '/_auth/login'
     | '/_auth/logout'
     | '/_app/'
@@ -470,6 +482,13 @@ declare module '@tanstack/react-router' {
       path: '/punch-clock'
       fullPath: '/punch-clock'
       preLoaderRoute: typeof AppPunchClockRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/reports': {
+      id: '/_app/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof AppReportsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_auth/login': {
@@ -731,6 +750,7 @@ interface AppRouteChildren {
   AppAdminRouteRoute: typeof AppAdminRouteRouteWithChildren
   AppArchiveRoute: typeof AppArchiveRoute
   AppPunchClockRoute: typeof AppPunchClockRoute
+  AppReportsRoute: typeof AppReportsRoute
   AppIndexRoute: typeof AppIndexRoute
   AppWorksheetAddRoute: typeof AppWorksheetAddRoute
   AppWorksheetIndexRoute: typeof AppWorksheetIndexRoute
@@ -741,6 +761,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminRouteRoute: AppAdminRouteRouteWithChildren,
   AppArchiveRoute: AppArchiveRoute,
   AppPunchClockRoute: AppPunchClockRoute,
+  AppReportsRoute: AppReportsRoute,
   AppIndexRoute: AppIndexRoute,
   AppWorksheetAddRoute: AppWorksheetAddRoute,
   AppWorksheetIndexRoute: AppWorksheetIndexRoute,

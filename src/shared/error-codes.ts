@@ -86,6 +86,12 @@ export const ERROR_TEMPLATES = {
   EXPORT_ARCHIVED_MARK: 'Archived entries cannot be marked as exported again',
   EXPORT_NOTHING: 'Nothing to export: no entry matches the filters',
 
+  // Reports (issue 26)
+  REPORT_UNKNOWN: 'Unknown {what}: {value}; choose from {allowed}',
+  REPORT_TOO_MANY_GROUPS: 'Group by at most {max} levels',
+  REPORT_PERIOD_TOO_LONG: 'The period can be at most {max} years',
+  REPORT_PERSON: 'You cannot see the entries of user {user}',
+
   // Webhooks
   WEBHOOK_URL: 'Enter an http(s) URL',
   WEBHOOK_PRIVATE_ADDRESS: 'The URL must resolve to a public address',

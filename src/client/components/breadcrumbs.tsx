@@ -6,6 +6,7 @@ const labels: Record<string, () => string> = {
   worksheet: m.menu_worksheet,
   'punch-clock': m.menu_punch_clock,
   archive: m.menu_archive,
+  reports: m.rep_menu,
   admin: m.menu_admin,
   account: m.section_account,
   users: m.section_users,

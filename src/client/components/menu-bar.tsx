@@ -93,6 +93,11 @@ export function MenuBar({ info }: { info: AccountInfo }) {
                 {m.menu_archive()}
               </Link>
             </li>
+            <li>
+              <Link to="/reports" className="nav__link" activeProps={active}>
+                {m.rep_menu()}
+              </Link>
+            </li>
             {isAdmin(info) && (
               <li>
                 <Link to="/admin" className="nav__link" activeProps={active}>

@@ -142,6 +142,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, Render> = {
   EXPORT_ARCHIVED_MARK: () => m.exp_err_archived_mark(),
   EXPORT_NOTHING: () => m.exp_err_nothing(),
 
+  REPORT_UNKNOWN: (p) => m.rep_err_unknown({ what: p.what ?? '', value: p.value ?? '' }),
+  REPORT_TOO_MANY_GROUPS: (p) => m.rep_err_too_many_groups({ max: number(p.max) }),
+  REPORT_PERIOD_TOO_LONG: (p) => m.rep_err_period({ max: number(p.max) }),
+  REPORT_PERSON: (p) => m.rep_err_person({ user: p.user ?? '' }),
+
   WEBHOOK_URL: () => m.error_webhook_url(),
   WEBHOOK_PRIVATE_ADDRESS: () => m.error_webhook_private_address(),
   WEBHOOK_UNRESOLVABLE: () => m.error_webhook_unresolvable(),

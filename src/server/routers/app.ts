@@ -7,6 +7,7 @@ import { worksheetRouter } from './worksheet';
 import { exportProcedures } from './export';
 import { webhooksRouter } from './webhooks';
 import { offlineRouter } from './offline';
+import { reportRouter } from './report';
 
 /**
  * The whole API. Each area contributes its procedures from its own file; the REST adapter serves
@@ -26,6 +27,7 @@ export const appRouter = router({
   worksheet: router({ ...worksheetRouter, ...exportProcedures }),
   webhooks: webhooksRouter,
   offline: offlineRouter,
+  report: router(reportRouter),
 });
 
 export type AppRouter = typeof appRouter;

@@ -26,6 +26,7 @@ import {
 import type { ComponentProps } from "react";
 import type { WeekView as WeekViewType } from "./week-view";
 import type { TWorksheetFormSettings } from "../../../shared/schemas/worksheet";
+import { HomeGlance } from "../report/home-glance";
 import "./worksheet.css";
 
 const route = getRouteApi("/_app/");
@@ -118,6 +119,7 @@ export function WorksheetHomePage() {
           </>
         }
       />
+      {settings.data && <HomeGlance role={role} />}
       {inlineForm && settings.data && (
         <section className="card ws-new" aria-labelledby="ws-new-title">
           <h2 id="ws-new-title" className="ws-new__title">
