@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { projectRoot } from './project-root';
 
 /*
  * A migrated, empty PGlite data directory kept as a tarball, so that the first start on an empty
@@ -14,14 +15,8 @@ import { dirname, join } from 'node:path';
  * `npm run build` makes it (scripts/pglite-template.ts); a start that finds none makes it too.
  */
 
-/** The project folder, from the sources (db/) and from the compiled server (dist/server/) alike. */
-function projectRoot(): string {
-  let dir = import.meta.dirname;
-  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  return dir;
-}
 
-const DIR = process.env.PGLITE_TEMPLATE_DIR ?? join(projectRoot(), 'node_modules/.cache/webtid');
+const DIR = process.env.PGLITE_TEMPLATE_DIR ?? join(projectRoot(import.meta.dirname), 'node_modules/.cache/webtid');
 
 function pgliteVersion(): string {
   try {

@@ -22,6 +22,7 @@ import type { HostResolver } from './webhooks/egress';
 import { startWebhookWorker } from './webhooks/worker';
 import { enableMetrics } from './metrics';
 import { appVersion, type Version } from './version';
+import { projectRoot } from '../../db/project-root';
 
 export interface RunningServer {
   url: string;
@@ -42,7 +43,7 @@ export interface RunningServer {
 }
 
 // Two levels up from src/server (sources under tsx) and from dist/server (the compiled bundle).
-const ROOT = resolve(import.meta.dirname, '../..');
+const ROOT = projectRoot(import.meta.dirname);
 
 export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle; seedDemo?: boolean; resolveHost?: HostResolver } = {}): Promise<RunningServer> {
   const version = appVersion(env);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join } from 'node:path';
+import { projectRoot } from '../../db/project-root';
 
 // Baked in by scripts/build.js (esbuild `define`); absent when the sources run under tsx.
 declare const __WEBTID_VERSION__: string | undefined;
@@ -27,7 +28,7 @@ function packageVersion(): string {
   let version = baked;
   if (!version) {
     try {
-      version = (JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version?: string }).version;
+      version = (JSON.parse(readFileSync(join(projectRoot(import.meta.dirname), 'package.json'), 'utf8')) as { version?: string }).version;
     } catch {
       /* no package.json beside the sources */
     }

@@ -93,6 +93,12 @@ describe('npm start', () => {
     expect(out).toMatch(/running at http/);
     // WEBTID_DEMO=false: an embedded production start without the demo account.
     expect(out).not.toContain('demo account');
+    // The built server serves the built client (its code sits in dist/server/chunks/: the project
+    // folder is found by package.json, not by a fixed ../..).
+    const url = /running at (http:\/\/\S+)/.exec(out)![1]!;
+    const page = await fetch(url + '/login');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root"');
     const server = spawnSync('ps', ['-o', 'pid=', '--ppid', String(npm.pid)], { encoding: 'utf8' }).stdout.trim().split(/\s+/).map(Number);
     expect(server).toHaveLength(1);
     npm.kill('SIGTERM');
