@@ -29,6 +29,7 @@ const benches: Bench[] = [
   { name: 'worksheet', file: 'worksheet.ts', fn: 'benchWorksheet' },
   { name: 'export', file: 'export.ts', fn: 'benchExport' },
   { name: 'export-batches', file: 'export-batches.ts', fn: 'benchExportBatches' },
+  { name: 'week', file: 'week.ts', fn: 'benchWeek' },
   { name: 'paging', file: 'paging.ts', fn: 'benchPaging' },
   { name: 'load', file: 'load.ts', fn: 'benchLoad' },
   { name: 'webhooks', file: 'webhooks.ts', fn: 'benchWebhooks' },
