@@ -345,7 +345,7 @@ test('Background Sync with the app open: the tab shows what the service worker s
   await readyForOffline(page, user);
   await openForm(page);
   await context.setOffline(true);
-  const description = `Worker sent ${stamp}`;
+  const description = `Worker sent ${stamp} ${test.info().repeatEachIndex}`; // unique under --repeat-each
   await fill(page, description, '15:00', '16:00');
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(outboxItem(page, description)).toContainText('Waiting to send');
