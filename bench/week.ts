@@ -101,6 +101,7 @@ async function weekInBrowser(url: string): Promise<void> {
     context.setDefaultTimeout(120_000);
     const login = await context.newPage();
     await login.goto(`${url}/login`);
+    if (process.env.BENCH_DEBUG) await login.screenshot({ path: '/tmp/days/week-login.png' }).catch(() => undefined);
     await login.locator('input[name="username"]').fill(USER);
     await login.locator('input[type="password"]').fill(PASSWORD);
     await login.locator('button[type="submit"]').click();
