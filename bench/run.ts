@@ -1,7 +1,7 @@
 /**
  * npm run bench [-- <name> ...] [--quick]
  *   names: foundation (cold start), info (request overhead), bundle, master-data, worksheet,
- *   export, and any other bench registered below. No name: all of them except the opt-in ones
+ *   export, week, and any other bench registered below. No name: all of them except the opt-in ones
  *   (lighthouse: needs `npm i --no-save lighthouse@12.8.2`).
  * Prints figures next to their goals; never a pass/fail timing test. A measure that did not
  * measure (errors, zero completed requests, a missing answer) prints FAIL, and the run exits 1.
@@ -29,6 +29,7 @@ const benches: Bench[] = [
   { name: 'worksheet', file: 'worksheet.ts', fn: 'benchWorksheet' },
   { name: 'export', file: 'export.ts', fn: 'benchExport' },
   { name: 'export-batches', file: 'export-batches.ts', fn: 'benchExportBatches' },
+  { name: 'week', file: 'week.ts', fn: 'benchWeek' },
   { name: 'paging', file: 'paging.ts', fn: 'benchPaging' },
   { name: 'load', file: 'load.ts', fn: 'benchLoad' },
   { name: 'webhooks', file: 'webhooks.ts', fn: 'benchWebhooks' },

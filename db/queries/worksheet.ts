@@ -343,6 +343,10 @@ export interface WeekSqlRow {
   d: Array<string | number | null>;
   /** entries Monday..Sunday */
   n: number[];
+  /** the job's customer now (the entries' when the job has none): the empty cell's prefill */
+  customerNo: string | null;
+  /** the row's entry ids (Copy week…) */
+  ids: number[];
 }
 
 /**
@@ -362,7 +366,9 @@ export function weekQuery(accountId: number, userId: number, days: readonly stri
       w.unit_type AS "unitType", w.unit_no AS "unitNo", min(w.unit_description) AS "unitDescription",
       w.work_type_code AS "workTypeCode", w.unit_of_measure_code AS "unitOfMeasureCode",
       min(w.unit_of_measure_description) AS "unitOfMeasureDescription",
-      ARRAY[${sums}] AS d, ARRAY[${counts}] AS n
+      ARRAY[${sums}] AS d, ARRAY[${counts}] AS n,
+      coalesce((SELECT nullif(j.bill_to_customer_no, '') FROM job j WHERE j.account_id = ${accountId} AND j.code = w.job_code), min(w.customer_no)) AS "customerNo",
+      array_agg(w.id ORDER BY w.id) AS ids
     FROM worksheet_record w
     WHERE w.user_id = ${userId} AND w.exported IN (FALSE, TRUE) AND w.account_id = ${accountId}
       AND w.date >= ${from}::date AND w.date <= ${to}::date

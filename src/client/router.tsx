@@ -3,6 +3,7 @@ import { ErrorPage } from './components/error-page';
 import { PageSpinner } from './components/spinner';
 import { installChunkErrorHandling } from './lib/chunk-errors';
 import { parseSearch, stringifySearch } from './lib/search';
+import { idleLogoutUnderway } from './lib/idle';
 import { setLoginReason } from './lib/login-reason';
 import { queryClient, setUnauthorizedHandler, trpcUtils } from './lib/trpc';
 import { forgetIdentity } from './offline/identity';
@@ -27,6 +28,8 @@ export const router = createRouter({
 
 setUnauthorizedHandler(() => {
   if (router.state.location.pathname === '/login') return;
+  // The idle logout shows its warning and reloads to /login by itself 3 s later (lib/idle.ts).
+  if (idleLogoutUnderway()) return;
   // Only a user who was logged in here is told that the session ended (not a first visit), and
   // the idle logout keeps its own reason.
   if (trpcUtils.user.info.getData()) setLoginReason('expired', { unlessSet: true });

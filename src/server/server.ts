@@ -42,7 +42,6 @@ export interface RunningServer {
   close(graceMs?: number): Promise<void>;
 }
 
-// Two levels up from src/server (sources under tsx) and from dist/server (the compiled bundle).
 const ROOT = projectRoot(import.meta.dirname);
 
 export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle; seedDemo?: boolean; resolveHost?: HostResolver } = {}): Promise<RunningServer> {

@@ -9,6 +9,7 @@ interface Week {
   days: string[];
   rows: Array<{ jobCode: string; jobTaskCode: string | null; unitNo: string; workTypeCode: string | null; unitOfMeasureCode: string; days: number[]; entries: number[]; total: number }>;
   totals: Array<{ code: string; label: string; days: number[]; total: number }>;
+  ids: number[];
 }
 
 let app: TestApp;
@@ -32,6 +33,9 @@ beforeAll(async () => {
     record(a, 'basica', { date: '2026-11-22', quantity: 100 }),
     record(a, 'basica', { date: '2026-11-30', quantity: 100 }),
     record(a, 'basicb', { date: '2026-11-23', quantity: 1, jobCode: 'J-1002' }),
+    // week 2026-W45: an entry of J-2001 (customer C2000) logged without a customer, and one of J-1001.
+    record(a, 'basica', { date: '2026-11-03', quantity: 6, jobCode: 'J-2001', customerNo: null, customerName: null, description: 'Tuesday tiling' }),
+    record(a, 'basica', { date: '2026-11-05', quantity: 2, description: 'Thursday demolition' }),
     record(world.otherAccountId, 'wkotheradmin', { date: '2026-11-23', quantity: 9 }),
   ]);
   for (const u of ['wkadmin', 'leada', 'leadb', 'basica', 'basicb', 'wkotheradmin']) clients[u] = await app.login(u);
@@ -64,11 +68,32 @@ describe('GET /api/worksheet/week', () => {
     ]);
   });
 
+  it("names each row's job customer (an empty cell prefills it) and the week's entry ids, which Copy week copies to their weekdays", async () => {
+    const res = await week(clients.basica!, 'week=2026-W45');
+    expect(res.status).toBe(200);
+    const rows = res.body.rows as Array<Week['rows'][number] & { customerNo: string | null }>;
+    // the job's customer, also where the entry itself was logged without one
+    expect(rows.map((r) => [r.jobCode, r.customerNo])).toEqual([
+      ['J-1001', 'C1000'],
+      ['J-2001', 'C2000'],
+    ]);
+    expect(res.body.ids).toHaveLength(2);
+    expect([...res.body.ids].sort((x, y) => x - y)).toEqual(res.body.ids);
+    // Copy week: W48's six entries (the Sunday before and the Monday after are not its) go to
+    // another week, each on its own weekday (Mon ×2, Tue ×2, Wed, Sun).
+    const w48 = (await week(clients.basica!, 'week=2026-W48')).body.ids;
+    expect(w48).toHaveLength(6);
+    const copy = await clients.basica!.post<{ preview: Array<{ date: string }> }>('/api/worksheet/copy', { ids: w48, toWeek: '2026-W50', dryRun: true });
+    expect(copy.status, JSON.stringify(copy.body)).toBe(201);
+    expect(copy.body.preview.map((p) => p.date).sort()).toEqual(['2026-12-07', '2026-12-07', '2026-12-08', '2026-12-08', '2026-12-09', '2026-12-13']);
+  });
+
   it('answers an empty week with no rows', async () => {
     const res = await week(clients.basica!, 'week=2026-W10');
     expect(res.status).toBe(200);
     expect(res.body.rows).toEqual([]);
     expect(res.body.totals).toEqual([]);
+    expect(res.body.ids).toEqual([]);
   });
 
   it('lets a team leader see a member of the team, an admin anyone of the account', async () => {

@@ -3,6 +3,8 @@
  * one account "Test A/S" with fixed users (password Test-pass-1) and the demo master data.
  *   admin (Admin, ENU), leader (Teamleader, team A), basic (Basic, team A), dansk (Basic, DAN),
  *   other (Basic, team B)
+ * E2E_DATA_DIR (tests/e2e/worksheet-restart.spec.ts): that data directory instead of a fresh one;
+ * a second start on it keeps what is there (the account is made once), as a restarted server does.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,25 +25,30 @@ const env = parseEnv({
   // playwright.config.ts always sets E2E_PORT (a free port); 0 picks one when run by hand.
   PORT: process.env.E2E_PORT ?? '0',
   HOST: '127.0.0.1',
-  DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-e2e-')),
+  DATA_DIR: process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'webtid-e2e-')),
   LOG_LEVEL: 'warn',
   DATABASE_URL: '',
 });
 const app = await startServer(env, { seedDemo: false });
 const db = app.services.db;
-const { accountId } = await createAccount(db, { code: 'TEST', name: 'Test A/S', admin: 'admin', password: PASSWORD });
-const hash = await hashPassword(PASSWORD);
-await db.updateTable('appUser').set({ teamCode: 'A' }).where('accountId', '=', accountId).execute();
-await db
-  .insertInto('appUser')
-  .values([
-    { accountId, username: 'leader', passwordHash: hash, profileType: 'Teamleader', teamCode: 'A', defaultResource: 'R01' },
-    { accountId, username: 'basic', passwordHash: hash, profileType: 'Basic', teamCode: 'A', defaultResource: 'R03' },
-    { accountId, username: 'dansk', passwordHash: hash, profileType: 'Basic', teamCode: 'A', languageCode: 'DAN' },
-    { accountId, username: 'other', passwordHash: hash, profileType: 'Basic', teamCode: 'B' },
-  ])
-  .execute();
-await seedMasterData(db, accountId);
+const restarted = await db.selectFrom('account').select('id').where('code', '=', 'TEST').executeTakeFirst();
+if (!restarted) await seed();
+
+async function seed(): Promise<void> {
+  const { accountId } = await createAccount(db, { code: 'TEST', name: 'Test A/S', admin: 'admin', password: PASSWORD });
+  const hash = await hashPassword(PASSWORD);
+  await db.updateTable('appUser').set({ teamCode: 'A' }).where('accountId', '=', accountId).execute();
+  await db
+    .insertInto('appUser')
+    .values([
+      { accountId, username: 'leader', passwordHash: hash, profileType: 'Teamleader', teamCode: 'A', defaultResource: 'R01' },
+      { accountId, username: 'basic', passwordHash: hash, profileType: 'Basic', teamCode: 'A', defaultResource: 'R03' },
+      { accountId, username: 'dansk', passwordHash: hash, profileType: 'Basic', teamCode: 'A', languageCode: 'DAN' },
+      { accountId, username: 'other', passwordHash: hash, profileType: 'Basic', teamCode: 'B' },
+    ])
+    .execute();
+  await seedMasterData(db, accountId);
+}
 console.log(`e2e server ready at ${app.url}`);
 const stop = () => void app.close(2000).then(() => process.exit(0));
 process.on('SIGTERM', stop);

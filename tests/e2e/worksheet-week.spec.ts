@@ -75,8 +75,11 @@ for (const lang of ['en', 'da'] as const) {
       const href = await cell.getAttribute('href');
       expect(href).toContain('jobCode=J-1001');
       expect(href).toContain('unitNo=1000');
+      // The row's job customer too (J-1001 is Nordhavn Byg's, C1000).
+      expect(href).toContain('customerNo=C1000');
       await page.goto(href!);
       await expect(page.getByRole('textbox', { name: lang === 'en' ? 'Date' : 'Dato', exact: true })).toHaveValue(tuesdayIso);
+      await expect(page.getByRole('combobox', { name: lang === 'en' ? 'Customer' : 'Kunde', exact: true })).toHaveValue(/C1000/);
       await expect(page.getByRole('combobox', { name: lang === 'en' ? 'Job' : 'Sag', exact: true })).toHaveValue(/J-1001/);
       await expect(page.getByRole('combobox', { name: lang === 'en' ? 'Unit' : 'Vare/ressource', exact: true })).toHaveValue(/1000/);
       await screenshot(page, `worksheet-week-add-${VIEWPORTS[vp].width}-${lang}`);

@@ -13,6 +13,16 @@ const ACTIVITY_EVENTS = ['mousemove', 'pointerdown', 'keydown', 'touchstart', 'w
  * working in one tab keeps the others alive.
  */
 const SHARED_KEY = 'webtid:last-activity';
+
+let loggingOut = false;
+
+/**
+ * True from the idle logout until its reload. Meanwhile the session is gone, so any request of the
+ * page (a refetch on focus, the master-data sync's minute tick, a recovery retry) answers 401; the
+ * unauthorized handler (router.tsx) must then leave the page alone, or it moves to /login before the
+ * warning was shown for its 3 s (issue 22: the idle test met this in a full run).
+ */
+export const idleLogoutUnderway = (): boolean => loggingOut;
 const SHARE_EVERY_MS = 5_000;
 
 function sharedActivity(): number {
@@ -60,6 +70,7 @@ export function useIdleLogout(): void {
         return;
       }
       loggedOut = true;
+      loggingOut = true;
       for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, markActive);
       // The reload happens whether or not the server answered; the session is gone either way:
       // offline, the logout-pending marker keeps the cookie from counting until the server

@@ -44,6 +44,7 @@ export async function worksheetWeek(db: Database, actor: Actor, input: { week: s
       jobDescription: r.jobDescription,
       jobTaskCode: r.jobTaskCode,
       jobTaskDescription: r.jobTaskDescription,
+      customerNo: r.customerNo,
       unitType: r.unitType,
       unitNo: r.unitNo,
       unitDescription: r.unitDescription,
@@ -54,7 +55,8 @@ export async function worksheetWeek(db: Database, actor: Actor, input: { week: s
       total,
     };
   });
-  return { week: input.week, username: owner.username, days, rows, totals: [...totals.values()].sort((a, b) => a.code.localeCompare(b.code)) };
+  const ids = sqlRows.flatMap((r) => r.ids.map(Number)).sort((a, b) => a - b);
+  return { week: input.week, username: owner.username, days, rows, totals: [...totals.values()].sort((a, b) => a.code.localeCompare(b.code)), ids };
 }
 
 /** The users whose week the caller may open (the week view's person select): Admin all, Teamleader the team, Basic self. */

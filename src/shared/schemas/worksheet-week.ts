@@ -26,6 +26,8 @@ export const ZWeekRow = z.object({
   jobDescription: z.string().nullable(),
   jobTaskCode: z.string().nullable(),
   jobTaskDescription: z.string().nullable(),
+  /** The job's customer (the entries' when the job has none): an empty cell prefills it. */
+  customerNo: z.string().nullable(),
   unitType: z.enum(UNIT_TYPES),
   unitNo: z.string(),
   unitDescription: z.string().nullable(),
@@ -49,5 +51,7 @@ export const ZWorksheetWeek = z.object({
   days: z.array(z.string()).length(7),
   rows: z.array(ZWeekRow),
   totals: z.array(ZWeekUnitTotal),
+  /** The ids of the week's entries, ascending: what "Copy week…" copies (POST /api/worksheet/copy toWeek). */
+  ids: z.array(z.number().int()),
 });
 export type TWorksheetWeek = z.infer<typeof ZWorksheetWeek>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isoDate } from '../../../shared/fields';
 import { m } from '../../../shared/paraglide/messages.js';
 import type { TCopyWorksheetInput, TCopyWorksheetResult, TCopyPreviewEntry } from '../../../shared/schemas/worksheet-copy';
+import { addWeeks, weekDays, weekNumber, weekOf } from '../../../shared/week';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
@@ -13,11 +14,17 @@ import { restJson } from '../../lib/rest';
 import { submitHandler, useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../lib/trpc';
 
-/** What "Copy to…" copies: an entry or a day's entries, with a title for the dialog. */
+/** What "Copy to…" copies: an entry or a day's entries, or a week's ("Copy week…"). */
 export interface CopyRequest {
   ids: number[];
   /** The source date: the target date starts one day later. */
   fromDate: string;
+  /**
+   * A week's entries (ISO week `YYYY-Www`): the target is a week, each copy lands on its own
+   * weekday of it (`toWeek`, decision 0210); the date field names any day of that week and starts
+   * on the next week's Monday.
+   */
+  week?: string;
 }
 
 const ZCopyForm = z.object({ toDate: isoDate() });
@@ -38,20 +45,23 @@ const copyCall = (input: TCopyWorksheetInput, key?: string) =>
  */
 export function CopyDialog({ request, onClose }: { request: CopyRequest | null; onClose: () => void }) {
   return (
-    <Modal open={request !== null} title={m.ws_copy_title()} onClose={onClose} size="small">
+    <Modal open={request !== null} title={request?.week ? m.ws_copy_week_title({ week: String(weekNumber(request.week)) }) : m.ws_copy_title()} onClose={onClose} size="small">
       {request && <CopyForm key={`${request.fromDate}:${request.ids.join(',')}`} request={request} onClose={onClose} />}
     </Modal>
   );
 }
 
 function CopyForm({ request, onClose }: { request: CopyRequest; onClose: () => void }) {
-  const form = useZodForm(ZCopyForm, { toDate: nextDay(request.fromDate) });
+  const week = request.week;
+  const form = useZodForm(ZCopyForm, { toDate: week ? weekDays(addWeeks(week, 1))[0]! : nextDay(request.fromDate) });
   const [preview, setPreview] = useState<{ toDate: string; rows: TCopyPreviewEntry[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const key = useRef<string>(crypto.randomUUID());
   const utils = trpc.useUtils();
   const date = form.text('toDate');
   const previewFits = preview !== null && preview.toDate === form.values.toDate;
+  // A week goes to the week of the chosen day; an entry or a day to the day itself.
+  const target = (toDate: string) => (week ? { toWeek: toDate } : { toDate });
 
   const run = async (formElement: HTMLFormElement) => {
     const values = form.validate(formElement);
@@ -59,11 +69,11 @@ function CopyForm({ request, onClose }: { request: CopyRequest; onClose: () => v
     setBusy(true);
     try {
       if (!previewFits) {
-        const res = await copyCall({ ids: request.ids, toDate: values.toDate, dryRun: true });
+        const res = await copyCall({ ids: request.ids, ...target(values.toDate), dryRun: true });
         setPreview({ toDate: values.toDate, rows: res.preview });
         return;
       }
-      const res = await copyCall({ ids: request.ids, toDate: values.toDate }, key.current);
+      const res = await copyCall({ ids: request.ids, ...target(values.toDate) }, key.current);
       toast.success(m.ws_copy_toast({ count: formatNumber(res.created.length) }));
       await Promise.all([utils.worksheet.invalidate()]);
       onClose();
@@ -76,14 +86,19 @@ function CopyForm({ request, onClose }: { request: CopyRequest; onClose: () => v
 
   return (
       <form className="ws-copy" onSubmit={submitHandler(run)} noValidate>
-        <TextField label={m.ws_copy_date()} type="date" required data-autofocus {...date} />
+        <TextField label={week ? m.ws_copy_week_date() : m.ws_copy_date()} type="date" required data-autofocus {...date} />
         <p className="ws-copy__note">{m.ws_copy_note()}</p>
         {previewFits && (
           <section className="ws-copy__preview" aria-live="polite">
-            <h3>{m.ws_copy_preview_heading({ count: formatNumber(preview.rows.length), date: formatDate(preview.toDate, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }) })}</h3>
+            <h3>
+              {week
+                ? m.ws_copy_week_preview_heading({ count: formatNumber(preview.rows.length), week: String(weekNumber(weekOf(preview.toDate))) })
+                : m.ws_copy_preview_heading({ count: formatNumber(preview.rows.length), date: formatDate(preview.toDate, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }) })}
+            </h3>
             <ul>
               {preview.rows.map((r) => (
                 <li key={r.sourceId}>
+                  {week && <span className="ws-copy__date">{formatDate(r.date, { weekday: 'short', day: 'numeric', month: 'short' })}</span>}
                   <span className="ws-code">{r.jobCode}</span> · <span className="ws-code">{r.unitNo}</span> — {r.description}
                   <span className="ws-copy__qty">
                     {r.timeFrom && r.timeTo ? `${r.timeFrom}–${r.timeTo} · ` : ''}

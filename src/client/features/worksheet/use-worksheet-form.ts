@@ -77,7 +77,7 @@ export interface WorksheetFormProps {
   onDone?: ((record: TWorksheetRecord | 'queued', how: 'create' | 'update') => void) | undefined;
   onCancel?: (() => void) | undefined;
   /** A new entry's values from the URL (the week view's empty cell, issue 22 §6); a draft wins. */
-  prefill?: Partial<Record<'date' | 'jobCode' | 'jobTaskCode' | 'unitType' | 'unitNo' | 'workTypeCode', string>> | undefined;
+  prefill?: Partial<Record<'date' | 'customerNo' | 'jobCode' | 'jobTaskCode' | 'unitType' | 'unitNo' | 'workTypeCode', string>> | undefined;
 }
 
 /** A draft is written once the typing pauses this long (and always before a submit). */
@@ -94,6 +94,7 @@ function withPrefill(values: FormValues, prefill: WorksheetFormProps['prefill'])
   if (!prefill) return values;
   const out = { ...values };
   if (prefill.date) out.date = prefill.date;
+  if (prefill.customerNo) out.customerNo = prefill.customerNo;
   if (prefill.jobCode) out.jobCode = prefill.jobCode;
   if (prefill.jobTaskCode) out.jobTaskCode = prefill.jobTaskCode;
   if (prefill.unitType === 'Item' || prefill.unitType === 'Resource') out.unitType = prefill.unitType;

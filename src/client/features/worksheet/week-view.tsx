@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
+import { useState, type ComponentProps } from "react";
 import { m } from "../../../shared/paraglide/messages.js";
 import type {
   TWeekRow,
@@ -10,9 +10,16 @@ import { Button } from "../../components/button";
 import { PageSpinner } from "../../components/spinner";
 import { errorMessage } from "../../lib/errors";
 import { formatDate, formatNumber, intlLocale } from "../../lib/format";
+import { LazyBoundary, lazyPart, useMountedOnce } from "../../lib/lazy";
 import { trpc } from "../../lib/trpc";
+import type { CopyDialog as CopyDialogType, CopyRequest } from "./copy-dialog";
 import { todayIso, useMediaQuery } from "./ws-data";
 import "./week-view.css";
+
+// "Copy week…" (issue 22 §5): the same dialog as "Copy to…" of a day, on first use (decision 0185).
+const Copy = lazyPart<ComponentProps<typeof CopyDialogType>>(() =>
+  import("./copy-dialog").then((mod) => mod.CopyDialog),
+);
 
 const num = (n: number) =>
   formatNumber(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -49,6 +56,8 @@ export function WeekView({ week: asked, user, canPick }: Props) {
   const data = query.data;
   const days = data?.days ?? [];
   const [picked, setPicked] = useState<string | null>(null);
+  const [copy, setCopy] = useState<CopyRequest | null>(null);
+  const [copyMounted, unmountCopy] = useMountedOnce(copy !== null);
   const day =
     picked && days.includes(picked)
       ? picked
@@ -97,6 +106,24 @@ export function WeekView({ week: asked, user, canPick }: Props) {
             {m.ws_week_this()}
           </Button>
         )}
+        {data && data.ids.length > 0 && (
+          <Button
+            variant="secondary"
+            className="wk-copy"
+            onPointerEnter={Copy.preload}
+            onFocus={Copy.preload}
+            onClick={() =>
+              setCopy({ ids: data.ids, fromDate: data.days[0]!, week: data.week })
+            }
+          >
+            {m.ws_copy_week_action()}
+            {/* The visible text first, so the accessible name starts with it (WCAG 2.5.3). */}
+            <span className="visually-hidden">
+              {" "}
+              {m.ws_copy_week_label({ week: String(n) })}
+            </span>
+          </Button>
+        )}
         {canPick && users.data && users.data.length > 1 && (
           <label className="wk-user">
             <span>{m.ws_week_user()}</span>
@@ -131,6 +158,17 @@ export function WeekView({ week: asked, user, canPick }: Props) {
             <WeekDay data={data} today={today} day={day} onPick={setPicked} />
           )}
         </>
+      )}
+      {copyMounted && (
+        <LazyBoundary
+          part={Copy}
+          onFailed={() => {
+            setCopy(null);
+            unmountCopy();
+          }}
+        >
+          <Copy.Component request={copy} onClose={() => setCopy(null)} />
+        </LazyBoundary>
       )}
     </section>
   );
@@ -212,6 +250,7 @@ function Cell({ row, i, date }: { row: TWeekRow; i: number; date: string }) {
       to="/worksheet/add"
       search={{
         date,
+        customerNo: row.customerNo ?? undefined,
         jobCode: row.jobCode,
         jobTaskCode: row.jobTaskCode ?? undefined,
         unitType: row.unitType,

@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { WorksheetAddPage } from '../../../features/worksheet/worksheet-add-page';
 import { optionalStrings } from '../../../lib/search';
 
-/** Prefill from the week view's empty cell (issue 22 §6): ?date=&jobCode=&jobTaskCode=&unitType=&unitNo=&workTypeCode= */
-const search = optionalStrings('date', 'jobCode', 'jobTaskCode', 'unitType', 'unitNo', 'workTypeCode');
+/** Prefill from the week view's empty cell (issue 22 §6): ?date=&customerNo=&jobCode=&jobTaskCode=&unitType=&unitNo=&workTypeCode= */
+const search = optionalStrings('date', 'customerNo', 'jobCode', 'jobTaskCode', 'unitType', 'unitNo', 'workTypeCode');
 export type AddPrefill = ReturnType<typeof search>;
 
 export const Route = createFileRoute('/_app/worksheet/add')({
