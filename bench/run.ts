@@ -32,6 +32,7 @@ const benches: Bench[] = [
   { name: 'paging', file: 'paging.ts', fn: 'benchPaging' },
   { name: 'load', file: 'load.ts', fn: 'benchLoad' },
   { name: 'webhooks', file: 'webhooks.ts', fn: 'benchWebhooks' },
+  { name: 'review', file: 'review.ts', fn: 'benchReview' },
   { name: 'lighthouse', file: 'lighthouse.ts', fn: 'benchLighthouse', optIn: true },
 ];
 
