@@ -5,7 +5,7 @@
  *   node --import tsx bench/review.ts [--plans] [--full]     (or: npm run bench -- review)
  *
  * Data: 62 users (a team of 20 with its leader, and two more teams), 50 000 open entries over the
- * last 60 days (a third approved), and 200 000 archived entries (--full: 1 000 000, as the issue
+ * last 60 days (3 in 7 approved), and 200 000 archived entries (--full: 1 000 000, as the issue
  * names; seeding that takes minutes on a shared machine). Own database webtid_bench_review,
  * dropped afterwards. --plans writes EXPLAIN (ANALYZE, BUFFERS) of the filtered queries to
  * docs/plans/worksheet-review.txt. Latencies are nearest-rank percentiles of every request made
@@ -48,7 +48,7 @@ async function seed(dbh: DbHandle): Promise<number> {
   return accountId;
 }
 
-/** Entries g = from…to over USERS owners; open ones over the last 60 days (every third approved), archived over ~6.5 years. */
+/** Entries g = from…to over USERS owners; open ones over the last 60 days (3 in 7 approved), archived over ~6.5 years. */
 async function insertRecords(dbh: DbHandle, accountId: number, from: number, to: number, exported: boolean): Promise<void> {
   for (let start = from; start <= to; start += 250_000) {
     const end = Math.min(to, start + 249_999);
@@ -58,11 +58,11 @@ async function insertRecords(dbh: DbHandle, accountId: number, from: number, to:
         time_from, time_to, quantity, unit_of_measure_code, unit_of_measure_description,
         created_by, modified_by, modified_date, approved_by, approved_date_time, exported, exported_by, exported_at)
       SELECT ${sql.lit(accountId)}, 'r' || lpad(((g % ${sql.lit(USERS)}) + 1)::text, 3, '0'),
-        ${exported ? sql`date '2019-01-01' + (g % 2400)` : sql`current_date - (g % 60)`},
+        ${exported ? sql`date '2019-01-01' + ((g / ${sql.lit(USERS)}) % 2400)` : sql`current_date - ((g / ${sql.lit(USERS)}) % 60)`},
         j.customer_no, j.customer_name, j.code, j.description, NULL, 'CPH', 'NORMAL', 'Resource', 'R01', 'Carpenter',
         'Bench entry ' || g, time '07:00', time '15:00', 8, 'HOUR', 'Hour',
         'rvbenchadmin', 'rvbenchadmin', now(),
-        CASE WHEN ${sql.lit(exported)} OR g % 3 = 0 THEN 'rvbenchlead' END, CASE WHEN ${sql.lit(exported)} OR g % 3 = 0 THEN now() END,
+        CASE WHEN ${sql.lit(exported)} OR g % 7 < 3 THEN 'rvbenchlead' END, CASE WHEN ${sql.lit(exported)} OR g % 7 < 3 THEN now() END,
         ${sql.lit(exported)}, ${exported ? sql`'rvbenchadmin'` : sql`NULL`}, ${exported ? sql`now()` : sql`NULL::timestamptz`}
       FROM generate_series(${start}::int, ${end}::int) g
       JOIN (VALUES

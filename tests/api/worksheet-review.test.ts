@@ -140,7 +140,7 @@ describe('PUT /api/worksheet/approve/bulk', () => {
     expect(await history(a1)).toEqual(['create:rvbasica', 'approve:rvleada']);
     // Again: nothing to do, the same report for the rest.
     const again = await w.c.leadA.put('/api/worksheet/approve/bulk', { ids: [a1, a2], isApproved: true });
-    expect(again.body).toEqual({ isApproved: true, changed: [], unchanged: [a1, a2].sort((x, y) => x - y), refused: [] });
+    expect(again.body).toEqual({ isApproved: true, dryRun: false, people: 0, changed: [], unchanged: [a1, a2].sort((x, y) => x - y), refused: [] });
   });
 
   it('a Basic user may not approve, not even their own: FORBIDDEN per id', async () => {
@@ -158,6 +158,7 @@ describe('PUT /api/worksheet/approve/bulk', () => {
 
   it('unapproves, and writes the history line of each entry', async () => {
     const res = await w.c.admin.put('/api/worksheet/approve/bulk', { ids: [a1, a2, b2, other], isApproved: false });
+    expect(res.body.people).toBe(3);
     expect(res.body.changed).toEqual([a1, a2, b2, other].sort((x, y) => x - y));
     expect(await approvedBy(a2)).toBeNull();
     expect(await history(a2)).toEqual(['create:rvbasica', 'approve:rvleada', 'unapprove:rvadmin']);
@@ -167,8 +168,13 @@ describe('PUT /api/worksheet/approve/bulk', () => {
     const filter = { mode: 'TEAM', username: 'rvbasica', from: '2026-11-16', to: '2026-11-22', status: 'notApproved' };
     const list = ids((await w.c.leadA.get(`/api/worksheet?${new URLSearchParams(filter)}`)).body);
     expect(list).toEqual([a1, a2, a3]);
+    // The dry run answers what the confirmation says, and changes nothing.
+    const dry = await w.c.leadA.put('/api/worksheet/approve/bulk', { filter, isApproved: true, dryRun: true });
+    expect(dry.body).toMatchObject({ dryRun: true, people: 1, changed: list, refused: [] });
+    expect(await approvedBy(a1)).toBeNull();
     const res = await w.c.leadA.put('/api/worksheet/approve/bulk', { filter, isApproved: true });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.people).toBe(1);
     expect(res.body.changed).toEqual(list);
     expect((await w.c.leadA.get(`/api/worksheet?${new URLSearchParams(filter)}`)).body).toEqual([]);
     // A filter the caller may not use is refused as in the list.

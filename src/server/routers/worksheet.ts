@@ -188,7 +188,8 @@ export const worksheetRouter = {
         'Never a 404: unknown ids are reported in `refused`. One transaction. Each entry passes the rule of PUT /api/worksheet/approve (spec §6); an entry that fails it is left alone and listed in `refused`',
         'with its reason: `NOT_FOUND` (unknown, another account’s, or not visible to the caller), `EXPORTED`, `FORBIDDEN` (e.g. a Basic user, or outside the leader’s team and jobs).',
         '`changed` lists the entries whose approval this call set or cleared (each gets its history line and one `worksheet.approved` / `worksheet.unapproved` webhook event,',
-        'as the single toggle does); `unchanged` those already in that state.',
+        'as the single toggle does); `unchanged` those already in that state; `people` how many owners the changed entries have.',
+        '`dryRun: true` runs every check and answers the same report without changing anything (the client’s one confirmation: “Approve 23 entries of 3 people?”).',
       ].join(' '),
       tags,
     })

@@ -527,6 +527,8 @@ export async function bulkApproveWorksheetRecords(db: Database, actor: Actor, in
       else if ((row!.approvedBy !== null) === isApproved) unchanged.push(id);
       else toChange.push(row!);
     }
+    const people = new Set(toChange.map((r) => r.username.toLowerCase())).size;
+    if (input.dryRun) return { isApproved, dryRun: true, people, changed: toChange.map((r) => r.id), unchanged, refused };
     const approvedBy = isApproved ? actor.username : null;
     const changed = await setApproval(trx, actor.accountId, toChange.map((r) => r.id), approvedBy, isApproved ? new Date() : null);
     const byId = new Map(toChange.map((r) => [r.id, r]));
@@ -541,7 +543,7 @@ export async function bulkApproveWorksheetRecords(db: Database, actor: Actor, in
       })),
     );
     await emitWorksheetEvents(trx, actor, isApproved ? 'worksheet.approved' : 'worksheet.unapproved', changed);
-    return { isApproved, changed, unchanged, refused };
+    return { isApproved, dryRun: false, people, changed, unchanged, refused };
   });
 }
 

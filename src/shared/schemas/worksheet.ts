@@ -137,6 +137,8 @@ export const ZBulkApproveInput = z
       .meta({ description: `Ids of the entries, 1 … ${BULK_APPROVE_MAX}` }),
     filter: ZWorksheetListFilter.optional().meta({ description: `The filters of GET /api/worksheet; every entry they select (at most ${BULK_APPROVE_MAX})` }),
     isApproved: bool(),
+    /** true: answer what would change (for the one confirmation "Approve 23 entries of 3 people?"), change nothing. */
+    dryRun: bool().optional(),
   })
   .refine((v) => (v.ids === undefined) !== (v.filter === undefined), { message: errorText('BULK_TARGET'), path: ['ids'] });
 export type TBulkApproveInput = z.input<typeof ZBulkApproveInput>;
@@ -145,7 +147,10 @@ export const BULK_REFUSALS = ['NOT_FOUND', 'EXPORTED', 'FORBIDDEN'] as const;
 export type BulkRefusal = (typeof BULK_REFUSALS)[number];
 export const ZBulkApproveResult = z.object({
   isApproved: z.boolean(),
-  /** Entries this call approved (or unapproved), in id order. */
+  dryRun: z.boolean(),
+  /** How many different people own the entries in `changed`. */
+  people: z.number(),
+  /** Entries this call approved (or unapproved; on a dry run: would), in id order. */
   changed: z.array(z.number()),
   /** Entries that already were in that state (nothing written). */
   unchanged: z.array(z.number()),
