@@ -323,7 +323,7 @@ function CodeName({ code, name }: { code: string | null; name?: string | null })
   return (
     <span className="ws-codename" title={name ? `${code} · ${name}` : code}>
       <span className="ws-code">
-        <Words text={code} />
+        <Words text={code} token />
       </span>
       {name && (
         <span className="ws-name">
@@ -392,8 +392,16 @@ function EntriesTable({ days, ctx }: { days: Array<{ group: TWorksheetGroup; row
             {cols.customer && <th scope="col">{m.ws_field_customer()}</th>}
             <th scope="col">{m.ws_field_job()}</th>
             {cols.task && <th scope="col">{m.ws_field_task()}</th>}
-            {cols.location && <th scope="col">{m.ws_field_location()}</th>}
-            {cols.workType && <th scope="col">{m.ws_field_work_type()}</th>}
+            {cols.location && (
+              <th scope="col" className="ws-col-low">
+                {m.ws_field_location()}
+              </th>
+            )}
+            {cols.workType && (
+              <th scope="col" className="ws-col-low">
+                {m.ws_field_work_type()}
+              </th>
+            )}
             <th scope="col">{m.ws_field_unit()}</th>
             <th scope="col">{m.ws_field_description()}</th>
             <th scope="col" className="ws-right">
@@ -438,7 +446,7 @@ function EntriesTable({ days, ctx }: { days: Array<{ group: TWorksheetGroup; row
                 )}
                 {cols.user && (
                   <td className="ws-wrap">
-                    <Words text={r.username} />
+                    <Words text={r.username} token />
                   </td>
                 )}
                 {cols.customer && (
@@ -454,9 +462,9 @@ function EntriesTable({ days, ctx }: { days: Array<{ group: TWorksheetGroup; row
                     <CodeName code={r.jobTaskCode} name={r.jobTaskDescription} />
                   </td>
                 )}
-                {cols.location && <td className="ws-wrap">{r.locationCode ? <Words text={r.locationCode} /> : <span className="ws-muted">–</span>}</td>}
+                {cols.location && <td className="ws-wrap ws-col-low">{r.locationCode ? <Words text={r.locationCode} token /> : <span className="ws-muted">–</span>}</td>}
                 {cols.workType && (
-                  <td>
+                  <td className="ws-col-low">
                     <CodeName code={r.workTypeCode} name={r.workTypeDescription} />
                   </td>
                 )}
@@ -521,7 +529,7 @@ function EntryCards({ rows, group, ctx }: { rows: TWorksheetRecord[]; group: TWo
                 )}
                 <div className="ws-entry__job">
                   <span className="ws-code">
-                    <Words text={r.jobCode} />
+                    <Words text={r.jobCode} token />
                   </span>{' '}
                   <span className="ws-name">
                     <Words text={r.jobDescription} />
@@ -533,7 +541,7 @@ function EntryCards({ rows, group, ctx }: { rows: TWorksheetRecord[]; group: TWo
               </div>
               <p className="ws-entry__desc">
                 <span className="ws-code">
-                  <Words text={r.unitNo} />
+                  <Words text={r.unitNo} token />
                 </span>{' '}
                 {r.unitDescription && (
                   <span className="ws-name">

@@ -29,7 +29,7 @@ import type { WeekView as WeekViewType } from "./week-view";
 import type { TWorksheetFormSettings } from "../../../shared/schemas/worksheet";
 import { BulkBar, approvableOf, useBulkApprove, useSelection } from "./bulk-approve";
 import { ListFilterBar } from "./list-filter-bar";
-import { filterInput, type ListFilters } from "./list-filters";
+import { filterInput, parseListFilters, type ListFilters } from "./list-filters";
 import { forgetPlace, peekPlace } from "./return-place";
 import "./worksheet.css";
 
@@ -80,8 +80,9 @@ export function WorksheetHomePage() {
   const weekView = search.view === "week";
   const navigate = useNavigate();
   // Issue 23 §1: the list's filters live in the URL (routes/_app/index.tsx parses them).
+  // Parsed again here: the router keeps a raw value next to the validated ones (e.g. status=all).
   const filters: ListFilters = useMemo(
-    () => ({ person: search.person, customer: search.customer, job: search.job, from: search.from, to: search.to, status: search.status }),
+    () => parseListFilters({ person: search.person, customer: search.customer, job: search.job, from: search.from, to: search.to, status: search.status }),
     [search.person, search.customer, search.job, search.from, search.to, search.status],
   );
   const listInput = useMemo(() => ({ mode, ...filterInput(filters) }), [mode, filters]);
