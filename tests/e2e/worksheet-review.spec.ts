@@ -73,8 +73,8 @@ const T = {
 async function filterTo(page: Page, t: (typeof T)[keyof typeof T], days: readonly string[]) {
   const filters = page.getByRole('region', { name: /Filter the entries|Filtrér registreringerne/ });
   await filters.getByLabel(t.person).selectOption('rev-worker');
-  await filters.getByLabel(t.from, { exact: true }).fill(days[0]!);
-  await filters.getByLabel(t.to, { exact: true }).fill(days[0]!.replace(/-(\d\d)$/, (_m, d: string) => `-${String(Number(d) + 6).padStart(2, '0')}`));
+  await filters.getByLabel(new RegExp(`^${t.from} `)).fill(days[0]!);
+  await filters.getByLabel(new RegExp(`^${t.to} `)).fill(days[0]!.replace(/-(\d\d)$/, (_m, d: string) => `-${String(Number(d) + 6).padStart(2, '0')}`));
   await filters.getByLabel(t.status).selectOption({ label: t.notApproved });
 }
 

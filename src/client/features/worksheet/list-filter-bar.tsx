@@ -72,6 +72,7 @@ export function ListFilterBar({ mode, filters, onChange, totals, showCustomer }:
         {mode !== 'YOURS' && (
           <label className="ws-filter">
             <span className="ws-filter__label">{m.ws_filter_person()}</span>
+            <span className="visually-hidden">{m.ws_filter_suffix()}</span>
             <select className="input" value={filters.person ?? ''} onChange={(e) => set({ person: e.target.value || undefined })}>
               <option value="">{m.ws_filter_anyone()}</option>
               {filters.person && !(people.data ?? []).some((u) => u.toLowerCase() === filters.person!.toLowerCase()) && <option value={filters.person}>{filters.person}</option>}
@@ -86,6 +87,7 @@ export function ListFilterBar({ mode, filters, onChange, totals, showCustomer }:
         {showCustomer && (
           <label className="ws-filter">
             <span className="ws-filter__label">{m.ws_filter_customer()}</span>
+            <span className="visually-hidden">{m.ws_filter_suffix()}</span>
             <input
               className="input"
               value={customer}
@@ -106,6 +108,7 @@ export function ListFilterBar({ mode, filters, onChange, totals, showCustomer }:
         )}
         <label className="ws-filter">
           <span className="ws-filter__label">{m.ws_filter_job()}</span>
+            <span className="visually-hidden">{m.ws_filter_suffix()}</span>
           <input
             className="input"
             value={job}
@@ -125,14 +128,17 @@ export function ListFilterBar({ mode, filters, onChange, totals, showCustomer }:
         </label>
         <label className="ws-filter ws-filter--date">
           <span className="ws-filter__label">{m.ws_filter_from()}</span>
+            <span className="visually-hidden">{m.ws_filter_suffix()}</span>
           <input className="input" type="date" value={filters.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} />
         </label>
         <label className="ws-filter ws-filter--date">
           <span className="ws-filter__label">{m.ws_filter_to()}</span>
+            <span className="visually-hidden">{m.ws_filter_suffix()}</span>
           <input className="input" type="date" value={filters.to ?? ''} min={filters.from} onChange={(e) => set({ to: e.target.value || undefined })} />
         </label>
         <label className="ws-filter">
           <span className="ws-filter__label">{m.ws_filter_status()}</span>
+            <span className="visually-hidden">{m.ws_filter_suffix()}</span>
           <select className="input" value={filters.status ?? 'all'} onChange={(e) => set({ status: e.target.value === 'all' ? undefined : (e.target.value as ListFilters['status']) })}>
             <option value="all">{m.ws_status_all()}</option>
             <option value="notApproved">{m.ws_status_not_approved()}</option>
