@@ -34,6 +34,7 @@ const benches: Bench[] = [
   { name: 'load', file: 'load.ts', fn: 'benchLoad' },
   { name: 'webhooks', file: 'webhooks.ts', fn: 'benchWebhooks' },
   { name: 'report', file: 'report.ts', fn: 'benchReport' },
+  { name: 'review', file: 'review.ts', fn: 'benchReview' },
   { name: 'lighthouse', file: 'lighthouse.ts', fn: 'benchLighthouse', optIn: true },
 ];
 

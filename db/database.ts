@@ -14,6 +14,7 @@ import * as exportPreferences from './migrations/2026-11-23T1200-export-preferen
 import * as adminListKeyset from './migrations/2026-11-23T2000-admin-list-keyset';
 import * as webhookFairQueue from './migrations/2026-11-26T1100-webhook-fair-queue';
 import * as exportBatches from './migrations/2026-11-26T1200-export-batches';
+import * as worksheetReviewFilters from './migrations/2026-11-26T1300-worksheet-review-filters';
 
 export type Database = Kysely<DB>;
 
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T2000-admin-list-keyset': adminListKeyset,
   '2026-11-26T1100-webhook-fair-queue': webhookFairQueue,
   '2026-11-26T1200-export-batches': exportBatches,
+  '2026-11-26T1300-worksheet-review-filters': worksheetReviewFilters,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -44,6 +44,30 @@ export async function enqueueToEndpoint(db: Database, accountId: number, endpoin
 }
 
 /**
+ * enqueueMessage for many payloads of one event type in one statement (issue 23 §2: a bulk approve
+ * sends one `worksheet.approved` per entry, as the single toggle does). Nothing is written without a
+ * subscribed endpoint.
+ */
+export async function enqueueMessages(trx: Db, accountId: number, eventType: string, payloads: readonly unknown[]): Promise<void> {
+  if (payloads.length === 0) return;
+  const ids = payloads.map(() => newMessageId());
+  const bodies = payloads.map((p) => JSON.stringify(p));
+  await sql`
+    WITH e AS (
+      SELECT id FROM webhook_endpoint
+      WHERE account_id = ${accountId} AND enabled AND ${eventType} = ANY (events)
+    ), m AS (
+      INSERT INTO webhook_message (id, account_id, event_type, payload)
+      SELECT x.id, ${accountId}, ${eventType}, x.body::jsonb
+      FROM unnest(${ids}::text[], ${bodies}::text[]) WITH ORDINALITY AS x(id, body, n)
+      WHERE EXISTS (SELECT 1 FROM e)
+      ORDER BY x.n
+      RETURNING id
+    )
+    INSERT INTO webhook_delivery (message_id, endpoint_id) SELECT m.id, e.id FROM m CROSS JOIN e`.execute(trx);
+}
+
+/**
  * worksheet.exported, one message per export listing the ids this transaction marked: the export
  * writes one history row per marked record, all stamped with the transaction's now(). `batchId`
  * is the export batch of the marking (issue 24), null for none.

@@ -10,6 +10,15 @@ export async function insertHistory(db: Db, row: Insertable<WorksheetHistoryTabl
     .execute();
 }
 
+/** Several rows in one statement (issue 23 §2 bulk approve). */
+export async function insertHistories(db: Db, rows: ReadonlyArray<Insertable<WorksheetHistoryTable>>): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('worksheetHistory')
+    .values(rows.map((row) => ({ ...row, changes: JSON.stringify(row.changes ?? {}) })))
+    .execute();
+}
+
 /** The audit trail of one record, oldest first. */
 export async function historyOf(db: Db, accountId: number, worksheetId: number) {
   return db

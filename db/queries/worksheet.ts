@@ -38,6 +38,10 @@ export interface WorksheetListFilter {
   customerNo?: string | null | undefined;
   jobCode?: string | null | undefined;
   batchId?: number | null | undefined;
+  /** issue 23 §1: one owner, by user id (checked against the account and the team by the service) */
+  ownerId?: number | null | undefined;
+  /** issue 23 §1: approval state */
+  status?: 'notApproved' | 'approved' | 'all' | undefined;
 }
 
 /** A list row: timestamps already as ISO 8601 text (see listRecords). */
@@ -63,6 +67,9 @@ function listConditions(f: WorksheetListFilter) {
   if (f.customerNo) where.push(sql`w.customer_no = ${f.customerNo}`);
   if (f.jobCode) where.push(sql`w.job_code = ${f.jobCode}`);
   if (f.batchId) where.push(sql`w.export_batch_id = ${f.batchId}`);
+  if (f.ownerId) where.push(sql`w.user_id = ${f.ownerId}`);
+  if (f.status === 'notApproved') where.push(sql`w.approved_by IS NULL`);
+  if (f.status === 'approved') where.push(sql`w.approved_by IS NOT NULL`);
   return sql.join(where, sql` AND `);
 }
 
@@ -294,10 +301,55 @@ export async function lookupReferences(db: Db, accountId: number, r: ReferenceCo
 }
 export type References = NonNullable<Awaited<ReturnType<typeof lookupReferences>>>;
 
-/** Several records with `inTeam` (issue 22 §5 copy); ids of another account are simply absent. */
-export async function findRecords(db: Db, viewer: RecordViewer, ids: readonly number[]): Promise<WorksheetRowInScope[]> {
+/**
+ * Several records with `inTeam` (issue 22 §5 copy, issue 23 §2 bulk approve); ids of another
+ * account are simply absent. `forUpdate` locks them in id order (no deadlock between two bulk
+ * calls over overlapping ids).
+ */
+export async function findRecords(db: Db, viewer: RecordViewer, ids: readonly number[], opts: { forUpdate?: boolean } = {}): Promise<WorksheetRowInScope[]> {
   if (ids.length === 0) return [];
-  return (await recordsInScope(db, viewer).where('w.id', 'in', [...ids]).execute()) as WorksheetRowInScope[];
+  let q = recordsInScope(db, viewer).where(sql<boolean>`w.id = ANY(${[...ids]}::integer[])`).orderBy('w.id');
+  if (opts.forUpdate) q = q.forUpdate('w');
+  return (await q.execute()) as WorksheetRowInScope[];
+}
+
+/** The ids a list filter selects, at most `limit` (issue 23 §2 "select all N matching"); newest first like the list. */
+export async function listIds(db: Db, f: WorksheetListFilter, limit: number): Promise<number[]> {
+  const where = listConditions(f);
+  if (where === null) return [];
+  const r = await sql<{ id: number }>`
+    SELECT w.id FROM worksheet_record w
+    WHERE ${where}
+    ORDER BY w.date DESC, w.id DESC
+    LIMIT ${limit}`.execute(db.withoutPlugins());
+  return r.rows.map((row) => row.id);
+}
+
+/**
+ * Sets or clears the approval of open records in one statement (issue 23 §2); bumps each version.
+ * Returns the ids it changed.
+ */
+export async function setApproval(db: Db, accountId: number, ids: readonly number[], approvedBy: string | null, at: Date | null): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const r = await sql<{ id: number }>`
+    UPDATE worksheet_record SET approved_by = ${approvedBy}, approved_date_time = ${at}, version = version + 1
+    WHERE account_id = ${accountId} AND id = ANY(${[...ids]}::integer[]) AND NOT exported
+    RETURNING id`.execute(db.withoutPlugins());
+  return r.rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/**
+ * What the list filters name, in one round trip (issue 23 §1): the user (id, team), and whether
+ * the customer and the job exist in the account. Absent names are null.
+ */
+export async function filterReferences(db: Db, accountId: number, r: { username: string | null; customerNo: string | null; jobCode: string | null }) {
+  const row = await sql<{ userId: number | null; userName: string | null; userTeam: string | null; customer: boolean; job: boolean }>`
+    SELECT u.id AS "userId", u.username AS "userName", u.team_code AS "userTeam",
+      EXISTS (SELECT 1 FROM customer c WHERE c.account_id = ${accountId} AND c.no = ${r.customerNo ?? ''}) AS customer,
+      EXISTS (SELECT 1 FROM job j WHERE j.account_id = ${accountId} AND j.code = ${r.jobCode ?? ''}) AS job
+    FROM (SELECT 1) one
+    LEFT JOIN app_user u ON u.account_id = ${accountId} AND lower(u.username) = ${(r.username ?? '').toLowerCase()}`.execute(db.withoutPlugins());
+  return row.rows[0]!;
 }
 
 /**

@@ -71,6 +71,10 @@ export const ERROR_TEMPLATES = {
   COPY_NOT_FOUND: 'Entry {id} was not found',
   COPY_TARGET_EXPORTED: '{user} has exported entries on {date}; nothing can be copied to that day',
   COPY_ENTRY_REFUSED: 'Entry {id} of {date} cannot be copied: {reason}',
+  BULK_TOO_MANY: 'At most {max} entries can be approved at once; narrow the filter',
+  BULK_TARGET: 'Give either ids or a filter, not both',
+  FILTER_NOT_IN_TEAM: '{user} is not in your team',
+  FILTER_ONLY_SELF: 'Your own list shows only your entries',
 
   // Master data (entity and parent are MasterDataEntity names)
   MD_EXISTS: '{entity} {key} already exists',

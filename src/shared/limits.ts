@@ -78,3 +78,8 @@ export const RESPONSE_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Issue 22 §5: the most entries one "Copy to…" call takes (more answers 400 before any work). */
 export const COPY_MAX = 500;
+/** Issue 23 §2: the most entries one bulk approve / unapprove call changes (more answers 400 before any work). */
+export const BULK_APPROVE_MAX = 1000;
+/** Issue 23 §1: the approval filter of the lists. */
+export const APPROVAL_FILTERS = ['notApproved', 'approved', 'all'] as const;
+export type ApprovalFilter = (typeof APPROVAL_FILTERS)[number];

@@ -7,7 +7,8 @@ import { code10, code20, ensureLongValues } from './long-values';
  * lists) at every width from phone to desktop, in English and Danish, with the longest values the spec allows (§9: 20-character numbers, codes and team codes,
  * 10-character location/work type/unit codes, 100-character names and descriptions). Nothing may
  * scroll sideways, every action control must be inside the viewport and be the element at its own
- * centre, and no header text may be clipped.
+ * centre, and no header text may be clipped. Issue 23 §4: no ordinary word is broken inside a
+ * table cell or a card; only a token longer than its space may break.
  */
 // LAYOUT_STEP=16 sweeps every 16th width from 320 to 1920 instead (a manual check, ~6 min).
 const STEP = Number(process.env.LAYOUT_STEP ?? 0);
@@ -30,6 +31,28 @@ async function layoutProblems(page: Page, width: number): Promise<Problem[]> {
       if (th.offsetParent === null) continue; // a column that gave way at this width
       const inner = th.querySelector<HTMLElement>('.admin-sort') ?? th;
       if (inner.scrollWidth > inner.clientWidth + 1 || th.scrollWidth > th.clientWidth + 1) out.push(`header "${th.textContent}" is clipped`);
+    }
+    // Issue 23 §4: no ordinary word is broken inside ("NORMA L"). A word may only break when it is a
+    // long token (marked .ws-long, words.tsx) that is wider than the box it sits in.
+    const boxes = Array.from(document.querySelectorAll<HTMLElement>('.ws-table td, .ws-entry')).filter((el) => el.offsetParent !== null).slice(0, 60);
+    for (const box of boxes) {
+      const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/[^\s/\-–—·]{2,}/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0);
+          const lines = new Set(rects.map((r) => Math.round(r.top)));
+          if (lines.size < 2) continue;
+          const holder = node.parentElement!;
+          const long = holder.closest('.ws-long') !== null;
+          const block = holder.closest<HTMLElement>('td, .ws-entry, dd, p, div') ?? box;
+          const width = rects.reduce((sum, r) => sum + r.width, 0);
+          if (!long || width <= block.clientWidth) out.push(`word "${match[0]}" is broken inside (${lines.size} lines)`);
+        }
+      }
     }
     const controls = document.querySelectorAll<HTMLElement>('[data-row-key] a, [data-row-key] button, [data-entry-id] a, [data-entry-id] button, [data-entry-id] label.ws-switch');
     for (const el of Array.from(controls).slice(0, 12)) {

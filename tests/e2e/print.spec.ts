@@ -14,7 +14,7 @@ const PRINT_AREA = { width: 1047, height: 718 };
 
 const LANGS = [
   { lang: 'en', user: 'wwwwwwwwwwwwwwwwwwwa', worksheet: 'Worksheet', archive: 'Archive', views: { YOURS: 'Yours', TEAM: 'Team', ALL: 'All' }, userLabel: 'User:', period: 'Period:', printed: 'Printed:' },
-  { lang: 'da', user: 'wwwwwwwwwwwwwwwwwwwd', worksheet: 'Arbejdsseddel', archive: 'Arkiv', views: { YOURS: 'Dine', TEAM: 'Team', ALL: 'Alle' }, userLabel: 'Bruger:', period: 'Periode:', printed: 'Udskrevet:' },
+  { lang: 'da', user: 'wwwwwwwwwwwwwwwwwwwd', worksheet: 'Arbejdsseddel', archive: 'Arkiv', views: { YOURS: 'Dine', TEAM: 'Hold', ALL: 'Alle' }, userLabel: 'Bruger:', period: 'Periode:', printed: 'Udskrevet:' },
 ] as const;
 
 /** Columns whose right edge lies outside the print area, and cells whose text is cut. */

@@ -1,4 +1,5 @@
 import { Link, useRouter, useRouterState } from '@tanstack/react-router';
+import { useEffect, useSyncExternalStore } from 'react';
 import { BREADCRUMB_DEPTH } from '../../shared/limits';
 import { m } from '../../shared/paraglide/messages.js';
 
@@ -21,6 +22,28 @@ const labels: Record<string, () => string> = {
   edit: m.crumb_edit,
 };
 
+/*
+ * A page may name its own last crumb (issue 23 §5: an entry's date and unit instead of its id in
+ * "Worksheet › Edit › 42"); the name holds for that path only.
+ */
+let named: { path: string; label: string } | null = null;
+const listeners = new Set<() => void>();
+const setNamed = (next: typeof named) => {
+  named = next;
+  for (const l of listeners) l();
+};
+
+/** Names the current page's last crumb while the page is shown (undefined: the path segment). */
+export function useCrumbLabel(path: string, label: string | undefined): void {
+  useEffect(() => {
+    if (label === undefined) return;
+    setNamed({ path, label });
+    return () => {
+      if (named?.path === path) setNamed(null);
+    };
+  }, [path, label]);
+}
+
 interface Crumb {
   label: string;
   /** Set when the crumb's path is a page of its own (/worksheet/edit is not). */
@@ -31,6 +54,10 @@ interface Crumb {
 export function Breadcrumbs() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const { routesByPath } = useRouter();
+  const name = useSyncExternalStore(
+    (l) => (listeners.add(l), () => listeners.delete(l)),
+    () => named,
+  );
   const segments = pathname.split('/').filter(Boolean).slice(0, BREADCRUMB_DEPTH);
   if (segments.length < 2) return null;
 
@@ -38,7 +65,8 @@ export function Breadcrumbs() {
     const path = `/${segments.slice(0, index + 1).join('/')}`;
     // /worksheet only redirects to the worksheet home.
     const to = path === '/worksheet' ? '/' : path in routesByPath ? path : undefined;
-    return { label: labels[segment]?.() ?? decodeURIComponent(segment), to };
+    const own = index === segments.length - 1 && name?.path === pathname ? name.label : undefined;
+    return { label: own ?? labels[segment]?.() ?? decodeURIComponent(segment), to };
   });
 
   return (

@@ -129,6 +129,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Render> = {
   COPY_NOT_FOUND: (p) => m.ws_err_copy_not_found({ id: p.id ?? '' }),
   COPY_TARGET_EXPORTED: (p) => m.ws_err_copy_target_exported({ user: p.user ?? '', date: p.date ?? '' }),
   COPY_ENTRY_REFUSED: (p) => m.ws_err_copy_entry_refused({ id: p.id ?? '', date: p.date ?? '', reason: translateText(p.reason ?? '') }),
+  BULK_TOO_MANY: (p) => m.ws_err_bulk_too_many({ max: number(p.max) }),
+  BULK_TARGET: () => m.ws_err_bulk_target(),
+  FILTER_NOT_IN_TEAM: (p) => m.ws_err_filter_not_in_team({ user: p.user ?? '' }),
+  FILTER_ONLY_SELF: () => m.ws_err_filter_only_self(),
 
   MD_EXISTS: (p) => m.admin_error_exists({ entity: entity(p.entity), key: p.key ?? '' }),
   MD_EXISTS_FOR: (p) => m.admin_error_exists_for({ entity: entity(p.entity), key: p.key ?? '', parent: entity(p.parent).toLowerCase(), parentKey: p.parentKey ?? '' }),

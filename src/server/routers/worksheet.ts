@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   ZApproveWorksheetInput,
+  ZBulkApproveInput,
+  ZBulkApproveResult,
   ZCreateWorksheetInput,
   ZDeleteWorksheetInput,
   ZHistory,
@@ -14,9 +16,10 @@ import {
   ZWorksheetRecord,
 } from '../../shared/schemas/worksheet';
 import { ZCopyWorksheetInput, ZCopyWorksheetResult } from '../../shared/schemas/worksheet-copy';
-import { COPY_MAX } from '../../shared/limits';
+import { BULK_APPROVE_MAX, COPY_MAX } from '../../shared/limits';
 import {
   approveWorksheetRecord,
+  bulkApproveWorksheetRecords,
   copyWorksheetRecords,
   createWorksheetRecord,
   deleteWorksheetRecord,
@@ -58,6 +61,10 @@ export const worksheetRouter = {
         'A day can continue on the next page: merge groups with the same `key`. The cursor is opaque; a cursor this',
         'server did not write answers 400. Every filter of the first request is kept in the link.',
         '',
+        'Filters (issue 23): `username` (one person: on TEAM a user of the caller’s team, on YOURS only the caller), `customerNo`, `jobCode`,',
+        '`from`/`to`, `status` (`notApproved`, `approved`, `all`). A name that does not exist in the account, a person outside the team,',
+        'or a date out of range answers 400 naming the field — never a wider list.',
+        '',
         'An archive request without from/to is paged like any other. The totals of the whole selection (entries and',
         'quantity sums per unit of measure) are at GET /api/worksheet/totals with the same filters.',
       ].join('\n'),
@@ -71,7 +78,7 @@ export const worksheetRouter = {
     .meta({
       rest: { method: 'GET', path: '/api/worksheet/totals' },
       summary: 'Totals of a whole list selection (every page): entries, and quantity sums per unit of measure',
-      description: 'Takes the filters of GET /api/worksheet (mode, exported, from, to, customerNo, jobCode); computed in SQL.',
+      description: 'Takes the filters of GET /api/worksheet (mode, exported, from, to, customerNo, jobCode, username, status; the same 400s); computed in SQL.',
       tags,
     })
     .input(ZWorksheetTotalsInput)
@@ -170,4 +177,23 @@ export const worksheetRouter = {
     .input(ZApproveWorksheetInput)
     .output(ZWorksheetRecord)
     .mutation(({ ctx, input }) => approveWorksheetRecord(ctx.db, ctx.actor, input.id, input.isApproved)),
+
+  bulkApprove: authedProcedure
+    .meta({
+      rest: { method: 'PUT', path: '/api/worksheet/approve/bulk', keyless: true },
+      summary: 'Approve or unapprove many records at once: a list of ids, or every entry a list filter selects',
+      description: [
+        'Issue 23 §2. Give `ids` (1 … ' + BULK_APPROVE_MAX + ') or `filter` (the filters of GET /api/worksheet: mode, from, to, username, customerNo, jobCode, status), not both.',
+        `A filter that selects more than ${BULK_APPROVE_MAX} entries answers 400 \`BULK_TOO_MANY\` on \`filter\` before any change; more than ${BULK_APPROVE_MAX} ids answer 400 on \`ids\`.`,
+        'Never a 404: unknown ids are reported in `refused`. One transaction. Each entry passes the rule of PUT /api/worksheet/approve (spec §6); an entry that fails it is left alone and listed in `refused`',
+        'with its reason: `NOT_FOUND` (unknown, another account’s, or not visible to the caller), `EXPORTED`, `FORBIDDEN` (e.g. a Basic user, or outside the leader’s team and jobs).',
+        '`changed` lists the entries whose approval this call set or cleared (each gets its history line and one `worksheet.approved` / `worksheet.unapproved` webhook event,',
+        'as the single toggle does); `unchanged` those already in that state; `people` how many owners the changed entries have.',
+        '`dryRun: true` runs every check and answers the same report without changing anything (the client’s one confirmation: “Approve 23 entries of 3 people?”).',
+      ].join(' '),
+      tags,
+    })
+    .input(ZBulkApproveInput)
+    .output(ZBulkApproveResult)
+    .mutation(({ ctx, input }) => bulkApproveWorksheetRecords(ctx.db, ctx.actor, input)),
 };

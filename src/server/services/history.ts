@@ -1,5 +1,5 @@
 import type { Database } from '../../../db/database';
-import { historyOf, insertHistory } from '../../../db/queries/worksheet-history';
+import { historyOf, insertHistories, insertHistory } from '../../../db/queries/worksheet-history';
 import type { HistoryAction, HistoryChanges } from '../../../db/types';
 import type { THistoryEntry } from '../../shared/schemas/worksheet';
 
@@ -46,6 +46,14 @@ export async function recordHistory(
   entry: { accountId: number; worksheetId: number; action: HistoryAction; username: string; changes: HistoryChanges },
 ): Promise<void> {
   await insertHistory(db, entry);
+}
+
+/** Several audit rows in one statement (issue 23 §2 bulk approve). */
+export async function recordHistories(
+  db: Db,
+  entries: ReadonlyArray<{ accountId: number; worksheetId: number; action: HistoryAction; username: string; changes: HistoryChanges }>,
+): Promise<void> {
+  await insertHistories(db, entries);
 }
 
 /** The audit trail of a record as the API shows it. */

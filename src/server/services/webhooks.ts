@@ -9,6 +9,7 @@ import {
   enqueueExported,
   enqueueToEndpoint,
   enqueueMessage,
+  enqueueMessages,
   findEndpoint,
   insertEndpoint,
   listDeliveries,
@@ -41,6 +42,11 @@ import type { z } from 'zod';
 /** worksheet.created/updated/deleted/approved/unapproved: a thin event (id + who); the record is at GET /api/worksheet/{id}. */
 export async function emitWorksheetEvent(trx: Transaction<DB>, actor: Actor, type: Exclude<WebhookEvent, 'worksheet.exported'>, worksheetId: number): Promise<void> {
   await enqueueMessage(trx, actor.accountId, type, { id: worksheetId, by: actor.username });
+}
+
+/** The same event for many entries (issue 23 §2 bulk approve): one message per entry, one statement. */
+export async function emitWorksheetEvents(trx: Transaction<DB>, actor: Actor, type: Exclude<WebhookEvent, 'worksheet.exported'>, worksheetIds: readonly number[]): Promise<void> {
+  await enqueueMessages(trx, actor.accountId, type, worksheetIds.map((id) => ({ id, by: actor.username })));
 }
 
 /** worksheet.exported: one event per export listing the ids this transaction marked (`exec` of the export's ExportStore). */

@@ -3,12 +3,15 @@ import { attachmentRefs, deleteAttachments, insertAttachments } from '../../../d
 import {
   deleteRecord,
   exportedDays,
+  filterReferences,
   findRecord,
   findRecords,
   formSettings,
   insertRecord,
+  listIds,
   listRecords,
   listTotals,
+  setApproval,
   lookupReferences,
   updateRecord,
   type References,
@@ -17,9 +20,9 @@ import {
   type WorksheetRowInScope,
 } from '../../../db/queries/worksheet';
 import { copyTargetDate } from '../../shared/copy-dates';
-import { coded } from '../../shared/error-codes';
+import { coded, errorText } from '../../shared/error-codes';
 import { cannotBe, ERR } from '../../shared/errors';
-import { ATTACHMENT_MAX_FILES, DATE_MAX, DATE_MIN, PAGE_SIZE_DEFAULT } from '../../shared/limits';
+import { ATTACHMENT_MAX_FILES, BULK_APPROVE_MAX, DATE_MAX, DATE_MIN, PAGE_SIZE_DEFAULT } from '../../shared/limits';
 import { byDayOrder, decodeCursor, encodeCursor, type TListTotals } from '../../shared/paging';
 import {
   canApprove,
@@ -34,7 +37,9 @@ import {
 import {
   WS_ERR,
   WS_FIELD_NAMES,
+  type TBulkApproveResult,
   type TWorksheetFormSettings,
+  type ZBulkApproveInput,
   type TWorksheetPage,
   type TWorksheetRecord,
   type THistoryEntry,
@@ -49,8 +54,8 @@ import type { z } from 'zod';
 import type { Actor, UploadedFile } from '../context';
 import { AppError } from '../errors';
 import { prepareAttachments, type PreparedAttachment } from './attachments';
-import { diffChanges, historyEntries, recordHistory, TRACKED_FIELDS, type TrackedValues } from './history';
-import { emitWorksheetEvent } from './webhooks';
+import { diffChanges, historyEntries, recordHistories, recordHistory, TRACKED_FIELDS, type TrackedValues } from './history';
+import { emitWorksheetEvent, emitWorksheetEvents } from './webhooks';
 
 type Trx = Parameters<Parameters<ReturnType<Database['transaction']>['execute']>[0]>[0];
 
@@ -102,10 +107,34 @@ export function toRecord(actor: PermissionActor, row: WorksheetRowInScope | Work
 
 const notFound = () => new AppError('NOT_FOUND', ERR.notFound);
 
-/** The selection of GET /api/worksheet and /api/worksheet/totals for this caller. */
-function listFilter(actor: Actor, input: z.output<typeof ZWorksheetTotalsInput>): WorksheetListFilter {
+const same = (a: string | null | undefined, b: string | null | undefined) => a != null && b != null && a.toLowerCase() === b.toLowerCase();
+
+/**
+ * The selection of GET /api/worksheet, /api/worksheet/totals and the bulk approve's filter for this
+ * caller. The names it is given must exist (issue 23 "never a silently widened result"): an
+ * unknown user, customer or job is a 400 on its field; so is a person outside the leader's team
+ * on TEAM, or anyone but the caller on YOURS. One extra query, and only when a name is given.
+ */
+async function listFilter(db: Database | Trx, actor: Actor, input: z.output<typeof ZWorksheetTotalsInput>): Promise<WorksheetListFilter> {
   const mode = effectiveMode(actor.profileType, input?.mode);
   if (mode === null) throw new AppError('FORBIDDEN', ERR.forbidden);
+  const username = input?.username ?? null;
+  const customerNo = input?.customerNo ?? null;
+  const jobCode = input?.jobCode ?? null;
+  let ownerId: number | null = null;
+  if (username !== null || customerNo !== null || jobCode !== null) {
+    const ref = await filterReferences(db, actor.accountId, { username, customerNo, jobCode });
+    const errors: Record<string, string> = {};
+    if (username !== null) {
+      if (ref.userId === null) errors.username = cannotBe(WS_FIELD_NAMES.username, username);
+      else if (mode === 'YOURS' && !same(ref.userName, actor.username)) errors.username = errorText('FILTER_ONLY_SELF');
+      else if (mode === 'TEAM' && !same(ref.userTeam, actor.teamCode)) errors.username = errorText('FILTER_NOT_IN_TEAM', { user: ref.userName ?? username });
+      else ownerId = ref.userId;
+    }
+    if (customerNo !== null && !ref.customer) errors.customerNo = cannotBe(WS_FIELD_NAMES.customerNo, customerNo);
+    if (jobCode !== null && !ref.job) errors.jobCode = cannotBe(WS_FIELD_NAMES.jobCode, jobCode);
+    if (Object.keys(errors).length > 0) throw badRequest(errors);
+  }
   return {
     accountId: actor.accountId,
     mode,
@@ -115,9 +144,11 @@ function listFilter(actor: Actor, input: z.output<typeof ZWorksheetTotalsInput>)
     exported: input?.exported ?? false,
     from: input?.from,
     to: input?.to,
-    customerNo: input?.customerNo,
-    jobCode: input?.jobCode,
+    customerNo,
+    jobCode,
     batchId: input?.batchId,
+    ownerId,
+    status: input?.status,
   };
 }
 
@@ -127,7 +158,7 @@ function listFilter(actor: Actor, input: z.output<typeof ZWorksheetTotalsInput>)
  * team codes the rights need, and their attachment names.
  */
 export async function listWorksheet(db: Database, actor: Actor, input: z.output<typeof ZWorksheetListInput>): Promise<TWorksheetPage> {
-  const filter = listFilter(actor, input);
+  const filter = await listFilter(db, actor, input);
   const limit = input?.limit ?? PAGE_SIZE_DEFAULT;
   const after = input?.cursor ? decodeCursor(input.cursor) : null;
   const rows = await listRecords(db, filter, { after, limit });
@@ -149,7 +180,7 @@ export async function listWorksheet(db: Database, actor: Actor, input: z.output<
 
 /** GET /api/worksheet/totals: entries and quantity sums per unit of measure of the whole selection, in SQL. */
 export async function listWorksheetTotals(db: Database, actor: Actor, input: z.output<typeof ZWorksheetTotalsInput>): Promise<TListTotals> {
-  const units = await listTotals(db, listFilter(actor, input));
+  const units = await listTotals(db, await listFilter(db, actor, input));
   return {
     entries: units.reduce((n, u) => n + u.entries, 0),
     units: units.map((u) => ({ code: u.code, label: u.label, total: Math.round(Number(u.total) * 100) / 100 })),
@@ -368,20 +399,30 @@ async function loadVisibleOrOwn(trx: Trx, actor: Actor, id: number): Promise<TWo
   return toRecord(actor, row, refs.map((a) => ({ id: a.id, fileName: a.fileName })));
 }
 
+/** Why a change of an existing record is refused, or null: the one rule of spec §6 for single and bulk calls. */
+export type ChangeRefusal = 'NOT_FOUND' | 'EXPORTED' | 'APPROVED' | 'FORBIDDEN';
+
 /**
- * The checks before any change of an existing record, in this order: visible (404), exported
- * (409), then for an edit or delete the rule of canEditRecord (approved 409, not allowed 403), for
- * an approval canApprove (403).
+ * The checks before any change of an existing record, in this order: visible (NOT_FOUND),
+ * exported (EXPORTED), then for an edit or delete the rule of editRefusal (approved APPROVED, not
+ * allowed FORBIDDEN), for an approval canApprove (FORBIDDEN). The single calls turn the answer into
+ * 404/409/403 (assertChangeable); the bulk approve reports it per id.
  */
-function assertChangeable(actor: Actor, row: WorksheetRowInScope | undefined, opts: { approve?: boolean } = {}): asserts row is WorksheetRowInScope {
-  if (!row || !canSeeRecord(actor, row, row)) throw notFound();
-  if (row.exported) throw new AppError('CONFLICT', WS_ERR.exportedLocked);
+function changeRefusal(actor: Actor, row: WorksheetRowInScope | undefined, opts: { approve?: boolean } = {}): ChangeRefusal | null {
+  if (!row || !canSeeRecord(actor, row, row)) return 'NOT_FOUND';
+  if (row.exported) return 'EXPORTED';
   const perm = { username: row.username, modifiedBy: row.modifiedBy, approvedBy: row.approvedBy, exported: row.exported };
-  if (opts.approve) {
-    if (!canApprove(actor, perm, row)) throw new AppError('FORBIDDEN', ERR.forbidden);
-  } else if (!canEditRecord(actor, perm, row)) {
-    throw editRefusal(actor, perm, row) === 'approved' ? new AppError('CONFLICT', WS_ERR.approvedLocked) : new AppError('FORBIDDEN', ERR.forbidden);
-  }
+  if (opts.approve) return canApprove(actor, perm, row) ? null : 'FORBIDDEN';
+  const refusal = editRefusal(actor, perm, row);
+  return refusal === null ? null : refusal === 'approved' ? 'APPROVED' : 'FORBIDDEN';
+}
+
+function assertChangeable(actor: Actor, row: WorksheetRowInScope | undefined, opts: { approve?: boolean } = {}): asserts row is WorksheetRowInScope {
+  const refusal = changeRefusal(actor, row, opts);
+  if (refusal === 'NOT_FOUND') throw notFound();
+  if (refusal === 'EXPORTED') throw new AppError('CONFLICT', WS_ERR.exportedLocked);
+  if (refusal === 'APPROVED') throw new AppError('CONFLICT', WS_ERR.approvedLocked);
+  if (refusal === 'FORBIDDEN') throw new AppError('FORBIDDEN', ERR.forbidden);
 }
 
 /** PUT /api/worksheet: optimistic (version) update; removed photos detached, new ones stored. */
@@ -455,6 +496,55 @@ export async function approveWorksheetRecord(db: Database, actor: Actor, id: num
       await emitWorksheetEvent(trx, actor, isApproved ? 'worksheet.approved' : 'worksheet.unapproved', row.id);
     }
     return loadVisibleOrOwn(trx, actor, row.id);
+  });
+}
+
+/**
+ * PUT /api/worksheet/approve/bulk (issue 23 §2, decision 0216): approve or unapprove up to
+ * BULK_APPROVE_MAX entries, named by id or by the list's filter, in one transaction. Each entry
+ * passes the single toggle's rule (`changeRefusal`, spec §6); an entry that fails it is reported
+ * by id and reason and left alone, the others change. History and one webhook event per changed
+ * entry, as the single toggle writes them — in three statements, not three per entry.
+ */
+export async function bulkApproveWorksheetRecords(db: Database, actor: Actor, input: z.output<typeof ZBulkApproveInput>): Promise<TBulkApproveResult> {
+  const isApproved = input.isApproved;
+  return db.transaction().execute(async (trx) => {
+    let ids: number[];
+    if (input.filter) {
+      const filter = await listFilter(trx, actor, input.filter);
+      ids = await listIds(trx, filter, BULK_APPROVE_MAX + 1);
+      if (ids.length > BULK_APPROVE_MAX) throw badRequest({ filter: errorText('BULK_TOO_MANY', { max: BULK_APPROVE_MAX }) });
+    } else {
+      ids = [...new Set(input.ids ?? [])];
+    }
+    const rows = new Map((await findRecords(trx, actor, ids, { forUpdate: true })).map((r) => [r.id, r]));
+    const refused: TBulkApproveResult['refused'] = [];
+    const unchanged: number[] = [];
+    const toChange: WorksheetRowInScope[] = [];
+    for (const id of [...ids].sort((a, b) => a - b)) {
+      const row = rows.get(id);
+      const refusal = changeRefusal(actor, row, { approve: true });
+      if (refusal !== null) refused.push({ id, reason: refusal === 'APPROVED' ? 'FORBIDDEN' : refusal });
+      else if ((row!.approvedBy !== null) === isApproved) unchanged.push(id);
+      else toChange.push(row!);
+    }
+    const people = new Set(toChange.map((r) => r.username.toLowerCase())).size;
+    if (input.dryRun) return { isApproved, dryRun: true, people, changed: toChange.map((r) => r.id), unchanged, refused };
+    const approvedBy = isApproved ? actor.username : null;
+    const changed = await setApproval(trx, actor.accountId, toChange.map((r) => r.id), approvedBy, isApproved ? new Date() : null);
+    const byId = new Map(toChange.map((r) => [r.id, r]));
+    await recordHistories(
+      trx,
+      changed.map((id) => ({
+        accountId: actor.accountId,
+        worksheetId: id,
+        action: isApproved ? 'approve' : 'unapprove',
+        username: actor.username,
+        changes: { approvedBy: { from: byId.get(id)!.approvedBy, to: approvedBy } },
+      })),
+    );
+    await emitWorksheetEvents(trx, actor, isApproved ? 'worksheet.approved' : 'worksheet.unapproved', changed);
+    return { isApproved, dryRun: false, people, changed, unchanged, refused };
   });
 }
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ERR } from '../errors';
 import { bool, code, enumOf, id, isoDate, optionalCode, optionalIsoDate, optionalTime15, quantity, requiredText } from '../fields';
-import { MAX, MODES, UNIT_TYPES, PROFILE_TYPES } from '../limits';
+import { APPROVAL_FILTERS, BULK_APPROVE_MAX, MAX, MODES, UNIT_TYPES, PROFILE_TYPES } from '../limits';
+import { errorText } from '../error-codes';
 import { ZAccount } from './account';
 import { pagingFields, ZListTotals } from '../paging';
 
@@ -94,7 +95,15 @@ const listFilterFields = {
   jobCode: optionalCode(MAX.jobCode).optional(),
   /** The archive by export batch (issue 24): the entries one "download and mark as exported" moved. */
   batchId: id().optional(),
+  /**
+   * Issue 23 §1: one person's entries. A Teamleader on TEAM names a user of their team; on YOURS
+   * only the caller; an unknown user, or one outside the team, answers 400 on `username`.
+   */
+  username: optionalCode(MAX.username).optional(),
+  /** Issue 23 §1: notApproved / approved / all (default all). */
+  status: enumOf(APPROVAL_FILTERS).optional(),
 };
+const listFilterObject = z.object(listFilterFields);
 const orderedDates = (v: { from?: string | null | undefined; to?: string | null | undefined }) => !v.from || !v.to || v.from <= v.to;
 
 /** GET /api/worksheet: one page of the selection (issue 9). */
@@ -109,6 +118,46 @@ export const ZWorksheetTotalsInput = z
   .refine(orderedDates, { message: WS_ERR.dateRange, path: ['from'] })
   .optional();
 export type TWorksheetListInput = z.input<typeof ZWorksheetListInput>;
+/** The filters of a list (no paging): what "select all N matching" sends to the bulk approve. */
+export const ZWorksheetListFilter = listFilterObject.refine(orderedDates, { message: WS_ERR.dateRange, path: ['from'] });
+export type TWorksheetListFilter = z.input<typeof ZWorksheetListFilter>;
+
+/**
+ * PUT /api/worksheet/approve/bulk (issue 23 §2): a list of ids, or the filter of the list ("select
+ * all N matching"); either way at most BULK_APPROVE_MAX entries.
+ */
+export const ZBulkApproveInput = z
+  .object({
+    accountId: ignoredAccountId,
+    ids: z
+      .array(id(), { error: ERR.required })
+      .min(1, ERR.required)
+      .max(BULK_APPROVE_MAX, errorText('BULK_TOO_MANY', { max: BULK_APPROVE_MAX }))
+      .optional()
+      .meta({ description: `Ids of the entries, 1 … ${BULK_APPROVE_MAX}` }),
+    filter: ZWorksheetListFilter.optional().meta({ description: `The filters of GET /api/worksheet; every entry they select (at most ${BULK_APPROVE_MAX})` }),
+    isApproved: bool(),
+    /** true: answer what would change (for the one confirmation "Approve 23 entries of 3 people?"), change nothing. */
+    dryRun: bool().optional(),
+  })
+  .refine((v) => (v.ids === undefined) !== (v.filter === undefined), { message: errorText('BULK_TARGET'), path: ['ids'] });
+export type TBulkApproveInput = z.input<typeof ZBulkApproveInput>;
+
+export const BULK_REFUSALS = ['NOT_FOUND', 'EXPORTED', 'FORBIDDEN'] as const;
+export type BulkRefusal = (typeof BULK_REFUSALS)[number];
+export const ZBulkApproveResult = z.object({
+  isApproved: z.boolean(),
+  dryRun: z.boolean(),
+  /** How many different people own the entries in `changed`. */
+  people: z.number(),
+  /** Entries this call approved (or unapproved; on a dry run: would), in id order. */
+  changed: z.array(z.number()),
+  /** Entries that already were in that state (nothing written). */
+  unchanged: z.array(z.number()),
+  /** Entries left alone, each with why: NOT_FOUND (unknown, another account's or not visible), EXPORTED, FORBIDDEN. */
+  refused: z.array(z.object({ id: z.number(), reason: z.enum(BULK_REFUSALS) })),
+});
+export type TBulkApproveResult = z.infer<typeof ZBulkApproveResult>;
 
 export const ZAttachmentRef = z.object({ id: z.number(), fileName: z.string() });
 

@@ -4,11 +4,12 @@ import { FORM_FIELD_LABELS } from './field-labels';
 import type { THistoryEntry, TWorksheetRecord } from '../../../shared/schemas/worksheet';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
-import { formatDate, formatDateTime, formatNumber } from '../../lib/format';
+import { formatDate, formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { FullView } from './attachment-modal';
 import { attachmentUrl } from './ws-api';
 import { errorMessage } from '../../lib/errors';
+import { quantityText } from './unit-words';
 
 /** Spec §2 recorded-time popup: the times worked and when the entry was recorded, changed and approved. */
 export function RecordedTimeModal({ record, onClose }: { record: TWorksheetRecord | null; onClose: () => void }) {
@@ -27,19 +28,19 @@ export function RecordedTimeModal({ record, onClose }: { record: TWorksheetRecor
             </>
           )}
           <dt>{m.ws_recorded_created()}</dt>
-          <dd>{m.ws_by_at({ user: record.createdBy, at: formatDateTime(record.createdAt) })}</dd>
+          <dd>{m.ws_by_at({ user: record.createdBy, at: dateTimeText(record.createdAt) })}</dd>
           {record.modifiedDate && record.modifiedBy && (
             <>
               <dt>{m.ws_recorded_modified()}</dt>
-              <dd>{m.ws_by_at({ user: record.modifiedBy, at: formatDateTime(record.modifiedDate) })}</dd>
+              <dd>{m.ws_by_at({ user: record.modifiedBy, at: dateTimeText(record.modifiedDate) })}</dd>
             </>
           )}
           <dt>{m.ws_recorded_approved()}</dt>
-          <dd>{record.approvedBy && record.approvedDateTime ? m.ws_by_at({ user: record.approvedBy, at: formatDateTime(record.approvedDateTime) }) : m.ws_not_approved()}</dd>
+          <dd>{record.approvedBy && record.approvedDateTime ? m.ws_by_at({ user: record.approvedBy, at: dateTimeText(record.approvedDateTime) }) : m.ws_not_approved()}</dd>
           {record.exported && record.exportedAt && (
             <>
               <dt>{m.ws_recorded_exported()}</dt>
-              <dd>{m.ws_by_at({ user: record.exportedBy ?? '', at: formatDateTime(record.exportedAt) })}</dd>
+              <dd>{m.ws_by_at({ user: record.exportedBy ?? '', at: dateTimeText(record.exportedAt) })}</dd>
             </>
           )}
         </dl>
@@ -65,9 +66,22 @@ const fieldLabel: Record<string, (() => string) | undefined> = {
   exported: m.ws_recorded_exported,
 };
 
-function show(value: unknown): string {
+/**
+ * A moment as the lists write times (issue 23 §5): the date, then HH:mm with a colon in both
+ * languages ("26. nov. 2026 08:41", not Danish Intl's "08.41" beside the list's "07:00").
+ */
+function dateTimeText(value: string | null): string {
+  if (!value) return '–';
+  const d = new Date(value);
+  return `${formatDate(d)} ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
+/** A changed value as the list shows it: quantities with two locale decimals, dates, HH:mm times. */
+function show(value: unknown, field = ''): string {
   if (value === null || value === undefined || value === '') return '–';
   if (Array.isArray(value)) return value.length ? value.join(', ') : '–';
+  if (field === 'quantity' && typeof value === 'number') return quantityText(value);
+  if ((field === 'timeFrom' || field === 'timeTo') && typeof value === 'string') return value.slice(0, 5);
   if (typeof value === 'number') return formatNumber(value);
   if (typeof value === 'boolean') return value ? '✓' : '–';
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
@@ -90,7 +104,7 @@ export function HistoryModal({ record, onClose }: { record: TWorksheetRecord | n
             return (
               <li key={entry.id} className="ws-history__entry">
                 <p className="ws-history__head">
-                  <strong>{actionLabel[entry.action]()}</strong> · {entry.username} · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                  <strong>{actionLabel[entry.action]()}</strong> · {entry.username} · <time dateTime={entry.at}>{dateTimeText(entry.at)}</time>
                 </p>
                 {entry.action !== 'create' && entry.action !== 'delete' && changes.length > 0 && (
                   <table className="ws-history__changes">
@@ -105,8 +119,8 @@ export function HistoryModal({ record, onClose }: { record: TWorksheetRecord | n
                       {changes.map(([field, change]) => (
                         <tr key={field}>
                           <th scope="row">{fieldLabel[field]?.() ?? field}</th>
-                          <td className="ws-history__old">{show(change.from)}</td>
-                          <td className="ws-history__new">{show(change.to)}</td>
+                          <td className="ws-history__old">{show(change.from, field)}</td>
+                          <td className="ws-history__new">{show(change.to, field)}</td>
                         </tr>
                       ))}
                     </tbody>

@@ -66,6 +66,7 @@ export function WeekView({ week: asked, user, canPick }: Props) {
         : (days[0] ?? today);
   const go = (search: { week?: string; user?: string }) =>
     void navigate({
+      from: "/",
       to: "/",
       search: (prev) => ({
         ...prev,

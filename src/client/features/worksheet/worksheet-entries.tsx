@@ -16,6 +16,10 @@ import type { RecordPopup, RecordPopups as RecordPopupsType } from './record-pop
 import type { CopyDialog as CopyDialogType, CopyRequest } from './copy-dialog';
 import { todayIso, useFormSettings, useMediaQuery } from './ws-data';
 import { errorMessage } from '../../lib/errors';
+import { approvableOf, type Selection } from './bulk-approve';
+import { quantityText, unitWord } from './unit-words';
+import { rememberPlace } from './return-place';
+import { Words } from './words';
 // The archive renders this component without the worksheet pages, so it brings its styles along.
 import './worksheet.css';
 
@@ -42,6 +46,14 @@ export interface WorksheetEntriesProps {
   forceTable?: boolean;
   /** The list is paged on the server (issue 9): more pages, and the size of the whole selection. */
   paging?: { hasMore: boolean; loadMore: () => void; isFetchingMore: boolean; total: number };
+  /** Issue 23 §2: row selection (Team and All tabs, for entries the caller may approve). */
+  selection?: Selection;
+  /** Issue 23 §2: "Approve day" on a day's heading. */
+  onApproveDay?: (group: TWorksheetGroup) => void;
+  /** Issue 23 §3: rows highlighted for a moment (just edited or approved). */
+  highlight?: ReadonlySet<number>;
+  /** Issue 23 §3: an entry that must be rendered (returning from its edit page). */
+  focusId?: number;
 }
 
 /**
@@ -50,7 +62,6 @@ export interface WorksheetEntriesProps {
  */
 export const RENDER_STEP = 50;
 
-const quantityText = (n: number) => formatNumber(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** "8,00 Hour · 3,00 Box": quantity sums per unit of measure of these records. */
 export function SumsText({ records }: { records: readonly TWorksheetRecord[] }) {
@@ -61,12 +72,17 @@ export function SumsText({ records }: { records: readonly TWorksheetRecord[] }) 
  * Spec §2 worksheet table (≥ 1024 px) and cards (phone/tablet), grouped in day cards, newest day
  * first, with footer sums. Also used by the archive (`archive`), which hides approve/edit/delete.
  */
-export function WorksheetEntries({ groups, mode, archive = false, emptyText, showAll = false, forceTable = false, paging }: WorksheetEntriesProps) {
+export function WorksheetEntries({ groups, mode, archive = false, emptyText, showAll = false, forceTable = false, paging, selection: rowSelection, onApproveDay, highlight, focusId }: WorksheetEntriesProps) {
   const settings = useFormSettings().data;
   // The review table has up to twelve columns; below 1280 px they don't fit with long values (the
   // layout test proves it at 1024), so cards serve phones, tablets and small laptops (issue 10 §1).
   const wide = useMediaQuery('(min-width: 1280px)');
-  const [budget, setBudget] = useState(RENDER_STEP);
+  const [budget, setBudget] = useState(() => {
+    // Back from an entry's edit page: render down to that entry, so the place can be restored.
+    if (focusId === undefined) return RENDER_STEP;
+    const at = groups.flatMap((g) => g.worksheet).findIndex((r) => r.id === focusId);
+    return at < 0 ? RENDER_STEP : Math.ceil((at + 1) / RENDER_STEP) * RENDER_STEP;
+  });
   const sentinel = useRef<HTMLDivElement>(null);
   const [popup, setPopup] = useState<RecordPopup | null>(null);
   const [popupsMounted, unmountPopups] = useMountedOnce(popup !== null);
@@ -111,6 +127,10 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
     showUser: settings ? showsUserColumn(settings.profileType, mode) : false,
     open: (kind, record) => setPopup({ kind, record }),
     copy: setCopy,
+    selection: !archive && mode !== 'YOURS' ? rowSelection : undefined,
+    order: visible.flatMap(({ rows }) => rows.filter((r) => r.canApprove).map((r) => r.id)),
+    onApproveDay: !archive && mode !== 'YOURS' ? onApproveDay : undefined,
+    highlight,
   };
 
   return (
@@ -125,6 +145,7 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
                 {formatDate(group.key, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}
               </h2>
               <span className="ws-day__count">{m.ws_day_count({ count: String(group.worksheet.length) })}</span>
+              {ctx.onApproveDay && <ApproveDayButton group={group} ctx={ctx} />}
               {!archive && <CopyDayButton group={group} ctx={ctx} />}
             </header>
             <EntryCards rows={rows} group={group} ctx={ctx} />
@@ -214,7 +235,7 @@ function UnitSums({ sums }: { sums: TListTotals['units'] }) {
       {sums.map((s, i) => (
         <span key={s.code} className="ws-sum">
           {i > 0 && ' · '}
-          <span className="ws-num">{quantityText(s.total)}</span> {s.label}
+          <span className="ws-num">{quantityText(s.total)}</span> {unitWord(s.total, s.code, s.label)}
         </span>
       ))}
     </>
@@ -228,6 +249,52 @@ interface RowContext {
   showUser: boolean;
   open: (kind: 'time' | 'history' | 'photos', record: TWorksheetRecord) => void;
   copy: (request: CopyRequest) => void;
+  selection: Selection | undefined;
+  /** the selectable rows in display order (Shift-click ranges) */
+  order: number[];
+  onApproveDay: ((group: TWorksheetGroup) => void) | undefined;
+  highlight: ReadonlySet<number> | undefined;
+}
+
+const rowClass = (base: string, r: TWorksheetRecord, ctx: RowContext) =>
+  [base, r.approvedBy ? 'is-approved' : '', ctx.highlight?.has(r.id) ? 'is-highlighted' : '', ctx.selection?.has(r.id) ? 'is-selected' : ''].filter(Boolean).join(' ');
+
+/** A row's selection box: Space toggles it when focused, Shift+click selects the range from the last click. */
+function SelectBox({ record, ctx }: { record: TWorksheetRecord; ctx: RowContext }) {
+  const sel = ctx.selection;
+  if (!sel || !record.canApprove) return null;
+  return (
+    <input
+      type="checkbox"
+      className="ws-select"
+      checked={sel.has(record.id)}
+      onChange={() => undefined}
+      onClick={(e) => sel.toggle(record.id, e.shiftKey, ctx.order)}
+      onKeyDown={(e) => {
+        // Space on a checkbox fires a click (handled above); Enter does nothing by default.
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          sel.toggle(record.id, e.shiftKey, ctx.order);
+        }
+      }}
+      aria-label={m.ws_select_entry({ description: `${record.username} ${formatDate(record.date)} ${record.description}` })}
+    />
+  );
+}
+
+/** "Approve day": every entry of the day the caller may approve and that waits, after one confirmation. */
+function ApproveDayButton({ group, ctx }: { group: TWorksheetGroup; ctx: RowContext }) {
+  if (approvableOf(group).length === 0) return null;
+  const day = formatDate(group.key, { weekday: 'long', day: 'numeric', month: 'long' });
+  return (
+    <button type="button" className="btn btn--ghost ws-day__approve" onClick={() => ctx.onApproveDay?.(group)}>
+      <svg viewBox="0 0 24 24" aria-hidden="true">
+        <path d="M5 12.5l4.5 4.5L19 7.5" />
+      </svg>
+      <span>{m.ws_approve_day()}</span>
+      <span className="visually-hidden"> {m.ws_approve_day_label({ day })}</span>
+    </button>
+  );
 }
 
 const copyIcon = (
@@ -255,8 +322,14 @@ function CodeName({ code, name }: { code: string | null; name?: string | null })
   if (!code) return <span className="ws-muted">–</span>;
   return (
     <span className="ws-codename" title={name ? `${code} · ${name}` : code}>
-      <span className="ws-code">{code}</span>
-      {name && <span className="ws-name">{name}</span>}
+      <span className="ws-code">
+        <Words text={code} token />
+      </span>
+      {name && (
+        <span className="ws-name">
+          <Words text={name} />
+        </span>
+      )}
     </span>
   );
 }
@@ -271,6 +344,7 @@ function tableColumns(ctx: RowContext) {
     location: s?.showLocation ?? true,
     workType: s?.showWorkType ?? true,
     actions: !ctx.archive,
+    select: ctx.selection !== undefined,
   };
 }
 
@@ -280,7 +354,7 @@ function QuantityCell({ record }: { record: TWorksheetRecord }) {
     <>
       <span className="ws-num">{quantityText(record.quantity)}</span>{' '}
       <span className="ws-uom" title={record.unitOfMeasureCode}>
-        {record.unitOfMeasureDescription ?? record.unitOfMeasureCode}
+        <Words text={unitWord(record.quantity, record.unitOfMeasureCode, record.unitOfMeasureDescription)} />
       </span>
     </>
   );
@@ -294,18 +368,40 @@ function QuantityCell({ record }: { record: TWorksheetRecord }) {
  */
 function EntriesTable({ days, ctx }: { days: Array<{ group: TWorksheetGroup; rows: TWorksheetRecord[] }>; ctx: RowContext }) {
   const cols = tableColumns(ctx);
-  const count = 5 + [cols.user, cols.customer, cols.task, cols.location, cols.workType].filter(Boolean).length + (cols.actions ? 2 : 0);
+  const count = 5 + [cols.user, cols.customer, cols.task, cols.location, cols.workType, cols.select].filter(Boolean).length + (cols.actions ? 2 : 0);
+  const shown = days.flatMap(({ rows }) => rows.filter((r) => r.canApprove).map((r) => r.id));
+  const allShown = shown.length > 0 && shown.every((id) => ctx.selection?.has(id));
   return (
     <div className="card ws-review">
       <table className="ws-table">
         <thead>
           <tr>
+            {cols.select && (
+              <th scope="col" className="ws-select-col">
+                <input
+                  type="checkbox"
+                  className="ws-select"
+                  checked={allShown}
+                  disabled={shown.length === 0}
+                  onChange={() => ctx.selection?.setMany(shown, !allShown)}
+                  aria-label={m.ws_select_shown()}
+                />
+              </th>
+            )}
             {cols.user && <th scope="col">{m.ws_col_user()}</th>}
             {cols.customer && <th scope="col">{m.ws_field_customer()}</th>}
             <th scope="col">{m.ws_field_job()}</th>
             {cols.task && <th scope="col">{m.ws_field_task()}</th>}
-            {cols.location && <th scope="col">{m.ws_field_location()}</th>}
-            {cols.workType && <th scope="col">{m.ws_field_work_type()}</th>}
+            {cols.location && (
+              <th scope="col" className="ws-col-low">
+                {m.ws_field_location()}
+              </th>
+            )}
+            {cols.workType && (
+              <th scope="col" className="ws-col-low">
+                {m.ws_field_work_type()}
+              </th>
+            )}
             <th scope="col">{m.ws_field_unit()}</th>
             <th scope="col">{m.ws_field_description()}</th>
             <th scope="col" className="ws-right">
@@ -336,13 +432,23 @@ function EntriesTable({ days, ctx }: { days: Array<{ group: TWorksheetGroup; row
                   <span className="ws-day-row__sum">
                     {dayTotalLabel(group.key)}: <SumsText records={group.worksheet} />
                   </span>
+                  {ctx.onApproveDay && <ApproveDayButton group={group} ctx={ctx} />}
                   {!ctx.archive && <CopyDayButton group={group} ctx={ctx} />}
                 </div>
               </th>
             </tr>
             {rows.map((r) => (
-              <tr key={r.id} className={r.approvedBy ? 'ws-row is-approved' : 'ws-row'} data-entry-id={r.id}>
-                {cols.user && <td className="ws-wrap">{r.username}</td>}
+              <tr key={r.id} className={rowClass('ws-row', r, ctx)} data-entry-id={r.id}>
+                {cols.select && (
+                  <td className="ws-select-col">
+                    <SelectBox record={r} ctx={ctx} />
+                  </td>
+                )}
+                {cols.user && (
+                  <td className="ws-wrap">
+                    <Words text={r.username} token />
+                  </td>
+                )}
                 {cols.customer && (
                   <td>
                     <CodeName code={r.customerNo} name={r.customerName} />
@@ -356,9 +462,9 @@ function EntriesTable({ days, ctx }: { days: Array<{ group: TWorksheetGroup; row
                     <CodeName code={r.jobTaskCode} name={r.jobTaskDescription} />
                   </td>
                 )}
-                {cols.location && <td className="ws-wrap">{r.locationCode ?? <span className="ws-muted">–</span>}</td>}
+                {cols.location && <td className="ws-wrap ws-col-low">{r.locationCode ? <Words text={r.locationCode} token /> : <span className="ws-muted">–</span>}</td>}
                 {cols.workType && (
-                  <td>
+                  <td className="ws-col-low">
                     <CodeName code={r.workTypeCode} name={r.workTypeDescription} />
                   </td>
                 )}
@@ -366,7 +472,7 @@ function EntriesTable({ days, ctx }: { days: Array<{ group: TWorksheetGroup; row
                   <CodeName code={r.unitNo} name={r.unitDescription} />
                 </td>
                 <td className="ws-desc">
-                  {r.description}
+                  <Words text={r.description} />
                   {r.timeFrom && r.timeTo && (
                     <span className="ws-times">
                       {r.timeFrom}–{r.timeTo}
@@ -414,24 +520,42 @@ function EntryCards({ rows, group, ctx }: { rows: TWorksheetRecord[]; group: TWo
           if ((s?.showWorkType ?? true) && r.workTypeCode) meta.push([m.ws_field_work_type(), r.workTypeCode]);
           if (r.timeFrom && r.timeTo) meta.push([m.ws_recorded_time(), `${r.timeFrom}–${r.timeTo}`]);
           return (
-            <li key={r.id} className={r.approvedBy ? 'ws-entry is-approved' : 'ws-entry'} data-entry-id={r.id}>
+            <li key={r.id} className={rowClass('ws-entry', r, ctx)} data-entry-id={r.id}>
               <div className="ws-entry__top">
+                {ctx.selection && r.canApprove && (
+                  <span className="ws-entry__select">
+                    <SelectBox record={r} ctx={ctx} />
+                  </span>
+                )}
                 <div className="ws-entry__job">
-                  <span className="ws-code">{r.jobCode}</span> <span className="ws-name">{r.jobDescription}</span>
+                  <span className="ws-code">
+                    <Words text={r.jobCode} token />
+                  </span>{' '}
+                  <span className="ws-name">
+                    <Words text={r.jobDescription} />
+                  </span>
                 </div>
                 <div className="ws-entry__qty">
                   <QuantityCell record={r} />
                 </div>
               </div>
               <p className="ws-entry__desc">
-                <span className="ws-code">{r.unitNo}</span> {r.unitDescription && <span className="ws-name">{r.unitDescription}</span>} — {r.description}
+                <span className="ws-code">
+                  <Words text={r.unitNo} token />
+                </span>{' '}
+                {r.unitDescription && (
+                  <span className="ws-name">
+                    <Words text={r.unitDescription} />
+                  </span>
+                )}{' '}
+                — <Words text={r.description} />
               </p>
               {meta.length > 0 && (
                 <dl className="ws-entry__meta">
                   {meta.map(([k, v]) => (
                     <div key={k}>
                       <dt>{k}</dt>
-                      <dd>{v}</dd>
+                      <dd>{typeof v === 'string' ? <Words text={v} /> : v}</dd>
                     </div>
                   ))}
                 </dl>
@@ -562,7 +686,7 @@ function RowActions({ record, ctx }: { record: TWorksheetRecord; ctx: RowContext
   return (
     <span className="ws-row-actions">
       {copyButton}
-      <Link to="/worksheet/edit/$id" params={{ id: String(record.id) }} className="icon-button" aria-label={m.ws_edit_label({ description: record.description })} title={m.ws_edit()}>
+      <Link to="/worksheet/edit/$id" params={{ id: String(record.id) }} onClick={rememberPlace} className="icon-button" aria-label={m.ws_edit_label({ description: record.description })} title={m.ws_edit()}>
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path d="M4 20h4L19 9l-4-4L4 16z" />
           <path d="M13.5 6.5l4 4" />

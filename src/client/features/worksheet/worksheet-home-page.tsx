@@ -1,4 +1,5 @@
-import { getRouteApi, Link } from "@tanstack/react-router";
+import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
+import { useEffect, useMemo, useState } from "react";
 import type { Mode } from "../../../shared/limits";
 import { m } from "../../../shared/paraglide/messages.js";
 import { effectiveMode, visibleModes } from "../../../shared/permissions";
@@ -27,6 +28,10 @@ import type { ComponentProps } from "react";
 import type { WeekView as WeekViewType } from "./week-view";
 import type { TWorksheetFormSettings } from "../../../shared/schemas/worksheet";
 import { HomeGlance } from "../report/home-glance";
+import { BulkBar, approvableOf, useBulkApprove, useSelection } from "./bulk-approve";
+import { ListFilterBar } from "./list-filter-bar";
+import { filterInput, parseListFilters, type ListFilters } from "./list-filters";
+import { forgetPlace, peekPlace } from "./return-place";
 import "./worksheet.css";
 
 const route = getRouteApi("/_app/");
@@ -74,9 +79,50 @@ export function WorksheetHomePage() {
   const mode: Mode = effectiveMode(role, search.mode) ?? "YOURS";
   const modes = visibleModes(role);
   const weekView = search.view === "week";
+  const navigate = useNavigate();
+  // Issue 23 §1: the list's filters live in the URL (routes/_app/index.tsx parses them).
+  // Parsed again here: the router keeps a raw value next to the validated ones (e.g. status=all).
+  const filters: ListFilters = useMemo(
+    () => parseListFilters({ person: search.person, customer: search.customer, job: search.job, from: search.from, to: search.to, status: search.status }),
+    [search.person, search.customer, search.job, search.from, search.to, search.status],
+  );
+  const listInput = useMemo(() => ({ mode, ...filterInput(filters) }), [mode, filters]);
+  const setFilters = (next: ListFilters) =>
+    void navigate({ to: "/", search: { mode: search.mode, ...next } });
   // Paged on the server (issue 9): the first page, then the next ones as the user scrolls.
-  const { query: list, paged } = usePagedWorksheet({ mode });
+  const { query: list, paged } = usePagedWorksheet(listInput);
   const inlineForm = useMediaQuery("(min-width: 640px)");
+  // Issue 23 §4: on tablets the Team and All lists come first; the form opens on demand.
+  const desk = useMediaQuery("(min-width: 1280px)");
+  const [formOpen, setFormOpen] = useState(false);
+  const formOnDemand = inlineForm && !desk && mode !== "YOURS";
+  const showForm = inlineForm && (!formOnDemand || formOpen);
+  // Issue 23 §2: selection and bulk approval on Team and All.
+  const selection = useSelection(JSON.stringify(listInput));
+  const bulk = useBulkApprove();
+  const [highlight, setHighlight] = useState<ReadonlySet<number>>(() => new Set());
+  const flash = (ids: readonly number[]) => {
+    setHighlight(new Set(ids));
+    window.setTimeout(() => setHighlight(new Set()), 2500);
+  };
+  // Issue 23 §3: back from an entry's edit page — the same scroll position, the entry highlighted.
+  const hl = search.hl ? Number(search.hl) : undefined;
+  const listReady = !list.isLoading && paged.loaded > 0;
+  useEffect(() => {
+    if (hl === undefined || !listReady) return;
+    const place = peekPlace();
+    forgetPlace();
+    flash([hl]);
+    requestAnimationFrame(() => {
+      const row = document.querySelector(`[data-entry-id="${hl}"]`);
+      if (place) window.scrollTo({ top: place.scrollY });
+      // The row stays in view even if the list above it changed size meanwhile.
+      const r = row?.getBoundingClientRect();
+      if (row && r && (r.top < 0 || r.bottom > window.innerHeight)) row.scrollIntoView({ block: "center" });
+    });
+    void navigate({ to: "/", search: (prev: Record<string, unknown>) => ({ ...prev, hl: undefined }), replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per return
+  }, [hl, listReady]);
   // With entries waiting on this device, "no entries yet" would contradict the list above it.
   const waiting = useOutboxItems().length > 0;
 
@@ -97,6 +143,16 @@ export function WorksheetHomePage() {
         subtitle={m.ws_subtitle()}
         actions={
           <>
+            {formOnDemand && (
+              <Button
+                variant={formOpen ? "secondary" : "primary"}
+                aria-expanded={formOpen}
+                aria-controls="ws-new"
+                onClick={() => setFormOpen((o) => !o)}
+              >
+                {formOpen ? m.ws_new_entry_close() : m.ws_new_entry_open()}
+              </Button>
+            )}
             {!inlineForm && (
               <Link to="/worksheet/add" className={buttonClass("primary")}>
                 <svg className="ws-icon" viewBox="0 0 24 24" aria-hidden="true">
@@ -120,8 +176,8 @@ export function WorksheetHomePage() {
         }
       />
       {settings.data && <HomeGlance role={role} />}
-      {inlineForm && settings.data && (
-        <section className="card ws-new" aria-labelledby="ws-new-title">
+      {showForm && settings.data && (
+        <section className="card ws-new" id="ws-new" aria-labelledby="ws-new-title">
           <h2 id="ws-new-title" className="ws-new__title">
             {m.ws_form_new_title()}
           </h2>
@@ -174,6 +230,13 @@ export function WorksheetHomePage() {
               ))}
             </nav>
           )}
+          <ListFilterBar
+            mode={mode}
+            filters={filters}
+            onChange={setFilters}
+            totals={paged.totals}
+            showCustomer={settings.data?.showCustomer ?? true}
+          />
           <PrintHeader
             title={m.ws_title()}
             view={tabLabel[mode]()}
@@ -215,6 +278,12 @@ export function WorksheetHomePage() {
                 }
                 showAll={printing}
                 forceTable={printing}
+                selection={selection}
+                highlight={highlight}
+                focusId={hl}
+                onApproveDay={(group) =>
+                  void bulk.run({ ids: approvableOf(group) }, true).then((changed) => changed.length > 0 && flash(changed))
+                }
                 paging={{
                   hasMore: paged.hasMore,
                   loadMore: paged.loadMore,
@@ -222,6 +291,15 @@ export function WorksheetHomePage() {
                   total: paged.totals?.entries ?? paged.loaded,
                 }}
               />
+              {mode !== "YOURS" && (
+                <BulkBar
+                  selection={selection}
+                  matching={paged.totals?.entries ?? null}
+                  loadedSelectable={groups.reduce((n, g) => n + g.worksheet.filter((r) => r.canApprove).length, 0)}
+                  filter={listInput}
+                  onDone={flash}
+                />
+              )}
             </>
           )}
         </>

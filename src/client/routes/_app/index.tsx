@@ -3,10 +3,11 @@ import { WorksheetHomePage } from '../../features/worksheet/worksheet-home-page'
 import type { Mode } from '../../../shared/limits';
 import { isValidWeek } from '../../../shared/week';
 import { modeOf, optionalStrings } from '../../lib/search';
+import { parseListFilters, type ListFilters } from '../../features/worksheet/list-filters';
 
-const search = optionalStrings('mode', 'view', 'week', 'user');
+const search = optionalStrings('mode', 'view', 'week', 'user', 'hl');
 
-export interface HomeSearch {
+export interface HomeSearch extends ListFilters {
   mode?: Mode;
   /** issue 22 §6: the week view instead of the day list */
   view?: 'week';
@@ -14,6 +15,8 @@ export interface HomeSearch {
   week?: string;
   /** whose week (a leader's team member); absent = the caller */
   user?: string;
+  /** issue 23 §3: the entry just edited or approved, highlighted for a moment on return */
+  hl?: string;
 }
 
 /**
@@ -28,7 +31,9 @@ export const Route = createFileRoute('/_app/')({
     if (s.view === 'week') out.view = 'week';
     if (s.week && isValidWeek(s.week)) out.week = s.week;
     if (s.user && s.user.length <= 20) out.user = s.user;
-    return out;
+    if (s.hl && /^\d{1,10}$/.test(s.hl)) out.hl = s.hl;
+    // Issue 23 §1: the list filters (decision 0217: parsed without zod, checked by the server).
+    return { ...out, ...parseListFilters(raw) };
   },
   component: WorksheetHomePage,
 });

@@ -1,0 +1,153 @@
+import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { login, PASSWORD, screenshot } from './helpers';
+
+/*
+ * Issue 23 end to end: a team leader filters the Team list to one person's not-approved entries of
+ * one week, edits one entry and lands back on the same filtered list with the entry highlighted,
+ * then approves everything with one confirmation ("Approve 6 entries of 1 person?"). English at
+ * 1024 px (cards), Danish at 1366 px (the table). Own users in an own team (REV) and a week of
+ * their own per language, so other specs' entries are not involved.
+ */
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+const stamp = Date.now().toString(36);
+let baseURL: string;
+
+async function apiLogin(username: string): Promise<APIRequestContext> {
+  const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const res = await ctx.post('/api/user/login', { data: { username, password: PASSWORD, remember: true } });
+  expect(res.status(), `login ${username}`).toBe(200);
+  return ctx;
+}
+
+const WEEKS = { en: ['2023-03-06', '2023-03-07', '2023-03-08'], da: ['2023-03-13', '2023-03-14', '2023-03-15'] } as const;
+
+/** Two entries a day on three days for the worker, one for the colleague (who the person filter leaves out). */
+async function seedWeek(worker: APIRequestContext, colleague: APIRequestContext, days: readonly string[], tag: string) {
+  for (const [i, date] of days.entries()) {
+    for (const [j, who] of [worker, worker, colleague].entries()) {
+      const res = await who.post('/api/worksheet', {
+        data: { date, customerNo: 'C3000', jobCode: 'J-3001', unitType: 'Item', unitNo: '1300', description: `${tag} ${i}${j} ${stamp}`, quantity: '1.5', unitOfMeasureCode: 'BAG' },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+  }
+}
+
+test.beforeAll(async ({ baseURL: url }) => {
+  baseURL = url!;
+  const admin = await apiLogin('admin');
+  for (const [username, profileType, languageCode] of [
+    ['rev-leader', 'Teamleader', 'ENU'],
+    ['rev-leder', 'Teamleader', 'DAN'],
+    ['rev-worker', 'Basic', 'ENU'],
+    ['rev-mate', 'Basic', 'ENU'],
+  ] as const) {
+    const res = await admin.post('/api/user', { data: { username, password: PASSWORD, confirmPassword: PASSWORD, profileType, languageCode, teamCode: 'REV' } });
+    expect([201, 409], await res.text()).toContain(res.status());
+  }
+  await admin.dispose();
+  const worker = await apiLogin('rev-worker');
+  const mate = await apiLogin('rev-mate');
+  await seedWeek(worker, mate, WEEKS.en, 'Review en');
+  await seedWeek(worker, mate, WEEKS.da, 'Review da');
+  await worker.dispose();
+  await mate.dispose();
+});
+
+const T = {
+  en: {
+    user: 'rev-leader', size: { width: 1024, height: 800 }, person: 'Person', from: 'From', to: 'To', status: 'Status', notApproved: 'Not approved',
+    matching: /Matching: 6 entries · 9\.00 bags/, edit: /^Edit /, description: 'Description', update: 'Update',
+    confirm: 'Approve 6 entries of 1 person?', approve: 'Approve', toast: '6 entries approved', selected: '1 entry selected', selectAll: 'Select all 6 matching entries',
+    empty: 'No entries',
+  },
+  da: {
+    user: 'rev-leder', size: { width: 1366, height: 860 }, person: 'Person', from: 'Fra', to: 'Til', status: 'Status', notApproved: 'Ikke godkendt',
+    matching: /Matcher: 6 registreringer · 9,00 sække/, edit: /^Rediger /, description: 'Beskrivelse', update: 'Opdater',
+    confirm: 'Godkend 6 registreringer fra 1 person?', approve: 'Godkend', toast: '6 registreringer godkendt', selected: '1 registrering valgt', selectAll: 'Vælg alle 6 registreringer, der matcher',
+    empty: 'Ingen registreringer',
+  },
+} as const;
+
+async function filterTo(page: Page, t: (typeof T)[keyof typeof T], days: readonly string[]) {
+  const filters = page.getByRole('region', { name: /Filter the entries|Filtrér registreringerne/ });
+  await filters.getByLabel(t.person).selectOption('rev-worker');
+  await filters.getByLabel(new RegExp(`^${t.from} `)).fill(days[0]!);
+  await filters.getByLabel(new RegExp(`^${t.to} `)).fill(days[0]!.replace(/-(\d\d)$/, (_m, d: string) => `-${String(Number(d) + 6).padStart(2, '0')}`));
+  await filters.getByLabel(t.status).selectOption({ label: t.notApproved });
+}
+
+for (const lang of ['en', 'da'] as const) {
+  test(`team leader at ${T[lang].size.width} px (${lang}): filter a person's week, edit one entry and come back, approve all with one confirmation`, async ({ page }) => {
+    const t = T[lang];
+    const days = WEEKS[lang];
+    await page.setViewportSize(t.size);
+    await login(page, t.user);
+    await page.goto('/?mode=TEAM');
+    await filterTo(page, t, days);
+    // The filters are in the URL, and the chips say how many entries match and their total.
+    await expect(page).toHaveURL(/person=rev-worker/);
+    await expect(page).toHaveURL(/status=notApproved/);
+    await expect(page).toHaveURL(new RegExp(`from=${days[0]}`));
+    await expect(page.getByText(t.matching)).toBeVisible();
+    const rows = page.locator('[data-entry-id]');
+    await expect(rows).toHaveCount(6);
+    await expect(page.getByText(`Review ${lang} 02 ${stamp}`)).toHaveCount(0);
+    // Survives a reload.
+    const filtered = page.url();
+    await page.reload();
+    await expect(rows).toHaveCount(6);
+    await screenshot(page, `review-filtered-${t.size.width}-${lang}`);
+
+    // Edit one entry: Update brings back the same filtered list, the entry highlighted.
+    const target = rows.filter({ hasText: `Review ${lang} 10 ${stamp}` });
+    await target.getByRole('link', { name: t.edit }).click();
+    await expect(page).toHaveURL(/\/worksheet\/edit\//);
+    // The breadcrumb names the entry by its date and unit, not its id.
+    await expect(page.locator('.crumbs [aria-current="page"]')).toContainText('1300');
+    await page.getByLabel(t.description).fill(`Review ${lang} 10 ${stamp} edited`);
+    await page.getByRole('button', { name: t.update, exact: true }).click();
+    await expect(page).toHaveURL(/\?/);
+    expect(new URL(page.url()).searchParams.get('person')).toBe('rev-worker');
+    expect(new URL(page.url()).searchParams.get('mode')).toBe('TEAM');
+    expect(new URL(page.url()).searchParams.get('status')).toBe('notApproved');
+    expect(new URL(page.url()).searchParams.get('from')).toBe(new URL(filtered).searchParams.get('from'));
+    await expect(rows).toHaveCount(6);
+    await expect(page.locator('[data-entry-id].is-highlighted')).toContainText('edited');
+
+    // Select one entry, then "all 6 matching"; one confirmation names how many and whose.
+    await rows.first().getByRole('checkbox').check();
+    const bar = page.getByRole('region', { name: /Selected entries|Valgte registreringer/ });
+    await expect(bar).toContainText(t.selected);
+    await bar.getByRole('button', { name: t.selectAll }).click();
+    await screenshot(page, `review-selected-${t.size.width}-${lang}`);
+    await bar.getByRole('button', { name: t.approve, exact: true }).click();
+    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await expect(dialog).toContainText(t.confirm);
+    await dialog.getByRole('button', { name: t.approve, exact: true }).click();
+    await expect(page.getByText(t.toast)).toBeVisible();
+    // Nothing of that person's week waits any more; the filters are still on.
+    await expect(rows).toHaveCount(0);
+    expect(new URL(page.url()).searchParams.get('person')).toBe('rev-worker');
+  });
+}
+
+test('screens of the Team review at 1024, 1366 and 1920 px, English and Danish', async ({ page }) => {
+  for (const [user, lang] of [
+    ['rev-leader', 'en'],
+    ['rev-leder', 'da'],
+  ] as const) {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await login(page, user);
+    await page.goto('/?mode=TEAM&status=all&person=rev-mate');
+    await expect(page.locator('[data-entry-id]').first()).toBeVisible();
+    for (const width of [1024, 1366, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.locator('[data-entry-id]').first().getByRole('checkbox').check();
+      await screenshot(page, `review-team-${width}-${lang}`);
+      await page.keyboard.press('Escape');
+    }
+    await page.context().clearCookies();
+  }
+});
