@@ -143,3 +143,80 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
 }).meta({ auth: 'admin' });
 
 export { TRPCError };
+
+/**
+ * Output validation (issue 25 §3, decision 0235). tRPC's `.output(schema)` parses every answer
+ * with zod (19 % of the worksheet list's CPU: 200 records per page). The schemas stay on the
+ * procedures — the OpenAPI document and the REST adapter read them — but what runs differs:
+ * - `off` (NODE_ENV=production, unless WEBTID_OUTPUT_CHECK says otherwise): no parse; the answer
+ *   is what the service built. Services build their answers field by field (toRecord & co.), and
+ *   `strict` below proves in tests that no answer carries a field its schema would strip.
+ * - `strict` (tests, development): the schema parses the answer as before, and a field the parse
+ *   dropped (an unknown key) is an error, so that `off` can never send what `strict` would not.
+ * WEBTID_OUTPUT_CHECK=off|strict|strip overrides (strip = tRPC's own behaviour).
+ */
+export type OutputCheck = 'off' | 'strict' | 'strip';
+
+export function outputCheckMode(env: NodeJS.ProcessEnv = process.env): OutputCheck {
+  const forced = env.WEBTID_OUTPUT_CHECK;
+  if (forced === 'off' || forced === 'strict' || forced === 'strip') return forced;
+  return env.NODE_ENV === 'production' ? 'off' : 'strict';
+}
+
+type Middleware = ((opts: { next: () => Promise<{ ok: boolean; data?: unknown }> }) => Promise<unknown>) & { _type?: string };
+interface ProcedureDef {
+  middlewares: Middleware[];
+  output?: unknown;
+}
+
+/** Paths of keys in `raw` that `parsed` no longer has (what a strip-mode zod parse dropped). */
+export function strippedKeys(raw: unknown, parsed: unknown, path = ''): string[] {
+  if (raw === null || parsed === null || typeof raw !== 'object' || typeof parsed !== 'object') return [];
+  if (Array.isArray(raw)) {
+    if (!Array.isArray(parsed)) return [];
+    const out: string[] = [];
+    for (let i = 0; i < raw.length && out.length < 5; i++) out.push(...strippedKeys(raw[i], parsed[i], `${path}[${i}]`));
+    return out;
+  }
+  if (Object.getPrototypeOf(raw) !== Object.prototype) return [];
+  const out: string[] = [];
+  const p = parsed as Record<string, unknown>;
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    if (!(key in p)) out.push(`${path}.${key}`);
+    else out.push(...strippedKeys(value, p[key], `${path}.${key}`));
+  }
+  return out;
+}
+
+/** Applies `mode` to every procedure of the router (once, where the app router is built). */
+export function applyOutputCheck<R extends { _def: { procedures: object } }>(appRouter: R, mode: OutputCheck = outputCheckMode()): R {
+  if (mode === 'strip') return appRouter;
+  for (const [name, procedure] of Object.entries(appRouter._def.procedures as Record<string, { _def: ProcedureDef }>)) {
+    const def = procedure._def;
+    const schema = def.output as { parseAsync(data: unknown): Promise<unknown> } | undefined;
+    if (mode === 'off' || !schema) {
+      def.middlewares = def.middlewares.filter((m) => m._type !== 'output');
+      continue;
+    }
+    def.middlewares = def.middlewares.map((m) => {
+      if (m._type !== 'output') return m;
+      const strict: Middleware = async ({ next }) => {
+        const result = await next();
+        if (!result.ok) return result;
+        let data: unknown;
+        try {
+          data = await schema.parseAsync(result.data);
+        } catch (cause) {
+          throw new TRPCError({ message: 'Output validation failed', code: 'INTERNAL_SERVER_ERROR', cause });
+        }
+        const extra = strippedKeys(result.data, data);
+        if (extra.length > 0) throw new TRPCError({ message: `Output of ${name} has fields its schema does not declare: ${extra.join(', ')}`, code: 'INTERNAL_SERVER_ERROR' });
+        return { ...result, data };
+      };
+      strict._type = 'output';
+      return strict;
+    });
+  }
+  return appRouter;
+}
