@@ -148,19 +148,22 @@ export { TRPCError };
  * Output validation (issue 25 §3, decision 0235). tRPC's `.output(schema)` parses every answer
  * with zod (19 % of the worksheet list's CPU: 200 records per page). The schemas stay on the
  * procedures — the OpenAPI document and the REST adapter read them — but what runs differs:
- * - `off` (NODE_ENV=production, unless WEBTID_OUTPUT_CHECK says otherwise): no parse; the answer
- *   is what the service built. Services build their answers field by field (toRecord & co.), and
+ * - `off` (NODE_ENV=production, or the built server without NODE_ENV): no parse; the answer is
+ *   what the service built. Services build their answers field by field (toRecord & co.), and
  *   `strict` below proves in tests that no answer carries a field its schema would strip.
- * - `strict` (tests, development): the schema parses the answer as before, and a field the parse
+ * - `strict` (NODE_ENV=test or development, or the TypeScript sources through tsx): the schema parses the answer as before, and a field the parse
  *   dropped (an unknown key) is an error, so that `off` can never send what `strict` would not.
  * WEBTID_OUTPUT_CHECK=off|strict|strip overrides (strip = tRPC's own behaviour).
  */
 export type OutputCheck = 'off' | 'strict' | 'strip';
 
-export function outputCheckMode(env: NodeJS.ProcessEnv = process.env): OutputCheck {
+export function outputCheckMode(env: NodeJS.ProcessEnv = process.env, fromSources = import.meta.url.endsWith('.ts')): OutputCheck {
   const forced = env.WEBTID_OUTPUT_CHECK;
   if (forced === 'off' || forced === 'strict' || forced === 'strip') return forced;
-  return env.NODE_ENV === 'production' ? 'off' : 'strict';
+  if (env.NODE_ENV === 'production') return 'off';
+  if (env.NODE_ENV === 'test' || env.NODE_ENV === 'development') return 'strict';
+  // Neither said: the sources (tsx: `npm run dev`, the e2e server) check, the build does not.
+  return fromSources ? 'strict' : 'off';
 }
 
 type Middleware = ((opts: { next: () => Promise<{ ok: boolean; data?: unknown }> }) => Promise<unknown>) & { _type?: string };
