@@ -261,7 +261,7 @@ export interface References {
  * $9 resource no (or ''), $10 unit type, $11 unit no, $12 unit of measure. Run without the
  * CamelCasePlugin: the aliases are the answer's keys already.
  */
-const LOOKUP_REFERENCES_SQL = `SELECT a.show_customer AS "showCustomer", a.show_job_task AS "showJobTask", a.show_location AS "showLocation",
+export const LOOKUP_REFERENCES_SQL = `SELECT a.show_customer AS "showCustomer", a.show_job_task AS "showJobTask", a.show_location AS "showLocation",
   a.show_work_type AS "showWorkType", a.mandatory_job_task AS "mandatoryJobTask", a.mandatory_location AS "mandatoryLocation",
   a.mandatory_work_type AS "mandatoryWorkType", a.default_unit_type AS "defaultUnitType", a.resource_units AS "resourceUnits",
   u.username AS "userName", u.active AS "userActive", u.team_code AS "userTeam",
@@ -328,7 +328,7 @@ export interface CreatedRecordValues {
   modifiedDate: Date;
 }
 
-const CREATED_COLUMNS: ReadonlyArray<[keyof CreatedRecordValues, string]> = [
+export const CREATED_COLUMNS: ReadonlyArray<[keyof CreatedRecordValues, string]> = [
   ['accountId', 'account_id'], ['username', 'username'], ['date', 'date'], ['customerNo', 'customer_no'], ['customerName', 'customer_name'],
   ['jobCode', 'job_code'], ['jobDescription', 'job_description'], ['jobTaskCode', 'job_task_code'], ['jobTaskDescription', 'job_task_description'],
   ['locationCode', 'location_code'], ['workTypeCode', 'work_type_code'], ['workTypeDescription', 'work_type_description'],
