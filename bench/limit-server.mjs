@@ -1,4 +1,4 @@
-/* global process, console */
+/* global process, console, Buffer */
 // The node + pg limit of the request benches (issue 25 §6, bench/limits.ts): node:http plus a
 // `pg` pool of the app's size, doing exactly the database work of the app's request with the
 // app's own SQL (passed in LIMIT_CONFIG as JSON) and answering with the app's headers — and
