@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { applyOutputCheck, outputCheckMode, publicProcedure, router, strippedKeys } from './trpc';
+import { applyOutputCheck, outputCheckMode, outputDifferences, publicProcedure, router } from './trpc';
 import type { Context } from './context';
 
 /** Issue 25 §3 (decision 0235): output validation strict in tests and dev, off in production. */
@@ -14,7 +14,7 @@ describe('output check', () => {
 
   it('strict: an answer with a field its schema does not declare is an error, naming the field', async () => {
     const r = applyOutputCheck(build(), 'strict');
-    await expect(call(r, 'leaky')).rejects.toThrow(/leaky has fields its schema does not declare: \.secret, \.items\[0\]\.hash/);
+    await expect(call(r, 'leaky')).rejects.toThrow(/leaky differs from its schema's parse: \.secret \(not declared\), \.items\[0\]\.hash \(not declared\)/);
     expect(await call(r, 'clean')).toEqual({ id: 2 });
   });
 
@@ -29,6 +29,8 @@ describe('output check', () => {
     expect(outputCheckMode({}, true)).toBe('strict');
     expect(outputCheckMode({ NODE_ENV: 'test' }, false)).toBe('strict');
     expect(outputCheckMode({ NODE_ENV: 'production', WEBTID_OUTPUT_CHECK: 'strict' }, false)).toBe('strict');
-    expect(strippedKeys([{ a: 1, b: undefined }], [{ a: 1 }])).toEqual([]);
+    expect(outputDifferences([{ a: 1, b: undefined, at: new Date(0) }], [{ a: 1, at: '1970-01-01T00:00:00.000Z' }])).toEqual([]);
+    expect(outputDifferences({ a: 1 }, { a: 1, tags: [] })).toEqual(['.tags (added by the schema)']);
+    expect(outputDifferences({ n: 1.005 }, { n: 1 })).toEqual(['.n (changed)']);
   });
 });

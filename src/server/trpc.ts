@@ -172,24 +172,37 @@ interface ProcedureDef {
   output?: unknown;
 }
 
-/** Paths of keys in `raw` that `parsed` no longer has (what a strip-mode zod parse dropped). */
-export function strippedKeys(raw: unknown, parsed: unknown, path = ''): string[] {
-  if (raw === null || parsed === null || typeof raw !== 'object' || typeof parsed !== 'object') return [];
-  if (Array.isArray(raw)) {
-    if (!Array.isArray(parsed)) return [];
-    const out: string[] = [];
-    for (let i = 0; i < raw.length && out.length < 5; i++) out.push(...strippedKeys(raw[i], parsed[i], `${path}[${i}]`));
-    return out;
-  }
-  if (Object.getPrototypeOf(raw) !== Object.prototype) return [];
+/**
+ * Where the answer as built (`raw`) and the answer as the schema parses it differ on the wire
+ * (both as JSON): a key the schema does not declare (stripped), a key the schema adds (a default),
+ * a value it changes (a transform). Any of these would make `off` send something else than
+ * `strict`; at most five paths.
+ */
+export function outputDifferences(raw: unknown, parsed: unknown): string[] {
   const out: string[] = [];
-  const p = parsed as Record<string, unknown>;
-  for (const [key, value] of Object.entries(raw)) {
-    if (value === undefined) continue;
-    if (!(key in p)) out.push(`${path}.${key}`);
-    else out.push(...strippedKeys(value, p[key], `${path}.${key}`));
-  }
-  return out;
+  const json = (v: unknown): unknown => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
+  const walk = (a: unknown, b: unknown, path: string): void => {
+    if (out.length >= 5) return;
+    if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') {
+      if (a !== b) out.push(`${path || '.'} (changed)`);
+      return;
+    }
+    if (Array.isArray(a) !== Array.isArray(b)) return void out.push(`${path || '.'} (changed)`);
+    if (Array.isArray(a) && Array.isArray(b)) {
+      if (a.length !== b.length) return void out.push(`${path || '.'} (length changed)`);
+      a.forEach((x, i) => walk(x, b[i], `${path}[${i}]`));
+      return;
+    }
+    const ao = a as Record<string, unknown>;
+    const bo = b as Record<string, unknown>;
+    for (const key of Object.keys(ao)) {
+      if (!(key in bo)) out.push(`${path}.${key} (not declared)`);
+      else walk(ao[key], bo[key], `${path}.${key}`);
+    }
+    for (const key of Object.keys(bo)) if (!(key in ao)) out.push(`${path}.${key} (added by the schema)`);
+  };
+  walk(json(raw), json(parsed), '');
+  return out.slice(0, 5);
 }
 
 /** Applies `mode` to every procedure of the router (once, where the app router is built). */
@@ -213,8 +226,8 @@ export function applyOutputCheck<R extends { _def: { procedures: object } }>(app
         } catch (cause) {
           throw new TRPCError({ message: 'Output validation failed', code: 'INTERNAL_SERVER_ERROR', cause });
         }
-        const extra = strippedKeys(result.data, data);
-        if (extra.length > 0) throw new TRPCError({ message: `Output of ${name} has fields its schema does not declare: ${extra.join(', ')}`, code: 'INTERNAL_SERVER_ERROR' });
+        const differences = outputDifferences(result.data, data);
+        if (differences.length > 0) throw new TRPCError({ message: `Output of ${name} differs from its schema's parse: ${differences.join(', ')}`, code: 'INTERNAL_SERVER_ERROR' });
         return { ...result, data };
       };
       strict._type = 'output';
