@@ -2,10 +2,10 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { HEADERS_MAX_BYTES } from '../shared/limits';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { migrateToLatest, openDatabase, type DbHandle, type PgSsl } from '../../db/database';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { seedDemo, type DemoLogin } from '../../db/seed/demo';
 import { loadAppSecret } from './auth/secret';
 import type { AppServices } from './context';
@@ -38,8 +38,14 @@ export interface RunningServer {
   close(graceMs?: number): Promise<void>;
 }
 
-// Two levels up from src/server (sources under tsx) and from dist/server (the compiled bundle).
-const ROOT = resolve(import.meta.dirname, '../..');
+// The project folder: the first folder up that holds package.json — from src/server (sources under
+// tsx) and from the compiled bundle alike, which since the split build (commit b2ec766) runs this
+// from dist/server/chunks, where "two levels up" was dist/ and the client answered 503 "not built".
+const ROOT = (() => {
+  let dir = import.meta.dirname;
+  while (!existsSync(resolve(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+})();
 
 export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle; seedDemo?: boolean; resolveHost?: HostResolver } = {}): Promise<RunningServer> {
   const version = appVersion(env);
