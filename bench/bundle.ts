@@ -75,7 +75,9 @@ export async function benchBundle(): Promise<void> {
 
     const sum = (f: Fetched[], k: 'gzip' | 'wire') => f.reduce((s, x) => s + x[k], 0);
     line(`/login: ${login.length} scripts`, `${kb(sum(login, 'gzip'))} gzipped, ${kb(sum(login, 'wire'))} on the wire`);
-    line(`/ after login, in-app: ${afterLogin.length} more scripts`, `+${kb(sum(afterLogin, 'gzip'))} gzipped → ${kb(sum(login, 'gzip') + sum(afterLogin, 'gzip'))} in all (goal ≤ ${BUDGET_KB} KB)`);
+    // In-app (issue 25 §4): what the phone has fetched by the time / shows after logging in.
+    const inApp = sum(login, 'gzip') + sum(afterLogin, 'gzip');
+    line(`/ after login, in-app: ${afterLogin.length} more scripts`, `+${kb(sum(afterLogin, 'gzip'))} gzipped → ${kb(inApp)} in all (goal ≤ ${BUDGET_KB} KB) ${inApp <= BUDGET_KB * 1024 ? 'met' : 'MISSED'}`);
     line(`/ opened fresh, logged in: ${home.length} scripts`, `${kb(sum(home, 'gzip'))} gzipped, ${kb(sum(home, 'wire'))} on the wire (goal ≤ ${BUDGET_KB} KB) ${sum(home, 'gzip') <= BUDGET_KB * 1024 ? 'met' : 'MISSED'}`);
     for (const f of [...home].sort((a, b) => b.gzip - a.gzip).slice(0, Number(process.env.BUNDLE_LIST ?? 6))) line(`  ${f.url}`, kb(f.gzip));
     if (home.length === 0) fail('bundle', 'no script fetched for /');

@@ -5,7 +5,9 @@
  * Interleaved over ROUNDS rounds (bare, REST, tRPC, bare, REST, …), each with a warm-up, so that
  * the machine's ups and downs fall on all three alike; prints min / median / max.
  * Also the server's CPU per call (from /proc), which a busy machine disturbs less than req/s.
- * Goals: REST info ≥ 25 % of bare; tRPC info ≥ 15 % of bare; tRPC CPU per call ≤ 1.5× REST.
+ * Goal: tRPC CPU per call ≤ 1.5× REST. The share of bare node:http is printed as context only: node
+ * + pg alone reaches about a quarter of bare on this machine (issue 25), so the goal for info's
+ * req/s is judged against that limit, in bench/limits.ts (≥ 0.8× the node + pg limit).
  *   npm run bench -- info [--quick]
  */
 import { spawnSync } from 'node:child_process';
@@ -64,8 +66,8 @@ export async function benchInfo(): Promise<void> {
       const restPct = ratio(samples.rest, samples.bare, (s) => s.rps).map((r) => r * 100);
       const trpcPct = ratio(samples.trpc, samples.bare, (s) => s.rps).map((r) => r * 100);
       const cpuRatio = ratio(samples.trpc, samples.rest, (s) => s.cpuUs);
-      line('REST info / bare (req/s)', `${spread(restPct, 1, ' %')} (goal ≥ 25 %) ${median(restPct) >= 25 ? 'met' : 'MISSED'}`);
-      line('tRPC info / bare (req/s)', `${spread(trpcPct, 1, ' %')} (goal ≥ 15 %) ${median(trpcPct) >= 15 ? 'met' : 'MISSED'}`);
+      line('REST info / bare (req/s)', `${spread(restPct, 1, ' %')} (context; the goal is judged against node + pg: bench limits)`);
+      line('tRPC info / bare (req/s)', `${spread(trpcPct, 1, ' %')} (context; see bench limits)`);
       line('tRPC / REST CPU per call', `${spread(cpuRatio, 2, '×')} (goal ≤ 1.5×) ${median(cpuRatio) <= 1.5 ? 'met' : 'MISSED'}`);
       line('machine load (1, 5, 15 min; 2 cores)', loadAvg());
     } finally {

@@ -113,7 +113,7 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-function watch(child: ChildProcess, pattern: RegExp, ready: (url: string) => Promise<boolean>): Promise<{ url: string; output(): string; stop(): Promise<void> }> {
+export function watch(child: ChildProcess, pattern: RegExp, ready: (url: string) => Promise<boolean>): Promise<{ url: string; output(): string; stop(): Promise<void> }> {
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));

@@ -1,6 +1,7 @@
 /**
  * npm run bench [-- <name> ...] [--quick]
- *   names: foundation (cold start), info (request overhead), bundle, master-data, worksheet,
+ *   names: foundation (cold start), info (request overhead), limits (node + pg limits of info,
+ *   list, create), bundle, master-data, worksheet,
  *   export, week, and any other bench registered below. No name: all of them except the opt-in ones
  *   (lighthouse: needs `npm i --no-save lighthouse@12.8.2`).
  * Prints figures next to their goals; never a pass/fail timing test. A measure that did not
@@ -24,6 +25,7 @@ interface Bench {
 const benches: Bench[] = [
   { name: 'foundation', file: 'foundation.ts', fn: 'benchFoundation' },
   { name: 'info', file: 'info.ts', fn: 'benchInfo' },
+  { name: 'limits', file: 'limits.ts', fn: 'benchLimits' },
   { name: 'bundle', file: 'bundle.ts', fn: 'benchBundle' },
   { name: 'master-data', file: 'master-data.ts', fn: 'benchMasterData' },
   { name: 'worksheet', file: 'worksheet.ts', fn: 'benchWorksheet' },

@@ -25,6 +25,9 @@ function sessionQuery(db: Database, sessionId: string) {
 }
 export type SessionRow = InferResult<ReturnType<typeof sessionQuery>>[number];
 
+/** The look-up's SQL text ($1 = the token's hash), for the node + pg limit process of the benches (bench/limits.ts). */
+export const sessionLookupSql = (db: Database): string => sessionQuery(db, '').compile().sql;
+
 /**
  * The session look-up runs on every request. Building and compiling it with Kysely cost about
  * twice as much as executing it (measured: ~65 µs of ~100 µs), so it is compiled once per

@@ -21,3 +21,11 @@ export function teamScopeSql(teamCode: string | null, record = 'w'): string {
 export function teamScope(teamCode: string | null, record = 'w'): RawBuilder<boolean> {
   return sql<boolean>`${sql.raw(teamScopeSql(teamCode, record))}`;
 }
+
+/**
+ * The same rule over teams already read (the create, which answers its row without reading it
+ * again, issue 25 §2): the owner's or the job's team is the viewer's.
+ */
+export function inTeamOf(teamCode: string | null, ownerTeam: string | null, jobTeam: string | null): boolean {
+  return !!teamCode && (ownerTeam === teamCode || jobTeam === teamCode);
+}

@@ -143,3 +143,96 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
 }).meta({ auth: 'admin' });
 
 export { TRPCError };
+
+/**
+ * Output validation (issue 25 §3, decision 0235). tRPC's `.output(schema)` parses every answer
+ * with zod (19 % of the worksheet list's CPU: 200 records per page). The schemas stay on the
+ * procedures — the OpenAPI document and the REST adapter read them — but what runs differs:
+ * - `off` (NODE_ENV=production, or the built server without NODE_ENV): no parse; the answer is
+ *   what the service built. Services build their answers field by field (toRecord & co.), and
+ *   `strict` below proves in tests that no answer carries a field its schema would strip.
+ * - `strict` (NODE_ENV=test or development, or the TypeScript sources through tsx): the schema parses the answer as before, and a field the parse
+ *   dropped (an unknown key) is an error, so that `off` can never send what `strict` would not.
+ * WEBTID_OUTPUT_CHECK=off|strict|strip overrides (strip = tRPC's own behaviour).
+ */
+export type OutputCheck = 'off' | 'strict' | 'strip';
+
+export function outputCheckMode(env: NodeJS.ProcessEnv = process.env, fromSources = import.meta.url.endsWith('.ts')): OutputCheck {
+  const forced = env.WEBTID_OUTPUT_CHECK;
+  if (forced === 'off' || forced === 'strict' || forced === 'strip') return forced;
+  if (env.NODE_ENV === 'production') return 'off';
+  if (env.NODE_ENV === 'test' || env.NODE_ENV === 'development') return 'strict';
+  // Neither said: the sources (tsx: `npm run dev`, the e2e server) check, the build does not.
+  return fromSources ? 'strict' : 'off';
+}
+
+type Middleware = ((opts: { next: () => Promise<{ ok: boolean; data?: unknown }> }) => Promise<unknown>) & { _type?: string };
+interface ProcedureDef {
+  middlewares: Middleware[];
+  output?: unknown;
+}
+
+/**
+ * Where the answer as built (`raw`) and the answer as the schema parses it differ on the wire
+ * (both as JSON): a key the schema does not declare (stripped), a key the schema adds (a default),
+ * a value it changes (a transform). Any of these would make `off` send something else than
+ * `strict`; at most five paths.
+ */
+export function outputDifferences(raw: unknown, parsed: unknown): string[] {
+  const out: string[] = [];
+  const json = (v: unknown): unknown => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
+  const walk = (a: unknown, b: unknown, path: string): void => {
+    if (out.length >= 5) return;
+    if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') {
+      if (a !== b) out.push(`${path || '.'} (changed)`);
+      return;
+    }
+    if (Array.isArray(a) !== Array.isArray(b)) return void out.push(`${path || '.'} (changed)`);
+    if (Array.isArray(a) && Array.isArray(b)) {
+      if (a.length !== b.length) return void out.push(`${path || '.'} (length changed)`);
+      a.forEach((x, i) => walk(x, b[i], `${path}[${i}]`));
+      return;
+    }
+    const ao = a as Record<string, unknown>;
+    const bo = b as Record<string, unknown>;
+    for (const key of Object.keys(ao)) {
+      if (!(key in bo)) out.push(`${path}.${key} (not declared)`);
+      else walk(ao[key], bo[key], `${path}.${key}`);
+    }
+    for (const key of Object.keys(bo)) if (!(key in ao)) out.push(`${path}.${key} (added by the schema)`);
+  };
+  walk(json(raw), json(parsed), '');
+  return out.slice(0, 5);
+}
+
+/** Applies `mode` to every procedure of the router (once, where the app router is built). */
+export function applyOutputCheck<R extends { _def: { procedures: object } }>(appRouter: R, mode: OutputCheck = outputCheckMode()): R {
+  if (mode === 'strip') return appRouter;
+  for (const [name, procedure] of Object.entries(appRouter._def.procedures as Record<string, { _def: ProcedureDef }>)) {
+    const def = procedure._def;
+    const schema = def.output as { parseAsync(data: unknown): Promise<unknown> } | undefined;
+    if (mode === 'off' || !schema) {
+      def.middlewares = def.middlewares.filter((m) => m._type !== 'output');
+      continue;
+    }
+    def.middlewares = def.middlewares.map((m) => {
+      if (m._type !== 'output') return m;
+      const strict: Middleware = async ({ next }) => {
+        const result = await next();
+        if (!result.ok) return result;
+        let data: unknown;
+        try {
+          data = await schema.parseAsync(result.data);
+        } catch (cause) {
+          throw new TRPCError({ message: 'Output validation failed', code: 'INTERNAL_SERVER_ERROR', cause });
+        }
+        const differences = outputDifferences(result.data, data);
+        if (differences.length > 0) throw new TRPCError({ message: `Output of ${name} differs from its schema's parse: ${differences.join(', ')}`, code: 'INTERNAL_SERVER_ERROR' });
+        return { ...result, data };
+      };
+      strict._type = 'output';
+      return strict;
+    });
+  }
+  return appRouter;
+}

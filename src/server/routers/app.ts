@@ -1,4 +1,4 @@
-import { router } from '../trpc';
+import { applyOutputCheck, router } from '../trpc';
 import { accountRouter } from './account';
 import { authProcedures } from './auth';
 import { customerRouter, itemRouter, jobRouter, jobTaskRouter, locationRouter, resourceRouter, unitRouter, workTypeRouter } from './master-data';
@@ -11,9 +11,9 @@ import { reportRouter } from './report';
 
 /**
  * The whole API. Each area contributes its procedures from its own file; the REST adapter serves
- * those with `meta.rest` at the spec's paths.
+ * those with `meta.rest` at the spec's paths. Output validation: see applyOutputCheck (trpc.ts).
  */
-export const appRouter = router({
+export const appRouter = applyOutputCheck(router({
   user: router({ ...authProcedures, ...userAdminProcedures }),
   account: accountRouter,
   item: itemRouter,
@@ -28,6 +28,6 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   offline: offlineRouter,
   report: router(reportRouter),
-});
+}));
 
 export type AppRouter = typeof appRouter;

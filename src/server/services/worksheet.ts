@@ -1,6 +1,7 @@
 import type { Database } from '../../../db/database';
 import { attachmentRefs, deleteAttachments, insertAttachments } from '../../../db/queries/attachments';
 import {
+  createRecord,
   deleteRecord,
   exportedDays,
   filterReferences,
@@ -56,6 +57,8 @@ import { AppError } from '../errors';
 import { prepareAttachments, type PreparedAttachment } from './attachments';
 import { diffChanges, historyEntries, recordHistories, recordHistory, TRACKED_FIELDS, type TrackedValues } from './history';
 import { emitWorksheetEvent, emitWorksheetEvents } from './webhooks';
+import { newMessageId } from '../../../db/queries/webhooks';
+import { inTeamOf } from '../../../db/queries/team-scope';
 
 type Trx = Parameters<Parameters<ReturnType<Database['transaction']>['execute']>[0]>[0];
 
@@ -236,7 +239,7 @@ function badRequest(errors: Record<string, string>): AppError {
  * job's bill-to customer, the unit of measure belongs to the unit, a work type's unit of measure is
  * enforced, the account's mandatory flags apply, and in time mode the server computes the quantity.
  */
-async function resolveValues(trx: Trx, actor: Actor, f: TWorksheetFields, current: WorksheetRowInScope | null): Promise<{ values: ResolvedValues; ownerTeam: string | null }> {
+async function resolveValues(trx: Database | Trx, actor: Actor, f: TWorksheetFields, current: WorksheetRowInScope | null): Promise<{ values: ResolvedValues; ownerTeam: string | null; jobTeam: string | null }> {
   const errors: Record<string, string> = {};
   let owner = f.username ?? current?.username ?? (actor.kind === 'apiKey' ? null : actor.username);
   if (owner === null) {
@@ -310,6 +313,7 @@ async function resolveValues(trx: Trx, actor: Actor, f: TWorksheetFields, curren
 
   return {
     ownerTeam: ref.userTeam,
+    jobTeam: ref.jobTeam,
     values: {
       username: ref.userName ?? owner,
       date: f.date,
@@ -364,31 +368,34 @@ function attachmentRows(accountId: number, worksheetId: number, files: PreparedA
   }));
 }
 
-/** POST /api/worksheet: the record and its photos in one transaction; answers the stored record. */
+/**
+ * POST /api/worksheet: answers the stored record. Without photos the write is one statement (the
+ * record, its history row and its outbox message, createRecord), atomic by itself: the reference
+ * lookup and that statement are the create's only round trips besides the caller's session or key
+ * (issue 25 §2, decision 0234). With photos, one transaction holds the statement and the files.
+ */
 export async function createWorksheetRecord(db: Database, actor: Actor, input: TWorksheetFields, files: readonly UploadedFile[]): Promise<TWorksheetRecord> {
   if (files.length > ATTACHMENT_MAX_FILES) throw new AppError('PAYLOAD_TOO_LARGE', WS_ERR.tooManyAttachments);
   const prepared = await prepareAttachments(files);
-  return db.transaction().execute(async (trx) => {
-    const { values } = await resolveValues(trx, actor, input, null);
-    const now = new Date();
-    const id = await insertRecord(trx, {
-      ...values,
-      accountId: actor.accountId,
-      createdBy: actor.username,
-      modifiedBy: actor.username,
-      modifiedDate: now,
-    });
-    await insertAttachments(trx, attachmentRows(actor.accountId, id, prepared));
-    await recordHistory(trx, {
-      accountId: actor.accountId,
-      worksheetId: id,
-      action: 'create',
-      username: actor.username,
-      changes: diffChanges(null, tracked(values, prepared.map((p) => p.fileName))),
-    });
-    await emitWorksheetEvent(trx, actor, 'worksheet.created', id);
-    return loadVisibleOrOwn(trx, actor, id);
-  });
+  const write = async (t: Database | Trx): Promise<TWorksheetRecord> => {
+    const { values, ownerTeam, jobTeam } = await resolveValues(t, actor, input, null);
+    const changes = diffChanges(null, tracked(values, prepared.map((p) => p.fileName)));
+    const row = await createRecord(
+      t,
+      { ...values, accountId: actor.accountId, createdBy: actor.username, modifiedBy: actor.username, modifiedDate: new Date() },
+      changes,
+      newMessageId(),
+      actor.username,
+    );
+    let refs: Array<{ id: number; fileName: string }> = [];
+    if (prepared.length > 0) {
+      await insertAttachments(t, attachmentRows(actor.accountId, row.id, prepared));
+      refs = (await attachmentRefs(t, [row.id])).map((a) => ({ id: a.id, fileName: a.fileName }));
+    }
+    return toRecord(actor, { ...row, inTeam: inTeamOf(actor.teamCode, ownerTeam, jobTeam) }, refs);
+  };
+  if (prepared.length === 0) return write(db);
+  return db.transaction().execute(write);
 }
 
 /** After a write the caller gets the record back even if they wrote it for someone they cannot see. */
