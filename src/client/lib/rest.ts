@@ -1,5 +1,5 @@
 import type { CodedError, ErrorParams } from '../../shared/error-codes';
-import { ERR } from '../../shared/errors';
+import { errorText } from '../../shared/error-codes';
 import { AppCallError } from './errors';
 
 /*
@@ -34,7 +34,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** The AppCallError of a problem+json answer (or of an answer that is none). */
 export function problemError(status: number, body: unknown, statusText = ''): AppCallError {
   const p: ProblemBody = isRecord(body) ? body : {};
-  const detail = typeof p.detail === 'string' ? p.detail : statusText || ERR.internal;
+  const detail = typeof p.detail === 'string' ? p.detail : statusText || errorText('INTERNAL');
   return new AppCallError(
     status,
     detail,

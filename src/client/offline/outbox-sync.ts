@@ -1,3 +1,4 @@
+import type { CodedError, ErrorParams } from '../../shared/error-codes';
 import { toFormData } from '../features/worksheet/ws-form-data';
 import {
   failedOutcome,
@@ -8,6 +9,7 @@ import {
   recoverSending,
   type FlushResult,
   type OutboxItem,
+  type OutboxProblem,
   type OutboxStore,
   type Sender,
   type SendOutcome,
@@ -37,15 +39,25 @@ const webLock: LockRunner = (run) => {
   return locks ? (locks.request(OUTBOX_LOCK, run) as ReturnType<typeof run>) : run();
 };
 
-async function problemOf(res: Response) {
-  let body: { detail?: unknown; errors?: unknown } = {};
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The refusal as the outbox keeps it: status, code and params (what it is shown from), the English detail, field errors. */
+async function problemOf(res: Response): Promise<OutboxProblem> {
+  let body: Record<string, unknown> = {};
   try {
-    body = ((await res.json()) ?? {}) as typeof body;
+    const parsed = (await res.json()) as unknown;
+    if (isRecord(parsed)) body = parsed;
   } catch {
     // not problem+json: the status speaks
   }
-  const errors = typeof body.errors === 'object' && body.errors !== null ? (body.errors as Record<string, string[]>) : {};
-  return { status: res.status, message: typeof body.detail === 'string' ? body.detail : res.statusText, errors };
+  return {
+    status: res.status,
+    message: typeof body.detail === 'string' ? body.detail : res.statusText,
+    code: typeof body.code === 'string' ? body.code : undefined,
+    params: isRecord(body.params) ? (body.params as ErrorParams) : undefined,
+    errors: isRecord(body.errors) ? (body.errors as Record<string, string[]>) : {},
+    errorCodes: isRecord(body.errorCodes) ? (body.errorCodes as Record<string, Array<CodedError | null>>) : undefined,
+  };
 }
 
 /** The worker's sender: POST /api/worksheet with the item's fields, photos and Idempotency-Key. */

@@ -1,7 +1,6 @@
-import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sql } from 'kysely';
-import { coded, errorText, identifyError } from '../../shared/error-codes';
+import { coded, type ErrorCode } from '../../shared/error-codes';
 import { ERR } from '../../shared/errors';
 import { RESPONSE_MAX_BYTES, TRPC_MAX_BATCH, URL_MAX_BYTES } from '../../shared/limits';
 import type { Actor, AppServices } from '../context';
@@ -11,7 +10,8 @@ import { createCallerFactory, type AuthLevel, type Meta } from '../trpc';
 import { loadCatalogue } from './locales';
 import { buildOpenApi } from './openapi';
 import { docsHtml, docsScript } from './docs-page';
-import { HTTP_ERR, HttpError, sendJson, sendProblem } from './problem';
+import { HTTP_ERR, sendJson, sendProblem } from './problem';
+import { AppError, refusalWire, toWire, trpcErrorShape } from '../errors';
 import { clientIp, isHttps } from './proxy';
 import { authRefusal, BadApiKey, beginRequest, createContext, csrfRefused, requestInfo, resolveActor, setRoute } from './request-context';
 import { countRequest } from '../metrics';
@@ -50,14 +50,10 @@ function procedureAuthLevels(): Map<string, AuthLevel> {
   return out;
 }
 
-/** An error in tRPC's own envelope (what @trpc/client reads), one per call of a batch. */
-function sendTrpcError(res: ServerResponse, calls: string[], batch: boolean, status: 401 | 403, message: string): void {
-  const code = status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN';
-  const described = identifyError(message);
-  const one = (path: string) => ({
-    error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: status, path, appCode: described?.code, params: described?.params } },
-  });
-  const body = JSON.stringify(batch ? calls.map(one) : one(calls[0] ?? ''));
+/** A refusal in tRPC's own envelope (what @trpc/client reads), one per call of a batch. */
+function sendTrpcError(res: ServerResponse, calls: string[], batch: boolean, status: 401 | 403, code: ErrorCode): void {
+  const one = { error: trpcErrorShape(refusalWire(status, coded(code as 'UNAUTHORIZED'))) };
+  const body = JSON.stringify(batch ? calls.map(() => one) : one);
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(body);
 }
@@ -75,7 +71,7 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
     maxBatchSize: TRPC_MAX_BATCH,
     createContext: (req, res) => Promise.resolve(createContext(services, req, res, actors.get(req) ?? null)),
     onError: ({ error }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR') services.log.error({ err: error.cause ?? error }, 'tRPC procedure failed');
+      if (toWire(error).fault === 'error') services.log.error({ err: error.cause ?? error }, 'tRPC procedure failed');
     },
   });
   let openApiJson: string | undefined;
@@ -165,20 +161,19 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
     const calls = path.slice('/api/trpc/'.length).split(',');
     // The procedure names are the template (a name we do not have would be a label per guess).
     setRoute(req, calls.every((c) => authLevels.has(c)) && calls.length <= TRPC_MAX_BATCH ? `/api/trpc/${calls.join(',')}` : '/api/trpc/*');
-    if (!batch && calls.length > 1) throw new HttpError(400, 'Several procedures need ?batch=1');
+    if (!batch && calls.length > 1) throw new AppError('BAD_REQUEST', coded('BATCH_NEEDED'));
     // Bounded work: a batch over the cap runs nothing at all.
     if (calls.length > TRPC_MAX_BATCH) {
       // In tRPC's own shape (one request-level error, which httpBatchLink hands to every call).
       refuseBody(req, res);
-      const message = HTTP_ERR.tooManyCalls(TRPC_MAX_BATCH);
       res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-      return void res.end(JSON.stringify({ error: { message, code: TRPC_ERROR_CODES_BY_KEY.BAD_REQUEST, data: { code: 'BAD_REQUEST', httpStatus: 400, appCode: 'TOO_MANY_CALLS', params: { max: String(TRPC_MAX_BATCH) } } } }));
+      return void res.end(JSON.stringify({ error: trpcErrorShape(refusalWire(400, HTTP_ERR.tooManyCalls(TRPC_MAX_BATCH))) }));
     }
     let actor: Actor | null;
     try {
       actor = await resolveActor(services, req, res);
     } catch (e) {
-      if (e instanceof BadApiKey) return void (refuseBody(req, res), sendTrpcError(res, calls, batch, 401, errorText('INVALID_API_KEY')));
+      if (e instanceof BadApiKey) return void (refuseBody(req, res), sendTrpcError(res, calls, batch, 401, 'INVALID_API_KEY'));
       throw e;
     }
     if (csrfRefused(services, req, actor)) return refuseBeforeBody(req, res, 403, ERR.csrf);
@@ -188,7 +183,7 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
     const first = refusals[0];
     if (first && refusals.every((r) => r === first)) {
       refuseBody(req, res);
-      return sendTrpcError(res, calls, batch, first, first === 401 ? ERR.unauthorized : ERR.forbidden);
+      return sendTrpcError(res, calls, batch, first, first === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN');
     }
     // Every tRPC answer is per user: never cached (the compressing wrapper keeps this header).
     res.setHeader('Cache-Control', 'no-store');
@@ -228,7 +223,7 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
     res.once('close', () => logRequest(req, res));
     try {
       if (isHttps(req, services.env)) res.setHeader('Strict-Transport-Security', HSTS);
-      if ((req.url ?? '').length > URL_MAX_BYTES) throw new HttpError(414, coded('URL_TOO_LONG', { max: URL_MAX_BYTES }));
+      if ((req.url ?? '').length > URL_MAX_BYTES) throw new AppError('URI_TOO_LONG', coded('URL_TOO_LONG', { max: URL_MAX_BYTES }));
       const url = new URL(req.url ?? '/', 'http://localhost');
       const path = url.pathname;
       decodePathSegment(path); // %ff, %zz: 400 here rather than a URIError somewhere below
@@ -269,7 +264,7 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
       if (path.startsWith('/api/trpc/')) return await trpc(req, res, url, path);
       if (await raw(req, res, url, path)) return;
       if (await rest.handle(req, res, url)) return;
-      refuseBeforeBody(req, res, 404, `No API path ${req.method ?? 'GET'} ${path}`);
+      refuseBeforeBody(req, res, 404, coded('NO_API_PATH', { method: req.method ?? 'GET', path }));
     } catch (error) {
       sendError(services, res, error);
     }

@@ -1,18 +1,17 @@
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPCError } from '@trpc/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ZodError, type ZodType } from 'zod';
+import type { ZodType } from 'zod';
 import { coded } from '../../shared/error-codes';
 import { ERR } from '../../shared/errors';
 import type { Actor, AppServices, Context } from '../context';
-import { AppError, type ErrorMessage } from '../errors';
-import { isDatabaseUnavailable, zodFieldErrors, type AuthLevel, type Meta, type RestMethod } from '../trpc';
+import { AppError, toWire, type ErrorMessage } from '../errors';
+import type { AuthLevel, Meta, RestMethod } from '../trpc';
 import { readJsonBody, readMultipart } from './body';
 import { bufferAndCompress } from './compress';
 import { withIdempotency } from './idempotency';
 import { restPage } from './paging';
-import { HTTP_ERR, HttpError, sendJson, sendProblem } from './problem';
+import { HTTP_ERR, sendJson, sendProblem, sendWireProblem } from './problem';
 import { authRefusal, BadApiKey, createContext, csrfRefused, resolveActor, setRoute } from './request-context';
 
 export interface RestRoute {
@@ -132,12 +131,12 @@ export function createRestHandler(router: AnyRouter, services: AppServices, crea
         } else if (type === '' || type.startsWith('application/json')) {
           body = await readJsonBody(req);
         } else {
-          throw new HttpError(415, coded('UNSUPPORTED_CONTENT_TYPE', { type: type.split(';')[0] ?? '' }));
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', coded('UNSUPPORTED_CONTENT_TYPE', { type: type.split(';')[0] ?? '' }));
         }
       }
       let input: unknown = undefined;
       if (route.input) {
-        if (body !== undefined && !isPlainObject(body)) throw new HttpError(400, coded('BODY_NOT_OBJECT'));
+        if (body !== undefined && !isPlainObject(body)) throw new AppError('BAD_REQUEST', coded('BODY_NOT_OBJECT'));
         // A read takes its input from the query string, a write from its body (issue 19: what the
         // document says, and no more — a query string on a write is ignored, as a proxy would).
         input = method === 'GET' || method === 'HEAD' ? { ...queryObject(url), ...params } : { ...(body ?? {}), ...params };
@@ -166,7 +165,7 @@ export function decodePathSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
-    throw new HttpError(400, HTTP_ERR.badEncoding);
+    throw new AppError('BAD_REQUEST', HTTP_ERR.badEncoding);
   }
 }
 
@@ -213,26 +212,13 @@ export async function authorize(services: AppServices, req: IncomingMessage, res
   return actor;
 }
 
-/** Maps any error to problem+json; unknown errors are logged with the request id and answered 500 without details. */
+/** Maps any error to problem+json (its `toWire` form); faults are logged with the request id, and a 500 says nothing of itself. */
 export function sendError(services: AppServices, res: ServerResponse, error: unknown): void {
-  const requestId = res.getHeader('x-request-id');
-  if (error instanceof HttpError) return sendProblem(res, error.status, error.coded ?? error.message, error.fields);
-  if (error instanceof BadApiKey) return sendProblem(res, 401, coded('INVALID_API_KEY'));
-  if (error instanceof ZodError) return sendProblem(res, 400, ERR.validation, zodFieldErrors(error));
-  if (isDatabaseUnavailable(error)) {
-    services.log.warn({ requestId, err: error }, 'database unavailable');
-    return sendProblem(res, 503, HTTP_ERR.unavailable, undefined, { 'Retry-After': '5' });
+  const w = toWire(error);
+  if (w.fault) {
+    const requestId = res.getHeader('x-request-id');
+    if (w.fault === 'warn') services.log.warn({ requestId, err: error }, 'database unavailable');
+    else services.log.error({ requestId, err: error instanceof TRPCError ? (error.cause ?? error) : error }, 'request failed');
   }
-  if (error instanceof TRPCError) {
-    if (error.cause instanceof ZodError) return sendProblem(res, 400, ERR.validation, zodFieldErrors(error.cause));
-    if (error.cause instanceof HttpError) return sendProblem(res, error.cause.status, error.cause.coded ?? error.cause.message, error.cause.fields);
-    const status = getHTTPStatusCodeFromError(error);
-    if (status >= 500) {
-      services.log.error({ requestId, err: error.cause ?? error }, 'procedure failed');
-      return sendProblem(res, 500, ERR.internal);
-    }
-    return error instanceof AppError ? sendProblem(res, status, error.coded ?? error.message, error.fields) : sendProblem(res, status, error.message);
-  }
-  services.log.error({ requestId, err: error }, 'request failed');
-  sendProblem(res, 500, ERR.internal);
+  sendWireProblem(res, w);
 }

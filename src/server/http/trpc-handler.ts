@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JSON_BODY_MAX_BYTES, TRPC_MAX_BATCH } from '../../shared/limits';
 import { readJsonBody } from './body';
 import { sendJsonText } from './compress';
-import { HttpError } from './problem';
+import { coded } from '../../shared/error-codes';
+import { AppError } from '../errors';
 
 /**
  * The `/api/trpc/*` endpoint, written for our server instead of tRPC's node-http adapter.
@@ -55,12 +56,6 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function fromHttpError(e: unknown): unknown {
-  if (!(e instanceof HttpError)) return e;
-  const code = e.status === 413 ? 'PAYLOAD_TOO_LARGE' : e.status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
-  return new TRPCError({ code, message: e.message });
-}
-
 export function createTrpcHandler<TContext>(opts: TrpcHandlerOptions<TContext>): TrpcHandler {
   const { router } = opts;
   const config = router._def._config;
@@ -77,7 +72,7 @@ export function createTrpcHandler<TContext>(opts: TrpcHandlerOptions<TContext>):
    * even for a batch, as tRPC answers it; httpBatchLink hands it to every call of the batch.
    */
   const sendRequestError = (req: IncomingMessage, res: ServerResponse, cause: unknown, ctx: TContext | undefined) => {
-    const error = getTRPCErrorFromUnknown(fromHttpError(cause));
+    const error = getTRPCErrorFromUnknown(cause);
     const shape = shapeOf(error, undefined, 'unknown', undefined, ctx);
     sendJsonText(req, res, shape.data?.httpStatus ?? 500, JSON.stringify(transformTRPCResponse(config, { error: shape } as never)), { 'Cache-Control': 'no-store' });
   };
@@ -94,13 +89,13 @@ export function createTrpcHandler<TContext>(opts: TrpcHandlerOptions<TContext>):
     try {
       paths = isBatch ? decodeURIComponent(rawPaths).split(',') : [decodeURIComponent(rawPaths)];
     } catch {
-      return sendRequestError(req, res, new TRPCError({ code: 'BAD_REQUEST', message: 'Malformed procedure path' }), undefined);
+      return sendRequestError(req, res, new AppError('BAD_REQUEST', coded('MALFORMED_PROCEDURE_PATH')), undefined);
     }
     if (method !== 'GET' && method !== 'POST') {
-      return sendRequestError(req, res, new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: `Unsupported ${method} request` }), undefined);
+      return sendRequestError(req, res, new AppError('METHOD_NOT_SUPPORTED', coded('UNSUPPORTED_METHOD', { method })), undefined);
     }
     if (paths.length > maxBatch) {
-      return sendRequestError(req, res, new TRPCError({ code: 'BAD_REQUEST', message: `A batch may hold at most ${maxBatch} calls` }), undefined);
+      return sendRequestError(req, res, new AppError('BAD_REQUEST', coded('TOO_MANY_CALLS', { max: maxBatch })), undefined);
     }
     const calls: Call[] = paths.map((path) => ({ path, procedure: Object.hasOwn(procedures, path) ? procedures[path] : undefined }));
 
@@ -124,10 +119,10 @@ export function createTrpcHandler<TContext>(opts: TrpcHandlerOptions<TContext>):
       calls.map(async (call, index): Promise<Outcome> => {
         const input = inputs[index];
         try {
-          if (!call.procedure) throw new TRPCError({ code: 'NOT_FOUND', message: `No procedure found on path "${call.path}"` });
+          if (!call.procedure) throw new AppError('NOT_FOUND', coded('NO_PROCEDURE', { path: call.path }));
           const type = call.procedure._def.type as ProcedureType;
-          if (type === 'subscription') throw new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: 'Subscriptions are not served here' });
-          if (METHOD_OF[type] !== method) throw new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: `Unsupported ${method}-request to ${type} procedure at path "${call.path}"` });
+          if (type === 'subscription') throw new AppError('NOT_FOUND', coded('NO_PROCEDURE', { path: call.path }));
+          if (METHOD_OF[type] !== method) throw new AppError('METHOD_NOT_SUPPORTED', coded('PROCEDURE_METHOD', { method, type, path: call.path }));
           if (ctxError) throw ctxError;
           const data: unknown = await call.procedure({ ctx, path: call.path, type, getRawInput: () => Promise.resolve(input), signal: undefined, batchIndex: index });
           return { ok: true, data };
@@ -163,18 +158,18 @@ async function readInputs(req: IncomingMessage, url: URL, isBatch: boolean, coun
       try {
         raw = JSON.parse(text) as unknown;
       } catch {
-        throw new TRPCError({ code: 'PARSE_ERROR', message: 'Malformed JSON in "input"' });
+        throw new AppError('PARSE_ERROR', coded('MALFORMED_INPUT'));
       }
     }
   } else {
     const type = req.headers['content-type'] ?? '';
-    if (type !== '' && !type.startsWith('application/json')) throw new HttpError(415, `Unsupported content type ${type.split(';')[0]}`);
+    if (type !== '' && !type.startsWith('application/json')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', coded('UNSUPPORTED_CONTENT_TYPE', { type: type.split(';')[0] ?? '' }));
     // The REST path's reader, so that both transports have the same body limit (issue 9 point 8).
-    if (Number(req.headers['content-length'] ?? 0) > JSON_BODY_MAX_BYTES) throw new HttpError(413, 'Request body is too large');
+    if (Number(req.headers['content-length'] ?? 0) > JSON_BODY_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', coded('BODY_TOO_LARGE'));
     raw = await readJsonBody(req);
   }
   if (!isBatch) return [raw];
   if (raw === undefined) return [];
-  if (!isObject(raw)) throw new TRPCError({ code: 'BAD_REQUEST', message: '"input" needs to be an object when doing a batch call' });
+  if (!isObject(raw)) throw new AppError('BAD_REQUEST', coded('BATCH_INPUT_NOT_OBJECT'));
   return Array.from({ length: count }, (_, i) => raw[i]);
 }

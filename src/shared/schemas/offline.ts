@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorToken } from '../error-codes';
 import { UNIT_TYPES } from '../limits';
 import { ZCustomer } from './customer';
 import { ZItem } from './item';
@@ -23,7 +24,7 @@ export const OFFLINE_KEY_LENGTH: Record<OfflineKind, number> = { customer: 1, jo
 export const OFFLINE_PAGE_DEFAULT = 2000;
 export const OFFLINE_PAGE_MAX = 5000;
 
-const keyPart = z.string().max(100, 'Field cannot be longer than 100 characters');
+const keyPart = z.string().max(100, errorToken('TOO_LONG', { max: 100 }));
 
 export const ZOfflinePageInput = z
   .object({
@@ -32,7 +33,7 @@ export const ZOfflinePageInput = z
     limit: z
       .number({ error: 'Must be a number' })
       .int('Must be a number')
-      .min(1, 'limit cannot be lower than 1')
+      .min(1, errorToken('TOO_LOW', { property: 'limit', min: 1 }))
       .max(OFFLINE_PAGE_MAX, `limit cannot be higher than ${OFFLINE_PAGE_MAX}`)
       .optional(),
   })
