@@ -30,8 +30,6 @@ export const KIND_STATUS = {
   SERVICE_UNAVAILABLE: 503,
 } as const;
 export type AppErrorKind = keyof typeof KIND_STATUS;
-/** @deprecated name kept for the throw sites: the kind of an AppError. */
-export type AppErrorCode = AppErrorKind;
 
 /** A catalogue error: its code and params, or its `errorToken` (what zod messages and `*_ERR` hold). */
 export type ErrorMessage = string | CodedError;
