@@ -51,7 +51,7 @@ function partName(raw: string | undefined): string {
 }
 
 /** The whole multipart body may hold the files plus the fields, and not more. */
-const MULTIPART_MAX_BYTES = ATTACHMENT_MAX_FILES * (ATTACHMENT_MAX_BYTES + 64 * 1024) + MULTIPART_MAX_FIELDS * MULTIPART_MAX_FIELD_BYTES;
+export const MULTIPART_MAX_BYTES = ATTACHMENT_MAX_FILES * (ATTACHMENT_MAX_BYTES + 64 * 1024) + MULTIPART_MAX_FIELDS * MULTIPART_MAX_FIELD_BYTES;
 
 /**
  * Reads a multipart/form-data body with busboy within the limits of DESIGN §4. Files are held in
