@@ -104,3 +104,32 @@ describe('every code renders in EN and DA from the wire and from the outbox', ()
     inLocale('da', () => expect(problemMessage({ status: 422, message: 'x', code: 'IDEMPOTENCY_MISMATCH', params: {}, errors: {} })).not.toBe('x'));
   });
 });
+
+describe('no English error sentence is used as an identifier (issue 20 §1)', () => {
+  it('throw sites and zod messages carry catalogue codes, not sentences', async () => {
+    const { readdirSync, readFileSync, statSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const root = join(import.meta.dirname, '../..');
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) {
+          if (name !== 'paraglide') walk(path);
+        } else if (/\.tsx?$/.test(name) && !name.endsWith('.test.ts')) files.push(path);
+      }
+    };
+    for (const dir of ['src/server', 'src/shared', 'src/client']) walk(join(root, dir));
+    // A sentence thrown inline, or a sentence as a zod message (`.max(9, 'Field …')`, `{ error: 'Must …' }`).
+    const sentence = /new AppError\([^,]+, *['"`]|\.(min|max|regex|refine|int|positive|array|string|number)\([^)]*['"`][A-Z][a-z]+ [a-z]|(error|message): *['"`][A-Z][a-z]+ [a-z]/;
+    const found = files.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line, i) => ({ where: `${file.slice(root.length + 1)}:${i + 1}`, line }))
+        .filter(({ line }) => sentence.test(line) && !/^\s*(\*|\/\/)/.test(line)),
+    );
+    expect(found.map((f) => `${f.where}: ${f.line.trim()}`)).toEqual([]);
+    const all = files.map((f) => readFileSync(f, 'utf8')).join('\n');
+    expect(all).not.toMatch(/identifyError|class HttpError/);
+  });
+});

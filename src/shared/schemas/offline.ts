@@ -31,10 +31,10 @@ export const ZOfflinePageInput = z
     kind: z.enum(OFFLINE_KINDS),
     after: z.array(keyPart).min(1).max(3).optional(),
     limit: z
-      .number({ error: 'Must be a number' })
-      .int('Must be a number')
+      .number({ error: errorToken('MUST_BE_NUMBER') })
+      .int(errorToken('MUST_BE_NUMBER'))
       .min(1, errorToken('TOO_LOW', { property: 'limit', min: 1 }))
-      .max(OFFLINE_PAGE_MAX, `limit cannot be higher than ${OFFLINE_PAGE_MAX}`)
+      .max(OFFLINE_PAGE_MAX, errorToken('TOO_HIGH', { property: 'limit', max: OFFLINE_PAGE_MAX }))
       .optional(),
   })
   .superRefine((input, ctx) => {
