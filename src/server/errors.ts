@@ -75,7 +75,8 @@ export function describeFields(fields: FieldMessages | undefined): WireFieldErro
  * Independent of tRPC: procedures, raw routes and the HTTP layer throw the same class.
  */
 export class AppError extends Error {
-  readonly coded: CodedError;
+  /** the catalogue error; undefined only for a message that is no token (a bug: it answers without a code) */
+  readonly coded: CodedError | undefined;
   readonly status: number;
   constructor(
     readonly kind: AppErrorKind,
@@ -87,17 +88,16 @@ export class AppError extends Error {
     super(detail, options);
     this.name = 'AppError';
     this.status = KIND_STATUS[kind];
-    // A message that is no catalogue token is a programming error; it still answers, as INTERNAL's code.
-    this.coded = c ?? coded('INTERNAL');
+    this.coded = c;
   }
 
   /** The catalogue code. */
   get code(): ErrorCode {
-    return this.coded.code;
+    return this.coded?.code ?? 'INTERNAL';
   }
 
   get params(): ErrorParams {
-    return this.coded.params;
+    return this.coded?.params ?? {};
   }
 
   /** Field → English messages (what `errors` of a problem body says). */
@@ -182,7 +182,7 @@ export const refusalWire = (status: number, message: ErrorMessage, fields?: Fiel
  */
 export function toWire(error: unknown): WireError {
   if (isDatabaseUnavailable(error)) return { ...wire(503, coded('DB_UNAVAILABLE')), headers: { 'Retry-After': '5' }, fault: 'warn' };
-  if (error instanceof AppError) return wire(error.status, error.coded, error.fields, error.kind === 'URI_TOO_LONG' ? 'BAD_REQUEST' : error.kind);
+  if (error instanceof AppError) return wire(error.status, error.coded ?? error.message, error.fields, error.kind === 'URI_TOO_LONG' ? 'BAD_REQUEST' : error.kind);
   if (error instanceof ZodError) return wire(400, coded('VALIDATION'), zodFieldErrors(error), 'BAD_REQUEST');
   if (error instanceof TRPCError) {
     if (error.cause instanceof AppError || error.cause instanceof ZodError) return toWire(error.cause);

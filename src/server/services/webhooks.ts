@@ -143,7 +143,7 @@ export async function resendWebhookDelivery(db: Database, actor: Actor, id: numb
 export async function sendTestWebhook(db: Database, actor: Actor, id: number): Promise<{ messageId: string }> {
   const endpoint = await findEndpoint(db, actor.accountId, id);
   if (!endpoint) throw notFound();
-  if (!endpoint.enabled) throw new AppError('CONFLICT', endpoint.disabledReason ?? 'The endpoint is disabled');
+  if (!endpoint.enabled) throw new AppError('CONFLICT', { code: 'WEBHOOK_DISABLED', params: {} });
   // The test event is not subscribable, so it is enqueued for this endpoint directly.
   const messageId = await db.transaction().execute(async (trx) => {
     await trx.updateTable('webhookEndpoint').set((eb) => ({ events: eb.fn<string[]>('array_append', [eb.ref('events'), eb.val(WEBHOOK_TEST_EVENT)]) })).where('id', '=', id).execute();

@@ -487,7 +487,7 @@ export async function worksheetFormSettings(db: Database, actor: Actor): Promise
 /** The refusal's one catalogue error as a token (the client translates the reason by it); '' when it has several. */
 function refusalCode(e: AppError): string {
   const messages = Object.values(e.fields ?? {}).flat();
-  if (messages.length === 0) return tokenOf(e.coded);
+  if (messages.length === 0) return e.coded ? tokenOf(e.coded) : '';
   const only = messages.length === 1 ? messages[0]! : undefined;
   return typeof only === 'string' ? only : only ? tokenOf(only) : '';
 }
