@@ -1,8 +1,10 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { ZodError } from 'zod';
+import { errorToken } from '../shared/error-codes';
 import { ERR } from '../shared/errors';
 import type { Actor, Context } from './context';
-import { AppError, describe, describeFields, type ErrorMessage, type FieldMessages } from './errors';
+import { AppError, isDatabaseUnavailable, toWire, trpcErrorShape } from './errors';
+
+const HTTP_UNAVAILABLE = errorToken('DB_UNAVAILABLE');
 
 export type RestMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -44,15 +46,7 @@ export interface Meta {
   auth?: AuthLevel;
 }
 
-/** Field path → messages, for 400 answers. */
-export function zodFieldErrors(error: ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_';
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}
+export { isDatabaseUnavailable, zodFieldErrors } from './errors';
 
 const t = initTRPC
   .context<Context>()
@@ -60,61 +54,20 @@ const t = initTRPC
   .create({
     /**
      * `data` carries the catalogue's code beside tRPC's own (decision 0160): `appCode` + `params`
-     * for the message, `errors` (English) and `errorCodes` (codes) per field.
+     * for the message, `errors` (English) and `errorCodes` (codes) per field — the wire form of
+     * `toWire`, the same the problem+json writer prints (decision 0241).
      */
-    errorFormatter({ shape, error }) {
-      let fields: FieldMessages | undefined;
-      let message: ErrorMessage = shape.message;
-      if (error.cause instanceof ZodError) {
-        fields = zodFieldErrors(error.cause);
-        message = ERR.validation;
-      } else if (error instanceof AppError) {
-        fields = error.fields;
-        message = error.coded ?? error.message;
-      }
-      if (error.code === 'INTERNAL_SERVER_ERROR') message = ERR.internal;
-      const { detail, coded } = describe(message);
-      const described = describeFields(fields);
-      return {
-        ...shape,
-        message: detail,
-        data: {
-          code: shape.data.code,
-          httpStatus: shape.data.httpStatus,
-          appCode: coded?.code,
-          params: coded?.params,
-          errors: described?.errors,
-          errorCodes: described?.errorCodes,
-        },
-      };
+    errorFormatter({ error }) {
+      return trpcErrorShape(toWire(error));
     },
   });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-/**
- * A database that went away (terminated connection, restart, refused connect) is a 503 the caller
- * may retry, not a 500 bug.
- */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if (typeof e !== 'object') return false;
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') {
-      // 57P01 admin_shutdown (pg_terminate_backend), 57P02/57P03 crash/cannot connect now, class 08 connection exceptions
-      if (/^(57P0[123]|08\d\d\d|53300)$/.test(code)) return true;
-      if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT'].includes(code)) return true;
-    }
-    const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect|Cannot use a pool after calling end|is not currently accepting connections|the database system is (starting up|shutting down)/i.test(message)) return true;
-  }
-  return false;
-}
-
 const databaseUnavailable = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && isDatabaseUnavailable(result.error.cause ?? result.error)) {
-    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The database is unavailable; try again shortly', cause: result.error });
+    throw new AppError('SERVICE_UNAVAILABLE', HTTP_UNAVAILABLE, undefined, { cause: result.error });
   }
   return result;
 });
@@ -224,10 +177,11 @@ export function applyOutputCheck<R extends { _def: { procedures: object } }>(app
         try {
           data = await schema.parseAsync(result.data);
         } catch (cause) {
-          throw new TRPCError({ message: 'Output validation failed', code: 'INTERNAL_SERVER_ERROR', cause });
+          // A programming error, not a refusal: a 500 (INTERNAL) whose cause the log shows.
+          throw new Error(`Output of ${name} fails its schema`, { cause });
         }
         const differences = outputDifferences(result.data, data);
-        if (differences.length > 0) throw new TRPCError({ message: `Output of ${name} differs from its schema's parse: ${differences.join(', ')}`, code: 'INTERNAL_SERVER_ERROR' });
+        if (differences.length > 0) throw new Error(`Output of ${name} differs from its schema's parse: ${differences.join(', ')}`);
         return { ...result, data };
       };
       strict._type = 'output';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorToken } from './error-codes';
 import { ERR } from './errors';
 import { plainString } from './fields';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './limits';
@@ -21,7 +22,7 @@ export interface AdminCursor {
   key: string;
 }
 
-export const ADMIN_CURSOR_ERR = 'Invalid cursor';
+export const ADMIN_CURSOR_ERR = errorToken('INVALID_CURSOR');
 const VERSION = 'a1';
 const CURSOR_MAX = 1024;
 
@@ -78,7 +79,7 @@ const optionalQueryNumber = (v: unknown) => (v === '' || v === null ? undefined 
 export const ZAdminListInput = z
   .object({
     q: z
-      .preprocess((v) => (v === null ? undefined : v), plainString({ error: ERR.mustBeString }).max(100, 'Field cannot be longer than 100 characters').optional())
+      .preprocess((v) => (v === null ? undefined : v), plainString({ error: ERR.mustBeString }).max(100, errorToken('TOO_LONG', { max: 100 })).optional())
       .transform((v) => v?.trim() ?? '')
       .describe('Only records whose key (number/code) or text (description/name) contains q, any case'),
     sort: z.enum(['key', 'text']).optional().describe('Order by the key (number/code, the default) or by the text (description/name; ties by key)'),
@@ -89,7 +90,7 @@ export const ZAdminListInput = z
       .refine((v) => v === null || v === undefined || v === '' || decodeAdminCursor(v) !== null, ADMIN_CURSOR_ERR)
       .describe('Opaque cursor of the next page, as given by the previous page (Link header rel="next")'),
     limit: z
-      .preprocess(optionalQueryNumber, z.number({ error: ERR.mustBeNumber }).int(ERR.mustBeNumber).min(1, 'limit cannot be lower than 1').max(PAGE_SIZE_MAX, `At most ${PAGE_SIZE_MAX} records per page`).optional())
+      .preprocess(optionalQueryNumber, z.number({ error: ERR.mustBeNumber }).int(ERR.mustBeNumber).min(1, errorToken('TOO_LOW', { property: 'limit', min: 1 })).max(PAGE_SIZE_MAX, errorToken('PAGE_TOO_LARGE', { max: PAGE_SIZE_MAX })).optional())
       .describe(`Records per page, ${PAGE_SIZE_DEFAULT} by default, at most ${PAGE_SIZE_MAX}`),
   })
   .superRefine((input, ctx) => {

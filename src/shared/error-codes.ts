@@ -28,6 +28,11 @@ export const ERROR_TEMPLATES = {
   TOO_LOW: '{property} cannot be lower than {min}',
   CANNOT_BE: '{field} cannot be: {value}',
   DATE_RANGE: 'From date cannot be later than To date',
+  VALUE_NOT_ALLOWED: 'Field cannot be: {value}',
+  MUST_BE_ID_LIST: 'Field must be a list of record ids',
+  INVALID_CURSOR: 'Invalid cursor',
+  PAGE_TOO_LARGE: 'At most {max} records per page',
+  ENTRY_PAGE_TOO_LARGE: 'At most {max} entries per page',
 
   // Auth and access (spec §8)
   AUTH_FAILED: 'User authentication failed',
@@ -124,6 +129,15 @@ export const ERROR_TEMPLATES = {
   TOO_MANY_FIELDS: 'Too many fields',
   TOO_MANY_PARTS: 'Too many parts',
   TOO_MANY_CALLS: 'At most {max} calls per batch',
+  PART_WITHOUT_NAME: 'Malformed multipart body: a part has no name',
+  NO_API_PATH: 'No API path {method} {path}',
+  BATCH_NEEDED: 'Several procedures need ?batch=1',
+  MALFORMED_PROCEDURE_PATH: 'Malformed procedure path',
+  NO_PROCEDURE: 'No procedure found on path "{path}"',
+  PROCEDURE_METHOD: 'Unsupported {method}-request to {type} procedure at path "{path}"',
+  UNSUPPORTED_METHOD: 'Unsupported {method} request',
+  MALFORMED_INPUT: 'Malformed JSON in "input"',
+  BATCH_INPUT_NOT_OBJECT: '"input" needs to be an object when doing a batch call',
   IDEMPOTENCY_KEY: 'Idempotency-Key must be 1–255 printable ASCII characters',
   IDEMPOTENCY_MISMATCH: 'This Idempotency-Key was already used for a different request',
   IDEMPOTENCY_RUNNING: 'A request with this Idempotency-Key is still being processed; retry later',
@@ -175,53 +189,38 @@ export function errorText<C extends ErrorCode>(code: C, ...params: keyof ParamsO
 }
 
 /**
- * The master-data entity names that fill `{entity}` / `{parent}`; a param with a fixed set of
- * values is matched by that set, so "Unit of measure BOX already exists" splits right.
+ * A catalogue error as one string, for the places that only carry a string: zod messages of the
+ * shared schemas, and the `*_ERR` constants. It is the code, then its params as JSON when it has
+ * any (`TOO_LONG {"max":"20"}`); `readErrorToken` gives the code back, never by matching English.
  */
-const ENTITY_NAMES = ['Unit of measure', 'Job task', 'Work type', 'Resource', 'Location', 'Customer', 'Item', 'Job'];
-const PARAM_PATTERNS: Record<string, string> = {
-  entity: ENTITY_NAMES.join('|'),
-  parent: ENTITY_NAMES.join('|'),
-};
-
-const escape = (s: string) => s.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
-
-const exact = new Map<string, ErrorCode>();
-const patterns: Array<{ code: ErrorCode; regex: RegExp; names: string[]; literal: number }> = [];
-for (const code of ERROR_CODES) {
-  const template: string = ERROR_TEMPLATES[code];
-  const parts = template.split(/(\{\w+\})/);
-  const names: string[] = [];
-  let source = '';
-  let literal = 0;
-  for (const part of parts) {
-    const name = /^\{(\w+)\}$/.exec(part)?.[1];
-    if (name) {
-      names.push(name);
-      source += `(${PARAM_PATTERNS[name] ?? '.+?'})`;
-    } else {
-      source += escape(part);
-      literal += part.length;
-    }
-  }
-  // The first code of a sentence wins (a later duplicate is for the client's wording only).
-  if (names.length === 0) {
-    if (!exact.has(template)) exact.set(template, code);
-  } else patterns.push({ code, regex: new RegExp(`^${source}$`, 's'), names, literal });
+export function errorToken<C extends ErrorCode>(code: C, ...params: keyof ParamsOf<C> extends never ? [] : [ParamsOf<C>]): string {
+  return tokenOf(coded(code, ...params));
 }
-// The most specific template first: "Resource X is the default resource…" before "{entity} {key} …".
-patterns.sort((a, b) => b.literal - a.literal);
 
-/**
- * The code and params of an English sentence from this catalogue (zod messages are these
- * sentences); undefined for any other text.
- */
-export function identifyError(text: string): CodedError | undefined {
-  const code = exact.get(text);
-  if (code) return { code, params: {} };
-  for (const p of patterns) {
-    const match = p.regex.exec(text);
-    if (match) return { code: p.code, params: Object.fromEntries(p.names.map((n, i) => [n, match[i + 1] ?? ''])) };
+/** The token of a coded error (see `errorToken`). */
+export function tokenOf(c: CodedError): string {
+  return Object.keys(c.params).length === 0 ? c.code : `${c.code} ${JSON.stringify(c.params)}`;
+}
+
+const TOKEN = /^([A-Z][A-Z0-9_]*)(?: (\{.*\}))?$/s;
+
+/** The code and params of an `errorToken`; undefined for any other string (a text shown as it is). */
+export function readErrorToken(text: string): CodedError | undefined {
+  const match = TOKEN.exec(text);
+  if (!match || !Object.hasOwn(ERROR_TEMPLATES, match[1]!)) return undefined;
+  if (match[2] === undefined) return { code: match[1] as ErrorCode, params: {} };
+  try {
+    const params = JSON.parse(match[2]) as unknown;
+    if (typeof params !== 'object' || params === null || Array.isArray(params)) return undefined;
+    return { code: match[1] as ErrorCode, params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) };
+  } catch {
+    return undefined;
   }
-  return undefined;
+}
+
+/** A token or a catalogue error in English (a string that is no token is already a text). */
+export function englishOf(message: string | CodedError): string {
+  if (typeof message !== 'string') return renderError(message);
+  const c = readErrorToken(message);
+  return c ? renderError(c) : message;
 }

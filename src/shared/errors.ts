@@ -1,38 +1,39 @@
-import { ERROR_TEMPLATES as T, errorText } from './error-codes';
+import { errorToken } from './error-codes';
 
 /**
- * Short names for the catalogue's English sentences (src/shared/error-codes.ts), as zod messages
- * and in tests. The server sends them with their code; integrators read them as they are.
+ * Short names for the catalogue's errors (src/shared/error-codes.ts) as tokens (`errorToken`): the
+ * zod messages of the shared schemas. The server sends them as code + params + English detail;
+ * the client translates them by code (src/client/lib/errors.ts).
  */
 export const ERR = {
-  required: T.REQUIRED,
-  invalidChars: T.INVALID_CHARS,
-  mustBeString: T.MUST_BE_STRING,
-  mustBeNumber: T.MUST_BE_NUMBER,
-  mustBeBoolean: T.MUST_BE_BOOLEAN,
-  passwordsMustMatch: T.PASSWORDS_MUST_MATCH,
-  timeOrder: T.TIME_ORDER,
-  quantityZero: T.QUANTITY_ZERO,
-  timeStep: T.TIME_STEP,
-  invalidDate: T.INVALID_DATE,
-  invalidTime: T.INVALID_TIME,
-  tooManyDecimals: T.TOO_MANY_DECIMALS,
-  authFailed: T.AUTH_FAILED,
-  lockedOut: T.LOCKED_OUT,
-  notAllowedToLogin: T.NOT_ALLOWED_TO_LOGIN,
-  usernameTaken: T.USERNAME_TAKEN,
-  noAccount: T.NO_ACCOUNT,
-  notFound: T.NOT_FOUND,
-  forbidden: T.FORBIDDEN,
-  unauthorized: T.UNAUTHORIZED,
-  csrf: T.CSRF,
-  validation: T.VALIDATION,
-  internal: T.INTERNAL,
-  nulChar: T.NUL_CHAR,
-  dateOutOfRange: T.DATE_OUT_OF_RANGE,
+  required: errorToken('REQUIRED'),
+  invalidChars: errorToken('INVALID_CHARS'),
+  mustBeString: errorToken('MUST_BE_STRING'),
+  mustBeNumber: errorToken('MUST_BE_NUMBER'),
+  mustBeBoolean: errorToken('MUST_BE_BOOLEAN'),
+  passwordsMustMatch: errorToken('PASSWORDS_MUST_MATCH'),
+  timeOrder: errorToken('TIME_ORDER'),
+  quantityZero: errorToken('QUANTITY_ZERO'),
+  timeStep: errorToken('TIME_STEP'),
+  invalidDate: errorToken('INVALID_DATE'),
+  invalidTime: errorToken('INVALID_TIME'),
+  tooManyDecimals: errorToken('TOO_MANY_DECIMALS'),
+  authFailed: errorToken('AUTH_FAILED'),
+  lockedOut: errorToken('LOCKED_OUT'),
+  notAllowedToLogin: errorToken('NOT_ALLOWED_TO_LOGIN'),
+  usernameTaken: errorToken('USERNAME_TAKEN'),
+  noAccount: errorToken('NO_ACCOUNT'),
+  notFound: errorToken('NOT_FOUND'),
+  forbidden: errorToken('FORBIDDEN'),
+  unauthorized: errorToken('UNAUTHORIZED'),
+  csrf: errorToken('CSRF'),
+  validation: errorToken('VALIDATION'),
+  internal: errorToken('INTERNAL'),
+  nulChar: errorToken('NUL_CHAR'),
+  dateOutOfRange: errorToken('DATE_OUT_OF_RANGE'),
 } as const;
 
-export const tooLong = (max: number) => errorText('TOO_LONG', { max });
-export const tooHigh = (property: string, max: number | string) => errorText('TOO_HIGH', { property, max });
-export const tooLow = (property: string, min: number | string) => errorText('TOO_LOW', { property, min });
-export const cannotBe = (field: string, value: string) => errorText('CANNOT_BE', { field, value });
+export const tooLong = (max: number) => errorToken('TOO_LONG', { max });
+export const tooHigh = (property: string, max: number | string) => errorToken('TOO_HIGH', { property, max });
+export const tooLow = (property: string, min: number | string) => errorToken('TOO_LOW', { property, min });
+export const cannotBe = (field: string, value: string) => errorToken('CANNOT_BE', { field, value });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { errorToken } from './error-codes';
 import { ERR } from './errors';
 import { code, isoDate, optionalCode, optionalIsoDate, optionalText, parseDecimal, quantity, QUANTITY_STRING_PATTERN, requiredText } from './fields';
 import { ZLoginInput } from './schemas/auth';
@@ -95,7 +96,7 @@ describe('quantity: only the decimal forms of spec §5', () => {
     expect(quantity().parse('2.')).toBe(2);
     expect(quantity().parse(7.5)).toBe(7.5);
     expect(messages(quantity(), '1.234')).toEqual([ERR.tooManyDecimals]);
-    expect(messages(quantity(), '-1')).toEqual(['Quantity cannot be lower than 0']);
+    expect(messages(quantity(), '-1')).toEqual([errorToken('TOO_LOW', { property: 'Quantity', min: 0 })]);
   });
 
   it('parseDecimal agrees with the number for every decimal string of up to 2 decimals', () => {

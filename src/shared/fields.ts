@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorToken } from './error-codes';
 import { ERR, tooLong } from './errors';
 import { DATE_MAX, DATE_MIN, QUANTITY_MAX, QUANTITY_MIN, TIME_STEP_MINUTES } from './limits';
 
@@ -121,7 +122,7 @@ export const QUANTITY_STRING_PATTERN = '^\\s*(?![0.,]*\\s*$)0*(?:\\d{1,8}(?:[.,]
 export const quantity = () =>
   decimal()
     .refine((q) => q !== 0, ERR.quantityZero)
-    .refine((q) => q >= QUANTITY_MIN, `Quantity cannot be lower than ${QUANTITY_MIN}`)
+    .refine((q) => q >= QUANTITY_MIN, errorToken('TOO_LOW', { property: 'Quantity', min: QUANTITY_MIN }))
     .refine((q) => q <= QUANTITY_MAX, `Quantity cannot be higher than ${QUANTITY_MAX}`)
     .refine((q) => Math.abs(Math.round(q * 100) - q * 100) < 1e-6, ERR.tooManyDecimals)
     .meta({
@@ -140,4 +141,4 @@ export const id = () =>
   );
 
 export const enumOf = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: (iss) => (iss.input === undefined || iss.input === '' ? ERR.required : `Field cannot be: ${String(iss.input)}`) });
+  z.enum(values, { error: (iss) => (iss.input === undefined || iss.input === '' ? ERR.required : errorToken('VALUE_NOT_ALLOWED', { value: String(iss.input) })) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorToken } from './error-codes';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './limits';
 
 /**
@@ -14,7 +15,7 @@ export interface PageCursor {
 /** Bumped if the cursor's meaning changes, so that an old link answers 400 instead of a wrong page. */
 const CURSOR_VERSION = 'w1';
 
-export const CURSOR_ERR = 'Invalid cursor';
+export const CURSOR_ERR = errorToken('INVALID_CURSOR');
 
 /** Opaque to clients: base64url of "w1:YYYY-MM-DD:id". */
 export function encodeCursor(c: PageCursor): string {
@@ -50,7 +51,7 @@ export const pagingFields = {
   limit: z
     .preprocess(
       (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-      z.number().int().min(1).max(PAGE_SIZE_MAX, `At most ${PAGE_SIZE_MAX} entries per page`).optional(),
+      z.number().int().min(1).max(PAGE_SIZE_MAX, errorToken('ENTRY_PAGE_TOO_LARGE', { max: PAGE_SIZE_MAX })).optional(),
     )
     .describe(`Entries per page, ${PAGE_SIZE_DEFAULT} by default, at most ${PAGE_SIZE_MAX}`),
 };

@@ -94,8 +94,8 @@ describe('times', () => {
 
   it('Time to must be later than Time from', () => {
     expect(timeOrderError('08:00', '09:00')).toBeNull();
-    expect(timeOrderError('09:00', '09:00')).toBe('Time to must be later than Time from');
-    expect(timeOrderError('10:00', '09:00')).toBe('Time to must be later than Time from');
+    expect(timeOrderError('09:00', '09:00')).toBe('TIME_ORDER');
+    expect(timeOrderError('10:00', '09:00')).toBe('TIME_ORDER');
     expect(timeOrderError('', '09:00')).toBeNull();
   });
 });
@@ -217,17 +217,17 @@ describe('conditionally required fields (spec §5)', () => {
     resourceUnits: 'Time',
   };
   it('customer while customers are shown', () => {
-    expect(conditionalErrors(settings, { unitType: 'Item' })).toEqual({ customerNo: 'Field is required' });
+    expect(conditionalErrors(settings, { unitType: 'Item' })).toEqual({ customerNo: 'REQUIRED' });
     expect(conditionalErrors({ ...settings, showCustomer: false }, { unitType: 'Item' })).toEqual({});
   });
   it('task, location, work type by their mandatory flags (only while shown)', () => {
     const s = { ...settings, mandatoryJobTask: true, mandatoryLocation: true, mandatoryWorkType: true };
-    expect(conditionalErrors(s, { customerNo: 'C', unitType: 'Item' })).toEqual({ jobTaskCode: 'Field is required', locationCode: 'Field is required', workTypeCode: 'Field is required' });
+    expect(conditionalErrors(s, { customerNo: 'C', unitType: 'Item' })).toEqual({ jobTaskCode: 'REQUIRED', locationCode: 'REQUIRED', workTypeCode: 'REQUIRED' });
     expect(conditionalErrors({ ...s, showJobTask: false }, { customerNo: 'C', unitType: 'Item', locationCode: 'L', workTypeCode: 'W' })).toEqual({});
   });
   it('times in time mode, and their order', () => {
-    expect(conditionalErrors(settings, { customerNo: 'C', unitType: 'Resource' })).toEqual({ timeFrom: 'Field is required', timeTo: 'Field is required' });
-    expect(conditionalErrors(settings, { customerNo: 'C', unitType: 'Resource', timeFrom: '10:00', timeTo: '09:00' })).toEqual({ timeTo: 'Time to must be later than Time from' });
+    expect(conditionalErrors(settings, { customerNo: 'C', unitType: 'Resource' })).toEqual({ timeFrom: 'REQUIRED', timeTo: 'REQUIRED' });
+    expect(conditionalErrors(settings, { customerNo: 'C', unitType: 'Resource', timeFrom: '10:00', timeTo: '09:00' })).toEqual({ timeTo: 'TIME_ORDER' });
     expect(conditionalErrors({ ...settings, resourceUnits: 'Quantity' }, { customerNo: 'C', unitType: 'Resource' })).toEqual({});
   });
 });

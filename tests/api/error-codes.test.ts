@@ -4,6 +4,7 @@
  * `data.errorCodes`); a duplicate key answers on its field.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../helpers/client';
 import { startWorld, type MasterDataWorld } from './master-data-fixtures';
 
 let w: MasterDataWorld;
@@ -105,4 +106,42 @@ describe('/api/trpc error data', () => {
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject([{ error: { data: { httpStatus: 401, appCode: 'UNAUTHORIZED' } } }]);
   });
+});
+
+describe('one pipeline: every /api/trpc refusal in tRPC\'s envelope, every REST refusal in problem+json (issue 20)', () => {
+  it('CSRF on a tRPC mutation: 403 in the envelope, code CSRF, per call of a batch', async () => {
+    const noOrigin = new ApiClient(w.app.url, { origin: null });
+    noOrigin.cookie = w.admin.cookie;
+    const res = await noOrigin.post('/api/trpc/customer.create,customer.create?batch=1', { 0: { no: 'X1', name: 'x' }, 1: { no: 'X2', name: 'y' } });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.body).toMatchObject([
+      { error: { message: 'Cross-site request refused', data: { code: 'FORBIDDEN', httpStatus: 403, appCode: 'CSRF' } } },
+      { error: { data: { appCode: 'CSRF' } } },
+    ]);
+    // the same on REST is problem+json
+    const rest = await noOrigin.post('/api/customer', { no: 'X1', name: 'x' });
+    expect(rest.headers.get('content-type')).toContain('application/problem+json');
+    expect(rest.body).toMatchObject({ status: 403, code: 'CSRF' });
+  });
+
+  it('several procedures without ?batch=1, and a batch over the cap: 400 in the envelope, nothing run', async () => {
+    const unbatched = await w.admin.get('/api/trpc/customer.list,customer.list');
+    expect(unbatched.status).toBe(400);
+    expect(unbatched.body).toMatchObject({ error: { data: { httpStatus: 400, appCode: 'BATCH_NEEDED' } } });
+    const calls = Array.from({ length: 11 }, () => 'customer.list').join(',');
+    const over = await w.admin.get(`/api/trpc/${calls}?batch=1`);
+    expect(over.status).toBe(400);
+    expect(over.body).toMatchObject({ error: { data: { appCode: 'TOO_MANY_CALLS', params: { max: '10' } } } });
+  });
+
+  it('an unknown API path: 404 problem+json with its code; a known path with another method: 405 with Allow', async () => {
+    const none = await w.admin.get('/api/no-such-thing');
+    expect(none.body).toMatchObject({ status: 404, code: 'NO_API_PATH', params: { method: 'GET', path: '/api/no-such-thing' } });
+    const wrong = await w.admin.del('/api/user/info');
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBeTruthy();
+    expect(wrong.body).toMatchObject({ status: 405, code: 'METHOD_NOT_ALLOWED' });
+  });
+
 });

@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { englishOf } from '../../src/shared/error-codes';
 import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_USERNAME } from '../../src/shared/limits';
 import { USER_ERR } from '../../src/shared/schemas/user';
 import type { ApiClient } from '../helpers/client';
@@ -161,7 +162,7 @@ describe('the account always keeps an active Admin (issue 8 §8)', () => {
       await update(key, 'laadmin', { expirationDate: '2999-12-31' }),
     ]) {
       expect(res.status, res.text).toBe(409);
-      expect(res.body.detail).toBe(USER_ERR.lastAdmin);
+      expect(res.body.detail).toBe(englishOf(USER_ERR.lastAdmin));
     }
     const row = await app.db.selectFrom('appUser').select(['profileType', 'active', 'expirationDate']).where('username', '=', 'laadmin').executeTakeFirstOrThrow();
     expect(row).toEqual({ profileType: 'Admin', active: true, expirationDate: null });
@@ -175,7 +176,7 @@ describe('the account always keeps an active Admin (issue 8 §8)', () => {
     const temp = await app.login('latemp');
     const del = await temp.del('/api/user', { username: 'laadmin' });
     expect(del.status).toBe(409);
-    expect(del.body.detail).toBe(USER_ERR.lastAdmin);
+    expect(del.body.detail).toBe(englishOf(USER_ERR.lastAdmin));
     expect((await update(temp, 'laadmin', { active: false })).status).toBe(409);
 
     await app.addUser(acc, { username: 'lasecond', profileType: 'Admin' });

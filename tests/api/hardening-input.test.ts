@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { crc32, createDeflate } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { englishOf } from '../../src/shared/error-codes';
 import { ERR } from '../../src/shared/errors';
 import { WS_ERR } from '../../src/shared/schemas/worksheet';
 import { startTestApp, type TestApp } from '../helpers/server';
@@ -31,23 +32,23 @@ describe('NUL characters answer 400 with a field error (issue 8 §2)', () => {
     for (const body of [{ username: 'hi\u0000admin', password: 'x' }, { username: 'hiadmin', password: 'Test\u0000pass' }]) {
       const res = await app.anonymous().post('/api/user/login', body);
       expect(res.status, res.text).toBe(400);
-      expect(Object.values(res.body.errors as Record<string, string[]>).flat()).toEqual([ERR.nulChar]);
+      expect(Object.values(res.body.errors as Record<string, string[]>).flat()).toEqual([englishOf(ERR.nulChar)]);
     }
   });
 
   it('search q, user/single, and a record description (REST and tRPC)', async () => {
     const search = await w.c.basicA.get('/api/customer/search?q=%00');
     expect(search.status, search.text).toBe(400);
-    expect(search.body.errors.q).toEqual([ERR.nulChar]);
+    expect(search.body.errors.q).toEqual([englishOf(ERR.nulChar)]);
     const single = await w.c.admin.get('/api/user/single?username=hi%00admin');
     expect(single.status, single.text).toBe(400);
-    expect(single.body.errors.username).toEqual([ERR.nulChar]);
+    expect(single.body.errors.username).toEqual([englishOf(ERR.nulChar)]);
     const entry = await createEntry({ description: 'Screws\u0000' });
     expect(entry.status, entry.text).toBe(400);
-    expect(entry.body.errors.description).toEqual([ERR.nulChar]);
+    expect(entry.body.errors.description).toEqual([englishOf(ERR.nulChar)]);
     const trpc = await trpcGet(w.c.basicA, 'customer.search', { q: 'a\u0000' });
     expect(trpc.status, trpc.text).toBe(400);
-    expect(trpc.text).toContain(ERR.nulChar);
+    expect(trpc.text).toContain(englishOf(ERR.nulChar));
   });
 });
 
@@ -55,19 +56,19 @@ describe('dates outside 1900-01-01..2999-12-31 answer 400 (issue 8 §2)', () => 
   it('entry date, archive from/to and expiration date', async () => {
     const entry = await createEntry({ date: '0000-01-01' });
     expect(entry.status, entry.text).toBe(400);
-    expect(entry.body.errors.date).toEqual([ERR.dateOutOfRange]);
+    expect(entry.body.errors.date).toEqual([englishOf(ERR.dateOutOfRange)]);
     const archive = await w.c.admin.get('/api/worksheet?exported=true&from=0000-01-01');
     expect(archive.status, archive.text).toBe(400);
-    expect(archive.body.errors.from).toEqual([ERR.dateOutOfRange]);
+    expect(archive.body.errors.from).toEqual([englishOf(ERR.dateOutOfRange)]);
     const to = await w.c.admin.get('/api/worksheet?to=3000-01-01');
     expect(to.status).toBe(400);
-    expect(to.body.errors.to).toEqual([ERR.dateOutOfRange]);
+    expect(to.body.errors.to).toEqual([englishOf(ERR.dateOutOfRange)]);
     const user = await w.c.admin.post('/api/user', { username: 'hidated', password: 'Secret-pass-1', confirmPassword: 'Secret-pass-1', expirationDate: '0000-01-01' });
     expect(user.status, user.text).toBe(400);
-    expect(user.body.errors.expirationDate).toEqual([ERR.dateOutOfRange]);
+    expect(user.body.errors.expirationDate).toEqual([englishOf(ERR.dateOutOfRange)]);
     const trpc = await trpcGet(w.c.admin, 'worksheet.list', { exported: true, from: '0000-01-01' });
     expect(trpc.status, trpc.text).toBe(400);
-    expect(trpc.text).toContain(ERR.dateOutOfRange);
+    expect(trpc.text).toContain(englishOf(ERR.dateOutOfRange));
   });
 
   it('the bounds themselves are accepted', async () => {
@@ -81,7 +82,7 @@ describe('quantity takes only the decimal forms of spec §5 (issue 8 §2)', () =
   it.each(['0x10', '1e2', 'Infinity', '1 2', '12abc'])('refuses %j', async (quantity) => {
     const res = await createEntry({ quantity });
     expect(res.status, res.text).toBe(400);
-    expect(res.body.errors.quantity).toEqual([ERR.mustBeNumber]);
+    expect(res.body.errors.quantity).toEqual([englishOf(ERR.mustBeNumber)]);
   });
 
   it('accepts a decimal comma, surrounding spaces and a JSON number', async () => {
@@ -169,7 +170,7 @@ describe('uploads (issue 8 §7)', () => {
     const records = Number(await count());
     const res = await createEntry({}, w.c.basicA, [{ name: 'bomb.png', data: bomb }]);
     expect(res.status, res.text).toBe(413);
-    expect(res.body.detail).toBe(WS_ERR.tooManyPixels);
+    expect(res.body.detail).toBe(englishOf(WS_ERR.tooManyPixels));
     expect(Number(await count())).toBe(records);
   });
 
@@ -196,7 +197,7 @@ describe('history only where canViewHistory (issue 8 §9)', () => {
     expect(rec.canViewHistory).toBe(false);
     const own = await w.c.basicA.get(`/api/worksheet/${rec.id}/history`);
     expect(own.status).toBe(403);
-    expect(own.body.detail).toBe(ERR.forbidden);
+    expect(own.body.detail).toBe(englishOf(ERR.forbidden));
     expect((await trpcGet(w.c.basicA, 'worksheet.history', { id: rec.id })).status).toBe(403);
     // Unmodified by anyone else: nobody's view yet.
     expect((await w.c.leadA.get(`/api/worksheet/${rec.id}/history`)).status).toBe(403);

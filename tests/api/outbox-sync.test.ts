@@ -110,6 +110,9 @@ describe('Background Sync round (service worker)', () => {
     expect(kept?.problem?.status).toBe(400);
     expect(kept?.problem?.message).toBe('Validation failed');
     expect(Object.keys(kept?.problem?.errors ?? {})).toContain('jobCode');
+    // Kept by code and params (what the outbox shows, translated), the English only beside it (issue 20 §1).
+    expect(kept?.problem).toMatchObject({ code: 'VALIDATION', params: {} });
+    expect(kept?.problem?.errorCodes?.jobCode?.[0]).toMatchObject({ code: expect.stringMatching(/^[A-Z_]+$/) });
     expect(await records('Sync refused')).toEqual([]);
     expect(await records('Sync after the refusal')).toHaveLength(1);
   });

@@ -7,7 +7,7 @@ import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trp
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppRouter } from '../../src/server/routers/app';
 import { JSON_BODY_MAX_BYTES } from '../../src/shared/limits';
-import { TRPC_MAX_BATCH } from '../../src/server/http/trpc-handler';
+import { TRPC_MAX_BATCH } from '../../src/shared/limits';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/server';
 import { seedMasterData } from '../../db/seed/demo';
 import type { ApiClient } from '../helpers/client';

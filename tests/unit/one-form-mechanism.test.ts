@@ -11,7 +11,12 @@ const FEATURES = join(import.meta.dirname, '../../src/client/features');
 const ROOT = join(import.meta.dirname, '../..');
 
 /** Forms with nothing to submit: their fields are filters applied as they change (kept in the URL). */
-const FILTER_FORMS = new Set(['src/client/features/export/archive-page.tsx']);
+const FILTER_FORMS = new Set([
+  'src/client/features/export/archive-page.tsx',
+  // the worksheet list's filters and the report's pickers (issues 23, 26): URL search state, not data entry
+  'src/client/features/worksheet/list-filter-bar.tsx',
+  'src/client/features/report/reports-page.tsx',
+]);
 
 /** The hooks built on useZodForm (each checked below to use it). */
 const MECHANISM = /\b(useZodForm|useWorksheetForm|useSaveAction|useEditRecord)\b/;

@@ -1,8 +1,8 @@
 import { TRPCClientError } from '@trpc/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ERROR_CODES, ERROR_TEMPLATES, renderError } from '../../shared/error-codes';
-import { ERR, tooHigh } from '../../shared/errors';
+import { ERROR_CODES, ERROR_TEMPLATES, errorText, errorToken } from '../../shared/error-codes';
+import { ERR } from '../../shared/errors';
 import { setLocale } from '../../shared/paraglide/runtime.js';
 import { AppCallError, ERROR_MESSAGES, errorMessage, isNetworkError, serverFieldErrors, translateCode, translateText } from './errors';
 import { problemError } from './rest';
@@ -53,16 +53,16 @@ describe('translateCode', () => {
 
 describe('errorMessage and serverFieldErrors', () => {
   it('translate a tRPC error by its code, and its field errors', () => {
-    const error = new TRPCClientError(ERR.validation, {
+    const error = new TRPCClientError(errorText('VALIDATION'), {
       result: {
         error: {
-          message: ERR.validation,
+          message: errorText('VALIDATION'),
           code: -32600,
           data: {
             httpStatus: 400,
             appCode: 'VALIDATION',
             params: {},
-            errors: { quantity: [tooHigh('Quantity', 99999999.99)], code: ['Customer C2 already exists'] },
+            errors: { quantity: [errorText('TOO_HIGH', { property: 'Quantity', max: 99999999.99 })], code: ['Customer C2 already exists'] },
             errorCodes: { quantity: [{ code: 'TOO_HIGH', params: { property: 'Quantity', max: '99999999.99' } }], code: [{ code: 'MD_EXISTS', params: { entity: 'Customer', key: 'C2' } }] },
           },
         },
@@ -108,7 +108,7 @@ describe('errorMessage and serverFieldErrors', () => {
   });
 
   it('translate the shared zod schema messages', () => {
-    const schema = z.object({ name: z.string().min(1, ERR.required).max(3, renderError({ code: 'TOO_LONG', params: { max: '3' } })) });
+    const schema = z.object({ name: z.string().min(1, ERR.required).max(3, errorToken('TOO_LONG', { max: 3 })) });
     da();
     // What useZodForm shows at the field: the issue's message through the one translator.
     expect(translateText(schema.safeParse({ name: '' }).error!.issues[0]!.message)).toBe('Feltet skal udfyldes');

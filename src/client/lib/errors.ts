@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import { identifyError, WS_FIELD_NAMES, type CodedError, type ErrorCode, type ErrorParams } from '../../shared/error-codes';
+import { readErrorToken, WS_FIELD_NAMES, type CodedError, type ErrorCode, type ErrorParams } from '../../shared/error-codes';
 import { m } from '../../shared/paraglide/messages.js';
 import { formatNumber } from './format';
 
@@ -89,6 +89,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, Render> = {
   TOO_LOW: (p) => m.error_too_low({ property: field(p.property), min: number(p.min) }),
   CANNOT_BE: (p) => (p.field === 'Username' ? m.users_err_username_reserved({ value: p.value ?? '' }) : m.error_cannot_be({ field: field(p.field), value: p.value ?? '' })),
   DATE_RANGE: () => m.ws_err_date_range(),
+  VALUE_NOT_ALLOWED: (p) => m.error_value_not_allowed({ value: p.value ?? '' }),
+  MUST_BE_ID_LIST: () => m.error_must_be_id_list(),
+  INVALID_CURSOR: () => m.error_invalid_cursor(),
+  PAGE_TOO_LARGE: (p) => m.error_page_too_large({ max: number(p.max) }),
+  ENTRY_PAGE_TOO_LARGE: (p) => m.error_page_too_large({ max: number(p.max) }),
 
   // Spec §8: the login failure is shown as "Invalid login information".
   AUTH_FAILED: () => m.error_invalid_login(),
@@ -128,7 +133,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, Render> = {
   COPY_TARGET: () => m.ws_err_copy_target(),
   COPY_NOT_FOUND: (p) => m.ws_err_copy_not_found({ id: p.id ?? '' }),
   COPY_TARGET_EXPORTED: (p) => m.ws_err_copy_target_exported({ user: p.user ?? '', date: p.date ?? '' }),
-  COPY_ENTRY_REFUSED: (p) => m.ws_err_copy_entry_refused({ id: p.id ?? '', date: p.date ?? '', reason: translateText(p.reason ?? '') }),
+  COPY_ENTRY_REFUSED: (p) => m.ws_err_copy_entry_refused({ id: p.id ?? '', date: p.date ?? '', reason: p.reasonCode ? translateText(p.reasonCode) : (p.reason ?? '') }),
   BULK_TOO_MANY: (p) => m.ws_err_bulk_too_many({ max: number(p.max) }),
   BULK_TARGET: () => m.ws_err_bulk_target(),
   FILTER_NOT_IN_TEAM: (p) => m.ws_err_filter_not_in_team({ user: p.user ?? '' }),
@@ -177,6 +182,15 @@ export const ERROR_MESSAGES: Record<ErrorCode, Render> = {
   TOO_MANY_FIELDS: () => m.error_body_too_large(),
   TOO_MANY_PARTS: () => m.error_body_too_large(),
   TOO_MANY_CALLS: (p) => m.error_too_many_calls({ max: number(p.max) }),
+  PART_WITHOUT_NAME: () => m.error_bad_request(),
+  NO_API_PATH: () => m.error_no_api_path(),
+  BATCH_NEEDED: () => m.error_bad_request(),
+  MALFORMED_PROCEDURE_PATH: () => m.error_bad_request(),
+  NO_PROCEDURE: () => m.error_no_api_path(),
+  PROCEDURE_METHOD: () => m.error_bad_request(),
+  UNSUPPORTED_METHOD: (p) => m.error_method_not_allowed({ method: p.method ?? '' }),
+  MALFORMED_INPUT: () => m.error_bad_request(),
+  BATCH_INPUT_NOT_OBJECT: () => m.error_bad_request(),
   IDEMPOTENCY_KEY: () => m.error_idempotency_key(),
   IDEMPOTENCY_MISMATCH: () => m.error_idempotency_mismatch(),
   IDEMPOTENCY_RUNNING: () => m.error_idempotency_running(),
@@ -189,9 +203,13 @@ export function translateCode(code: string | undefined, params: ErrorParams | un
   return isKnownCode(code) ? ERROR_MESSAGES[code](params ?? {}) : fallback;
 }
 
-/** A catalogue sentence (a zod message of the shared schemas) in the active language; any other text as it is. */
+/**
+ * A catalogue token (a zod message of the shared schemas, src/shared/error-codes.ts `errorToken`)
+ * in the active language; any other text (a server's detail without code, an old stored refusal)
+ * as it is.
+ */
 export function translateText(text: string): string {
-  const known = identifyError(text);
+  const known = readErrorToken(text);
   return known ? translateCode(known.code, known.params, text) : text;
 }
 

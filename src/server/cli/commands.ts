@@ -2,7 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ZodError } from 'zod';
 import { migrateToLatest, openDatabase, type Database } from '../../../db/database';
 import { accountIdByCode, accountIdOfUsername, listAccountsForOperator } from '../../../db/queries/operator';
-import { ERR } from '../../shared/errors';
+import { englishOf } from '../../shared/error-codes';
 import { ZChangePasswordInput, ZCreateUserInput } from '../../shared/schemas/user';
 import type { Actor } from '../context';
 import { DataDirBusyError, lockDataDir } from '../data-dir-lock';
@@ -207,12 +207,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return 2;
     }
     if (e instanceof ZodError) {
-      io.err(`Error: ${e.issues.map((i) => `${i.path.length ? `--${i.path.join('.')}: ` : ''}${i.message}`).join('; ')}`);
+      io.err(`Error: ${e.issues.map((i) => `${i.path.length ? `--${i.path.join('.')}: ` : ''}${englishOf(i.message)}`).join('; ')}`);
       return 2;
     }
-    if (e instanceof AppError && e.code !== 'INTERNAL_SERVER_ERROR') {
+    if (e instanceof AppError) {
       const fields = e.errors ? Object.entries(e.errors).map(([f, msgs]) => `--${f}: ${msgs.join(', ')}`) : [];
-      io.err(`Error: ${fields.length ? fields.join('; ') : e.message === ERR.notFound ? 'not found' : e.message}`);
+      io.err(`Error: ${fields.length ? fields.join('; ') : e.code === 'NOT_FOUND' ? 'not found' : e.message}`);
       return 2;
     }
     if (e instanceof DataDirBusyError) {

@@ -1,24 +1,22 @@
-import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pingDatabase } from '../../../db/queries/health';
-import { coded, errorText, identifyError } from '../../shared/error-codes';
-import { ERR } from '../../shared/errors';
-import { RESPONSE_MAX_BYTES, TRPC_MAX_BATCH, URL_MAX_BYTES } from '../../shared/limits';
-import type { Actor, AppServices } from '../context';
+import { coded } from '../../shared/error-codes';
+import { URL_MAX_BYTES } from '../../shared/limits';
+import type { AppServices } from '../context';
+import { AppError } from '../errors';
 import { appRouter } from '../routers/app';
 import { rawRoutes } from '../routers/raw-routes';
-import { createCallerFactory, type AuthLevel, type Meta } from '../trpc';
+import { createCallerFactory } from '../trpc';
 import { loadCatalogue } from './locales';
 import { buildOpenApi } from './openapi';
 import { docsHtml, docsScript } from './docs-page';
-import { HTTP_ERR, HttpError, sendJson, sendProblem } from './problem';
+import { sendJson } from './problem';
 import { clientIp, isHttps } from './proxy';
-import { authRefusal, BadApiKey, beginRequest, createContext, csrfRefused, requestInfo, resolveActor, setRoute } from './request-context';
+import { beginRequest, requestInfo, setRoute } from './request-context';
 import { countRequest } from '../metrics';
-import { authorize, createRestHandler, decodePathSegment, queryObject, refuseBeforeBody, sendError } from './rest';
+import { decodePathSegment, sendError } from './rest';
+import { buildRouteTable, refuseUnrouted, runRoute } from './routes';
 import { createStaticHandler } from './static';
-import { createTrpcHandler } from './trpc-handler';
-import { ZodError } from 'zod';
 
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -43,48 +41,13 @@ export interface AppOptions {
 
 export type AppHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
-/** procedure path → auth level, read once from the router (the builders put it in meta). */
-function procedureAuthLevels(): Map<string, AuthLevel> {
-  const out = new Map<string, AuthLevel>();
-  for (const [path, proc] of Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } }>)) out.set(path, proc._def.meta?.auth ?? 'public');
-  return out;
-}
-
-/** An error in tRPC's own envelope (what @trpc/client reads), one per call of a batch. */
-function sendTrpcError(res: ServerResponse, calls: string[], batch: boolean, status: 401 | 403, message: string): void {
-  const code = status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN';
-  const described = identifyError(message);
-  const one = (path: string) => ({
-    error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: status, path, appCode: described?.code, params: described?.params } },
-  });
-  const body = JSON.stringify(batch ? calls.map(one) : one(calls[0] ?? ''));
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.end(body);
-}
-
 export function createApp(services: AppServices, options: AppOptions): AppHandler {
   const createCaller = createCallerFactory(appRouter);
-  const rest = createRestHandler(appRouter, services, (ctx) => createCaller(ctx));
+  // The route table, built once (decision 0242): REST from meta.rest, /api/trpc, the raw routes.
+  const table = buildRouteTable({ router: appRouter, raw: rawRoutes, services, createCaller: (ctx) => createCaller(ctx) });
   const serveStatic = createStaticHandler(options.distDir);
   const catalogues = new Map<string, string>();
-  const authLevels = procedureAuthLevels();
-  // The caller is resolved (and checked) before the body is read; the handler gets it from here.
-  const actors = new WeakMap<IncomingMessage, Actor | null>();
-  const trpcHandler = createTrpcHandler({
-    router: appRouter,
-    maxBatchSize: TRPC_MAX_BATCH,
-    createContext: (req, res) => Promise.resolve(createContext(services, req, res, actors.get(req) ?? null)),
-    onError: ({ error }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR') services.log.error({ err: error.cause ?? error }, 'tRPC procedure failed');
-    },
-  });
   let openApiJson: string | undefined;
-
-  const rawMatchers = rawRoutes.map((r) => {
-    const names: string[] = [];
-    const pattern = new RegExp('^' + r.path.replace(/\{(\w+)\}/g, (_m, n: string) => (names.push(n), '([^/]+)')) + '/?$');
-    return { route: r, pattern, names };
-  });
 
   /**
    * One line per request at info (decision 0198): request id (`requestId`, the one name everywhere),
@@ -160,75 +123,13 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
     sendJson(res, 200, { status: 'ok', database: services.dbh.kind, ...version });
   }
 
-  async function trpc(req: IncomingMessage, res: ServerResponse, url: URL, path: string): Promise<void> {
-    const batch = url.searchParams.get('batch') === '1';
-    const calls = path.slice('/api/trpc/'.length).split(',');
-    // The procedure names are the template (a name we do not have would be a label per guess).
-    setRoute(req, calls.every((c) => authLevels.has(c)) && calls.length <= TRPC_MAX_BATCH ? `/api/trpc/${calls.join(',')}` : '/api/trpc/*');
-    if (!batch && calls.length > 1) throw new HttpError(400, 'Several procedures need ?batch=1');
-    // Bounded work: a batch over the cap runs nothing at all.
-    if (calls.length > TRPC_MAX_BATCH) {
-      // In tRPC's own shape (one request-level error, which httpBatchLink hands to every call).
-      refuseBody(req, res);
-      const message = HTTP_ERR.tooManyCalls(TRPC_MAX_BATCH);
-      res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-      return void res.end(JSON.stringify({ error: { message, code: TRPC_ERROR_CODES_BY_KEY.BAD_REQUEST, data: { code: 'BAD_REQUEST', httpStatus: 400, appCode: 'TOO_MANY_CALLS', params: { max: String(TRPC_MAX_BATCH) } } } }));
-    }
-    let actor: Actor | null;
-    try {
-      actor = await resolveActor(services, req, res);
-    } catch (e) {
-      if (e instanceof BadApiKey) return void (refuseBody(req, res), sendTrpcError(res, calls, batch, 401, errorText('INVALID_API_KEY')));
-      throw e;
-    }
-    if (csrfRefused(services, req, actor)) return refuseBeforeBody(req, res, 403, ERR.csrf);
-    // Caller first: when every call of the request would be refused, answer now, body unread.
-    // (A mixed batch, e.g. login + info, goes on: its JSON body is bounded by maxBodySize.)
-    const refusals = calls.map((c) => authRefusal(authLevels.get(c), actor));
-    const first = refusals[0];
-    if (first && refusals.every((r) => r === first)) {
-      refuseBody(req, res);
-      return sendTrpcError(res, calls, batch, first, first === 401 ? ERR.unauthorized : ERR.forbidden);
-    }
-    // Every tRPC answer is per user: never cached (the compressing wrapper keeps this header).
-    res.setHeader('Cache-Control', 'no-store');
-    guardAnswerSize(res);
-    actors.set(req, actor);
-    try {
-      // Our own thin tRPC transport (decision 0120): the wire format of httpBatchLink, procedures
-      // called in-process, the same JSON body limit as REST, gzip for large answers.
-      await trpcHandler(req, res, calls.join(','), url);
-    } catch (error) {
-      // An answer too large to serialise is refused, never a 500 at gigabytes (issue 8 §4).
-      if (error instanceof RangeError && !res.headersSent) return sendProblem(res, 413, HTTP_ERR.tooLargeResult);
-      throw error;
-    }
-  }
-
-  async function raw(req: IncomingMessage, res: ServerResponse, url: URL, path: string): Promise<boolean> {
-    for (const m of rawMatchers) {
-      const match = m.pattern.exec(path);
-      if (!match || m.route.method !== (req.method === 'HEAD' ? 'GET' : req.method)) continue;
-      setRoute(req, m.route.path);
-      const params: Record<string, string> = {};
-      m.names.forEach((n, i) => (params[n] = decodePathSegment(match[i + 1] ?? '')));
-      const actor = await authorize(services, req, res, m.route.auth);
-      if (actor === false) return true;
-      const parsed = m.route.input.safeParse({ ...queryObject(url), ...params });
-      if (!parsed.success) throw new ZodError(parsed.error.issues);
-      await m.route.handle({ ctx: createContext(services, req, res, actor) as never, req, res, input: parsed.data, url });
-      return true;
-    }
-    return false;
-  }
-
   return async function handler(req: IncomingMessage, res: ServerResponse) {
     beginRequest(req, res);
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
     res.once('close', () => logRequest(req, res));
     try {
       if (isHttps(req, services.env)) res.setHeader('Strict-Transport-Security', HSTS);
-      if ((req.url ?? '').length > URL_MAX_BYTES) throw new HttpError(414, coded('URL_TOO_LONG', { max: URL_MAX_BYTES }));
+      if ((req.url ?? '').length > URL_MAX_BYTES) throw new AppError('URI_TOO_LONG', coded('URL_TOO_LONG', { max: URL_MAX_BYTES }));
       const url = new URL(req.url ?? '/', 'http://localhost');
       const path = url.pathname;
       decodePathSegment(path); // %ff, %zz: 400 here rather than a URIError somewhere below
@@ -254,7 +155,7 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
 
       if (path === '/api/openapi.json' || path === '/api/docs' || path === '/api/docs/' || path === '/api/docs.js') setRoute(req, path);
       if (path === '/api/openapi.json') {
-        openApiJson ??= JSON.stringify(buildOpenApi(rest.routes, rawRoutes));
+        openApiJson ??= JSON.stringify(buildOpenApi(table.rest, table.raw));
         res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
         return void res.end(openApiJson);
       }
@@ -266,37 +167,12 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
         res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' });
         return void res.end(docsScript);
       }
-      if (path.startsWith('/api/trpc/')) return await trpc(req, res, url, path);
-      if (await raw(req, res, url, path)) return;
-      if (await rest.handle(req, res, url)) return;
-      refuseBeforeBody(req, res, 404, `No API path ${req.method ?? 'GET'} ${path}`);
+      // One pipeline for REST, raw and tRPC routes: the route, authorize() before the body, the handler.
+      const match = table.lookup(req.method ?? 'GET', path);
+      if (match && 'route' in match) return await runRoute(services, match.route, req, res, url, match.params);
+      refuseUnrouted(req, res, path, match);
     } catch (error) {
       sendError(services, res, error);
     }
   };
-}
-
-/** The body of a refused tRPC request is not read; the connection closes after the answer. */
-function refuseBody(req: IncomingMessage, res: ServerResponse): void {
-  const hasBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
-  if (!hasBody) return;
-  res.shouldKeepAlive = false;
-  res.setHeader('Connection', 'close');
-}
-
-/**
- * tRPC serialises the whole batch itself; an answer over RESPONSE_MAX_BYTES is replaced by a
- * 413 problem instead of being sent (the lists are not paged yet).
- */
-function guardAnswerSize(res: ServerResponse): void {
-  const end = res.end.bind(res);
-  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    const size = typeof chunk === 'string' ? chunk.length : chunk instanceof Uint8Array ? chunk.byteLength : 0;
-    if (size > RESPONSE_MAX_BYTES && !res.headersSent) {
-      res.end = end;
-      res.removeHeader('Content-Length');
-      return sendProblem(res, 413, HTTP_ERR.tooLargeResult) as unknown as ServerResponse;
-    }
-    return (end as (...a: unknown[]) => ServerResponse)(chunk, ...rest);
-  }) as ServerResponse['end'];
 }

@@ -8,12 +8,14 @@ import {
   MULTIPART_MAX_FIELDS,
 } from '../../shared/limits';
 import type { UploadedFile } from '../context';
-import { HTTP_ERR, HttpError } from './problem';
+import { coded } from '../../shared/error-codes';
+import { AppError } from '../errors';
+import { HTTP_ERR } from './problem';
 
 /** A declared Content-Length over `max` is refused before a byte of the body is read. */
 export function refuseDeclaredLength(req: IncomingMessage, max: number): void {
   const declared = Number(req.headers['content-length'] ?? NaN);
-  if (declared > max) throw new HttpError(413, 'Request body is too large');
+  if (declared > max) throw new AppError('PAYLOAD_TOO_LARGE', coded('BODY_TOO_LARGE'));
 }
 
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
@@ -22,7 +24,7 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > JSON_BODY_MAX_BYTES) throw new HttpError(413, 'Request body is too large');
+    if (size > JSON_BODY_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', coded('BODY_TOO_LARGE'));
     chunks.push(chunk as Buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8').trim();
@@ -30,7 +32,7 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new HttpError(400, 'Malformed JSON body');
+    throw new AppError('BAD_REQUEST', coded('MALFORMED_JSON'));
   }
 }
 
@@ -44,18 +46,18 @@ const MB = (n: number) => Math.round(n / 1024 / 1024);
 /** `name[]` → `name`; a part without a usable name is a malformed body, not a crash. */
 function partName(raw: string | undefined): string {
   const name = typeof raw === 'string' && raw.endsWith('[]') ? raw.slice(0, -2) : raw;
-  if (!name) throw new HttpError(400, `${HTTP_ERR.malformedMultipart}: a part has no name`);
+  if (!name) throw new AppError('BAD_REQUEST', coded('PART_WITHOUT_NAME'));
   return name;
 }
 
 /** The whole multipart body may hold the files plus the fields, and not more. */
-const MULTIPART_MAX_BYTES = ATTACHMENT_MAX_FILES * (ATTACHMENT_MAX_BYTES + 64 * 1024) + MULTIPART_MAX_FIELDS * MULTIPART_MAX_FIELD_BYTES;
+export const MULTIPART_MAX_BYTES = ATTACHMENT_MAX_FILES * (ATTACHMENT_MAX_BYTES + 64 * 1024) + MULTIPART_MAX_FIELDS * MULTIPART_MAX_FIELD_BYTES;
 
 /**
  * Reads a multipart/form-data body with busboy within the limits of DESIGN §4. Files are held in
  * memory (at most 10 × 15 MB) so that they can be stored in the record's transaction; a truncated
  * file rejects the whole request. Every fault of the body (no boundary, no part name, cut off,
- * over a limit) rejects with a 400/413 HttpError; nothing in here may throw out of an event handler.
+ * over a limit) rejects with a 400/413 AppError; nothing in here may throw out of an event handler.
  */
 export function readMultipart(req: IncomingMessage): Promise<MultipartBody> {
   return new Promise((resolve, reject) => {
@@ -75,13 +77,13 @@ export function readMultipart(req: IncomingMessage): Promise<MultipartBody> {
         limits: { fileSize: ATTACHMENT_MAX_BYTES + 1, files: ATTACHMENT_MAX_FILES, fields: MULTIPART_MAX_FIELDS, fieldSize: MULTIPART_MAX_FIELD_BYTES, parts: ATTACHMENT_MAX_FILES + MULTIPART_MAX_FIELDS },
       });
     } catch {
-      reject(new HttpError(400, HTTP_ERR.malformedMultipart));
+      reject(new AppError('BAD_REQUEST', HTTP_ERR.malformedMultipart));
       return;
     }
     const fields: Record<string, string | string[]> = {};
     const files: UploadedFile[] = [];
-    let failed: HttpError | null = null;
-    const fail = (e: HttpError) => {
+    let failed: AppError | null = null;
+    const fail = (e: AppError) => {
       if (failed) return;
       failed = e;
       req.unpipe(bb);
@@ -92,19 +94,19 @@ export function readMultipart(req: IncomingMessage): Promise<MultipartBody> {
       try {
         fn();
       } catch (e) {
-        fail(e instanceof HttpError ? e : new HttpError(400, HTTP_ERR.malformedMultipart));
+        fail(e instanceof AppError ? e : new AppError('BAD_REQUEST', HTTP_ERR.malformedMultipart));
       }
     };
     bb.on('field', (rawName: string | undefined, value, info) => guard(() => {
       if (failed) return;
       const name = partName(rawName);
-      if (info.valueTruncated || info.nameTruncated) return fail(new HttpError(413, `Field ${name} is too large`));
+      if (info.valueTruncated || info.nameTruncated) return fail(new AppError('PAYLOAD_TOO_LARGE', coded('FIELD_TOO_LARGE', { name })));
       const prev = fields[name];
       fields[name] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
     }));
     bb.on('file', (rawName: string | undefined, stream, info) => guard(() => {
       // a file stream must always be drained and have an error listener, or busboy stalls / throws
-      stream.on('error', () => fail(new HttpError(400, HTTP_ERR.malformedMultipart)));
+      stream.on('error', () => fail(new AppError('BAD_REQUEST', HTTP_ERR.malformedMultipart)));
       if (failed) return void stream.resume();
       let name: string;
       try {
@@ -113,7 +115,7 @@ export function readMultipart(req: IncomingMessage): Promise<MultipartBody> {
         stream.resume();
         throw e;
       }
-      const tooLarge = () => fail(new HttpError(413, `File ${info.filename ?? name} is larger than ${MB(ATTACHMENT_MAX_BYTES)} MB`));
+      const tooLarge = () => fail(new AppError('PAYLOAD_TOO_LARGE', coded('UPLOAD_TOO_LARGE', { name: info.filename ?? name, max: MB(ATTACHMENT_MAX_BYTES) })));
       const chunks: Buffer[] = [];
       let size = 0;
       stream.on('data', (c: Buffer) => {
@@ -130,14 +132,14 @@ export function readMultipart(req: IncomingMessage): Promise<MultipartBody> {
         files.push({ fieldName: name, fileName: info.filename || 'file', mimeType: info.mimeType, data });
       });
     }));
-    bb.on('filesLimit', () => fail(new HttpError(413, `At most ${ATTACHMENT_MAX_FILES} files per request`)));
-    bb.on('fieldsLimit', () => fail(new HttpError(413, 'Too many fields')));
-    bb.on('partsLimit', () => fail(new HttpError(413, 'Too many parts')));
-    bb.on('error', () => fail(new HttpError(400, HTTP_ERR.malformedMultipart)));
+    bb.on('filesLimit', () => fail(new AppError('PAYLOAD_TOO_LARGE', coded('TOO_MANY_FILES', { max: ATTACHMENT_MAX_FILES }))));
+    bb.on('fieldsLimit', () => fail(new AppError('PAYLOAD_TOO_LARGE', coded('TOO_MANY_FIELDS'))));
+    bb.on('partsLimit', () => fail(new AppError('PAYLOAD_TOO_LARGE', coded('TOO_MANY_PARTS'))));
+    bb.on('error', () => fail(new AppError('BAD_REQUEST', HTTP_ERR.malformedMultipart)));
     bb.on('close', () => {
       if (!failed) resolve({ fields, files });
     });
-    req.on('aborted', () => fail(new HttpError(400, 'Request aborted')));
+    req.on('aborted', () => fail(new AppError('BAD_REQUEST', coded('REQUEST_ABORTED'))));
     req.pipe(bb);
   });
 }

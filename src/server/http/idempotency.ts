@@ -10,8 +10,8 @@ import {
 } from '../../../db/queries/idempotency';
 import type { Database } from '../../../db/database';
 import type { Actor, UploadedFile } from '../context';
-import { errorText } from '../../shared/error-codes';
-import { HttpError } from './problem';
+import { errorToken } from '../../shared/error-codes';
+import { AppError } from '../errors';
 
 /**
  * Safe retries for the REST creates (issue 13 point 5, decision 0130), after the IETF draft
@@ -29,9 +29,9 @@ const PURGE_BATCH = 100;
 /** Printable ASCII, at most 255 characters (UUIDs, ULIDs, hashes all fit). */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-export const ERR_IDEMPOTENCY_MISMATCH = errorText('IDEMPOTENCY_MISMATCH');
-export const ERR_IDEMPOTENCY_RUNNING = errorText('IDEMPOTENCY_RUNNING');
-export const ERR_IDEMPOTENCY_KEY = errorText('IDEMPOTENCY_KEY');
+export const ERR_IDEMPOTENCY_MISMATCH = errorToken('IDEMPOTENCY_MISMATCH');
+export const ERR_IDEMPOTENCY_RUNNING = errorToken('IDEMPOTENCY_RUNNING');
+export const ERR_IDEMPOTENCY_KEY = errorToken('IDEMPOTENCY_KEY');
 
 export interface Answer {
   status: number;
@@ -73,7 +73,7 @@ export function idempotencyKeyOf(req: IncomingMessage): string | null {
   const raw = req.headers[IDEMPOTENCY_HEADER];
   if (raw === undefined) return null;
   const key = (Array.isArray(raw) ? raw.join(',') : raw).trim();
-  if (!KEY_PATTERN.test(key)) throw new HttpError(400, ERR_IDEMPOTENCY_KEY);
+  if (!KEY_PATTERN.test(key)) throw new AppError('BAD_REQUEST', ERR_IDEMPOTENCY_KEY);
   return key;
 }
 
@@ -111,14 +111,14 @@ export async function withIdempotency(
     }
     const existing = await findIdempotencyKey(db, scope);
     if (!existing) continue;
-    if (existing.fingerprint !== fingerprint) throw new HttpError(422, ERR_IDEMPOTENCY_MISMATCH);
+    if (existing.fingerprint !== fingerprint) throw new AppError('UNPROCESSABLE_CONTENT', ERR_IDEMPOTENCY_MISMATCH);
     if (existing.state === 'running' || existing.responseStatus === null) {
       res.setHeader('Retry-After', '1');
-      throw new HttpError(409, ERR_IDEMPOTENCY_RUNNING);
+      throw new AppError('CONFLICT', ERR_IDEMPOTENCY_RUNNING);
     }
     res.setHeader('Idempotent-Replayed', 'true');
     return { status: existing.responseStatus, body: JSON.parse(existing.responseBody ?? 'null') as unknown };
   }
   res.setHeader('Retry-After', '1');
-  throw new HttpError(409, ERR_IDEMPOTENCY_RUNNING);
+  throw new AppError('CONFLICT', ERR_IDEMPOTENCY_RUNNING);
 }

@@ -1,11 +1,11 @@
-import type { AnyProcedure, AnyRouter } from '@trpc/server';
+import type { AnyRouter } from '@trpc/server';
 import { z, type ZodType } from 'zod';
 import { ERROR_CODES } from '../../shared/error-codes';
 import { WEBHOOK_EVENT_DATA, webhookBodySchema } from '../../shared/schemas/webhooks';
-import type { Meta } from '../trpc';
 import { appRouter } from '../routers/app';
 import type { RawRoute } from './raw-route';
 import type { RestRoute } from './rest';
+import { procedureTable } from './trpc-adapter';
 
 /**
  * /api/openapi.json (issue 13 points 1–2, decision 0131): generated from the procedures' zod
@@ -25,10 +25,7 @@ export type ProcedureKind = 'public' | 'authed' | 'role';
  */
 export function procedureKinds(router: AnyRouter): Map<string, ProcedureKind> {
   const kinds = new Map<string, ProcedureKind>();
-  for (const [path, procedure] of Object.entries(router._def.procedures as Record<string, AnyProcedure>)) {
-    const auth = (procedure._def as { meta?: Meta }).meta?.auth;
-    kinds.set(path, auth === 'teamleader' || auth === 'admin' ? 'role' : auth === 'authed' ? 'authed' : 'public');
-  }
+  for (const { path, auth } of procedureTable(router).values()) kinds.set(path, auth === 'teamleader' || auth === 'admin' ? 'role' : auth === 'authed' ? 'authed' : 'public');
   return kinds;
 }
 

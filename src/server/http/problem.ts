@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
-import { errorText, type CodedError, type ErrorCode, type ErrorParams } from '../../shared/error-codes';
-import { describe, describeFields, type ErrorMessage, type FieldMessages } from '../errors';
+import { errorToken, type CodedError, type ErrorCode, type ErrorParams } from '../../shared/error-codes';
+import { AppError, refusalWire, type ErrorMessage, type FieldMessages, type WireError } from '../errors';
 import { RESPONSE_MAX_BYTES } from '../../shared/limits';
 
 export interface Problem {
@@ -19,14 +19,14 @@ export interface Problem {
   requestId?: string | undefined;
 }
 
-/** Sentences of the HTTP layer itself (the procedures' ones live in src/shared/errors.ts). */
+/** Tokens of the HTTP layer's own refusals (the procedures' ones live in src/shared/errors.ts). */
 export const HTTP_ERR = {
-  tooLargeResult: errorText('TOO_LARGE_RESULT'),
-  unavailable: errorText('DB_UNAVAILABLE'),
-  badEncoding: errorText('BAD_ENCODING'),
-  malformedMultipart: errorText('MALFORMED_MULTIPART'),
-  tooManyCalls: (max: number) => errorText('TOO_MANY_CALLS', { max }),
-  shuttingDown: errorText('SHUTTING_DOWN'),
+  tooLargeResult: errorToken('TOO_LARGE_RESULT'),
+  unavailable: errorToken('DB_UNAVAILABLE'),
+  badEncoding: errorToken('BAD_ENCODING'),
+  malformedMultipart: errorToken('MALFORMED_MULTIPART'),
+  tooManyCalls: (max: number) => errorToken('TOO_MANY_CALLS', { max }),
+  shuttingDown: errorToken('SHUTTING_DOWN'),
 } as const;
 
 const requestIdOf = (res: ServerResponse) => {
@@ -35,20 +35,18 @@ const requestIdOf = (res: ServerResponse) => {
 };
 
 /**
- * RFC 9457 problem+json (DESIGN §6) with the catalogue's `code` and `params` beside the English
- * `detail` (decision 0160). Never a stack trace or SQL.
+ * RFC 9457 problem+json (DESIGN §6) of a wire error (src/server/errors.ts `toWire`): the
+ * catalogue's `code` and `params` beside the English `detail` (decision 0160). Never a stack trace or SQL.
  */
-export function sendProblem(res: ServerResponse, status: number, message: ErrorMessage, fields?: FieldMessages, extraHeaders?: Record<string, string>): void {
-  const { detail, coded } = describe(message);
-  const body: Problem = { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail };
-  if (coded) {
-    body.code = coded.code;
-    body.params = coded.params;
+export function sendWireProblem(res: ServerResponse, w: WireError, extraHeaders?: Record<string, string>): void {
+  const body: Problem = { type: 'about:blank', title: STATUS_CODES[w.status] ?? 'Error', status: w.status, detail: w.detail };
+  if (w.code) {
+    body.code = w.code;
+    body.params = w.params;
   }
-  const described = describeFields(fields);
-  if (described) {
-    body.errors = described.errors;
-    body.errorCodes = described.errorCodes;
+  if (w.errors) {
+    body.errors = w.errors;
+    body.errorCodes = w.errorCodes;
   }
   const requestId = requestIdOf(res);
   if (requestId) body.requestId = requestId;
@@ -56,18 +54,13 @@ export function sendProblem(res: ServerResponse, status: number, message: ErrorM
     res.destroy();
     return;
   }
-  res.writeHead(status, { 'Content-Type': 'application/problem+json; charset=utf-8', 'Cache-Control': 'no-store', ...extraHeaders });
+  res.writeHead(w.status, { 'Content-Type': 'application/problem+json; charset=utf-8', 'Cache-Control': 'no-store', ...w.headers, ...extraHeaders });
   res.end(JSON.stringify(body));
 }
 
-/** Thrown inside the HTTP layer for answers that are not procedure errors (413, 415, malformed body). */
-export class HttpError extends Error {
-  readonly coded: CodedError | undefined;
-  constructor(readonly status: number, message: ErrorMessage, readonly fields?: FieldMessages) {
-    const { detail, coded } = describe(message);
-    super(detail);
-    this.coded = coded;
-  }
+/** A refusal the HTTP layer answers itself, as problem+json. */
+export function sendProblem(res: ServerResponse, status: number, message: ErrorMessage, fields?: FieldMessages, extraHeaders?: Record<string, string>): void {
+  sendWireProblem(res, refusalWire(status, message, fields), extraHeaders);
 }
 
 /**
@@ -79,11 +72,11 @@ export function stringifyBounded(body: unknown): string {
   try {
     text = JSON.stringify(body ?? null);
   } catch (e) {
-    if (e instanceof RangeError) throw new HttpError(413, HTTP_ERR.tooLargeResult);
+    if (e instanceof RangeError) throw new AppError('PAYLOAD_TOO_LARGE', HTTP_ERR.tooLargeResult);
     throw e;
   }
   // UTF-16 length ≤ UTF-8 bytes ≤ 3 × length: the cheap test first.
-  if (text.length > RESPONSE_MAX_BYTES || (text.length * 3 > RESPONSE_MAX_BYTES && Buffer.byteLength(text) > RESPONSE_MAX_BYTES)) throw new HttpError(413, HTTP_ERR.tooLargeResult);
+  if (text.length > RESPONSE_MAX_BYTES || (text.length * 3 > RESPONSE_MAX_BYTES && Buffer.byteLength(text) > RESPONSE_MAX_BYTES)) throw new AppError('PAYLOAD_TOO_LARGE', HTTP_ERR.tooLargeResult);
   return text;
 }
 

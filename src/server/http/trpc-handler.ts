@@ -1,9 +1,10 @@
-import { getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse, TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
+import type { AnyRouter, TRPCError } from '@trpc/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { JSON_BODY_MAX_BYTES, TRPC_MAX_BATCH } from '../../shared/limits';
+import { coded } from '../../shared/error-codes';
+import { AppError } from '../errors';
 import { readJsonBody } from './body';
 import { sendJsonText } from './compress';
-import { HttpError } from './problem';
+import { errorShape, procedureTable, transformResponse, type ProcedureInfo, type ProcedureType } from './trpc-adapter';
 
 /**
  * The `/api/trpc/*` endpoint, written for our server instead of tRPC's node-http adapter.
@@ -17,37 +18,30 @@ import { HttpError } from './problem';
  * - `GET /api/trpc/a.b,c.d?batch=1&input={"0":…,"1":…}` for queries, `POST` with the same JSON
  *   object as body for mutations; without `batch=1` the `input` (or body) is the one input.
  * - Answers `[{result:{data}}, {error:{message,code,data}}]` for a batch, one object otherwise;
- *   the error shape comes from the router's own errorFormatter (`data.httpStatus`, `data.errors`).
+ *   the error shape comes from the router's own errorFormatter (`toWire`, src/server/errors.ts).
  * - Status: the calls' common status, 207 when they differ (as tRPC does).
- * - At most `maxBatchSize` calls per request (400 above); the JSON body is read by the REST path's
- *   reader, so both transports share one limit (413 above); no data transformer (the router has none).
- * - The caller is resolved (`createContext`) before the body is read.
+ * - The request pipeline (routes.ts) has already parsed the calls, checked the batch cap, the
+ *   caller, CSRF, the roles and the declared body size (decision 0242) before this runs; the JSON
+ *   body is read by the REST path's reader, so both transports share one limit.
  * - Not supported, since the client does not use them: subscriptions, streaming (jsonl),
  *   multipart/octet-stream inputs, method override.
  */
 
-/** The most calls one batch may hold (DESIGN §4: tRPC batches are capped). */
-export { TRPC_MAX_BATCH };
-
-type ProcedureType = 'query' | 'mutation' | 'subscription';
-
-export interface TrpcHandlerOptions<TContext> {
+export interface TrpcHandlerOptions {
   router: AnyRouter;
-  /** Resolves the caller from the headers; called once per request, before the body is read. */
-  createContext(req: IncomingMessage, res: ServerResponse): Promise<TContext>;
   onError?(opts: { error: TRPCError; path: string | undefined; type: ProcedureType | 'unknown' }): void;
-  maxBatchSize?: number;
 }
 
-/** Answers one `/api/trpc/<paths>` request; `paths` is the part after `/api/trpc/`. */
-export type TrpcHandler = (req: IncomingMessage, res: ServerResponse, paths: string, url: URL) => Promise<void>;
-
-interface Call {
-  path: string;
-  procedure: AnyProcedure | undefined;
+/** The calls of one `/api/trpc/<paths>` request, as the pipeline parsed them. */
+export interface TrpcCalls {
+  paths: string[];
+  batch: boolean;
 }
 
-type Outcome = { ok: true; data: unknown } | { ok: false; error: TRPCError; input: unknown };
+/** Answers one `/api/trpc/<paths>` request with the caller's context. */
+export type TrpcHandler = (req: IncomingMessage, res: ServerResponse, calls: TrpcCalls, url: URL, ctx: unknown) => Promise<void>;
+
+type Outcome = { ok: true; data: unknown } | { ok: false; cause: unknown; input: unknown };
 
 const METHOD_OF: Record<ProcedureType, string> = { query: 'GET', mutation: 'POST', subscription: 'GET' };
 
@@ -55,67 +49,38 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function fromHttpError(e: unknown): unknown {
-  if (!(e instanceof HttpError)) return e;
-  const code = e.status === 413 ? 'PAYLOAD_TOO_LARGE' : e.status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
-  return new TRPCError({ code, message: e.message });
-}
-
-export function createTrpcHandler<TContext>(opts: TrpcHandlerOptions<TContext>): TrpcHandler {
+export function createTrpcHandler(opts: TrpcHandlerOptions): TrpcHandler {
   const { router } = opts;
-  const config = router._def._config;
-  const procedures = router._def.procedures as Record<string, AnyProcedure | undefined>;
-  const maxBatch = opts.maxBatchSize ?? TRPC_MAX_BATCH;
+  const procedures = procedureTable(router);
 
-  const shapeOf = (error: TRPCError, path: string | undefined, type: ProcedureType | 'unknown', input: unknown, ctx: TContext | undefined) => {
+  const shapeOf = (cause: unknown, path: string | undefined, type: ProcedureType | 'unknown', input: unknown, ctx: unknown) => {
+    const { error, shape } = errorShape(router, cause, { path, type, input, ctx });
     opts.onError?.({ error, path, type });
-    return getErrorShape({ config, error, type, path, input, ctx }) as { data?: { httpStatus?: number } };
+    return shape;
   };
 
   /**
-   * One error for the whole request (malformed input, batch too big …): a single `{error}` object
-   * even for a batch, as tRPC answers it; httpBatchLink hands it to every call of the batch.
+   * One error for the whole request (malformed input …): a single `{error}` object even for a
+   * batch, as tRPC answers it; httpBatchLink hands it to every call of the batch.
    */
-  const sendRequestError = (req: IncomingMessage, res: ServerResponse, cause: unknown, ctx: TContext | undefined) => {
-    const error = getTRPCErrorFromUnknown(fromHttpError(cause));
-    const shape = shapeOf(error, undefined, 'unknown', undefined, ctx);
-    sendJsonText(req, res, shape.data?.httpStatus ?? 500, JSON.stringify(transformTRPCResponse(config, { error: shape } as never)), { 'Cache-Control': 'no-store' });
+  const sendRequestError = (req: IncomingMessage, res: ServerResponse, cause: unknown, ctx: unknown) => {
+    const shape = shapeOf(cause, undefined, 'unknown', undefined, ctx);
+    sendJsonText(req, res, shape.data?.httpStatus ?? 500, JSON.stringify(transformResponse(router, { error: shape })), { 'Cache-Control': 'no-store' });
   };
 
-  return async function handleTrpc(req, res, rawPaths, url) {
+  return async function handleTrpc(req, res, { paths, batch }, url, ctx) {
     const method = req.method ?? 'GET';
     if (method === 'HEAD') {
       res.writeHead(204, { 'Cache-Control': 'no-store' });
       res.end();
       return;
     }
-    const isBatch = url.searchParams.get('batch') === '1';
-    let paths: string[];
-    try {
-      paths = isBatch ? decodeURIComponent(rawPaths).split(',') : [decodeURIComponent(rawPaths)];
-    } catch {
-      return sendRequestError(req, res, new TRPCError({ code: 'BAD_REQUEST', message: 'Malformed procedure path' }), undefined);
-    }
-    if (method !== 'GET' && method !== 'POST') {
-      return sendRequestError(req, res, new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: `Unsupported ${method} request` }), undefined);
-    }
-    if (paths.length > maxBatch) {
-      return sendRequestError(req, res, new TRPCError({ code: 'BAD_REQUEST', message: `A batch may hold at most ${maxBatch} calls` }), undefined);
-    }
-    const calls: Call[] = paths.map((path) => ({ path, procedure: Object.hasOwn(procedures, path) ? procedures[path] : undefined }));
-
-    // Caller first: who is asking is known before a byte of the body is read.
-    let ctx: TContext | undefined;
-    let ctxError: TRPCError | undefined;
-    try {
-      ctx = await opts.createContext(req, res);
-    } catch (cause) {
-      ctxError = getTRPCErrorFromUnknown(cause);
-    }
+    if (method !== 'GET' && method !== 'POST') return sendRequestError(req, res, new AppError('METHOD_NOT_SUPPORTED', coded('UNSUPPORTED_METHOD', { method })), ctx);
+    const calls = paths.map((path) => ({ path, procedure: procedures.get(path) }));
 
     let inputs: unknown[];
     try {
-      inputs = await readInputs(req, url, isBatch, paths.length);
+      inputs = await readInputs(req, url, batch, paths.length);
     } catch (cause) {
       return sendRequestError(req, res, cause, ctx);
     }
@@ -124,15 +89,12 @@ export function createTrpcHandler<TContext>(opts: TrpcHandlerOptions<TContext>):
       calls.map(async (call, index): Promise<Outcome> => {
         const input = inputs[index];
         try {
-          if (!call.procedure) throw new TRPCError({ code: 'NOT_FOUND', message: `No procedure found on path "${call.path}"` });
-          const type = call.procedure._def.type as ProcedureType;
-          if (type === 'subscription') throw new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: 'Subscriptions are not served here' });
-          if (METHOD_OF[type] !== method) throw new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: `Unsupported ${method}-request to ${type} procedure at path "${call.path}"` });
-          if (ctxError) throw ctxError;
-          const data: unknown = await call.procedure({ ctx, path: call.path, type, getRawInput: () => Promise.resolve(input), signal: undefined, batchIndex: index });
-          return { ok: true, data };
+          const procedure: ProcedureInfo | undefined = call.procedure;
+          if (!procedure || procedure.type === 'subscription') throw new AppError('NOT_FOUND', coded('NO_PROCEDURE', { path: call.path }));
+          if (METHOD_OF[procedure.type] !== method) throw new AppError('METHOD_NOT_SUPPORTED', coded('PROCEDURE_METHOD', { method, type: procedure.type, path: call.path }));
+          return { ok: true, data: await procedure.call({ ctx, input, batchIndex: index }) };
         } catch (cause) {
-          return { ok: false, error: getTRPCErrorFromUnknown(cause), input };
+          return { ok: false, cause, input };
         }
       }),
     );
@@ -144,13 +106,12 @@ export function createTrpcHandler<TContext>(opts: TrpcHandlerOptions<TContext>):
         return { result: { data: o.data } };
       }
       const call = calls[index]!;
-      const shape = shapeOf(o.error, call.path, (call.procedure?._def.type as ProcedureType | undefined) ?? 'unknown', o.input, ctx);
+      const shape = shapeOf(o.cause, call.path, call.procedure?.type ?? 'unknown', o.input, ctx);
       statuses.add(shape.data?.httpStatus ?? 500);
       return { error: shape };
     });
     const status = statuses.size === 1 ? [...statuses][0]! : 207;
-    const body = transformTRPCResponse(config, (isBatch ? items : items[0]!) as never);
-    sendJsonText(req, res, status, JSON.stringify(body), { 'Cache-Control': 'no-store' });
+    sendJsonText(req, res, status, JSON.stringify(transformResponse(router, batch ? items : items[0]!)), { 'Cache-Control': 'no-store' });
   };
 }
 
@@ -163,18 +124,17 @@ async function readInputs(req: IncomingMessage, url: URL, isBatch: boolean, coun
       try {
         raw = JSON.parse(text) as unknown;
       } catch {
-        throw new TRPCError({ code: 'PARSE_ERROR', message: 'Malformed JSON in "input"' });
+        throw new AppError('PARSE_ERROR', coded('MALFORMED_INPUT'));
       }
     }
   } else {
     const type = req.headers['content-type'] ?? '';
-    if (type !== '' && !type.startsWith('application/json')) throw new HttpError(415, `Unsupported content type ${type.split(';')[0]}`);
+    if (type !== '' && !type.startsWith('application/json')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', coded('UNSUPPORTED_CONTENT_TYPE', { type: type.split(';')[0] ?? '' }));
     // The REST path's reader, so that both transports have the same body limit (issue 9 point 8).
-    if (Number(req.headers['content-length'] ?? 0) > JSON_BODY_MAX_BYTES) throw new HttpError(413, 'Request body is too large');
     raw = await readJsonBody(req);
   }
   if (!isBatch) return [raw];
   if (raw === undefined) return [];
-  if (!isObject(raw)) throw new TRPCError({ code: 'BAD_REQUEST', message: '"input" needs to be an object when doing a batch call' });
+  if (!isObject(raw)) throw new AppError('BAD_REQUEST', coded('BATCH_INPUT_NOT_OBJECT'));
   return Array.from({ length: count }, (_, i) => raw[i]);
 }

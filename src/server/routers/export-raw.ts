@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { EXPORT_BODY_MAX_BYTES, EXPORT_ERR, EXPORT_MAX_ENTRIES, XLSX_CONTENT_TYPE, ZDownloadInput, ZExportBatchIdInput, type TDownloadOptions } from '../../shared/schemas/export';
-import { HttpError } from '../http/problem';
 import { rawRoute, type RawRoute } from '../http/raw-route';
-import { fieldError } from '../errors';
+import { coded } from '../../shared/error-codes';
+import { AppError, fieldError } from '../errors';
 import { who } from '../log';
 import { MalformedJson, parseDownloadBody } from '../services/export-body';
 import { planBatchDownload, planDownload } from '../services/export';
@@ -17,16 +17,16 @@ const STALL_MS = 30_000;
 /** The raw JSON body; larger than the general 1 MB limit, because a year of entries is a long id list. */
 async function readBody(req: IncomingMessage): Promise<Uint8Array> {
   const type = req.headers['content-type'] ?? '';
-  if (type !== '' && !type.startsWith('application/json')) throw new HttpError(415, `Unsupported content type ${type.split(';')[0]}`);
+  if (type !== '' && !type.startsWith('application/json')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', coded('UNSUPPORTED_CONTENT_TYPE', { type: type.split(';')[0] ?? '' }));
   const declared = Number(req.headers['content-length'] ?? NaN);
-  if (declared > EXPORT_BODY_MAX_BYTES) throw new HttpError(413, 'Request body is too large');
+  if (declared > EXPORT_BODY_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', coded('BODY_TOO_LARGE'));
   // With a Content-Length the body goes straight into one buffer (no second copy by concat).
   const known = Number.isSafeInteger(declared) && declared >= 0;
   const chunks: Buffer[] = [];
   const whole = known ? Buffer.allocUnsafe(declared) : null;
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
-    if (size + chunk.length > (whole ? declared : EXPORT_BODY_MAX_BYTES)) throw new HttpError(whole ? 400 : 413, whole ? 'Request body longer than its Content-Length' : 'Request body is too large');
+    if (size + chunk.length > (whole ? declared : EXPORT_BODY_MAX_BYTES)) throw whole ? new AppError('BAD_REQUEST', coded('BODY_TOO_SHORT')) : new AppError('PAYLOAD_TOO_LARGE', coded('BODY_TOO_LARGE'));
     if (whole) chunk.copy(whole, size);
     else chunks.push(chunk);
     size += chunk.length;
@@ -40,7 +40,7 @@ function readInput(raw: Uint8Array): TDownloadOptions & { ids: ArrayLike<number>
   try {
     body = parseDownloadBody(raw);
   } catch (error) {
-    if (error instanceof MalformedJson) throw new HttpError(400, error.message);
+    if (error instanceof MalformedJson) throw new AppError('BAD_REQUEST', coded('MALFORMED_JSON'));
     throw error;
   }
   const input = ZDownloadInput.parse(body.ids ? { ...body.fields, entries: [] } : body.fields);

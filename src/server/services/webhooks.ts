@@ -148,7 +148,7 @@ export async function resendWebhookDelivery(db: Database, actor: Actor, id: numb
 export async function sendTestWebhook(db: Database, actor: Actor, id: number): Promise<{ messageId: string }> {
   const endpoint = await findEndpoint(db, actor.accountId, id);
   if (!endpoint) throw notFound();
-  if (!endpoint.enabled) throw new AppError('CONFLICT', endpoint.disabledReason ?? 'The endpoint is disabled');
+  if (!endpoint.enabled) throw new AppError('CONFLICT', { code: 'WEBHOOK_DISABLED', params: {} });
   // The test event is not subscribable, so it is enqueued for this endpoint directly.
   const messageId = await enqueueToEndpoint(db, actor.accountId, id, WEBHOOK_TEST_EVENT, { test: true, endpointId: id, by: actor.username });
   if (!messageId) throw notFound();

@@ -21,7 +21,7 @@ import {
   type WorksheetRowInScope,
 } from '../../../db/queries/worksheet';
 import { copyTargetDate } from '../../shared/copy-dates';
-import { coded, errorText } from '../../shared/error-codes';
+import { coded, errorText, tokenOf } from '../../shared/error-codes';
 import { cannotBe, ERR } from '../../shared/errors';
 import { ATTACHMENT_MAX_FILES, BULK_APPROVE_MAX, DATE_MAX, DATE_MIN, PAGE_SIZE_DEFAULT } from '../../shared/limits';
 import { byDayOrder, decodeCursor, encodeCursor, type TListTotals } from '../../shared/paging';
@@ -584,6 +584,14 @@ export async function worksheetFormSettings(db: Database, actor: Actor): Promise
 }
 
 /** A create refusal in one sentence: each field's message, with the field's name where the message lacks it. */
+/** The refusal's one catalogue error as a token (the client translates the reason by it); '' when it has several. */
+function refusalCode(e: AppError): string {
+  const messages = Object.values(e.fields ?? {}).flat();
+  if (messages.length === 0) return e.coded ? tokenOf(e.coded) : '';
+  const only = messages.length === 1 ? messages[0]! : undefined;
+  return typeof only === 'string' ? only : only ? tokenOf(only) : '';
+}
+
 function refusalReason(e: AppError): string {
   const parts = Object.entries(e.errors ?? {}).flatMap(([field, list]) => {
     const name = (WS_FIELD_NAMES as Record<string, string>)[field];
@@ -642,10 +650,10 @@ export async function copyWorksheetRecords(db: Database, actor: Actor, input: z.
       try {
         ({ values } = await resolveValues(trx, actor, fields, null));
       } catch (e) {
-        if (!(e instanceof AppError) || e.code !== 'BAD_REQUEST') throw e;
+        if (!(e instanceof AppError) || e.kind !== 'BAD_REQUEST') throw e;
         // The refusal names the entry; its field errors stay, under the entry's position.
         const fieldErrors = Object.fromEntries(Object.entries(e.fields ?? {}).map(([k, v]) => [`ids.${i}.${k}`, v]));
-        throw new AppError('BAD_REQUEST', coded('COPY_ENTRY_REFUSED', { id: row.id, date: row.date, reason: refusalReason(e) }), fieldErrors);
+        throw new AppError('BAD_REQUEST', { code: 'COPY_ENTRY_REFUSED', params: { id: String(row.id), date: row.date, reason: refusalReason(e), reasonCode: refusalCode(e) } }, fieldErrors);
       }
       preview.push({
         sourceId: row.id,

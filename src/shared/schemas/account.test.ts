@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseFlags, ZUpdateAccountInput } from './account';
+import { englishOf, errorToken } from '../error-codes';
 
 const base = { id: 1, defaultUnitType: 'Resource', resourceUnits: 'Time' };
 
@@ -7,7 +8,7 @@ describe('ZUpdateAccountInput (spec §5 Account)', () => {
   it('defaultUnitType and resourceUnits are required', () => {
     const r = ZUpdateAccountInput.safeParse({ id: 1 });
     expect(r.success).toBe(false);
-    const fields = r.error?.issues.map((i) => [i.path.join('.'), i.message]);
+    const fields = r.error?.issues.map((i) => [i.path.join('.'), englishOf(i.message)]);
     expect(fields).toEqual(expect.arrayContaining([['defaultUnitType', 'Field is required'], ['resourceUnits', 'Field is required']]));
     expect(ZUpdateAccountInput.safeParse({ ...base, defaultUnitType: '' }).success).toBe(false);
   });
@@ -15,7 +16,7 @@ describe('ZUpdateAccountInput (spec §5 Account)', () => {
   it('only the known values: Item/Resource and Time/Quantity', () => {
     expect(ZUpdateAccountInput.parse({ ...base, defaultUnitType: 'Item', resourceUnits: 'Quantity' })).toMatchObject({ defaultUnitType: 'Item', resourceUnits: 'Quantity' });
     const r = ZUpdateAccountInput.safeParse({ ...base, defaultUnitType: 'item', resourceUnits: 'Hours' });
-    expect(r.error?.issues.map((i) => i.message)).toEqual(['Field cannot be: item', 'Field cannot be: Hours']);
+    expect(r.error?.issues.map((i) => englishOf(i.message))).toEqual(['Field cannot be: item', 'Field cannot be: Hours']);
   });
 
   it('id: a positive integer, also from a string', () => {
@@ -29,7 +30,7 @@ describe('ZUpdateAccountInput (spec §5 Account)', () => {
     expect(parsed.showCustomer).toBe(false);
     expect(parsed.mandatoryLocation).toBe(true);
     expect(parsed.showJobTask).toBeUndefined();
-    expect(ZUpdateAccountInput.safeParse({ ...base, showJobTask: 'maybe' }).error?.issues[0]?.message).toBe('Field must be true/false');
+    expect(ZUpdateAccountInput.safeParse({ ...base, showJobTask: 'maybe' }).error?.issues[0]?.message).toBe(errorToken('MUST_BE_BOOLEAN'));
   });
 });
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { errorToken } from '../error-codes';
 import { ERR } from '../errors';
 import { LANGUAGE_CODES, MAX, PROFILE_TYPES, RESOURCE_UNITS } from '../limits';
 import { bool, plainString } from '../fields';
 
 const requiredRaw = (max: number) =>
-  plainString({ error: ERR.required }).min(1, ERR.required).max(max, `Field cannot be longer than ${max} characters`);
+  plainString({ error: ERR.required }).min(1, ERR.required).max(max, errorToken('TOO_LONG', { max }));
 
 export const ZLoginInput = z.object({
   username: requiredRaw(100).transform((s) => s.trim()).refine((s) => s.length > 0, ERR.required),

@@ -1,4 +1,4 @@
-import { errorText } from '../error-codes';
+import { errorToken } from '../error-codes';
 import { CSV_FILE_NAME } from '../limits';
 import type { ExportFileType } from './export';
 
@@ -11,8 +11,8 @@ export const EXPORT_FILE_NAMES: Record<ExportFileType, string> = { csv: CSV_FILE
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const EXPORT_ERR = {
-  tooManyEntries: errorText('EXPORT_TOO_MANY', { max: EXPORT_MAX_ENTRIES }),
-  preferencesNeedUser: errorText('EXPORT_NEEDS_USER'),
-  archivedCannotBeMarked: errorText('EXPORT_ARCHIVED_MARK'),
-  nothingToExport: errorText('EXPORT_NOTHING'),
+  tooManyEntries: errorToken('EXPORT_TOO_MANY', { max: EXPORT_MAX_ENTRIES }),
+  preferencesNeedUser: errorToken('EXPORT_NEEDS_USER'),
+  archivedCannotBeMarked: errorToken('EXPORT_ARCHIVED_MARK'),
+  nothingToExport: errorToken('EXPORT_NOTHING'),
 } as const;

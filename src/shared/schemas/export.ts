@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorText } from '../error-codes';
+import { errorToken } from '../error-codes';
 import { bool, enumOf, id, optionalIsoDate } from '../fields';
 import { MODES } from '../limits';
 
@@ -16,7 +16,7 @@ export { EXPORT_ERR, EXPORT_MAX_ENTRIES } from './export-files';
 const ignoredAccountId = z.unknown().optional().describe('Ignored; the account is the caller’s');
 
 const entryIds = z
-  .array(id(), { error: 'Field must be a list of record ids' })
+  .array(id(), { error: errorToken('MUST_BE_ID_LIST') })
   .max(EXPORT_MAX_ENTRIES, EXPORT_ERR.tooManyEntries)
   .describe('Ids of the worksheet records to download; ids the caller may not see are ignored');
 
@@ -48,7 +48,7 @@ const filterFields = {
 };
 
 const periodInOrder = (v: { from?: string | null; to?: string | null }) => !v.from || !v.to || v.from <= v.to;
-const periodError = { message: errorText('DATE_RANGE'), path: ['from'] };
+const periodError = { message: errorToken('DATE_RANGE'), path: ['from'] };
 
 /** POST /api/worksheet/download (spec §7). The answer is text/csv (or xlsx with `format`), not JSON. */
 const downloadFields = z.object({

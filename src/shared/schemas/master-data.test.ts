@@ -9,13 +9,14 @@ import { ZCreateResourceInput } from './resource';
 import { ZJobSearchInput, ZSearchInput, ZUnitSearchInput } from './search';
 import { ZCreateUnitInput, ZUnitListInput } from './unit';
 import { ZCreateWorkTypeInput } from './work-type';
+import { englishOf } from '../error-codes';
 
 /** Field errors of a parse, as the REST adapter reports them. */
 function errors(schema: ZodType, input: unknown): Record<string, string[]> {
   const r = schema.safeParse(input);
   if (r.success) return {};
   const out: Record<string, string[]> = {};
-  for (const issue of r.error.issues) (out[issue.path.join('.')] ??= []).push(issue.message);
+  for (const issue of r.error.issues) (out[issue.path.join('.')] ??= []).push(englishOf(issue.message));
   return out;
 }
 

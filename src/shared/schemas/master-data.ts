@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorText } from '../error-codes';
+import { errorToken } from '../error-codes';
 import { ERR } from '../errors';
 import { id } from '../fields';
 import { UNIT_TYPES, type UnitType } from '../limits';
@@ -28,7 +28,7 @@ export const ZOptionalActive = z
 export const ZUnitType = z.preprocess(
   (v) => (typeof v === 'string' ? (UNIT_TYPES.find((t) => t.toLowerCase() === v.trim().toLowerCase()) ?? v) : v),
   z.enum(UNIT_TYPES, {
-    error: (iss) => (iss.input === undefined || iss.input === '' ? ERR.required : `Field cannot be: ${String(iss.input)}`),
+    error: (iss) => (iss.input === undefined || iss.input === '' ? ERR.required : errorToken('VALUE_NOT_ALLOWED', { value: String(iss.input) })),
   }),
 ).meta({
   'x-input': {
@@ -57,18 +57,18 @@ export type MasterDataEntity = 'Item' | 'Resource' | 'Unit of measure' | 'Locati
 
 export const MD = {
   /** "Item 1000 already exists" */
-  exists: (entity: MasterDataEntity, key: string) => errorText('MD_EXISTS', { entity, key }),
+  exists: (entity: MasterDataEntity, key: string) => errorToken('MD_EXISTS', { entity, key }),
   /** "Unit of measure BOX already exists for Item 1000" / "Job task 100 already exists for Job J-1" */
   existsFor: (entity: MasterDataEntity, key: string, parent: string, parentKey: string) =>
-    errorText('MD_EXISTS_FOR', { entity, key, parent, parentKey }),
+    errorToken('MD_EXISTS_FOR', { entity, key, parent, parentKey }),
   /** "Customer C1 is still in use; deactivate it instead" */
-  inUse: (entity: MasterDataEntity, key: string) => errorText('MD_IN_USE', { entity, key }),
-  billToNotActive: errorText('BILL_TO_NOT_ACTIVE'),
+  inUse: (entity: MasterDataEntity, key: string) => errorToken('MD_IN_USE', { entity, key }),
+  billToNotActive: errorToken('BILL_TO_NOT_ACTIVE'),
   /** the same sentence as a stale worksheet record, so the client has one translation */
-  stale: errorText('STALE'),
+  stale: errorToken('STALE'),
   /** "Resource R01 is the default resource of a user; deactivate it instead" */
-  defaultResource: (no: string) => errorText('MD_DEFAULT_RESOURCE', { key: no }),
-  unknownUnitOfMeasure: errorText('UNKNOWN_UOM'),
+  defaultResource: (no: string) => errorToken('MD_DEFAULT_RESOURCE', { key: no }),
+  unknownUnitOfMeasure: errorToken('UNKNOWN_UOM'),
 } as const;
 
 /** Which unit (item or resource) a unit of measure belongs to. */

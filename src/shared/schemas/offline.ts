@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorToken } from '../error-codes';
 import { UNIT_TYPES } from '../limits';
 import { ZCustomer } from './customer';
 import { ZItem } from './item';
@@ -23,17 +24,17 @@ export const OFFLINE_KEY_LENGTH: Record<OfflineKind, number> = { customer: 1, jo
 export const OFFLINE_PAGE_DEFAULT = 2000;
 export const OFFLINE_PAGE_MAX = 5000;
 
-const keyPart = z.string().max(100, 'Field cannot be longer than 100 characters');
+const keyPart = z.string().max(100, errorToken('TOO_LONG', { max: 100 }));
 
 export const ZOfflinePageInput = z
   .object({
     kind: z.enum(OFFLINE_KINDS),
     after: z.array(keyPart).min(1).max(3).optional(),
     limit: z
-      .number({ error: 'Must be a number' })
-      .int('Must be a number')
-      .min(1, 'limit cannot be lower than 1')
-      .max(OFFLINE_PAGE_MAX, `limit cannot be higher than ${OFFLINE_PAGE_MAX}`)
+      .number({ error: errorToken('MUST_BE_NUMBER') })
+      .int(errorToken('MUST_BE_NUMBER'))
+      .min(1, errorToken('TOO_LOW', { property: 'limit', min: 1 }))
+      .max(OFFLINE_PAGE_MAX, errorToken('TOO_HIGH', { property: 'limit', max: OFFLINE_PAGE_MAX }))
       .optional(),
   })
   .superRefine((input, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorToken } from '../error-codes';
 import { ERR } from '../errors';
 import { code, optionalCode, plainString } from '../fields';
 import { MAX } from '../limits';
@@ -13,7 +14,7 @@ export const SEARCH_MAX_LIMIT = 100_000;
 export const SEARCH_MAX_QUERY = 100;
 
 const q = z
-  .preprocess((v) => (v === null ? undefined : v), plainString({ error: ERR.mustBeString }).max(SEARCH_MAX_QUERY, `Field cannot be longer than ${SEARCH_MAX_QUERY} characters`).optional())
+  .preprocess((v) => (v === null ? undefined : v), plainString({ error: ERR.mustBeString }).max(SEARCH_MAX_QUERY, errorToken('TOO_LONG', { max: SEARCH_MAX_QUERY })).optional())
   .transform((v) => v?.trim() ?? '');
 
 const limit = z
@@ -22,7 +23,7 @@ const limit = z
     z
       .number({ error: ERR.mustBeNumber })
       .int(ERR.mustBeNumber)
-      .min(1, `limit cannot be lower than 1`)
+      .min(1, errorToken('TOO_LOW', { property: 'limit', min: 1 }))
       .max(SEARCH_MAX_LIMIT, `limit cannot be higher than ${SEARCH_MAX_LIMIT}`)
       .optional(),
   );

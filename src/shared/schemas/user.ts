@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorText } from '../error-codes';
+import { errorToken } from '../error-codes';
 import { ERR, cannotBe } from '../errors';
 import { bool, code, enumOf, optionalCode, optionalIsoDate, optionalText, requiredText, teamCode } from '../fields';
 import { LANGUAGE_CODES, MAX, PROFILE_TYPES } from '../limits';
@@ -12,14 +12,14 @@ export const PASSWORD_MIN = 8;
  * them (src/client/features/admin/users/user-errors.ts), integrators read them as they are.
  */
 export const USER_ERR = {
-  passwordTooShort: errorText('PASSWORD_TOO_SHORT', { min: PASSWORD_MIN }),
-  ownRole: errorText('OWN_ROLE'),
-  ownExpiration: errorText('OWN_EXPIRATION'),
-  ownDeactivate: errorText('OWN_DEACTIVATE'),
-  ownDelete: errorText('OWN_DELETE'),
-  hasEntries: errorText('USER_HAS_ENTRIES'),
-  resourceNotActive: errorText('RESOURCE_NOT_ACTIVE'),
-  lastAdmin: errorText('LAST_ADMIN'),
+  passwordTooShort: errorToken('PASSWORD_TOO_SHORT', { min: PASSWORD_MIN }),
+  ownRole: errorToken('OWN_ROLE'),
+  ownExpiration: errorToken('OWN_EXPIRATION'),
+  ownDeactivate: errorToken('OWN_DEACTIVATE'),
+  ownDelete: errorToken('OWN_DELETE'),
+  hasEntries: errorToken('USER_HAS_ENTRIES'),
+  resourceNotActive: errorToken('RESOURCE_NOT_ACTIVE'),
+  lastAdmin: errorToken('LAST_ADMIN'),
 } as const;
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorText } from '../error-codes';
+import { errorToken } from '../error-codes';
 import { bool, id } from '../fields';
 import { ZIgnoredAccountId } from './master-data';
 
@@ -11,18 +11,18 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test';
 export const WEBHOOK_MAX_ENDPOINTS = 10;
 
 export const WH_ERR = {
-  url: errorText('WEBHOOK_URL'),
-  privateAddress: errorText('WEBHOOK_PRIVATE_ADDRESS'),
-  unresolvable: errorText('WEBHOOK_UNRESOLVABLE'),
-  tooMany: errorText('WEBHOOK_TOO_MANY', { max: WEBHOOK_MAX_ENDPOINTS }),
-  events: errorText('WEBHOOK_EVENTS'),
+  url: errorToken('WEBHOOK_URL'),
+  privateAddress: errorToken('WEBHOOK_PRIVATE_ADDRESS'),
+  unresolvable: errorToken('WEBHOOK_UNRESOLVABLE'),
+  tooMany: errorToken('WEBHOOK_TOO_MANY', { max: WEBHOOK_MAX_ENDPOINTS }),
+  events: errorToken('WEBHOOK_EVENTS'),
 } as const;
 
 const url = () =>
   z
-    .string({ error: 'Field is required' })
+    .string({ error: errorToken('REQUIRED') })
     .trim()
-    .min(1, 'Field is required')
+    .min(1, errorToken('REQUIRED'))
     .max(2000)
     .refine((u) => {
       try {
@@ -75,8 +75,8 @@ export const ZWebhookDeliveriesInput = z.object({
   status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional().describe('Only deliveries in this state'),
   cursor: z
     .string()
-    .regex(/^[1-9]\d{0,9}$/, 'Invalid cursor')
-    .refine((v) => Number(v) <= 2147483647, 'Invalid cursor')
+    .regex(/^[1-9]\d{0,9}$/, errorToken('INVALID_CURSOR'))
+    .refine((v) => Number(v) <= 2147483647, errorToken('INVALID_CURSOR'))
     .optional()
     .describe('Opaque cursor of the next page, as given by the previous page (Link header rel="next")'),
   limit: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { mondayOf } from '../copy-dates';
-import { errorText } from '../error-codes';
+import { errorToken } from '../error-codes';
 import { ERR } from '../errors';
 import { bool, id, isoDate, plainString } from '../fields';
 import { COPY_MAX, DATE_MAX, DATE_MIN } from '../limits';
@@ -27,7 +27,7 @@ export const ZCopyWorksheetInput = z
     ids: z
       .array(id(), { error: ERR.required })
       .min(1, ERR.required)
-      .max(COPY_MAX, errorText('COPY_TOO_MANY', { max: COPY_MAX }))
+      .max(COPY_MAX, errorToken('COPY_TOO_MANY', { max: COPY_MAX }))
       .meta({ description: `Ids of the entries to copy, 1 … ${COPY_MAX}` }),
     /** Every copy lands on this date (an entry or a day). */
     toDate: isoDate().optional(),
@@ -36,7 +36,7 @@ export const ZCopyWorksheetInput = z
     /** true: answer what would be created, create nothing. */
     dryRun: bool().optional(),
   })
-  .refine((v) => (v.toDate === undefined) !== (v.toWeek === undefined), { message: errorText('COPY_TARGET'), path: ['toDate'] });
+  .refine((v) => (v.toDate === undefined) !== (v.toWeek === undefined), { message: errorToken('COPY_TARGET'), path: ['toDate'] });
 export type TCopyWorksheetInput = z.input<typeof ZCopyWorksheetInput>;
 
 /** One entry a copy creates (or would create, on a dry run). */

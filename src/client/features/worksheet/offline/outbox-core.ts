@@ -1,3 +1,4 @@
+import type { CodedError, ErrorParams } from '../../../../shared/error-codes';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { WorksheetFieldsOut } from '../transport';
 
@@ -17,9 +18,14 @@ export type OutboxState = 'waiting' | 'sending' | 'refused';
 
 export interface OutboxProblem {
   status: number;
-  /** The server's sentence (English, translated when shown). */
+  /** The server's English `detail`: shown as it is only when the refusal has no code (an entry stored before codes were kept). */
   message: string;
+  /** The refusal's catalogue code and params (src/shared/error-codes.ts): what the outbox shows, translated. */
+  code?: string | undefined;
+  params?: ErrorParams | undefined;
   errors: Record<string, string[]>;
+  /** parallel to `errors`: each message's code and params */
+  errorCodes?: Record<string, Array<CodedError | null>> | undefined;
 }
 
 export interface OutboxPhoto {

@@ -8,6 +8,7 @@ import {
   recoverSending,
   type FlushResult,
   type OutboxItem,
+  type OutboxProblem,
   type OutboxStore,
   type Sender,
   type SendOutcome,
@@ -42,8 +43,10 @@ export function httpSender(fetchOnOrigin: OriginFetch): Sender {
     const answer = await sendWorksheet(fetchOnOrigin, item.fields, { files: filesOf(item), idempotencyKey: item.key });
     if (answer.kind === 'unreached') return { kind: 'network' };
     if (answer.kind === 'stored') return { kind: 'sent', record: answer.record };
-    const { status, detail, errors } = answer.problem;
-    return failedOutcome({ status, message: detail ?? '', errors });
+    const { status, detail, code, params, errors, errorCodes } = answer.problem;
+    // The refusal is kept by its code and params (what the outbox shows, translated); the English detail only as a fallback.
+    const problem: OutboxProblem = { status, message: detail ?? '', code, params, errors, errorCodes };
+    return failedOutcome(problem);
   };
 }
 

@@ -3,7 +3,7 @@ import { m } from '../../../../shared/paraglide/messages.js';
 import type { TWorksheetRecord } from '../../../../shared/schemas/worksheet';
 import { toast } from '../../../components/toast';
 import { submitWorksheet, type WorksheetFieldsOut } from '../ws-api';
-import { AppCallError, translateText } from '../../../lib/errors';
+import { AppCallError, translateCode, translateText } from '../../../lib/errors';
 import {
   editItem,
   enqueue,
@@ -35,9 +35,6 @@ import { backoffDelay, SERVER_BACK_EVENT } from '../../../lib/recovery';
  * window focus, "Send now", and Background Sync in the service worker where the browser has it:
  * outbox-sync.ts). The logic itself is in outbox-core.ts.
  */
-
-/** The server's sentence for "same key, other request" (src/server/http/idempotency.ts). */
-export const IDEMPOTENCY_MISMATCH = 'This Idempotency-Key was already used for a different request';
 
 /**
  * A failed call that never got our server's answer: no response at all (status 0), or a gateway
@@ -91,7 +88,7 @@ async function send(item: OutboxItem): Promise<SendOutcome> {
     return { kind: 'sent', record };
   } catch (error) {
     if (!(error instanceof AppCallError)) return { kind: 'network' };
-    return failedOutcome({ status: error.status, message: error.message, errors: error.errors });
+    return failedOutcome({ status: error.status, message: error.detail, code: error.code, params: error.params, errors: error.errors, errorCodes: error.errorCodes });
   }
 }
 
@@ -258,7 +255,7 @@ async function resend(db: OutboxStore, current: string, id: string, fields: Work
   const outcome = await exclusive(() => sendItem(db, current, id, send));
   await refresh();
   if (outcome.kind === 'sent') return outcome.record as TWorksheetRecord;
-  if (outcome.kind === 'refused') throw new AppCallError(outcome.problem.status, problemMessage(outcome.problem), undefined, {}, outcome.problem.errors);
+  if (outcome.kind === 'refused') throw new AppCallError(outcome.problem.status, problemMessage(outcome.problem), undefined, {}, outcome.problem.errors, outcome.problem.errorCodes ?? {});
   return 'queued';
 }
 
@@ -283,13 +280,20 @@ export async function discardOutboxItem(id: string): Promise<void> {
 
 /** A refusal in the user's language. */
 export function problemMessage(problem: OutboxProblem): string {
-  return problem.message === IDEMPOTENCY_MISMATCH ? m.outbox_err_already_sent() : translateText(problem.message);
+  if (problem.code === 'IDEMPOTENCY_MISMATCH') return m.outbox_err_already_sent();
+  // A refusal stored before codes were kept has only the English detail: shown as it is.
+  return translateCode(problem.code, problem.params, problem.message);
 }
 
 /** A refusal's field errors, translated, without the one the main message already says. */
 export function problemFieldMessages(problem: OutboxProblem): string[] {
   const main = problemMessage(problem);
-  const lines = Object.values(problem.errors).flatMap((list) => list.slice(0, 1).map(translateText));
+  const lines = Object.entries(problem.errors).flatMap(([field, list]) => {
+    const first = list[0];
+    if (first === undefined) return [];
+    const c = problem.errorCodes?.[field]?.[0];
+    return [c ? translateCode(c.code, c.params, first) : translateText(first)];
+  });
   return [...new Set(lines)].filter((line) => line !== main);
 }
 
