@@ -1,6 +1,6 @@
 import type { Database } from '../../../db/database';
 import { findReportPerson, glanceRow, reportRows, type ReportSqlRow } from '../../../db/queries/report';
-import { errorText } from '../../shared/error-codes';
+import { errorToken } from '../../shared/error-codes';
 import { ERR } from '../../shared/errors';
 import { effectiveMode } from '../../shared/permissions';
 import { REPORT_MEASURES, type TReport, type TReportLine, type TReportQuery } from '../../shared/schemas/report';
@@ -27,7 +27,7 @@ function reportMode(actor: Actor, requested: Mode | undefined): Mode {
  */
 async function reportPerson(db: Database, actor: Actor, mode: Mode, person: string | null | undefined): Promise<number | null> {
   if (!person) return null;
-  const refuse = () => fieldError('person', errorText('REPORT_PERSON', { user: person }));
+  const refuse = () => fieldError('person', errorToken('REPORT_PERSON', { user: person }));
   const user = await findReportPerson(db, actor.accountId, person);
   if (!user) throw refuse();
   const self = same(user.username, actor.username);

@@ -21,7 +21,7 @@ import {
   type WorksheetRowInScope,
 } from '../../../db/queries/worksheet';
 import { copyTargetDate } from '../../shared/copy-dates';
-import { coded, errorText, tokenOf } from '../../shared/error-codes';
+import { coded, errorToken, tokenOf } from '../../shared/error-codes';
 import { cannotBe, ERR } from '../../shared/errors';
 import { ATTACHMENT_MAX_FILES, BULK_APPROVE_MAX, DATE_MAX, DATE_MIN, PAGE_SIZE_DEFAULT } from '../../shared/limits';
 import { byDayOrder, decodeCursor, encodeCursor, type TListTotals } from '../../shared/paging';
@@ -130,8 +130,8 @@ async function listFilter(db: Database | Trx, actor: Actor, input: z.output<type
     const errors: Record<string, string> = {};
     if (username !== null) {
       if (ref.userId === null) errors.username = cannotBe(WS_FIELD_NAMES.username, username);
-      else if (mode === 'YOURS' && !same(ref.userName, actor.username)) errors.username = errorText('FILTER_ONLY_SELF');
-      else if (mode === 'TEAM' && !same(ref.userTeam, actor.teamCode)) errors.username = errorText('FILTER_NOT_IN_TEAM', { user: ref.userName ?? username });
+      else if (mode === 'YOURS' && !same(ref.userName, actor.username)) errors.username = errorToken('FILTER_ONLY_SELF');
+      else if (mode === 'TEAM' && !same(ref.userTeam, actor.teamCode)) errors.username = errorToken('FILTER_NOT_IN_TEAM', { user: ref.userName ?? username });
       else ownerId = ref.userId;
     }
     if (customerNo !== null && !ref.customer) errors.customerNo = cannotBe(WS_FIELD_NAMES.customerNo, customerNo);
@@ -520,7 +520,7 @@ export async function bulkApproveWorksheetRecords(db: Database, actor: Actor, in
     if (input.filter) {
       const filter = await listFilter(trx, actor, input.filter);
       ids = await listIds(trx, filter, BULK_APPROVE_MAX + 1);
-      if (ids.length > BULK_APPROVE_MAX) throw badRequest({ filter: errorText('BULK_TOO_MANY', { max: BULK_APPROVE_MAX }) });
+      if (ids.length > BULK_APPROVE_MAX) throw badRequest({ filter: errorToken('BULK_TOO_MANY', { max: BULK_APPROVE_MAX }) });
     } else {
       ids = [...new Set(input.ids ?? [])];
     }

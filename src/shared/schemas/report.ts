@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorText } from '../error-codes';
+import { errorToken } from '../error-codes';
 import { ERR } from '../errors';
 import { enumOf, optionalCode, optionalIsoDate } from '../fields';
 import { MAX, MODES } from '../limits';
@@ -32,12 +32,12 @@ function nameList<T extends readonly [string, ...string[]]>(allowed: T, what: st
       }
       const unknown = names.find((n) => !(allowed as readonly string[]).includes(n));
       if (unknown !== undefined) {
-        ctx.addIssue({ code: 'custom', message: errorText('REPORT_UNKNOWN', { what, value: unknown, allowed: allowed.join(', ') }), input: text });
+        ctx.addIssue({ code: 'custom', message: errorToken('REPORT_UNKNOWN', { what, value: unknown, allowed: allowed.join(', ') }), input: text });
         return z.NEVER;
       }
       const unique = [...new Set(names)];
       if (unique.length > max) {
-        ctx.addIssue({ code: 'custom', message: errorText('REPORT_TOO_MANY_GROUPS', { max }), input: text });
+        ctx.addIssue({ code: 'custom', message: errorToken('REPORT_TOO_MANY_GROUPS', { max }), input: text });
         return z.NEVER;
       }
       return unique as Array<T[number]>;
@@ -76,7 +76,7 @@ function period<V extends { from?: string | null | undefined; to?: string | null
   const from = v.from ?? monthStart(v.to ?? new Date().toISOString().slice(0, 10));
   const to = v.to ?? monthEnd(from);
   if (from > to) ctx.addIssue({ code: 'custom', message: WS_ERR.dateRange, path: ['from'] });
-  else if (to > reportPeriodEnd(from)) ctx.addIssue({ code: 'custom', message: errorText('REPORT_PERIOD_TOO_LONG', { max: REPORT_MAX_YEARS }), path: ['to'] });
+  else if (to > reportPeriodEnd(from)) ctx.addIssue({ code: 'custom', message: errorToken('REPORT_PERIOD_TOO_LONG', { max: REPORT_MAX_YEARS }), path: ['to'] });
   return { ...v, from, to };
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ERR } from '../errors';
 import { bool, code, enumOf, id, isoDate, optionalCode, optionalIsoDate, optionalTime15, quantity, requiredText } from '../fields';
 import { APPROVAL_FILTERS, BULK_APPROVE_MAX, MAX, MODES, UNIT_TYPES, PROFILE_TYPES } from '../limits';
-import { errorText } from '../error-codes';
+import { errorToken } from '../error-codes';
 import { ZAccount } from './account';
 import { pagingFields, ZListTotals } from '../paging';
 
@@ -132,7 +132,7 @@ export const ZBulkApproveInput = z
     ids: z
       .array(id(), { error: ERR.required })
       .min(1, ERR.required)
-      .max(BULK_APPROVE_MAX, errorText('BULK_TOO_MANY', { max: BULK_APPROVE_MAX }))
+      .max(BULK_APPROVE_MAX, errorToken('BULK_TOO_MANY', { max: BULK_APPROVE_MAX }))
       .optional()
       .meta({ description: `Ids of the entries, 1 … ${BULK_APPROVE_MAX}` }),
     filter: ZWorksheetListFilter.optional().meta({ description: `The filters of GET /api/worksheet; every entry they select (at most ${BULK_APPROVE_MAX})` }),
@@ -140,7 +140,7 @@ export const ZBulkApproveInput = z
     /** true: answer what would change (for the one confirmation "Approve 23 entries of 3 people?"), change nothing. */
     dryRun: bool().optional(),
   })
-  .refine((v) => (v.ids === undefined) !== (v.filter === undefined), { message: errorText('BULK_TARGET'), path: ['ids'] });
+  .refine((v) => (v.ids === undefined) !== (v.filter === undefined), { message: errorToken('BULK_TARGET'), path: ['ids'] });
 export type TBulkApproveInput = z.input<typeof ZBulkApproveInput>;
 
 export const BULK_REFUSALS = ['NOT_FOUND', 'EXPORTED', 'FORBIDDEN'] as const;
