@@ -80,7 +80,7 @@ async function openForm(page: Page, job = 'J-1001') {
   await expect(page).toHaveURL(/\/worksheet\/add$/);
   await expect(page.getByRole('combobox', { name: 'Unit of measure' })).toHaveValue(/HOUR/);
   await pick(page, 'Job', job, new RegExp(job));
-  await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue(/C1000/);
+  await expect(page.getByRole('combobox', { name: 'Customer', exact: true })).toHaveValue(/C1000/);
   if (job === 'J-1001') await pick(page, 'Task', 'Demol', /100/);
 }
 
@@ -445,9 +445,9 @@ test('a phone with no network: the app opens, three entries with photos wait, th
     await page.getByRole('link', { name: 'Add entry' }).click();
     await expect(page.getByRole('combobox', { name: 'Unit of measure' })).toHaveValue(/HOUR/);
     await pick(page, 'Job', 'J-1001', /J-1001/);
-    await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue(/C1000/);
+    await expect(page.getByRole('combobox', { name: 'Customer', exact: true })).toHaveValue(/C1000/);
     for (const [i, description] of descriptions.entries()) {
-      if (i > 0) await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue(/C1000/);
+      if (i > 0) await expect(page.getByRole('combobox', { name: 'Customer', exact: true })).toHaveValue(/C1000/);
       await fill(page, description, `1${i}:00`, `1${i}:30`);
       await page.getByRole('button', { name: /Attachments \(0\)/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Attachments' });

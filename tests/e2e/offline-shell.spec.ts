@@ -30,7 +30,7 @@ test('the app opens offline on / and /worksheet/add, with pickers from the devic
   await expect(page.getByTestId('master-data-age')).toHaveText(/^Master data from \d\d:\d\d$/);
 
   // Customers and jobs from IndexedDB; a chosen customer filters the jobs (spec §4).
-  const customer = page.getByRole('combobox', { name: 'Customer' });
+  const customer = page.getByRole('combobox', { name: 'Customer', exact: true });
   const job = page.getByRole('combobox', { name: 'Job', exact: true });
   await customer.click();
   await customer.fill('nordhavn');

@@ -50,7 +50,7 @@ test('the job picker searches on the server within the chosen customer', async (
   await page.setViewportSize(VIEWPORTS.desktop);
   await login(page, 'basic');
   await expect(page.locator('form.ws-form')).toBeVisible();
-  const customer = page.getByRole('combobox', { name: 'Customer' });
+  const customer = page.getByRole('combobox', { name: 'Customer', exact: true });
   const job = page.getByRole('combobox', { name: 'Job', exact: true });
 
   await customer.click();

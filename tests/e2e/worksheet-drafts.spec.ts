@@ -28,7 +28,7 @@ test('a session that ends during Create: log in again and the typed entry is bac
   await login(page, 'basic');
   const form = page.locator('form.ws-form');
   await pick(page, 'Job', 'J-1002', /J-1002/);
-  await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue(/C1000/);
+  await expect(page.getByRole('combobox', { name: 'Customer', exact: true })).toHaveValue(/C1000/);
   await form.getByText('Item', { exact: true }).click();
   await pick(page, 'Unit', '1000', /1000/);
   await expect(page.getByRole('combobox', { name: 'Unit of measure' })).toHaveValue(/BOX/);
@@ -55,7 +55,7 @@ test('a session that ends during Create: log in again and the typed entry is bac
   await expect(page.getByRole('combobox', { name: 'Unit', exact: true })).toHaveValue(/1000/);
   await expect(page.getByRole('combobox', { name: 'Unit of measure' })).toHaveValue(/BOX/);
   await expect(page.getByRole('combobox', { name: 'Job', exact: true })).toHaveValue(/J-1002/);
-  await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue(/C1000/);
+  await expect(page.getByRole('combobox', { name: 'Customer', exact: true })).toHaveValue(/C1000/);
   await expect(restored.getByRole('button', { name: /Attachments \(0\)/ })).toBeVisible();
   await screenshot(page, 'worksheet-draft-restored-1366-en');
 

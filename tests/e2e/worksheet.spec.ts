@@ -37,7 +37,7 @@ test('phone: a field worker logs a resource entry in time mode with a photo', as
 
   // Choosing the job fills its bill-to customer (the single remaining option).
   await pick(page, 'Job', '1001', /J-1001/);
-  await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue(/C1000/);
+  await expect(page.getByRole('combobox', { name: 'Customer', exact: true })).toHaveValue(/C1000/);
   await pick(page, 'Task', 'Demol', /100/);
   await page.getByLabel('Description').fill(photoDescription);
 
