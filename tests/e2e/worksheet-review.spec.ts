@@ -20,7 +20,7 @@ async function apiLogin(username: string): Promise<APIRequestContext> {
   return ctx;
 }
 
-const WEEKS = { en: ['2023-03-06', '2023-03-07', '2023-03-08'], da: ['2023-03-13', '2023-03-14', '2023-03-15'] } as const;
+const WEEKS = { en: ['2023-03-06', '2023-03-07', '2023-03-08'], da: ['2023-03-13', '2023-03-14', '2023-03-15'], weekEn: ['2023-03-20', '2023-03-21', '2023-03-22'], weekDa: ['2023-03-27', '2023-03-28', '2023-03-29'] } as const;
 
 /** Two entries a day on three days for the worker, one for the colleague (who the person filter leaves out). */
 async function seedWeek(worker: APIRequestContext, colleague: APIRequestContext, days: readonly string[], tag: string) {
@@ -51,6 +51,8 @@ test.beforeAll(async ({ baseURL: url }) => {
   const mate = await apiLogin('rev-mate');
   await seedWeek(worker, mate, WEEKS.en, 'Review en');
   await seedWeek(worker, mate, WEEKS.da, 'Review da');
+  await seedWeek(worker, mate, WEEKS.weekEn, 'Review week en');
+  await seedWeek(worker, mate, WEEKS.weekDa, 'Review week da');
   await worker.dispose();
   await mate.dispose();
 });
@@ -130,6 +132,36 @@ for (const lang of ['en', 'da'] as const) {
     // Nothing of that person's week waits any more; the filters are still on.
     await expect(rows).toHaveCount(0);
     expect(new URL(page.url()).searchParams.get('person')).toBe('rev-worker');
+  });
+}
+
+// Issue 23 §2: "Approve week" in the person's week view (issue 22's view), one confirmation, in both languages.
+for (const [user, lang, size, week, monday, action, confirmText, approve, toastText] of [
+  ['rev-leader', 'en', { width: 1024, height: 800 }, 12, '2023-03-20', 'Approve week', 'Approve 6 entries of 1 person?', 'Approve', '6 entries approved'],
+  ['rev-leder', 'da', { width: 375, height: 800 }, 13, '2023-03-27', 'Godkend uge', 'Godkend 6 registreringer fra 1 person?', 'Godkend', '6 registreringer godkendt'],
+] as const) {
+  test(`approve a person's week from the week view (${lang}, ${size.width} px)`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await login(page, user);
+    await page.goto(`/?view=week&week=2023-W${week}&user=rev-worker`);
+    const button = page.getByRole('button', { name: new RegExp(`^${action}`) });
+    await expect(button).toBeVisible();
+    await expect(button).toHaveAccessibleName(new RegExp(`rev-worker.*${week}`));
+    await button.click();
+    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await expect(dialog).toContainText(confirmText);
+    await screenshot(page, `review-approve-week-${lang}-${size.width}`);
+    await dialog.getByRole('button', { name: approve, exact: true }).click();
+    await expect(page.getByText(toastText)).toBeVisible();
+    // Nothing of that person's week waits any more; the colleague's entries of the week were not touched.
+    const leader = await apiLogin(user);
+    const sunday = new Date(Date.parse(monday) + 6 * 86_400_000).toISOString().slice(0, 10);
+    const waiting = async (who: string) => ((await (await leader.get(`/api/worksheet?mode=TEAM&username=${who}&from=${monday}&to=${sunday}&status=notApproved`)).json()) as unknown[]).length;
+    expect(await waiting('rev-worker')).toBe(0);
+    expect(await waiting('rev-mate')).toBe(3);
+    await leader.dispose();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 }
 

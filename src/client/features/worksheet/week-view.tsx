@@ -12,6 +12,7 @@ import { errorMessage } from "../../lib/errors";
 import { formatDate, formatNumber, intlLocale } from "../../lib/format";
 import { LazyBoundary, lazyPart, useMountedOnce } from "../../lib/lazy";
 import { trpc } from "../../lib/trpc";
+import { useBulkApprove } from "./bulk-approve";
 import type { CopyDialog as CopyDialogType, CopyRequest } from "./copy-dialog";
 import { todayIso, useMediaQuery } from "./ws-data";
 import "./week-view.css";
@@ -58,6 +59,8 @@ export function WeekView({ week: asked, user, canPick }: Props) {
   const [picked, setPicked] = useState<string | null>(null);
   const [copy, setCopy] = useState<CopyRequest | null>(null);
   const [copyMounted, unmountCopy] = useMountedOnce(copy !== null);
+  // Issue 23 §2: "Approve week" in a person's week, for those who approve (one confirmation).
+  const approval = useBulkApprove();
   const day =
     picked && days.includes(picked)
       ? picked
@@ -122,6 +125,23 @@ export function WeekView({ week: asked, user, canPick }: Props) {
             <span className="visually-hidden">
               {" "}
               {m.ws_copy_week_label({ week: String(n) })}
+            </span>
+          </Button>
+        )}
+        {canPick && data && data.ids.length > 0 && (
+          <Button
+            variant="secondary"
+            className="wk-approve"
+            disabled={approval.pending}
+            onClick={async () => {
+              const changed = await approval.run({ ids: data.ids }, true);
+              if (changed.length > 0) await query.refetch();
+            }}
+          >
+            {m.ws_approve_week()}
+            <span className="visually-hidden">
+              {" "}
+              {m.ws_approve_week_label({ name: data.username, week: String(n) })}
             </span>
           </Button>
         )}
