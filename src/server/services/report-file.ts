@@ -3,22 +3,11 @@ import { m } from '../../shared/paraglide/messages.js';
 import type { ReportGroup, TReport, TReportLine } from '../../shared/schemas/report';
 import { localeOf } from '../csv/header';
 import { neutralise } from '../../shared/formula-guard';
+import { REPORT_GROUP_NAME } from '../../shared/report-groups';
 import { BOM, csvFormat, csvLine } from '../csv/writer';
 import { XlsxWriter, type CellKind, type XlsxColumn } from '../xlsx/writer';
 import type { CsvFormatName } from '../../shared/schemas/export';
 
-type Locale = 'en' | 'da';
-
-const GROUP_LABEL: Record<ReportGroup, (i?: Record<string, never>, o?: { locale?: Locale }) => string> = {
-  job: m.rep_group_job,
-  jobTask: m.rep_group_job_task,
-  customer: m.rep_group_customer,
-  person: m.rep_group_person,
-  workType: m.rep_group_work_type,
-  unit: m.rep_group_unit,
-  week: m.rep_group_week,
-  month: m.rep_group_month,
-};
 /** Levels whose values have a readable name beside the code. */
 const LABELLED = new Set<ReportGroup>(['job', 'jobTask', 'customer', 'workType', 'unit']);
 
@@ -35,7 +24,7 @@ export function reportColumns(report: TReport, languageCode: string): FileColumn
   const cols: FileColumn[] = [];
   report.groups.forEach((g, i) => {
     cols.push({
-      header: GROUP_LABEL[g]({}, { locale }),
+      header: REPORT_GROUP_NAME[g]({}, { locale }),
       kind: 'text',
       width: 16,
       value: (l, kind) => {
@@ -44,7 +33,7 @@ export function reportColumns(report: TReport, languageCode: string): FileColumn
         return shownKey(g, l.keys[i] ?? null) ?? m.rep_empty_key({}, { locale });
       },
     });
-    if (LABELLED.has(g)) cols.push({ header: `${GROUP_LABEL[g]({}, { locale })} – ${m.rep_col_name({}, { locale })}`, kind: 'text', width: 28, value: (l) => l.labels[i] ?? null });
+    if (LABELLED.has(g)) cols.push({ header: `${REPORT_GROUP_NAME[g]({}, { locale })} – ${m.rep_col_name({}, { locale })}`, kind: 'text', width: 28, value: (l) => l.labels[i] ?? null });
   });
   const num = (header: string, kind: CellKind, get: (l: TReportLine) => number | undefined): FileColumn => ({
     header,

@@ -15,6 +15,7 @@ import {
   setApproval,
   lookupReferences,
   updateRecord,
+  type CreatedRecordValues,
   type References,
   type WorksheetListFilter,
   type WorksheetListRow,
@@ -202,29 +203,8 @@ export async function getWorksheetRecord(db: Database, actor: Actor, id: number)
   return loadVisible(db, actor, id);
 }
 
-/** The values a write stores, after every check against the account's master data. */
-interface ResolvedValues {
-  username: string;
-  date: string;
-  customerNo: string | null;
-  customerName: string | null;
-  jobCode: string;
-  jobDescription: string | null;
-  jobTaskCode: string | null;
-  jobTaskDescription: string | null;
-  locationCode: string | null;
-  workTypeCode: string | null;
-  workTypeDescription: string | null;
-  unitType: TWorksheetFields['unitType'];
-  unitNo: string;
-  unitDescription: string | null;
-  description: string;
-  timeFrom: string | null;
-  timeTo: string | null;
-  quantity: number;
-  unitOfMeasureCode: string;
-  unitOfMeasureDescription: string | null;
-}
+/** The values a write stores, after every check against the account's master data (the columns a create writes, less who and when). */
+type ResolvedValues = Omit<CreatedRecordValues, 'accountId' | 'createdBy' | 'modifiedBy' | 'modifiedDate'>;
 
 function badRequest(errors: Record<string, string>): AppError {
   const entries = Object.entries(errors);

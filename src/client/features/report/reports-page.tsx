@@ -2,6 +2,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { m } from '../../../shared/paraglide/messages.js';
 import { visibleModes } from '../../../shared/permissions';
+import { REPORT_GROUP_NAME } from '../../../shared/report-groups';
 import type { Mode } from '../../../shared/limits';
 import {
   REPORT_GROUPS,
@@ -26,16 +27,8 @@ const route = getRouteApi('/_app/reports');
 /** The charts and their library come as a chunk of their own, after the table (issue 26). */
 const ReportChart = lazy(() => import('./report-chart'));
 
-export const GROUP_NAME: Record<ReportGroup, () => string> = {
-  job: m.rep_group_job,
-  jobTask: m.rep_group_job_task,
-  customer: m.rep_group_customer,
-  person: m.rep_group_person,
-  workType: m.rep_group_work_type,
-  unit: m.rep_group_unit,
-  week: m.rep_group_week,
-  month: m.rep_group_month,
-};
+/** The groups' names in the user's locale (shared with the report files). */
+export const GROUP_NAME = REPORT_GROUP_NAME;
 const MEASURE_NAME: Record<ReportMeasure, () => string> = {
   hours: m.rep_measure_hours,
   quantity: m.rep_measure_quantity,
