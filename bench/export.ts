@@ -4,7 +4,8 @@
  * (FORMAT csv)` of the same rows, and the peak RSS (VmHWM) of the server, a child process.
  *   npm run bench -- export [--quick] [--rounds=N] [--rss-only]
  *   (--quick: 100 000 rows only; N rounds, default 3; --rss-only: one xlsx per size, for the RSS growth)
- * One server for all sizes (RSS growth is measured on it), warmed with a small CSV and xlsx; per
+ * One server for all sizes (RSS growth is measured on it), warmed with a small CSV and xlsx, plain
+ * and marking (so both sizes meet equally warm paths); per
  * size COPY, CSV and xlsx run interleaved, N rounds, min / median / max; ratios use the medians.
  * Goals: CSV within 2.5× of COPY; peak RSS growth from 100 000 to 1 000 000 rows under 32 MB for the
  * CSV (issue 5) and under 64 MB with the xlsx (issue 12); the xlsx within 2× of the CSV, and
@@ -202,7 +203,8 @@ export async function benchExport(): Promise<void> {
     const sizes = quick ? [100_000] : [100_000, 1_000_000];
     const results: Figures[] = [];
     let have = 0;
-    // One server for every size, warmed with a small CSV and xlsx, so that VmHWM growth is the rows'.
+    // One server for every size, warmed with a small CSV and xlsx (plain and marking), so that VmHWM
+    // growth is the rows' and no size meets a cold path.
     await insertRows(dbh, accountId, 1, 1000);
     have = 1000;
     server = await startServer(databaseUrl);
@@ -210,6 +212,12 @@ export async function benchExport(): Promise<void> {
     const warmIds = await idsOf(dbh, accountId);
     await httpExportAs(server.url, cookie, { entries: warmIds, mode: 'ALL' });
     await httpExportAs(server.url, cookie, { entries: warmIds, mode: 'ALL', format: 'xlsx' });
+    // The marking path too (issue 25 §6: equally warm): every size's CSV and xlsx mark exports then
+    // run on a server that has already compiled and run that path once.
+    await httpExportAs(server.url, cookie, { entries: warmIds, mode: 'ALL', shouldMarkAsExported: true });
+    await unmark(dbh);
+    await httpExportAs(server.url, cookie, { entries: warmIds, mode: 'ALL', shouldMarkAsExported: true, format: 'xlsx' });
+    await unmark(dbh);
     const hwmWarm = procMb(server.pid, 'VmHWM');
     line('server VmHWM, warm', `${hwmWarm.toFixed(0)} MB`);
     for (const rows of sizes) {
