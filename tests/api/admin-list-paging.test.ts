@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAdminCursor } from '../../src/shared/admin-paging';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../src/shared/limits';
-import { expectStatus, type ApiClient, type ApiResponse } from '../helpers/client';
+import { expectStatus, trpcData, type ApiClient, type ApiResponse } from '../helpers/client';
 import { startTestApp, type TestApp } from '../helpers/server';
 
 let app: TestApp;
@@ -20,15 +20,16 @@ const pad = (i: number) => String(i).padStart(4, '0');
 const text = (i: number) => `Text ${String(Math.floor(i / 3)).padStart(3, '0')}${i % 7 === 0 ? ' special' : ''}`;
 
 interface Area {
-  path: string;
+  procedure: 'item' | 'resource' | 'customer' | 'job';
+  path: `/api/${Area['procedure']}`;
   key: string;
   textField: string;
 }
 const AREAS: Area[] = [
-  { path: '/api/item', key: 'no', textField: 'description' },
-  { path: '/api/resource', key: 'no', textField: 'description' },
-  { path: '/api/customer', key: 'no', textField: 'name' },
-  { path: '/api/job', key: 'code', textField: 'description' },
+  { procedure: 'item', path: '/api/item', key: 'no', textField: 'description' },
+  { procedure: 'resource', path: '/api/resource', key: 'no', textField: 'description' },
+  { procedure: 'customer', path: '/api/customer', key: 'no', textField: 'name' },
+  { procedure: 'job', path: '/api/job', key: 'code', textField: 'description' },
 ];
 
 beforeAll(async () => {
@@ -72,7 +73,7 @@ async function followLinks(client: ApiClient, path: string): Promise<{ pages: Ro
   return { pages, links };
 }
 
-describe.each(AREAS)('$path paged', ({ path, key, textField }) => {
+describe.each(AREAS)('$path paged', ({ procedure, path, key, textField }) => {
   const keys = (rows: Row[]) => rows.map((r) => r[key] as string);
   const allKeys = Array.from({ length: N }, (_, i) => `K${pad(i)}`);
 
@@ -107,18 +108,15 @@ describe.each(AREAS)('$path paged', ({ path, key, textField }) => {
     const { pages } = await followLinks(admin, `${path}?q=SPECIAL&limit=10`);
     const expected = allKeys.filter((_k, i) => i % 7 === 0 && !(path === '/api/job' && i % 10 === 0));
     expect(keys(pages.flat())).toEqual(expected);
-    const procedure = path.slice(5);
     const input = encodeURIComponent(JSON.stringify({ 0: { q: 'special', limit: 10 } }));
     const trpc = await admin.get(`/api/trpc/${procedure}.list?batch=1&input=${input}`);
     expectStatus(trpc, 200);
-    type Page = { rows: Row[]; nextCursor: string | null; total: number | null };
-    // tRPC answers are not in the OpenAPI document: their shape is this test's to state
-    const page = (trpc.body as Array<{ result: { data: Page } }>)[0]!.result.data;
+    const page = trpcData(trpc, `${procedure}.list`);
     expect(page.rows).toHaveLength(10);
     expect(page.total).toBe(expected.length);
     expect(typeof page.nextCursor).toBe('string');
     const second = await admin.get(`/api/trpc/${procedure}.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { q: 'special', limit: 10, cursor: page.nextCursor } }))}`);
-    const secondPage = (second.body as Array<{ result: { data: Page } }>)[0]!.result.data;
+    const secondPage = trpcData(second, `${procedure}.list`);
     expect(secondPage.total).toBeNull();
     expect(keys(secondPage.rows)).toEqual(expected.slice(10, 20));
   });

@@ -55,8 +55,8 @@ describe.each([
     expect(problemOf(await w.admin.post(base, { no: 'A#1', description: 'x' })).errors).toEqual({ no: ['Field contains invalid characters'] });
     expect(problemOf(await w.admin.post(base, { no: chars(21), description: 'x' })).errors).toEqual({ no: ['Field cannot be longer than 20 characters'] });
     expect(problemOf(await w.admin.post(base, { no: 'B1', description: chars(101) })).errors).toEqual({ description: ['Field cannot be longer than 100 characters'] });
-    expect((await w.admin.raw('POST', base, { no: 12, description: 'x' })).body.errors).toEqual({ no: ['Field must be a string'] }); // deliberately invalid
-    expect((await w.admin.raw('PUT', base, { no: 'B1', description: 'x', active: 'maybe' })).body.errors).toEqual({ active: ['Field must be true/false'] }); // deliberately invalid
+    expect(problemOf(await w.admin.raw('POST', base, { no: 12, description: 'x' })).errors).toEqual({ no: ['Field must be a string'] }); // deliberately invalid
+    expect(problemOf(await w.admin.raw('PUT', base, { no: 'B1', description: 'x', active: 'maybe' })).errors).toEqual({ active: ['Field must be true/false'] }); // deliberately invalid
 
     // The limits themselves are accepted.
     const max = await w.admin.post(base, { no: chars(20, '9'), description: chars(100, 'd') });

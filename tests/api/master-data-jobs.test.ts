@@ -108,7 +108,7 @@ describe('/api/job', () => {
     await w.admin.put('/api/job', { code: 'S-3', description: 'Old roof', billToCustomerNo: 'C2', active: false });
     const res = await w.basic.get('/api/job/search?q=ROOF');
     expect(expectOk(res).map((j: { code: string }) => j.code)).toEqual(['S-1', 'S-2']);
-    expect(res.body[0].billToCustomerName).toBe('Nordhavn Byg');
+    expect(expectOk(res)[0]?.billToCustomerName).toBe('Nordhavn Byg');
     expect(expectOk(await w.basic.get('/api/job/search?q=roof&customerNo=C2')).map((j: { code: string }) => j.code)).toEqual(['S-2']);
     expect(expectOk(await w.basic.get('/api/job/search?q=s-&limit=1')).map((j: { code: string }) => j.code)).toEqual(['S-1']);
   });

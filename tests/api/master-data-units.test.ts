@@ -47,7 +47,7 @@ describe('/api/unit', () => {
   it('validates as spec §5 says', async () => {
     const missing = await w.admin.raw('POST', '/api/unit', {}); // deliberately invalid
     expectStatus(missing, 400);
-    expect(Object.keys(missing.body.errors).sort()).toEqual(['code', 'description', 'unitNo', 'unitType']);
+    expect(Object.keys(missing.body.errors ?? {}).sort()).toEqual(['code', 'description', 'unitNo', 'unitType']);
     const base = { unitType: 'Item', unitNo: '1000' };
     expect(problemOf(await w.admin.post('/api/unit', { ...base, code: chars(11), description: 'x' })).errors).toEqual({ code: ['Field cannot be longer than 10 characters'] });
     expect(problemOf(await w.admin.post('/api/unit', { ...base, code: 'A*', description: 'x' })).errors).toEqual({ code: ['Field contains invalid characters'] });

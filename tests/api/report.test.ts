@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorksheetRecordTable } from '../../db/types';
-import { expectOk, expectStatus, type ApiClient } from '../helpers/client';
+import { expectOk, expectStatus, trpcData, type ApiClient } from '../helpers/client';
 import { startTestApp, type TestApp } from '../helpers/server';
 import { insertRecords, parseCsv, record, setUpExportWorld, type ExportWorld } from './export-fixtures';
 
@@ -267,8 +267,7 @@ describe('report.glance (the worksheet home at a glance)', () => {
     const res = await c.get(
       `/api/trpc/report.glance?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { today } }))}`,
     );
-    expectStatus(res, 200);
-    return res.body[0]!.result.data;
+    return trpcData(res, 'report.glance');
   };
 
   it('gives a team leader the team’s open entries waiting for approval, and everyone this week’s hours against last week’s', async () => {

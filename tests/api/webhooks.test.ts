@@ -122,7 +122,7 @@ describe('webhooks', () => {
   it('adds an endpoint and shows its secret once', async () => {
     const res = await key.post('/api/webhooks', { url: receiverUrl, description: 'BC sync', events: ['worksheet.created', 'worksheet.updated', 'worksheet.deleted', 'worksheet.approved', 'worksheet.unapproved', 'worksheet.exported'] });
     expectStatus(res, 201);
-    secret = res.body.secret;
+    secret = res.body.secret!;
     endpointId = res.body.id;
     expect(secret).toMatch(/^whsec_/);
     const list = await key.get('/api/webhooks');

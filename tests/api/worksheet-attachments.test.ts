@@ -61,7 +61,7 @@ describe('upload', () => {
     // 600x200 landscape pixels with orientation 6 (rotate 90°) is a portrait photo.
     const rotated = new Uint8Array(await sharp({ create: { width: 600, height: 200, channels: 3, background: '#159' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer());
     const res = await createWith([{ name: 'phone.jpg', data: rotated }]);
-    const att = expectOk(res).attachments[0];
+    const att = expectOk(res).attachments[0]!;
     const prev = await rawGet(w.c.basicA, `/api/attachment/${expectOk(res).id}/${att.id}?preview=1`);
     expect(prev.status).toBe(200);
     expect(prev.headers.get('content-type')).toBe('image/webp');
@@ -77,7 +77,7 @@ describe('upload', () => {
     heic.set([0, 0, 0, 0x18, ...Buffer.from('ftypheic'), 0, 0, 0, 0, ...Buffer.from('mif1heic')]);
     const res = await createWith([{ name: 'IMG_0001.HEIC', data: heic, type: 'image/heic' }]);
     expectStatus(res, 201);
-    const att = res.body.attachments[0];
+    const att = res.body.attachments[0]!;
     const row = await app.db.selectFrom('attachment').select(['contentType', 'previewType']).where('id', '=', att.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ contentType: 'image/heic', previewType: null });
     const prev = await rawGet(w.c.basicA, `/api/attachment/${res.body.id}/${att.id}?preview=1`);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/server';
 import { form, itemEntry, png, setUpWorld, timeEntry, type WorksheetWorld } from './worksheet-fixtures';
-import { expectOk, expectStatus } from '../helpers/client';
+import { expectOk, expectStatus, trpcData } from '../helpers/client';
 
 let app: TestApp;
 let w: WorksheetWorld;
@@ -41,7 +41,7 @@ describe('POST /api/worksheet/copy', () => {
     expectStatus(res, 201);
     expect(res.body.dryRun).toBe(false);
     expect(res.body.created).toHaveLength(1);
-    const [copy] = res.body.created;
+    const copy = res.body.created[0]!;
     expect(copy).toMatchObject({ username: 'cpbasica', date: '2026-12-01', timeFrom: '07:00', timeTo: '14:30', quantity: 7.5, description: 'Wednesday hours', approvedBy: null, attachments: [] });
     expect(copy.id).not.toBe(wed);
   });
@@ -146,8 +146,7 @@ describe('POST /api/worksheet/copy', () => {
   });
 
   it('is a tRPC procedure too', async () => {
-    const res = await w.c.basicA.request('POST', '/api/trpc/worksheet.copy', { ids: [wed], toDate: '2026-12-15', dryRun: true });
-    expectStatus(res, 200);
-    expect(res.body.result.data.preview).toHaveLength(1);
+    const res = await w.c.basicA.post('/api/trpc/worksheet.copy', { ids: [wed], toDate: '2026-12-15', dryRun: true });
+    expect(trpcData(res, 'worksheet.copy').preview).toHaveLength(1);
   });
 });

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { BULK_APPROVE_MAX } from '../../src/shared/limits';
 import { startTestApp, type TestApp } from '../helpers/server';
 import { form, itemEntry, setUpWorld, timeEntry, type WorksheetWorld } from './worksheet-fixtures';
-import { expectOk, expectStatus } from '../helpers/client';
+import { expectOk, expectStatus, type ResponseFor } from '../helpers/client';
 
 let app: TestApp;
 let w: WorksheetWorld;
@@ -72,8 +72,8 @@ describe('list filters', () => {
     const seen: number[] = [];
     let url: string | null = '/api/worksheet?mode=TEAM&status=notApproved&username=rvbasica&limit=1';
     while (url) {
-      const page: { status: number; body: Group[]; headers: Headers } = await w.c.leadA.get(url);
-      expect(page.status).toBe(200);
+      const page: ResponseFor<'/api/worksheet', 'get'> = await w.c.leadA.get(url as `/api/worksheet?${string}`); // a Link of the worksheet list
+      expectStatus(page, 200);
       seen.push(...ids(page.body));
       const link: string | null = page.headers.get('link');
       url = link ? `/api/worksheet${/<[^>]*?(\?[^>]*)>/.exec(link)![1]}` : null;
@@ -97,10 +97,10 @@ describe('list filters', () => {
       ['from=2026-11-20&to=2026-11-01', 'from'],
     ];
     for (const [q, field] of cases) {
-      for (const path of ['/api/worksheet', '/api/worksheet/totals']) {
+      for (const path of ['/api/worksheet', '/api/worksheet/totals'] as const) {
         const res = await w.c.leadA.get(`${path}?mode=TEAM&${q}`);
         expectStatus(res, 400);
-        expect(Object.keys(res.body.errors), `${path}?${q}`).toContain(field);
+        expect(Object.keys(res.body.errors ?? {}), `${path}?${q}`).toContain(field);
       }
     }
     // On YOURS only oneself; another account's user is unknown here.
@@ -113,7 +113,7 @@ describe('list filters', () => {
     const input = encodeURIComponent(JSON.stringify({ 0: { mode: 'TEAM', username: 'rvbasicb' } }));
     const res = await w.c.leadA.get(`/api/trpc/worksheet.list?batch=1&input=${input}`);
     expectStatus(res, 400);
-    expect(res.body[0]).toMatchObject({ error: { data: { httpStatus: 400, errors: { username: ['rvbasicb is not in your team'] } } } });
+    expect((res.body as unknown[])[0]).toMatchObject({ error: { data: { httpStatus: 400, errors: { username: ['rvbasicb is not in your team'] } } } });
   });
 });
 
@@ -181,7 +181,7 @@ describe('PUT /api/worksheet/approve/bulk', () => {
     // A filter the caller may not use is refused as in the list.
     const outside = await w.c.leadA.put('/api/worksheet/approve/bulk', { filter: { mode: 'TEAM', username: 'rvbasicb' }, isApproved: true });
     expectStatus(outside, 400);
-    expect(Object.keys(outside.body.errors)).toEqual(['username']);
+    expect(Object.keys(outside.body.errors ?? {})).toEqual(['username']);
     expect((await w.c.leadA.put('/api/worksheet/approve/bulk', { filter: { mode: 'ALL' }, isApproved: true })).status).toBe(403);
   });
 
@@ -218,7 +218,7 @@ describe('PUT /api/worksheet/approve/bulk', () => {
     const over = await w.c.leadA.put('/api/worksheet/approve/bulk', { filter, isApproved: true });
     expectStatus(over, 400);
     expect(over.body.code).toBe('BULK_TOO_MANY');
-    expect(Object.keys(over.body.errors)).toEqual(['filter']);
+    expect(Object.keys(over.body.errors ?? {})).toEqual(['filter']);
     expect(expectOk(await w.c.leadA.get(`/api/worksheet/totals?${new URLSearchParams({ ...filter, status: 'approved' })}`)).entries).toBe(0);
     // Narrowed to 1 000: all approved in one call.
     const ok = await w.c.leadA.put('/api/worksheet/approve/bulk', { filter: { ...filter, from: '2025-01-02' }, isApproved: true });

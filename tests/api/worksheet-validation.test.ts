@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/server';
 import { form, itemEntry, setUpWorld, timeEntry, type WorksheetWorld } from './worksheet-fixtures';
-import { expectStatus, problemOf } from '../helpers/client';
+import { expectOk, expectStatus, problemOf } from '../helpers/client';
 
 /** Every worksheet validation message of spec §5 (and the master-data checks of issue 4), over multipart. */
 let app: TestApp;
@@ -178,7 +178,7 @@ describe('master data checks', () => {
   });
 
   it('inactive codes cannot be chosen — but a record may keep a value it already had', async () => {
-    const rec = (await post(itemEntry({ description: 'before deactivation' }))).body;
+    const rec = expectOk(await post(itemEntry({ description: 'before deactivation' })));
     await app.db.updateTable('item').set({ active: false }).where('accountId', '=', w.accountId).where('no', '=', '1000').execute();
     await app.db.updateTable('job').set({ active: false }).where('accountId', '=', w.accountId).where('code', '=', 'J-2001').execute();
     try {
@@ -200,7 +200,7 @@ describe('master data checks', () => {
 
 describe('approve and delete input', () => {
   it('isApproved must be true/false; id must be a number', async () => {
-    const rec = (await post(itemEntry({ description: 'for approve input' }))).body;
+    const rec = expectOk(await post(itemEntry({ description: 'for approve input' })));
     const bad = await w.c.leadA.raw('PUT', '/api/worksheet/approve', { id: rec.id, isApproved: 'maybe' }); // deliberately invalid
     expectStatus(bad, 400);
     expect(bad.body.errors?.isApproved).toEqual(['Field must be true/false']);

@@ -99,7 +99,7 @@ describe('create and read', () => {
 
   it('the default mode is YOURS, and a Basic user always gets YOURS', async () => {
     await create(w.c.basicA2, itemEntry({ description: 'basica2 screws' }));
-    for (const q of ['', '?mode=TEAM', '?mode=ALL']) {
+    for (const q of ['', '?mode=TEAM', '?mode=ALL'] as const) {
       const res = await w.c.basicA.get(`/api/worksheet${q}`);
       expectStatus(res, 200);
       expect(allRecords(res.body).every((r) => r.username === 'wsbasica')).toBe(true);
@@ -205,7 +205,7 @@ describe('manage, approve, lock', () => {
     const res = await w.c.leadA.put('/api/worksheet/approve', { id: rec.id, accountId: w.accountId, isApproved: true });
     expectStatus(res, 200);
     expect(res.body).toMatchObject({ approvedBy: 'wsleada', canManage: false, canApprove: true, version: rec.version + 1 });
-    expect(Date.parse(res.body.approvedDateTime)).not.toBeNaN();
+    expect(Date.parse(res.body.approvedDateTime ?? '')).not.toBeNaN();
     const edit = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id, description: 'changed' }));
     expectStatus(edit, 409);
     expect(edit.body.detail).toBe('The record is approved and cannot be changed');

@@ -1,4 +1,6 @@
+import type { inferRouterOutputs } from '@trpc/server';
 import { expect } from 'vitest';
+import type { AppRouter } from '../../src/server/routers/app';
 import type { components, paths } from './api-types.gen';
 import { contractProblems } from './openapi-validator';
 
@@ -73,7 +75,8 @@ export type Answer<Op> = Op extends { responses: infer R }
   ? { [K in keyof R]: Exchange & { status: StatusOf<K>; body: BodyOf<R[K]> } }[keyof R]
   : never;
 
-type ResponseFor<S extends string, M extends Method> = [OperationOf<S, M>] extends [never] ? ApiResponse : Answer<OperationOf<S, M>>;
+/** The answer of a method on a concrete path, a union by status (untyped when the document has no such operation). */
+export type ResponseFor<S extends string, M extends Method> = [OperationOf<S, M>] extends [never] ? ApiResponse : Answer<OperationOf<S, M>>;
 
 type RawResponseFor<S extends string, M extends string> = Lowercase<M> extends Method ? (string extends M ? ApiResponse : ResponseFor<S, Lowercase<M>>) : ApiResponse;
 
@@ -206,4 +209,19 @@ export function problemOf<R extends { status: number; headers: Headers; text: st
   expect(res.status >= 300, `${res.status} ${res.text}`).toBe(true);
   if (res.status >= 300) expect(res.headers.get('content-type') ?? '').toContain('application/problem+json');
   return res.body as RefusalBody<R>;
+}
+
+type TrpcOutputs = inferRouterOutputs<AppRouter>;
+type OutputAt<T, P extends string> = P extends `${infer H}.${infer R}` ? (H extends keyof T ? OutputAt<T[H], R> : never) : P extends keyof T ? T[P] : never;
+
+/**
+ * The output of a tRPC call's answer (`/api/trpc/…`, outside the OpenAPI document), typed from the
+ * router: `trpcData(res, 'report.glance')`. `index` picks the call of a batch (`?batch=1`); without
+ * a batch the answer is one `{ result: { data } }`. Fails the test unless the answer is 200.
+ */
+export function trpcData<P extends string>(res: { status: number; text: string; body: unknown }, procedure: P, index = 0): OutputAt<TrpcOutputs, P> {
+  expect(res.status, `${procedure}: ${res.text}`).toBe(200);
+  const one = Array.isArray(res.body) ? (res.body as unknown[])[index] : res.body;
+  expect(one, procedure).toHaveProperty('result.data');
+  return (one as { result: { data: OutputAt<TrpcOutputs, P> } }).result.data;
 }
