@@ -8,6 +8,7 @@ import { seedMasterData } from '../../db/seed/demo';
 import { JSON_BODY_MAX_BYTES } from '../../src/shared/limits';
 import { EXPORT_BODY_MAX_BYTES } from '../../src/shared/schemas/export';
 import type { ApiClient, ApiResponse } from '../helpers/client';
+import { openApiDocument } from '../helpers/openapi-validator';
 import { startTestApp, type TestApp } from '../helpers/server';
 
 /**
@@ -140,6 +141,13 @@ beforeEach(() => {
 });
 afterEach(() => {
   expect(problems).toEqual([]);
+});
+
+describe('the document the tests hold answers to (and type the client from) is the one served', () => {
+  it('equals /api/openapi.json', () => {
+    // tests/helpers/openapi-validator.ts and `npm run test:types` build it from the router, without a server
+    expect(JSON.parse(JSON.stringify(openApiDocument()))).toEqual(doc);
+  });
 });
 
 describe('declared error statuses are reachable, and answers are declared', () => {
