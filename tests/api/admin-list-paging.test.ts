@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAdminCursor } from '../../src/shared/admin-paging';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../src/shared/limits';
-import type { ApiClient } from '../helpers/client';
+import { expectStatus, trpcData, type ApiClient, type ApiResponse } from '../helpers/client';
 import { startTestApp, type TestApp } from '../helpers/server';
 
 let app: TestApp;
@@ -20,15 +20,16 @@ const pad = (i: number) => String(i).padStart(4, '0');
 const text = (i: number) => `Text ${String(Math.floor(i / 3)).padStart(3, '0')}${i % 7 === 0 ? ' special' : ''}`;
 
 interface Area {
-  path: string;
+  procedure: 'item' | 'resource' | 'customer' | 'job';
+  path: `/api/${Area['procedure']}`;
   key: string;
   textField: string;
 }
 const AREAS: Area[] = [
-  { path: '/api/item', key: 'no', textField: 'description' },
-  { path: '/api/resource', key: 'no', textField: 'description' },
-  { path: '/api/customer', key: 'no', textField: 'name' },
-  { path: '/api/job', key: 'code', textField: 'description' },
+  { procedure: 'item', path: '/api/item', key: 'no', textField: 'description' },
+  { procedure: 'resource', path: '/api/resource', key: 'no', textField: 'description' },
+  { procedure: 'customer', path: '/api/customer', key: 'no', textField: 'name' },
+  { procedure: 'job', path: '/api/job', key: 'code', textField: 'description' },
 ];
 
 beforeAll(async () => {
@@ -57,10 +58,10 @@ async function followLinks(client: ApiClient, path: string): Promise<{ pages: Ro
   let next: string | null = path;
   while (next) {
     if (pages.length > 100) throw new Error('too many pages');
-    const res = await client.get<Row[]>(next);
-    expect(res.status, next).toBe(200);
+    const res: ApiResponse = await client.get(next); // a Link target: any list of the document
+    expectStatus(res, 200);
     expect(Array.isArray(res.body)).toBe(true);
-    pages.push(res.body);
+    pages.push(res.body as Row[]);
     const link = res.headers.get('link');
     if (link) {
       const m = /^<([^>]+)>; rel="next"$/.exec(link);
@@ -72,13 +73,13 @@ async function followLinks(client: ApiClient, path: string): Promise<{ pages: Ro
   return { pages, links };
 }
 
-describe.each(AREAS)('$path paged', ({ path, key, textField }) => {
+describe.each(AREAS)('$path paged', ({ procedure, path, key, textField }) => {
   const keys = (rows: Row[]) => rows.map((r) => r[key] as string);
   const allKeys = Array.from({ length: N }, (_, i) => `K${pad(i)}`);
 
   it('answers the default page size, and the Link headers chain to the end by key', async () => {
-    const first = await admin.get<Row[]>(path);
-    expect(first.status).toBe(200);
+    const first = await admin.get(path);
+    expectStatus(first, 200);
     expect(first.body).toHaveLength(PAGE_SIZE_DEFAULT);
     expect(first.headers.get('link')).toMatch(/^<\/api\/[a-z]+\?cursor=[A-Za-z0-9_-]+>; rel="next"$/);
     const { pages, links } = await followLinks(admin, `${path}?limit=100`);
@@ -107,17 +108,17 @@ describe.each(AREAS)('$path paged', ({ path, key, textField }) => {
     const { pages } = await followLinks(admin, `${path}?q=SPECIAL&limit=10`);
     const expected = allKeys.filter((_k, i) => i % 7 === 0 && !(path === '/api/job' && i % 10 === 0));
     expect(keys(pages.flat())).toEqual(expected);
-    const procedure = path.slice(5);
     const input = encodeURIComponent(JSON.stringify({ 0: { q: 'special', limit: 10 } }));
     const trpc = await admin.get(`/api/trpc/${procedure}.list?batch=1&input=${input}`);
-    expect(trpc.status).toBe(200);
-    const page = trpc.body[0].result.data as { rows: Row[]; nextCursor: string | null; total: number };
+    expectStatus(trpc, 200);
+    const page = trpcData(trpc, `${procedure}.list`);
     expect(page.rows).toHaveLength(10);
     expect(page.total).toBe(expected.length);
     expect(typeof page.nextCursor).toBe('string');
     const second = await admin.get(`/api/trpc/${procedure}.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { q: 'special', limit: 10, cursor: page.nextCursor } }))}`);
-    expect(second.body[0].result.data.total).toBeNull();
-    expect(keys(second.body[0].result.data.rows)).toEqual(expected.slice(10, 20));
+    const secondPage = trpcData(second, `${procedure}.list`);
+    expect(secondPage.total).toBeNull();
+    expect(keys(secondPage.rows)).toEqual(expected.slice(10, 20));
   });
 
   it('refuses a page above the maximum, a bad limit, and a tampered or foreign cursor with 400', async () => {
@@ -127,7 +128,7 @@ describe.each(AREAS)('$path paged', ({ path, key, textField }) => {
     const cursor = /cursor=([^&>]+)/.exec(link)![1]!;
     for (const bad of [`${cursor.slice(0, -2)}`, `${cursor}A`, 'w1', 'not a cursor', Buffer.from('["a1","key","asc",null,""]').toString('base64url')]) {
       const res = await admin.get(`${path}?cursor=${encodeURIComponent(bad)}`);
-      expect(res.status, bad).toBe(400);
+      expectStatus(res, 400);
     }
     // A cursor of another order is refused rather than answered with a wrong page.
     expect((await admin.get(`${path}?cursor=${cursor}&sort=text`)).status).toBe(400);
@@ -141,8 +142,8 @@ describe.each(AREAS)('$path paged', ({ path, key, textField }) => {
     expect(rows).toHaveLength(N);
     expect(rows.every((r) => (r[key] as string).startsWith('X'))).toBe(true);
     const intoOther = encodeAdminCursor({ sort: 'key', dir: 'asc', text: null, key: 'X0100' });
-    const res = await admin.get<Row[]>(`${path}?cursor=${intoOther}&limit=${PAGE_SIZE_MAX}`);
-    expect(res.status).toBe(200);
+    const res = await admin.get(`${path}?cursor=${intoOther}&limit=${PAGE_SIZE_MAX}`);
+    expectStatus(res, 200);
     expect(res.body).toHaveLength(0);
     expect(res.headers.get('link')).toBeNull();
   });

@@ -66,7 +66,7 @@ describe('the REST contract of spec §7', () => {
       if (call === 'POST /api/user/login' || call === 'GET /api/user/logout') continue;
       const [method, template] = call.split(' ') as [string, string];
       const path = template.replace(/\{[^}]+\}/g, '1');
-      const res = await anon.request(method, path, method === 'GET' ? undefined : {});
+      const res = await anon.raw(method, path, method === 'GET' ? undefined : {}); // every call of the spec, without its fields
       expect({ call, status: res.status }).toEqual({ call, status: 401 });
     }
   });

@@ -4,7 +4,7 @@
  * `data.errorCodes`); a duplicate key answers on its field.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../helpers/client';
+import { ApiClient, expectStatus } from '../helpers/client';
 import { startWorld, type MasterDataWorld } from './master-data-fixtures';
 
 let w: MasterDataWorld;
@@ -18,8 +18,8 @@ const input = (v: unknown) => encodeURIComponent(JSON.stringify(v));
 
 describe('REST problem+json', () => {
   it('a validation error: code VALIDATION, and each field message with its code and params', async () => {
-    const res = await w.admin.post('/api/customer', { no: 'X'.repeat(21) });
-    expect(res.status).toBe(400);
+    const res = await w.admin.raw('POST', '/api/customer', { no: 'X'.repeat(21) }); // deliberately without name, and too long
+    expectStatus(res, 400);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
     expect(res.body).toMatchObject({ status: 400, detail: 'Validation failed', code: 'VALIDATION', params: {} });
     // spec §5's English stays as it was; the codes come beside it
@@ -29,18 +29,18 @@ describe('REST problem+json', () => {
 
   it('404: code NOT_FOUND', async () => {
     const res = await w.admin.get('/api/customer/single?no=NOPE');
-    expect(res.status).toBe(404);
+    expectStatus(res, 404);
     expect(res.body).toMatchObject({ detail: 'Not found', code: 'NOT_FOUND', params: {} });
   });
 
   it('409 for a duplicate key: code MD_EXISTS with params, and the same error on the key field', async () => {
     const res = await w.admin.post('/api/customer', { no: 'C2', name: 'Again' });
-    expect(res.status).toBe(409);
+    expectStatus(res, 409);
     expect(res.body).toMatchObject({ detail: 'Customer C2 already exists', code: 'MD_EXISTS', params: { entity: 'Customer', key: 'C2' } });
     expect(res.body.errors).toEqual({ no: ['Customer C2 already exists'] });
     expect(res.body.errorCodes).toEqual({ no: [{ code: 'MD_EXISTS', params: { entity: 'Customer', key: 'C2' } }] });
     const job = await w.admin.post('/api/job', { code: 'J1', billToCustomerNo: 'C2' });
-    expect(job.status).toBe(201);
+    expectStatus(job, 201);
     const dupJob = await w.admin.post('/api/job', { code: 'J1', billToCustomerNo: 'C2' });
     expect(dupJob.body).toMatchObject({ status: 409, code: 'MD_EXISTS', params: { entity: 'Job', key: 'J1' }, errors: { code: ['Job J1 already exists'] } });
     await w.admin.post('/api/item', { no: 'I1', description: 'Item' });
@@ -57,9 +57,10 @@ describe('REST problem+json', () => {
 
   it('409 for a stale version: code STALE', async () => {
     const created = await w.admin.post('/api/customer', { no: 'C3', name: 'Three' });
+    expectStatus(created, 201);
     expect((await w.admin.put('/api/customer', { no: 'C3', name: 'Three A', version: created.body.version })).status).toBe(200);
     const stale = await w.admin.put('/api/customer', { no: 'C3', name: 'Three B', version: created.body.version });
-    expect(stale.status).toBe(409);
+    expectStatus(stale, 409);
     expect(stale.body).toMatchObject({ detail: 'The record was changed by someone else in the meantime. Reload it and try again', code: 'STALE', params: {} });
   });
 
@@ -73,7 +74,7 @@ describe('REST problem+json', () => {
 describe('/api/trpc error data', () => {
   it('a validation error: appCode and per-field codes', async () => {
     const res = await w.admin.get(`/api/trpc/customer.search?batch=1&input=${input({ 0: { q: 'x'.repeat(300) } })}`);
-    expect(res.status).toBe(400);
+    expectStatus(res, 400);
     const [call] = res.body as Array<{ error: { message: string; data: Record<string, unknown> } }>;
     expect(call!.error.message).toBe('Validation failed');
     expect(call!.error.data).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400, appCode: 'VALIDATION', params: {} });
@@ -84,7 +85,7 @@ describe('/api/trpc error data', () => {
     const missing = await w.admin.get(`/api/trpc/customer.single?batch=1&input=${input({ 0: { no: 'NOPE' } })}`);
     expect(missing.body).toMatchObject([{ error: { message: 'Not found', data: { httpStatus: 404, appCode: 'NOT_FOUND', params: {} } } }]);
     const dup = await w.admin.post('/api/trpc/customer.create?batch=1', { 0: { no: 'C2', name: 'Again' } });
-    expect(dup.status).toBe(409);
+    expectStatus(dup, 409);
     expect(dup.body).toMatchObject([
       {
         error: {
@@ -103,7 +104,7 @@ describe('/api/trpc error data', () => {
 
   it('a refusal before the body: UNAUTHORIZED', async () => {
     const res = await w.app.anonymous().get(`/api/trpc/customer.list?batch=1&input=${input({ 0: {} })}`);
-    expect(res.status).toBe(401);
+    expectStatus(res, 401);
     expect(res.body).toMatchObject([{ error: { data: { httpStatus: 401, appCode: 'UNAUTHORIZED' } } }]);
   });
 });
@@ -113,7 +114,7 @@ describe('one pipeline: every /api/trpc refusal in tRPC\'s envelope, every REST 
     const noOrigin = new ApiClient(w.app.url, { origin: null });
     noOrigin.cookie = w.admin.cookie;
     const res = await noOrigin.post('/api/trpc/customer.create,customer.create?batch=1', { 0: { no: 'X1', name: 'x' }, 1: { no: 'X2', name: 'y' } });
-    expect(res.status).toBe(403);
+    expectStatus(res, 403);
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(res.body).toMatchObject([
       { error: { message: 'Cross-site request refused', data: { code: 'FORBIDDEN', httpStatus: 403, appCode: 'CSRF' } } },
@@ -127,11 +128,11 @@ describe('one pipeline: every /api/trpc refusal in tRPC\'s envelope, every REST 
 
   it('several procedures without ?batch=1, and a batch over the cap: 400 in the envelope, nothing run', async () => {
     const unbatched = await w.admin.get('/api/trpc/customer.list,customer.list');
-    expect(unbatched.status).toBe(400);
+    expectStatus(unbatched, 400);
     expect(unbatched.body).toMatchObject({ error: { data: { httpStatus: 400, appCode: 'BATCH_NEEDED' } } });
     const calls = Array.from({ length: 11 }, () => 'customer.list').join(',');
     const over = await w.admin.get(`/api/trpc/${calls}?batch=1`);
-    expect(over.status).toBe(400);
+    expectStatus(over, 400);
     expect(over.body).toMatchObject({ error: { data: { appCode: 'TOO_MANY_CALLS', params: { max: '10' } } } });
   });
 
@@ -139,7 +140,7 @@ describe('one pipeline: every /api/trpc refusal in tRPC\'s envelope, every REST 
     const none = await w.admin.get('/api/no-such-thing');
     expect(none.body).toMatchObject({ status: 404, code: 'NO_API_PATH', params: { method: 'GET', path: '/api/no-such-thing' } });
     const wrong = await w.admin.del('/api/user/info');
-    expect(wrong.status).toBe(405);
+    expectStatus(wrong, 405);
     expect(wrong.headers.get('allow')).toBeTruthy();
     expect(wrong.body).toMatchObject({ status: 405, code: 'METHOD_NOT_ALLOWED' });
   });

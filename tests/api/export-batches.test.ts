@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../helpers/client';
+import { expectOk, expectStatus, type ApiClient } from '../helpers/client';
 import { startTestApp, type TestApp } from '../helpers/server';
 import { COLUMN, downloadBytes, insertRecords, parseCsv, record, setUpExportWorld, type ExportWorld } from './export-fixtures';
 
@@ -73,9 +73,9 @@ describe('export batches', () => {
 
   it('previews and marks what the filters show: the period and approved only; the preview equals the file', async () => {
     const ids = await fourEntries();
-    const options = { entries: ids, mode: 'ALL', shouldMarkAsExported: true, from: '2026-11-01', to: '2026-11-30', approvedOnly: true };
+    const options = { entries: ids, mode: 'ALL' as const, shouldMarkAsExported: true, from: '2026-11-01', to: '2026-11-30', approvedOnly: true };
     const preview = await admin.post('/api/worksheet/download/preview', options);
-    expect(preview.status, preview.text).toBe(200);
+    expectStatus(preview, 200);
     expect(preview.body).toEqual({
       entries: 2,
       hours: 4.5,
@@ -89,7 +89,7 @@ describe('export batches', () => {
     });
 
     const res = await downloadBytes(admin, { ...options, csvFormat: 'international' });
-    expect(res.status).toBe(200);
+    expectStatus(res, 200);
     const batchId = Number(res.headers.get('x-export-batch-id'));
     expect(batchId).toBeGreaterThan(0);
     const rows = parseCsv(res.text).rows;
@@ -103,10 +103,10 @@ describe('export batches', () => {
 
     // The batch: who, what, how many, and the checksum of the very bytes sent.
     const list = await admin.get('/api/export/batch');
-    expect(list.status).toBe(200);
+    expectStatus(list, 200);
     expect(list.body.nextCursor).toBeNull();
     expect(list.body.items).toHaveLength(1);
-    const batch = list.body.items[0];
+    const batch = list.body.items[0]!;
     expect(batch).toMatchObject({
       id: batchId,
       createdBy: 'batadmin',
@@ -122,7 +122,7 @@ describe('export batches', () => {
 
     // The archive filters by batch.
     const archive = await admin.get(`/api/worksheet?mode=ALL&exported=true&batchId=${batchId}`);
-    expect(archive.status).toBe(200);
+    expectStatus(archive, 200);
     const listed = (archive.body as Array<{ worksheet: Array<{ description: string }> }>).flatMap((g) => g.worksheet.map((r) => r.description));
     expect(listed.sort()).toEqual(['approved hours', 'approved item']);
     const foreign = await (await app.login('batotheradmin')).get(`/api/worksheet?mode=ALL&exported=true&batchId=${batchId}`);
@@ -135,7 +135,7 @@ describe('export batches', () => {
       await app.db.updateTable('appUser').set({ languageCode: 'ENU' }).where('username', '=', 'batadmin').execute();
       const ids = await fourEntries();
       const first = await downloadBytes(admin, { entries: ids, mode: 'ALL', shouldMarkAsExported: true, format });
-      expect(first.status).toBe(200);
+      expectStatus(first, 200);
       const batchId = Number(first.headers.get('x-export-batch-id'));
       // Past the zip's two-second clock: a workbook stamped "now" would differ.
       if (format === 'xlsx') await new Promise((r) => setTimeout(r, 2100));
@@ -165,7 +165,7 @@ describe('export batches', () => {
     const ids = await fourEntries();
     for (const format of ['csv', 'xlsx', 'bc'] as const) {
       const res = await downloadBytes(admin, { entries: ids, mode: 'ALL', shouldMarkAsExported: true, format, from: '2025-01-01', to: '2025-12-31' });
-      expect(res.status).toBe(409);
+      expectStatus(res, 409);
       expect(res.headers.get('content-type')).toContain('problem+json');
       expect(JSON.parse(res.text)).toMatchObject({ code: 'EXPORT_NOTHING', detail: 'Nothing to export: no entry matches the filters' });
     }
@@ -173,7 +173,7 @@ describe('export batches', () => {
     expect(await app.db.selectFrom('worksheetRecord').select('id').where('exported', '=', true).execute()).toEqual([]);
     // A bad period is a 400, not a 500.
     const bad = await downloadBytes(admin, { entries: ids, mode: 'ALL', shouldMarkAsExported: true, from: '2026-12-01', to: '2026-11-01' });
-    expect(bad.status).toBe(400);
+    expectStatus(bad, 400);
     expect((await admin.post('/api/worksheet/download/preview', { entries: ids, from: 'yesterday' })).status).toBe(400);
   });
 
@@ -184,7 +184,7 @@ describe('export batches', () => {
     const other = await app.login('batotheradmin');
     expect((await other.get(`/api/export/batch/${batchId}`)).status).toBe(404);
     expect((await fetch(`${app.url}/api/export/batch/${batchId}/download`, { headers: { Cookie: other.cookie! } })).status).toBe(404);
-    expect((await other.get('/api/export/batch')).body.items).toEqual([]);
+    expect(expectOk(await other.get('/api/export/batch')).items).toEqual([]);
     // A team leader sees their own batches only; a Basic user none.
     expect((await leadA.get(`/api/export/batch/${batchId}`)).status).toBe(404);
     expect((await basicA.get(`/api/export/batch/${batchId}`)).status).toBe(404);
@@ -224,7 +224,7 @@ describe('export batches', () => {
       record(w.accountId, 'basica', { date: '2026-11-04', unitType: 'Item', unitNo: '0042', unitOfMeasureCode: 'BOX', timeFrom: null, timeTo: null, quantity: 2, ...approved }),
     ]);
     const res = await downloadBytes(danish, { entries: [first, second], mode: 'ALL', shouldMarkAsExported: true, format: 'bc' });
-    expect(res.status).toBe(200);
+    expectStatus(res, 200);
     const batchId = Number(res.headers.get('x-export-batch-id'));
     const documentNo = `WT${String(batchId).padStart(6, '0')}`;
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${documentNo}.csv"`);
@@ -238,10 +238,10 @@ describe('export batches', () => {
     expect((await admin.get(`/api/export/batch/${batchId}`)).body).toMatchObject({ fileType: 'bc', csvFormat: null, documentNo, entryCount: 2 });
 
     // The prefix is an account setting; a batch keeps the Document No. it was made with.
-    const settings = { id: w.accountId, defaultUnitType: 'Resource', resourceUnits: 'Time' };
+    const settings = { id: w.accountId, defaultUnitType: 'Resource' as const, resourceUnits: 'Time' as const };
     expect((await admin.put('/api/account', { ...settings, bcDocumentPrefix: 'bad prefix!' })).status).toBe(400);
     const saved = await admin.put('/api/account', { ...settings, bcDocumentPrefix: 'wt-nord' });
-    expect(saved.status).toBe(200);
+    expectStatus(saved, 200);
     expect(saved.body.bcDocumentPrefix).toBe('WT-NORD');
     const [third] = await insertRecords(app, [record(w.accountId, 'basica', { date: '2026-11-05', ...approved })]);
     const next = await downloadBytes(admin, { entries: [third], mode: 'ALL', shouldMarkAsExported: true, format: 'bc' });
@@ -255,11 +255,11 @@ describe('export batches', () => {
   it('xlsx marking sends worksheet.exported once, with the batch id, like CSV', async () => {
     const { client: key } = await app.apiKeyClient(w.accountId);
     const endpoint = await key.post('/api/webhooks', { url: receiverUrl, events: ['worksheet.exported'] });
-    expect(endpoint.status, endpoint.text).toBe(201);
+    expectStatus(endpoint, 201);
     try {
       const ids = await fourEntries();
       const res = await downloadBytes(admin, { entries: ids.slice(0, 2), mode: 'ALL', shouldMarkAsExported: true, format: 'xlsx' });
-      expect(res.status).toBe(200);
+      expectStatus(res, 200);
       const batchId = Number(res.headers.get('x-export-batch-id'));
       const csv = await downloadBytes(admin, { entries: ids.slice(2), mode: 'ALL', shouldMarkAsExported: true, format: 'csv' });
       const csvBatch = Number(csv.headers.get('x-export-batch-id'));

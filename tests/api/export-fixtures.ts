@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { seedMasterData } from '../../db/seed/demo';
 import type { Insertable } from 'kysely';
 import type { WorksheetRecordTable } from '../../db/types';
-import type { ApiClient, ApiResponse } from '../helpers/client';
+import type { ApiClient } from '../helpers/client';
 import type { TestApp } from '../helpers/server';
 
 /**
@@ -100,8 +100,9 @@ export function parseCsv(text: string, delimiter: ',' | ';' = ','): Csv {
   return { bom, header: records[0] ?? [], rows: records.slice(1) };
 }
 
-export function download(client: ApiClient, body: Record<string, unknown>): Promise<ApiResponse<string>> {
-  return client.request<string>('POST', '/api/worksheet/download', body);
+/** A download with any options — a test may send ones the document refuses on purpose. */
+export function download(client: ApiClient, body: Record<string, unknown>) {
+  return client.raw('POST', '/api/worksheet/download', body);
 }
 
 export const COLUMN = {

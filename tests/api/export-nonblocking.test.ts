@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../helpers/client';
+import { expectStatus, type ApiClient } from '../helpers/client';
 import { startTestApp, type TestApp } from '../helpers/server';
 import { insertMany, setUpExportWorld, type ExportWorld } from './export-fixtures';
 
@@ -45,7 +45,7 @@ describe('a large xlsx export does not block other requests', () => {
     const answered: boolean[] = [];
     for (let i = 0; i < 5; i++) {
       const info = await admin.get('/api/user/info');
-      expect(info.status).toBe(200);
+      expectStatus(info, 200);
       answered.push(!ended);
     }
     await rest;

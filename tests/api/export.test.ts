@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { historyEntries } from '../../src/server/services/history';
-import type { ApiClient } from '../helpers/client';
+import { expectStatus, type ApiClient } from '../helpers/client';
 import { startTestApp, type TestApp } from '../helpers/server';
 import {
   COLUMN,
@@ -63,7 +63,7 @@ describe('CSV download', () => {
         record(w.accountId, 'basica', { approvedBy: 'leada', approvedDateTime: new Date('2026-11-20T14:05:00Z'), quantity: 7.5 }),
       ]);
       const res = await downloadBytes(admin, { entries: [id], mode: 'ALL', shouldMarkAsExported: false, exported: false });
-      expect(res.status).toBe(200);
+      expectStatus(res, 200);
       expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       expect(res.headers.get('content-disposition')).toBe('attachment; filename="worsheet.csv"');
       expect([...res.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -88,7 +88,7 @@ describe('CSV download', () => {
         record(w.accountId, 'dansk', { date: '2026-11-19', unitType: 'Item', unitNo: '1000', unitDescription: 'Screws 5x50, box', timeFrom: null, timeTo: null, quantity: 3, unitOfMeasureCode: 'BOX' }),
       ]);
       const res = await downloadBytes(dansk, { entries: ids, mode: 'YOURS' });
-      expect(res.status).toBe(200);
+      expectStatus(res, 200);
       const csv = parseCsv(res.text, ';');
       expect(csv.bom).toBe(true);
       expect(csv.header).toEqual(DA_HEADER);
@@ -107,7 +107,7 @@ describe('CSV download', () => {
       const ids = await insertRecords(app, texts.map((description, i) => record(w.accountId, 'leaddk', { description, date: `2026-10-${String(10 + i).padStart(2, '0')}` })));
       for (const [client, delimiter] of [[admin, ','], [leadDk, ';']] as const) {
         const res = await download(client, { entries: ids, mode: client === admin ? 'ALL' : 'YOURS' });
-        expect(res.status).toBe(200);
+        expectStatus(res, 200);
         const csv = parseCsv(res.text, delimiter);
         expect(csv.rows.map((r) => r[COLUMN.description])).toEqual(texts);
         expect(csv.rows.every((r) => r.length === EN_HEADER.length)).toBe(true);
@@ -135,7 +135,7 @@ describe('CSV download', () => {
           const owner = danish ? 'dansk' : 'basica';
           const ids = await insertRecords(app, descriptions.map((description, i) => record(w.accountId, owner, { description, date: '2026-09-01', timeFrom: null, timeTo: null, quantity: i + 1 })));
           const res = await download(danish ? dansk : basicA, { entries: ids });
-          expect(res.status).toBe(200);
+          expectStatus(res, 200);
           const csv = parseCsv(res.text, danish ? ';' : ',');
           // Rows of one day come in id order, i.e. insertion order.
           expect(csv.rows.map((r) => r[COLUMN.description])).toEqual(descriptions.map(asGuarded));
@@ -146,7 +146,7 @@ describe('CSV download', () => {
 
     it('an empty selection gives the header only', async () => {
       const res = await downloadBytes(admin, { entries: [], mode: 'ALL' });
-      expect(res.status).toBe(200);
+      expectStatus(res, 200);
       expect(res.text).toBe(`\uFEFF${EN_HEADER.join(',')}\n`);
     });
   });
@@ -170,7 +170,7 @@ describe('CSV download', () => {
     it('Basic users always get their own entries, whatever mode they ask for', async () => {
       for (const mode of ['YOURS', 'TEAM', 'ALL', undefined]) {
         const res = await download(basicA, { entries: Object.values(ids), mode });
-        expect(res.status).toBe(200);
+        expectStatus(res, 200);
         expect(descriptions(res.text)).toEqual(['basica on A', 'basica on B job']);
       }
     });
@@ -181,7 +181,7 @@ describe('CSV download', () => {
       const teamB = await download(leadB, { entries: Object.values(ids), mode: 'TEAM' });
       expect(descriptions(teamB.text)).toEqual(['basica on B job', 'basicb no team', 'basicb on A job', 'leadb on B job']);
       const all = await download(leadA, { entries: Object.values(ids), mode: 'ALL' });
-      expect(all.status).toBe(403);
+      expectStatus(all, 403);
     });
 
     it('an Admin sees the whole account in ALL; other accounts’ and unknown ids are ignored', async () => {
@@ -198,26 +198,27 @@ describe('CSV download', () => {
     it('the API key is an Admin of its account', async () => {
       const { client } = await app.apiKeyClient(w.accountId);
       const res = await download(client, { entries: Object.values(ids), mode: 'ALL' });
-      expect(res.status).toBe(200);
+      expectStatus(res, 200);
       expect(descriptions(res.text)).toHaveLength(5);
     });
 
     it('refuses anonymous callers, bad bodies and other content types', async () => {
       expect((await download(app.anonymous(), { entries: [ids.own] })).status).toBe(401);
       const bad = await download(admin, { entries: 'all', mode: 'EVERY' });
-      expect(bad.status).toBe(400);
+      expectStatus(bad, 400);
       expect(Object.keys((JSON.parse(bad.text) as { errors: object }).errors).sort()).toEqual(['entries', 'mode']);
       expect((await download(admin, { entries: [0, -1, 1.5] })).status).toBe(400);
-      expect((await admin.request('POST', '/api/worksheet/download', 'entries=1', { 'Content-Type': 'text/plain' })).status).toBe(415);
-      expect((await admin.request('POST', '/api/worksheet/download', '{"entries": [1', {})).status).toBe(400);
+      // deliberately the wrong content type and malformed JSON
+      expect((await admin.raw('POST', '/api/worksheet/download', 'entries=1', { 'Content-Type': 'text/plain' })).status).toBe(415);
+      expect((await admin.raw('POST', '/api/worksheet/download', '{"entries": [1', {})).status).toBe(400);
     });
 
     it('limits the number of ids (400) and the body size (413)', async () => {
       const tooMany = await download(admin, { entries: Array.from({ length: 1_000_001 }, (_, i) => i + 1), mode: 'ALL' });
-      expect(tooMany.status).toBe(400);
+      expectStatus(tooMany, 400);
       expect(JSON.parse(tooMany.text)).toMatchObject({ errors: { entries: ['At most 1000000 entries can be downloaded at once'] } });
-      const huge = await admin.request('POST', '/api/worksheet/download', `{"entries":[${'1,'.repeat(9_000_000)}1]}`);
-      expect(huge.status).toBe(413);
+      const huge = await admin.raw('POST', '/api/worksheet/download', `{"entries":[${'1,'.repeat(9_000_000)}1]}`);
+      expectStatus(huge, 413);
     });
   });
 
@@ -225,7 +226,7 @@ describe('CSV download', () => {
     it('Basic users cannot mark (403) and nothing changes', async () => {
       const ids = await insertRecords(app, [record(w.accountId, 'basica')]);
       const res = await download(basicA, { entries: ids, shouldMarkAsExported: true });
-      expect(res.status).toBe(403);
+      expectStatus(res, 403);
       expect(res.headers.get('content-type')).toContain('application/problem+json');
       const row = await app.db.selectFrom('worksheetRecord').select('exported').where('id', '=', ids[0]!).executeTakeFirstOrThrow();
       expect(row.exported).toBe(false);
@@ -234,7 +235,7 @@ describe('CSV download', () => {
     it('archived entries cannot be marked again (400)', async () => {
       const ids = await insertRecords(app, [record(w.accountId, 'basica', { exported: true })]);
       const res = await download(admin, { entries: ids, mode: 'ALL', shouldMarkAsExported: true, exported: true });
-      expect(res.status).toBe(400);
+      expectStatus(res, 400);
       expect(JSON.parse(res.text)).toMatchObject({ detail: 'Archived entries cannot be marked as exported again' });
     });
 
@@ -245,7 +246,7 @@ describe('CSV download', () => {
         record(w.accountId, 'basicb', { description: 'outside', jobCode: 'J-1002' }),
       ]);
       const res = await download(leadA, { entries: [inTeam, viaJob, outside], mode: 'TEAM', shouldMarkAsExported: true });
-      expect(res.status).toBe(200);
+      expectStatus(res, 200);
       expect(parseCsv(res.text).rows.map((r) => r[COLUMN.description]).sort()).toEqual(['in team', 'via job']);
 
       const rows = await app.db.selectFrom('worksheetRecord').select(['id', 'exported', 'exportedBy', 'exportedAt', 'version']).orderBy('id').execute();
@@ -262,7 +263,7 @@ describe('CSV download', () => {
 
       // Exactly once: the same call again finds nothing to mark — 409 "nothing to export" (issue 24).
       const again = await download(leadA, { entries: [inTeam, viaJob, outside], mode: 'TEAM', shouldMarkAsExported: true });
-      expect(again.status).toBe(409);
+      expectStatus(again, 409);
       expect((again.body as unknown as { code: string }).code).toBe('EXPORT_NOTHING');
       // …and they are in the archive.
       const archived = await download(leadA, { entries: [inTeam, viaJob, outside], mode: 'TEAM', exported: true });
@@ -286,14 +287,14 @@ describe('CSV download', () => {
     });
 
     it('exported records are read-only: approve, edit and delete answer 409; the history shows the export', async () => {
-      const [id] = await insertRecords(app, [record(w.accountId, 'basica', { timeFrom: null, timeTo: null, unitType: 'Item', unitNo: '1000', unitOfMeasureCode: 'BOX', quantity: 2 })]);
+      const id = (await insertRecords(app, [record(w.accountId, 'basica', { timeFrom: null, timeTo: null, unitType: 'Item', unitNo: '1000', unitOfMeasureCode: 'BOX', quantity: 2 })]))[0]!;
       await download(admin, { entries: [id], mode: 'ALL', shouldMarkAsExported: true });
       expect((await admin.put('/api/worksheet/approve', { id, isApproved: true })).status).toBe(409);
       expect((await admin.del('/api/worksheet', { id })).status).toBe(409);
       const update = await admin.put('/api/worksheet', {
         id, date: '2026-11-20', customerNo: 'C1000', jobCode: 'J-1001', unitType: 'Item', unitNo: '1000', description: 'changed', quantity: 3, unitOfMeasureCode: 'BOX',
       });
-      expect(update.status).toBe(409);
+      expectStatus(update, 409);
       // Exporting does not make the exporter the record's modifier, so the history is not an API
       // view here (spec §6, issue 8 §9); the trail is read as the service keeps it.
       const history = await historyEntries(app.db, w.accountId, id!);
@@ -326,7 +327,7 @@ describe('CSV download', () => {
       ]);
       const admin = await app.login('expadmin');
       const all = await admin.post('/api/worksheet/download/info', { entries: ids, mode: 'ALL' });
-      expect(all.status).toBe(200);
+      expectStatus(all, 200);
       const preferences = { fileType: 'csv', csvFormat: 'international' };
       expect(all.body).toEqual({ entries: 3, unapproved: 2, markable: 3, markableUnapproved: 2, canMark: true, preferences });
       const lead = await leadA.post('/api/worksheet/download/info', { entries: ids, mode: 'TEAM' });

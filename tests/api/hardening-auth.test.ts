@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishOf } from '../../src/shared/error-codes';
 import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_USERNAME } from '../../src/shared/limits';
 import { USER_ERR } from '../../src/shared/schemas/user';
-import type { ApiClient } from '../helpers/client';
+import { expectStatus, type ApiClient } from '../helpers/client';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/server';
 
 /** Spec §8's sentence, then for how long (issue 21 §3). */
@@ -161,7 +161,7 @@ describe('the account always keeps an active Admin (issue 8 §8)', () => {
       await update(key, 'laadmin', { profileType: 'Teamleader' }),
       await update(key, 'laadmin', { expirationDate: '2999-12-31' }),
     ]) {
-      expect(res.status, res.text).toBe(409);
+      expectStatus(res, 409);
       expect(res.body.detail).toBe(englishOf(USER_ERR.lastAdmin));
     }
     const row = await app.db.selectFrom('appUser').select(['profileType', 'active', 'expirationDate']).where('username', '=', 'laadmin').executeTakeFirstOrThrow();
@@ -175,13 +175,13 @@ describe('the account always keeps an active Admin (issue 8 §8)', () => {
     await app.db.updateTable('appUser').set({ expirationDate: '2999-01-01' }).where('username', '=', 'latemp').execute();
     const temp = await app.login('latemp');
     const del = await temp.del('/api/user', { username: 'laadmin' });
-    expect(del.status).toBe(409);
+    expectStatus(del, 409);
     expect(del.body.detail).toBe(englishOf(USER_ERR.lastAdmin));
     expect((await update(temp, 'laadmin', { active: false })).status).toBe(409);
 
     await app.addUser(acc, { username: 'lasecond', profileType: 'Admin' });
     const demote = await update(admin, 'lasecond', { profileType: 'Basic' });
-    expect(demote.status, demote.text).toBe(200);
+    expectStatus(demote, 200);
     // lasecond is Basic now: promote back, then laadmin can be deactivated by the key.
     expect((await update(admin, 'lasecond', { profileType: 'Admin' })).status).toBe(200);
     expect((await update(key, 'laadmin', { active: false })).status).toBe(200);

@@ -6,6 +6,7 @@ import { ERR } from '../../src/shared/errors';
 import { WS_ERR } from '../../src/shared/schemas/worksheet';
 import { startTestApp, type TestApp } from '../helpers/server';
 import { form, itemEntry, png, setUpWorld, type WorksheetWorld } from './worksheet-fixtures';
+import { expectOk, expectStatus } from '../helpers/client';
 
 /*
  * Issue 8 §2 (NUL, dates, quantity → 400 with a field error, never a 500), §7 (uploads: metadata
@@ -25,29 +26,29 @@ type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
 
 const trpcGet = (client: WorksheetWorld['c']['admin'], path: string, input: unknown) => client.get(`/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
 const createEntry = (fields: Record<string, string | number | null>, client = w.c.basicA, files: Parameters<typeof form>[1] = []) =>
-  client.request('POST', '/api/worksheet', form(itemEntry(fields), files));
+  client.post('/api/worksheet', form(itemEntry(fields), files));
 
 describe('NUL characters answer 400 with a field error (issue 8 §2)', () => {
   it('login username and password', async () => {
     for (const body of [{ username: 'hi\u0000admin', password: 'x' }, { username: 'hiadmin', password: 'Test\u0000pass' }]) {
       const res = await app.anonymous().post('/api/user/login', body);
-      expect(res.status, res.text).toBe(400);
+      expectStatus(res, 400);
       expect(Object.values(res.body.errors as Record<string, string[]>).flat()).toEqual([englishOf(ERR.nulChar)]);
     }
   });
 
   it('search q, user/single, and a record description (REST and tRPC)', async () => {
     const search = await w.c.basicA.get('/api/customer/search?q=%00');
-    expect(search.status, search.text).toBe(400);
-    expect(search.body.errors.q).toEqual([englishOf(ERR.nulChar)]);
+    expectStatus(search, 400);
+    expect(search.body.errors?.q).toEqual([englishOf(ERR.nulChar)]);
     const single = await w.c.admin.get('/api/user/single?username=hi%00admin');
-    expect(single.status, single.text).toBe(400);
-    expect(single.body.errors.username).toEqual([englishOf(ERR.nulChar)]);
+    expectStatus(single, 400);
+    expect(single.body.errors?.username).toEqual([englishOf(ERR.nulChar)]);
     const entry = await createEntry({ description: 'Screws\u0000' });
-    expect(entry.status, entry.text).toBe(400);
-    expect(entry.body.errors.description).toEqual([englishOf(ERR.nulChar)]);
+    expectStatus(entry, 400);
+    expect(entry.body.errors?.description).toEqual([englishOf(ERR.nulChar)]);
     const trpc = await trpcGet(w.c.basicA, 'customer.search', { q: 'a\u0000' });
-    expect(trpc.status, trpc.text).toBe(400);
+    expectStatus(trpc, 400);
     expect(trpc.text).toContain(englishOf(ERR.nulChar));
   });
 });
@@ -55,25 +56,25 @@ describe('NUL characters answer 400 with a field error (issue 8 §2)', () => {
 describe('dates outside 1900-01-01..2999-12-31 answer 400 (issue 8 §2)', () => {
   it('entry date, archive from/to and expiration date', async () => {
     const entry = await createEntry({ date: '0000-01-01' });
-    expect(entry.status, entry.text).toBe(400);
-    expect(entry.body.errors.date).toEqual([englishOf(ERR.dateOutOfRange)]);
+    expectStatus(entry, 400);
+    expect(entry.body.errors?.date).toEqual([englishOf(ERR.dateOutOfRange)]);
     const archive = await w.c.admin.get('/api/worksheet?exported=true&from=0000-01-01');
-    expect(archive.status, archive.text).toBe(400);
-    expect(archive.body.errors.from).toEqual([englishOf(ERR.dateOutOfRange)]);
+    expectStatus(archive, 400);
+    expect(archive.body.errors?.from).toEqual([englishOf(ERR.dateOutOfRange)]);
     const to = await w.c.admin.get('/api/worksheet?to=3000-01-01');
-    expect(to.status).toBe(400);
-    expect(to.body.errors.to).toEqual([englishOf(ERR.dateOutOfRange)]);
+    expectStatus(to, 400);
+    expect(to.body.errors?.to).toEqual([englishOf(ERR.dateOutOfRange)]);
     const user = await w.c.admin.post('/api/user', { username: 'hidated', password: 'Secret-pass-1', confirmPassword: 'Secret-pass-1', expirationDate: '0000-01-01' });
-    expect(user.status, user.text).toBe(400);
-    expect(user.body.errors.expirationDate).toEqual([englishOf(ERR.dateOutOfRange)]);
+    expectStatus(user, 400);
+    expect(user.body.errors?.expirationDate).toEqual([englishOf(ERR.dateOutOfRange)]);
     const trpc = await trpcGet(w.c.admin, 'worksheet.list', { exported: true, from: '0000-01-01' });
-    expect(trpc.status, trpc.text).toBe(400);
+    expectStatus(trpc, 400);
     expect(trpc.text).toContain(englishOf(ERR.dateOutOfRange));
   });
 
   it('the bounds themselves are accepted', async () => {
     const entry = await createEntry({ date: '1900-01-01' });
-    expect(entry.status, entry.text).toBe(201);
+    expectStatus(entry, 201);
     expect((await w.c.admin.get('/api/worksheet?exported=true&from=1900-01-01&to=2999-12-31')).status).toBe(200);
   });
 });
@@ -81,16 +82,16 @@ describe('dates outside 1900-01-01..2999-12-31 answer 400 (issue 8 §2)', () => 
 describe('quantity takes only the decimal forms of spec §5 (issue 8 §2)', () => {
   it.each(['0x10', '1e2', 'Infinity', '1 2', '12abc'])('refuses %j', async (quantity) => {
     const res = await createEntry({ quantity });
-    expect(res.status, res.text).toBe(400);
-    expect(res.body.errors.quantity).toEqual([englishOf(ERR.mustBeNumber)]);
+    expectStatus(res, 400);
+    expect(res.body.errors?.quantity).toEqual([englishOf(ERR.mustBeNumber)]);
   });
 
   it('accepts a decimal comma, surrounding spaces and a JSON number', async () => {
     const comma = await createEntry({ quantity: ' 1,5 ' });
-    expect(comma.status, comma.text).toBe(201);
+    expectStatus(comma, 201);
     expect(comma.body.quantity).toBe(1.5);
     const json = await w.c.basicA.post('/api/worksheet', { ...itemEntry(), quantity: 2.25 });
-    expect(json.status, json.text).toBe(201);
+    expectStatus(json, 201);
     expect(json.body.quantity).toBe(2.25);
   });
 });
@@ -142,8 +143,8 @@ describe('uploads (issue 8 §7)', () => {
     expect(before.exif?.includes(Buffer.from('PhoneCo'))).toBe(true);
 
     const res = await createEntry({}, w.c.basicA, [{ name: 'phone.jpg', data: new Uint8Array(photo), type: 'image/jpeg' }]);
-    expect(res.status, res.text).toBe(201);
-    const file = await download(w.c.basicA, `/api/attachment/${res.body.id}/${res.body.attachments[0].id}`);
+    expectStatus(res, 201);
+    const file = await download(w.c.basicA, `/api/attachment/${res.body.id}/${res.body.attachments[0]!.id}`);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/jpeg');
     const after = await sharp(file.body).metadata();
@@ -158,8 +159,8 @@ describe('uploads (issue 8 §7)', () => {
   it('keeps an image without metadata byte for byte', async () => {
     const plain = await png(40, 30);
     const res = await createEntry({}, w.c.basicA, [{ name: 'plain.png', data: plain }]);
-    expect(res.status).toBe(201);
-    const file = await download(w.c.basicA, `/api/attachment/${res.body.id}/${res.body.attachments[0].id}`);
+    expectStatus(res, 201);
+    const file = await download(w.c.basicA, `/api/attachment/${res.body.id}/${res.body.attachments[0]!.id}`);
     expect(Buffer.compare(file.body, Buffer.from(plain))).toBe(0);
   });
 
@@ -169,25 +170,25 @@ describe('uploads (issue 8 §7)', () => {
     const count = async () => (await app.db.selectFrom('worksheetRecord').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
     const records = Number(await count());
     const res = await createEntry({}, w.c.basicA, [{ name: 'bomb.png', data: bomb }]);
-    expect(res.status, res.text).toBe(413);
+    expectStatus(res, 413);
     expect(res.body.detail).toBe(englishOf(WS_ERR.tooManyPixels));
     expect(Number(await count())).toBe(records);
   });
 
   it('stores and serves a PNG named x.html with the extension of its real type', async () => {
     const res = await createEntry({}, w.c.basicA, [{ name: 'x.html', data: await png(), type: 'text/html' }]);
-    expect(res.status, res.text).toBe(201);
-    expect(res.body.attachments[0].fileName).toBe('x.html.png');
-    const file = await download(w.c.basicA, `/api/attachment/${res.body.id}/${res.body.attachments[0].id}`);
+    expectStatus(res, 201);
+    expect(res.body.attachments[0]!.fileName).toBe('x.html.png');
+    const file = await download(w.c.basicA, `/api/attachment/${res.body.id}/${res.body.attachments[0]!.id}`);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(file.headers.get('content-disposition')).toContain('filename="x.html.png"');
     // A name stored before this fix is served with its real extension too.
-    await app.db.updateTable('attachment').set({ fileName: 'old.html' }).where('id', '=', res.body.attachments[0].id).execute();
-    const old = await download(w.c.basicA, `/api/attachment/${res.body.id}/${res.body.attachments[0].id}`);
+    await app.db.updateTable('attachment').set({ fileName: 'old.html' }).where('id', '=', res.body.attachments[0]!.id).execute();
+    const old = await download(w.c.basicA, `/api/attachment/${res.body.id}/${res.body.attachments[0]!.id}`);
     expect(old.headers.get('content-disposition')).toContain('filename="old.html.png"');
     // A matching extension in any case is kept.
     const jpg = await createEntry({}, w.c.basicA, [{ name: 'Foto.JPEG', data: new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).jpeg().toBuffer()) }]);
-    expect(jpg.body.attachments[0].fileName).toBe('Foto.JPEG');
+    expect(expectOk(jpg).attachments[0]?.fileName).toBe('Foto.JPEG');
   });
 });
 
@@ -196,7 +197,7 @@ describe('history only where canViewHistory (issue 8 §9)', () => {
     const rec = (await createEntry({ description: 'for history' })).body as Rec;
     expect(rec.canViewHistory).toBe(false);
     const own = await w.c.basicA.get(`/api/worksheet/${rec.id}/history`);
-    expect(own.status).toBe(403);
+    expectStatus(own, 403);
     expect(own.body.detail).toBe(englishOf(ERR.forbidden));
     expect((await trpcGet(w.c.basicA, 'worksheet.history', { id: rec.id })).status).toBe(403);
     // Unmodified by anyone else: nobody's view yet.
@@ -205,14 +206,14 @@ describe('history only where canViewHistory (issue 8 §9)', () => {
     expect((await w.c.otherAdmin.get(`/api/worksheet/${rec.id}/history`)).status).toBe(404);
 
     const edit = await w.c.leadA.request('PUT', '/api/worksheet', form({ ...itemEntry({ description: 'changed by the leader' }), id: rec.id, version: rec.version }));
-    expect(edit.status, edit.text).toBe(200);
+    expectStatus(edit, 200);
     expect(edit.body.canViewHistory).toBe(true);
     const lead = await w.c.leadA.get(`/api/worksheet/${rec.id}/history`);
-    expect(lead.status).toBe(200);
+    expectStatus(lead, 200);
     expect((lead.body as Rec[]).map((h) => h.action)).toEqual(['create', 'update']);
     expect((await w.c.admin.get(`/api/worksheet/${rec.id}/history`)).status).toBe(200);
     // The owner still may not: edit history is a Teamleader view.
-    expect((await w.c.basicA.get(`/api/worksheet/${rec.id}`)).body.canViewHistory).toBe(false);
+    expect(expectOk(await w.c.basicA.get(`/api/worksheet/${rec.id}`)).canViewHistory).toBe(false);
     expect((await w.c.basicA.get(`/api/worksheet/${rec.id}/history`)).status).toBe(403);
   });
 });

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_MAX_BYTES, MULTIPART_MAX_FIELD_BYTES, TRPC_MAX_BATCH } from '../../src/shared/limits';
-import { ApiClient } from '../helpers/client';
+import { ApiClient, expectOk, expectStatus, problemOf } from '../helpers/client';
 import { startTestApp, type TestApp } from '../helpers/server';
 import { form, itemEntry, png, setUpWorld, type WorksheetWorld } from './worksheet-fixtures';
 
@@ -90,13 +90,14 @@ describe('caller first: a refused caller is answered before the body is read', (
 
   it('login stays public', async () => {
     const res = await app.anonymous().post('/api/user/login', { username: 'hdbasica', password: 'wrong-password' });
-    expect(res.status).toBe(401);
+    expectStatus(res, 401);
     expect(res.body.detail).toBe('User authentication failed');
   });
 });
 
 describe('no request crashes the process: malformed multipart is a 400/413', () => {
-  const send = (body: string, type = multipartType, client = w.c.basicA) => client.request('POST', '/api/worksheet', body, { 'Content-Type': type });
+  // hand-made (and deliberately broken) multipart text
+  const send = (body: string, type = multipartType, client = w.c.basicA) => client.raw('POST', '/api/worksheet', body, { 'Content-Type': type });
 
   it.each([
     ['an empty part name', multipart(part('; name=""', 'x'))],
@@ -106,7 +107,7 @@ describe('no request crashes the process: malformed multipart is a 400/413', () 
     ['a truncated body', multipart(part('; name="description"', 'x')).slice(0, 60)],
   ])('%s → 400', async (_name, body) => {
     const res = await send(body);
-    expect(res.status, res.text).toBe(400);
+    expectStatus(res, 400);
     expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
   });
 
@@ -130,15 +131,15 @@ describe('no request crashes the process: malformed multipart is a 400/413', () 
 describe('uploads', () => {
   it('keeps a UTF-8 file name ("Tilbud æøå.png")', async () => {
     const res = await w.c.basicA.request('POST', '/api/worksheet', form(itemEntry(), [{ name: 'Tilbud æøå.png', data: await png() }]));
-    expect(res.status, res.text).toBe(201);
-    expect(res.body.attachments[0].fileName).toBe('Tilbud æøå.png');
+    expectStatus(res, 201);
+    expect(res.body.attachments[0]!.fileName).toBe('Tilbud æøå.png');
   });
 
   it('accepts a file of exactly the limit (15 728 640 bytes)', async () => {
     const exact = new Uint8Array(ATTACHMENT_MAX_BYTES);
     exact.set(await png());
     const res = await w.c.basicA.request('POST', '/api/worksheet', form(itemEntry(), [{ name: 'exact.png', data: exact }]));
-    expect(res.status, res.text).toBe(201);
+    expectStatus(res, 201);
     const row = await app.db.selectFrom('attachment').select('size').where('worksheetId', '=', res.body.id).executeTakeFirstOrThrow();
     expect(row.size).toBe(ATTACHMENT_MAX_BYTES);
   }, 60_000);
@@ -147,8 +148,8 @@ describe('uploads', () => {
 describe('encoding', () => {
   it.each(['/api/worksheet/%ff', '/api/attachment/%zz/1', '/api/worksheet/%E0%A4%A'])('%s → 400 problem', async (path) => {
     const res = await w.c.basicA.get(path);
-    expect(res.status).toBe(400);
-    expect(res.body.detail).toBe('Malformed percent-encoding in the path');
+    expectStatus(res, 400);
+    expect(problemOf(res).detail).toBe('Malformed percent-encoding in the path');
   });
 });
 
@@ -157,7 +158,7 @@ describe('bounded work', () => {
 
   it(`a tRPC batch of more than ${TRPC_MAX_BATCH} calls is refused 400 before any runs`, async () => {
     const res = await w.c.basicA.get(batch(TRPC_MAX_BATCH + 1));
-    expect(res.status).toBe(400);
+    expectStatus(res, 400);
     // tRPC's own shape: one request-level error, which the client's httpBatchLink gives every call
     expect(res.body).toMatchObject({ error: { message: `At most ${TRPC_MAX_BATCH} calls per batch`, data: { code: 'BAD_REQUEST', httpStatus: 400 } } });
     // 1 000 calls do not even fit the URL limit
@@ -166,14 +167,15 @@ describe('bounded work', () => {
 
   it(`a batch of ${TRPC_MAX_BATCH} runs`, async () => {
     const res = await w.c.basicA.get(batch(TRPC_MAX_BATCH));
-    expect(res.status).toBe(200);
+    expectStatus(res, 200);
     expect(res.body).toHaveLength(TRPC_MAX_BATCH);
   });
 
   it('a JSON body over 1 MB is refused 413 on REST and on tRPC alike', async () => {
     const big = JSON.stringify({ code: 'x'.repeat(1024 * 1024 + 10) });
-    expect((await w.c.admin.request('POST', '/api/location', big)).status).toBe(413);
-    expect((await w.c.admin.request('POST', '/api/trpc/location.create', big)).status).toBe(413);
+    // deliberately over the limit
+    expect((await w.c.admin.raw('POST', '/api/location', big)).status).toBe(413);
+    expect((await w.c.admin.raw('POST', '/api/trpc/location.create', big)).status).toBe(413);
   });
 });
 
@@ -187,8 +189,8 @@ describe('headers', () => {
 
   it('attachments are private, no-store', async () => {
     const created = await w.c.basicA.request('POST', '/api/worksheet', form(itemEntry(), [{ name: 'a.png', data: await png() }]));
-    const att = created.body.attachments[0];
-    const res = await fetch(`${app.url}/api/attachment/${created.body.id}/${att.id}`, { headers: { Cookie: w.c.basicA.cookie! } });
+    const att = expectOk(created).attachments[0]!;
+    const res = await fetch(`${app.url}/api/attachment/${expectOk(created).id}/${att.id}`, { headers: { Cookie: w.c.basicA.cookie! } });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
   });
@@ -201,9 +203,9 @@ describe('headers', () => {
 
   it('every answer has an X-Request-Id, and a problem carries the same id', async () => {
     const res = await w.c.basicA.get('/api/no-such-path');
-    expect(res.status).toBe(404);
+    expectStatus(res, 404);
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f]{16}$/);
-    expect(res.body.requestId).toBe(res.headers.get('x-request-id'));
+    expect(problemOf(res).requestId).toBe(res.headers.get('x-request-id'));
   });
 });
 
@@ -218,7 +220,7 @@ describe('X-Forwarded-* from an untrusted peer (TRUST_PROXY=false)', () => {
     const accountId = await plain.createAccount('PLAIN');
     void accountId;
     const res = await plain.anonymous().request('POST', '/api/user/login', { username: 'plainadmin', password: 'Test-pass-1' }, { 'X-Forwarded-Proto': 'https' });
-    expect(res.status).toBe(200);
+    expectStatus(res, 200);
     expect(res.headers.get('strict-transport-security')).toBeNull();
     expect(res.headers.getSetCookie().join()).not.toMatch(/Secure/);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../helpers/client';
+import { expectStatus, type ApiClient } from '../helpers/client';
 import { startTestApp, type TestApp } from '../helpers/server';
 
 /**
@@ -20,9 +20,9 @@ afterAll(() => app?.close());
 
 describe('Idempotency-Key on POST /api/webhooks', () => {
   it('stores no secret, and a replay answers the same endpoint without its secret', async () => {
-    const body = { url: 'https://hooks.example/in', events: ['worksheet.created'] };
+    const body = { url: 'https://hooks.example/in', events: ['worksheet.created' as const] };
     const first = await key.request('POST', '/api/webhooks', body, { 'Idempotency-Key': 'wh-create-1' });
-    expect(first.status, first.text).toBe(201);
+    expectStatus(first, 201);
     const secret = (first.body as { secret: string }).secret;
     expect(secret).toMatch(/^whsec_/);
 
@@ -33,7 +33,7 @@ describe('Idempotency-Key on POST /api/webhooks', () => {
     expect(rows[0]!.responseBody).not.toContain('whsec_');
 
     const again = await key.request('POST', '/api/webhooks', body, { 'Idempotency-Key': 'wh-create-1' });
-    expect(again.status).toBe(201);
+    expectStatus(again, 201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.text).not.toContain('whsec_');
     const { secret: _left, ...record } = first.body as Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/server';
-import type { ApiClient } from '../helpers/client';
+import { expectStatus, type ApiClient } from '../helpers/client';
 import { form, itemEntry, png, setUpWorld, type WorksheetWorld } from './worksheet-fixtures';
 
 /** Idempotency-Key on the REST creates (issue 13 point 5, decision 0130). */
@@ -26,9 +26,9 @@ const postEntry = (client: ApiClient, key: string | null, description: string, f
 describe('POST /api/worksheet with Idempotency-Key', () => {
   it('a retry with the same key and body answers the first answer and creates nothing new', async () => {
     const first = await postEntry(w.c.basicA, 'k-entry-1', 'Idem once');
-    expect(first.status, first.text).toBe(201);
+    expectStatus(first, 201);
     const again = await postEntry(w.c.basicA, 'k-entry-1', 'Idem once');
-    expect(again.status).toBe(201);
+    expectStatus(again, 201);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(first.headers.get('idempotent-replayed')).toBeNull();
@@ -44,10 +44,10 @@ describe('POST /api/worksheet with Idempotency-Key', () => {
   it('the same key with another body, or another photo, answers 422 and creates nothing', async () => {
     expect((await postEntry(w.c.basicA, 'k-entry-2', 'Idem two')).status).toBe(201);
     const otherBody = await postEntry(w.c.basicA, 'k-entry-2', 'Idem two changed');
-    expect(otherBody.status).toBe(422);
+    expectStatus(otherBody, 422);
     expect(otherBody.headers.get('content-type')).toMatch(/problem\+json/);
     const otherPhoto = await postEntry(w.c.basicA, 'k-entry-2', 'Idem two', await png(41, 30));
-    expect(otherPhoto.status).toBe(422);
+    expectStatus(otherPhoto, 422);
     expect(await countRecords('Idem two')).toBe(1);
     expect(await countRecords('Idem two changed')).toBe(0);
   });
@@ -64,7 +64,7 @@ describe('POST /api/worksheet with Idempotency-Key', () => {
   it('keys belong to one caller: another user or the API key with the same key creates its own', async () => {
     expect((await postEntry(w.c.basicA2, 'k-entry-1', 'Idem once')).status).toBe(201);
     const byKey = await apiKey.request('POST', '/api/worksheet', form(itemEntry({ description: 'Idem once', username: 'ikbasica' }), [{ name: 'site.png', data: photo }]), { 'Idempotency-Key': 'k-entry-1' });
-    expect(byKey.status, byKey.text).toBe(201);
+    expectStatus(byKey, 201);
     expect(await countRecords('Idem once')).toBe(3);
     const otherAccount = await postEntry(w.c.otherAdmin, 'k-entry-1', 'Idem once');
     expect(otherAccount.status).not.toBe(422);
@@ -81,7 +81,7 @@ describe('POST /api/worksheet with Idempotency-Key', () => {
 
   it('a malformed key answers 400 before anything is created', async () => {
     const res = await postEntry(w.c.basicA, 'x'.repeat(256), 'Idem bad key');
-    expect(res.status).toBe(400);
+    expectStatus(res, 400);
     expect(await countRecords('Idem bad key')).toBe(0);
   });
 });
@@ -90,9 +90,9 @@ describe('the JSON creates', () => {
   it('POST /api/item: a retry replays the 201 instead of answering 409 duplicate', async () => {
     const body = { no: 'IK-1', description: 'Idem item' };
     const first = await w.c.admin.request('POST', '/api/item', body, { 'Idempotency-Key': 'item-1' });
-    expect(first.status).toBe(201);
+    expectStatus(first, 201);
     const again = await w.c.admin.request('POST', '/api/item', { description: 'Idem item', no: 'IK-1' }, { 'Idempotency-Key': 'item-1' });
-    expect(again.status).toBe(201);
+    expectStatus(again, 201);
     expect(again.body).toEqual(first.body);
     expect((await w.c.admin.request('POST', '/api/item', body)).status).toBe(409);
   });
@@ -103,7 +103,7 @@ describe('the JSON creates', () => {
     expect((await w.c.admin.request('POST', '/api/item', body, { 'Idempotency-Key': 'item-2' })).status).toBe(409);
     expect((await w.c.admin.del('/api/item', { no: 'IK-2' })).status).toBe(204);
     const retry = await w.c.admin.request('POST', '/api/item', body, { 'Idempotency-Key': 'item-2' });
-    expect(retry.status).toBe(201);
+    expectStatus(retry, 201);
     expect(retry.headers.get('idempotent-replayed')).toBeNull();
   });
 
@@ -120,9 +120,9 @@ describe('the JSON creates', () => {
     ];
     for (const [path, body] of creates) {
       const first = await w.c.admin.request('POST', path, body, { 'Idempotency-Key': `k${path}` });
-      expect(first.status, `${path} ${first.text}`).toBe(201);
+      expectStatus(first, 201);
       const again = await w.c.admin.request('POST', path, body, { 'Idempotency-Key': `k${path}` });
-      expect(again.status, `${path} ${again.text}`).toBe(201);
+      expectStatus(again, 201);
       expect(again.headers.get('idempotent-replayed'), path).toBe('true');
     }
   });

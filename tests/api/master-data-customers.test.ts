@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chars, insertEntry, startWorld, type MasterDataWorld } from './master-data-fixtures';
+import { expectOk, expectStatus, problemOf } from '../helpers/client';
 
 /** Customers (spec §5, §7). */
 let w: MasterDataWorld;
@@ -11,7 +12,7 @@ afterAll(() => w?.app.close());
 describe('/api/customer', () => {
   it('creates, lists, reads, updates, deactivates and deletes', async () => {
     const created = await w.admin.post('/api/customer', { accountId: 1, no: 'C1000', name: ' Nordhavn Byg ApS ' });
-    expect(created.status).toBe(201);
+    expectStatus(created, 201);
     expect(created.body).toEqual({ id: expect.any(Number), no: 'C1000', name: 'Nordhavn Byg ApS', active: true, version: 1 });
     expect((await w.admin.get('/api/customer')).body).toEqual([created.body]);
     expect((await w.admin.get('/api/customer/single?no=C1000')).body).toEqual(created.body);
@@ -22,14 +23,14 @@ describe('/api/customer', () => {
   });
 
   it('validates as spec §5 says and answers 409 for a duplicate', async () => {
-    expect((await w.admin.post('/api/customer', {})).body.errors).toEqual({ no: ['Field is required'], name: ['Field is required'] });
-    expect((await w.admin.post('/api/customer', { no: chars(21), name: 'x' })).body.errors).toEqual({ no: ['Field cannot be longer than 20 characters'] });
-    expect((await w.admin.post('/api/customer', { no: 'C<1>', name: 'x' })).body.errors).toEqual({ no: ['Field contains invalid characters'] });
-    expect((await w.admin.post('/api/customer', { no: 'C2', name: chars(101) })).body.errors).toEqual({ name: ['Field cannot be longer than 100 characters'] });
+    expect(problemOf(await w.admin.raw('POST', '/api/customer', {})).errors).toEqual({ no: ['Field is required'], name: ['Field is required'] }); // deliberately invalid
+    expect(problemOf(await w.admin.post('/api/customer', { no: chars(21), name: 'x' })).errors).toEqual({ no: ['Field cannot be longer than 20 characters'] });
+    expect(problemOf(await w.admin.post('/api/customer', { no: 'C<1>', name: 'x' })).errors).toEqual({ no: ['Field contains invalid characters'] });
+    expect(problemOf(await w.admin.post('/api/customer', { no: 'C2', name: chars(101) })).errors).toEqual({ name: ['Field cannot be longer than 100 characters'] });
     expect((await w.admin.post('/api/customer', { no: chars(20), name: chars(100) })).status).toBe(201);
     await w.admin.post('/api/customer', { no: 'C2', name: 'Two' });
     const dup = await w.admin.post('/api/customer', { no: 'C2', name: 'Again' });
-    expect(dup.status).toBe(409);
+    expectStatus(dup, 409);
     expect(dup.body.detail).toBe('Customer C2 already exists');
   });
 
@@ -37,7 +38,7 @@ describe('/api/customer', () => {
     await w.admin.post('/api/customer', { no: 'BUSY', name: 'Busy' });
     await w.admin.post('/api/job', { code: 'JB', billToCustomerNo: 'BUSY' });
     const res = await w.admin.del('/api/customer', { no: 'BUSY' });
-    expect(res.status).toBe(409);
+    expectStatus(res, 409);
     expect(res.body.detail).toBe('Customer BUSY is still in use; deactivate it instead');
 
     await w.admin.post('/api/customer', { no: 'ENTRY', name: 'Named on an entry' });
@@ -67,9 +68,9 @@ describe('/api/customer', () => {
     await w.admin.post('/api/customer', { no: 'K-3', name: 'Gone Kommune' });
     await w.admin.put('/api/customer', { no: 'K-3', name: 'Gone Kommune', active: false });
     await w.admin.post('/api/job', { code: 'JK', billToCustomerNo: 'K-2' });
-    expect((await w.basic.get('/api/customer/search?q=kommune')).body.map((c: { no: string }) => c.no)).toEqual(['K-1', 'K-2']);
-    expect((await w.basic.get('/api/customer/search?q=k-1')).body.map((c: { no: string }) => c.no)).toEqual(['K-1']);
-    expect((await w.basic.get('/api/customer/search?jobCode=JK')).body.map((c: { no: string }) => c.no)).toEqual(['K-2']);
+    expect(expectOk(await w.basic.get('/api/customer/search?q=kommune')).map((c: { no: string }) => c.no)).toEqual(['K-1', 'K-2']);
+    expect(expectOk(await w.basic.get('/api/customer/search?q=k-1')).map((c: { no: string }) => c.no)).toEqual(['K-1']);
+    expect(expectOk(await w.basic.get('/api/customer/search?jobCode=JK')).map((c: { no: string }) => c.no)).toEqual(['K-2']);
     expect((await w.basic.get('/api/customer/search?jobCode=NONE')).body).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chars, insertEntry, startWorld, type MasterDataWorld } from './master-data-fixtures';
+import { expectOk, expectStatus, problemOf } from '../helpers/client';
 
 /** Items and resources: the same contract at /api/item and /api/resource (spec §5, §7). */
 let w: MasterDataWorld;
@@ -12,61 +13,61 @@ beforeAll(async () => {
 afterAll(() => w?.app.close());
 
 describe.each([
-  { base: '/api/item', entity: 'Item', unitType: 'Item' },
-  { base: '/api/resource', entity: 'Resource', unitType: 'Resource' },
+  { base: '/api/item' as const, entity: 'Item', unitType: 'Item' },
+  { base: '/api/resource' as const, entity: 'Resource', unitType: 'Resource' },
 ])('$base', ({ base, entity, unitType }) => {
   it('creates (201 + record), lists, reads one, updates, deactivates and deletes (204)', async () => {
     const created = await w.admin.post(base, { accountId: 99999, no: ' 1000 ', description: ' Screws ' });
-    expect(created.status).toBe(201);
+    expectStatus(created, 201);
     expect(created.body).toEqual({ id: expect.any(Number), no: '1000', description: 'Screws', active: true, version: 1 });
 
     const list = await w.admin.get(base);
-    expect(list.status).toBe(200);
+    expectStatus(list, 200);
     expect(list.body).toEqual([created.body]);
 
     const single = await w.admin.get(`${base}/single?no=1000`);
-    expect(single.status).toBe(200);
+    expectStatus(single, 200);
     expect(single.body).toEqual(created.body);
 
     const updated = await w.admin.put(base, { no: '1000', description: 'Screws 5x50', active: true });
-    expect(updated.status).toBe(200);
+    expectStatus(updated, 200);
     expect(updated.body).toEqual({ ...created.body, description: 'Screws 5x50', version: created.body.version + 1 });
 
     const deactivated = await w.admin.put(base, { no: '1000', description: 'Screws 5x50', active: false });
-    expect(deactivated.body.active).toBe(false);
+    expect(expectOk(deactivated).active).toBe(false);
     // `active` left out keeps the stored value.
-    expect((await w.admin.put(base, { no: '1000', description: 'Screws' })).body.active).toBe(false);
+    expect(expectOk(await w.admin.put(base, { no: '1000', description: 'Screws' })).active).toBe(false);
 
     const deleted = await w.admin.del(base, { no: '1000' });
-    expect(deleted.status).toBe(204);
+    expectStatus(deleted, 204);
     expect(deleted.text).toBe('');
     expect((await w.admin.get(`${base}/single?no=1000`)).status).toBe(404);
     expect((await w.admin.del(base, { no: '1000' })).status).toBe(404);
   });
 
   it('validates every field as spec §5 says (400 with per-field errors)', async () => {
-    const missing = await w.admin.post(base, {});
-    expect(missing.status).toBe(400);
+    const missing = await w.admin.raw('POST', base, {}); // deliberately invalid
+    expectStatus(missing, 400);
     expect(missing.headers.get('content-type')).toContain('application/problem+json');
     expect(missing.body.errors).toEqual({ no: ['Field is required'], description: ['Field is required'] });
 
-    expect((await w.admin.post(base, { no: '   ', description: 'x' })).body.errors).toEqual({ no: ['Field is required'] });
-    expect((await w.admin.post(base, { no: 'A#1', description: 'x' })).body.errors).toEqual({ no: ['Field contains invalid characters'] });
-    expect((await w.admin.post(base, { no: chars(21), description: 'x' })).body.errors).toEqual({ no: ['Field cannot be longer than 20 characters'] });
-    expect((await w.admin.post(base, { no: 'B1', description: chars(101) })).body.errors).toEqual({ description: ['Field cannot be longer than 100 characters'] });
-    expect((await w.admin.post(base, { no: 12, description: 'x' })).body.errors).toEqual({ no: ['Field must be a string'] });
-    expect((await w.admin.put(base, { no: 'B1', description: 'x', active: 'maybe' })).body.errors).toEqual({ active: ['Field must be true/false'] });
+    expect(problemOf(await w.admin.post(base, { no: '   ', description: 'x' })).errors).toEqual({ no: ['Field is required'] });
+    expect(problemOf(await w.admin.post(base, { no: 'A#1', description: 'x' })).errors).toEqual({ no: ['Field contains invalid characters'] });
+    expect(problemOf(await w.admin.post(base, { no: chars(21), description: 'x' })).errors).toEqual({ no: ['Field cannot be longer than 20 characters'] });
+    expect(problemOf(await w.admin.post(base, { no: 'B1', description: chars(101) })).errors).toEqual({ description: ['Field cannot be longer than 100 characters'] });
+    expect(problemOf(await w.admin.raw('POST', base, { no: 12, description: 'x' })).errors).toEqual({ no: ['Field must be a string'] }); // deliberately invalid
+    expect(problemOf(await w.admin.raw('PUT', base, { no: 'B1', description: 'x', active: 'maybe' })).errors).toEqual({ active: ['Field must be true/false'] }); // deliberately invalid
 
     // The limits themselves are accepted.
     const max = await w.admin.post(base, { no: chars(20, '9'), description: chars(100, 'd') });
-    expect(max.status).toBe(201);
+    expectStatus(max, 201);
     expect((await w.admin.post(base, { no: 'Ab-1_2/3.4 ÆØÅ', description: 'x' })).status).toBe(201);
   });
 
   it('answers 409 with a clear detail for a duplicate number', async () => {
     await w.admin.post(base, { no: 'DUP', description: 'First' });
     const dup = await w.admin.post(base, { no: 'DUP', description: 'Second' });
-    expect(dup.status).toBe(409);
+    expectStatus(dup, 409);
     expect(dup.body.detail).toBe(`${entity} DUP already exists`);
   });
 
@@ -79,7 +80,7 @@ describe.each([
     await w.admin.post('/api/unit', { unitType, unitNo: 'USED', code: 'PCS', description: 'Pieces' });
     const entry = await insertEntry(w.app, w.accountId, { jobCode: 'J1', unitType: unitType as 'Item', unitNo: 'USED', unitOfMeasureCode: 'PCS' });
     const refused = await w.admin.del(base, { no: 'USED' });
-    expect(refused.status).toBe(409);
+    expectStatus(refused, 409);
     expect(refused.body.detail).toBe(`${entity} USED is still in use; deactivate it instead`);
 
     // Exported (archived) entries keep their own copies and do not block.
@@ -99,9 +100,9 @@ describe.each([
     expect((await w.app.anonymous().get(base)).status).toBe(401);
 
     const viaKey = await w.apiKey.post(base, { no: 'KEY1', description: 'By the ERP' });
-    expect(viaKey.status).toBe(201);
-    expect((await w.apiKey.get(base)).body.map((r: { no: string }) => r.no)).toContain('KEY1');
-    expect((await w.apiKey.put(base, { no: 'KEY1', description: 'Changed', active: false })).body.active).toBe(false);
+    expectStatus(viaKey, 201);
+    expect(expectOk(await w.apiKey.get(base)).map((r: { no: string }) => r.no)).toContain('KEY1');
+    expect(expectOk(await w.apiKey.put(base, { no: 'KEY1', description: 'Changed', active: false })).active).toBe(false);
     expect((await w.apiKey.del(base, { no: 'KEY1' })).status).toBe(204);
   });
 
@@ -110,11 +111,11 @@ describe.each([
     expect((await w.admin.get(`${base}/single?no=SECRET`)).status).toBe(404);
     expect((await w.admin.put(base, { no: 'SECRET', description: 'Hijack' })).status).toBe(404);
     expect((await w.admin.del(base, { no: 'SECRET' })).status).toBe(404);
-    expect((await w.admin.get(base)).body.map((r: { no: string }) => r.no)).not.toContain('SECRET');
+    expect(expectOk(await w.admin.get(base)).map((r: { no: string }) => r.no)).not.toContain('SECRET');
     expect((await w.basic.get(`${base}/search?q=secret`)).body).toEqual([]);
     // The same number may exist in both accounts.
     expect((await w.admin.post(base, { no: 'SECRET', description: 'Mine' })).status).toBe(201);
-    expect((await w.otherAdmin.get(`${base}/single?no=SECRET`)).body.description).toBe('Other account');
+    expect(expectOk(await w.otherAdmin.get(`${base}/single?no=SECRET`)).description).toBe('Other account');
   });
 
   it('search: every user, active only, number or description, any case, by number, optional limit', async () => {
@@ -126,13 +127,13 @@ describe.each([
     await w.admin.post(base, { no: 'S-400', description: '100%_off' });
 
     const res = await w.basic.get(`${base}/search?q=pIpE`);
-    expect(res.status).toBe(200);
+    expectStatus(res, 200);
     expect(res.body.map((r: { no: string }) => r.no)).toEqual(['PIPE9', 'S-100', 'S-200']);
     expect(res.body[1]).toEqual({ id: expect.any(Number), no: 'S-100', description: 'PIPE bend', active: true, version: 1 });
 
     expect((await w.leader.get(`${base}/search?q=pipe&limit=2`)).body).toHaveLength(2);
     // LIKE wildcards in q are literal.
-    expect((await w.basic.get(`${base}/search?q=${encodeURIComponent('%_')}`)).body.map((r: { no: string }) => r.no)).toEqual(['S-400']);
+    expect(expectOk(await w.basic.get(`${base}/search?q=${encodeURIComponent('%_')}`)).map((r: { no: string }) => r.no)).toEqual(['S-400']);
     // Without q: every active record.
     const all = (await w.basic.get(`${base}/search`)).body as Array<{ no: string; active: boolean }>;
     expect(all.every((r) => r.active)).toBe(true);
@@ -147,9 +148,9 @@ describe.each([
 describe('tRPC path', () => {
   it('serves the same procedures at /api/trpc', async () => {
     const res = await w.basic.get('/api/trpc/item.search?input=' + encodeURIComponent(JSON.stringify({ q: 'pipe' })));
-    expect(res.status).toBe(200);
+    expectStatus(res, 200);
     const forbidden = await w.basic.get('/api/trpc/item.list');
-    expect(forbidden.status).toBe(403);
+    expectStatus(forbidden, 403);
   });
 });
 

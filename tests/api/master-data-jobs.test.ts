@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chars, insertEntry, startWorld, type MasterDataWorld } from './master-data-fixtures';
+import { expectOk, expectStatus, problemOf } from '../helpers/client';
 
 /** Jobs and job tasks (spec §5, §7). */
 let w: MasterDataWorld;
@@ -16,7 +17,7 @@ afterAll(() => w?.app.close());
 describe('/api/job', () => {
   it('creates (with bill-to name), lists, reads, updates, deactivates and deletes', async () => {
     const created = await w.admin.post('/api/job', { accountId: 1, code: 'J-1001', description: 'Kitchen', billToCustomerNo: 'C1', teamCode: 'a' });
-    expect(created.status).toBe(201);
+    expectStatus(created, 201);
     expect(created.body).toEqual({
       id: expect.any(Number),
       code: 'J-1001',
@@ -33,7 +34,7 @@ describe('/api/job', () => {
     expect((await w.admin.get('/api/job/single?code=J-1001')).body).toEqual(created.body);
 
     const updated = await w.admin.put('/api/job', { code: 'J-1001', description: '', billToCustomerNo: 'C2', teamCode: '', active: false });
-    expect(updated.status).toBe(200);
+    expectStatus(updated, 200);
     expect(updated.body).toEqual({ ...created.body, description: null, billToCustomerNo: 'C2', billToCustomerName: 'Vestegnen', teamCode: null, active: false, version: created.body.version + 1 });
 
     const erp = await w.apiKey.post('/api/job', { code: 'J-ERP', billToCustomerNo: 'C1', responsibleResourceNo: 'R01', startingDate: '2026-01-31' });
@@ -46,22 +47,22 @@ describe('/api/job', () => {
   });
 
   it('validates as spec §5 says; the bill-to customer must be an active customer of the account', async () => {
-    expect((await w.admin.post('/api/job', {})).body.errors).toEqual({ code: ['Field is required'], billToCustomerNo: ['Field is required'] });
-    expect((await w.admin.post('/api/job', { code: chars(21), billToCustomerNo: 'C1' })).body.errors).toEqual({ code: ['Field cannot be longer than 20 characters'] });
-    expect((await w.admin.post('/api/job', { code: 'J=1', billToCustomerNo: 'C1' })).body.errors).toEqual({ code: ['Field contains invalid characters'] });
-    expect((await w.admin.post('/api/job', { code: 'J2', description: chars(101), billToCustomerNo: 'C1' })).body.errors).toEqual({ description: ['Field cannot be longer than 100 characters'] });
-    expect((await w.admin.post('/api/job', { code: 'J2', billToCustomerNo: 'C1', teamCode: chars(21) })).body.errors).toEqual({ teamCode: ['Field cannot be longer than 20 characters'] });
-    expect((await w.admin.post('/api/job', { code: 'J2', billToCustomerNo: 'C1', startingDate: '2026-02-30' })).body.errors).toEqual({ startingDate: ['Field must be a valid date'] });
+    expect(problemOf(await w.admin.raw('POST', '/api/job', {})).errors).toEqual({ code: ['Field is required'], billToCustomerNo: ['Field is required'] }); // deliberately invalid
+    expect(problemOf(await w.admin.post('/api/job', { code: chars(21), billToCustomerNo: 'C1' })).errors).toEqual({ code: ['Field cannot be longer than 20 characters'] });
+    expect(problemOf(await w.admin.post('/api/job', { code: 'J=1', billToCustomerNo: 'C1' })).errors).toEqual({ code: ['Field contains invalid characters'] });
+    expect(problemOf(await w.admin.post('/api/job', { code: 'J2', description: chars(101), billToCustomerNo: 'C1' })).errors).toEqual({ description: ['Field cannot be longer than 100 characters'] });
+    expect(problemOf(await w.admin.post('/api/job', { code: 'J2', billToCustomerNo: 'C1', teamCode: chars(21) })).errors).toEqual({ teamCode: ['Field cannot be longer than 20 characters'] });
+    expect(problemOf(await w.admin.post('/api/job', { code: 'J2', billToCustomerNo: 'C1', startingDate: '2026-02-30' })).errors).toEqual({ startingDate: ['Field must be a valid date'] });
     for (const billTo of ['NOPE', 'OFF', 'X1']) {
       const res = await w.admin.post('/api/job', { code: 'J2', billToCustomerNo: billTo });
-      expect(res.status).toBe(400);
+      expectStatus(res, 400);
       expect(res.body.errors).toEqual({ billToCustomerNo: ['Bill-to customer must be an active customer'] });
     }
     const max = await w.admin.post('/api/job', { code: chars(20), description: chars(100), billToCustomerNo: 'C1', teamCode: chars(20, 't') });
-    expect(max.status).toBe(201);
+    expectStatus(max, 201);
     expect(max.body.teamCode).toBe(chars(20, 'T'));
     const dup = await w.admin.post('/api/job', { code: chars(20), billToCustomerNo: 'C1' });
-    expect(dup.status).toBe(409);
+    expectStatus(dup, 409);
     expect(dup.body.detail).toBe(`Job ${chars(20)} already exists`);
   });
 
@@ -77,7 +78,7 @@ describe('/api/job', () => {
     await w.admin.post('/api/job', { code: 'JT', billToCustomerNo: 'C1' });
     await w.admin.post('/api/jobtask', { jobCode: 'JT', code: '100', description: 'Demolition' });
     const res = await w.admin.del('/api/job', { code: 'JT' });
-    expect(res.status).toBe(409);
+    expectStatus(res, 409);
     expect(res.body.detail).toBe('Job JT is still in use; deactivate it instead');
 
     await w.admin.post('/api/job', { code: 'JE', billToCustomerNo: 'C1' });
@@ -106,10 +107,10 @@ describe('/api/job', () => {
     await w.admin.post('/api/job', { code: 'S-3', description: 'Old roof', billToCustomerNo: 'C2' });
     await w.admin.put('/api/job', { code: 'S-3', description: 'Old roof', billToCustomerNo: 'C2', active: false });
     const res = await w.basic.get('/api/job/search?q=ROOF');
-    expect(res.body.map((j: { code: string }) => j.code)).toEqual(['S-1', 'S-2']);
-    expect(res.body[0].billToCustomerName).toBe('Nordhavn Byg');
-    expect((await w.basic.get('/api/job/search?q=roof&customerNo=C2')).body.map((j: { code: string }) => j.code)).toEqual(['S-2']);
-    expect((await w.basic.get('/api/job/search?q=s-&limit=1')).body.map((j: { code: string }) => j.code)).toEqual(['S-1']);
+    expect(expectOk(res).map((j: { code: string }) => j.code)).toEqual(['S-1', 'S-2']);
+    expect(expectOk(res)[0]?.billToCustomerName).toBe('Nordhavn Byg');
+    expect(expectOk(await w.basic.get('/api/job/search?q=roof&customerNo=C2')).map((j: { code: string }) => j.code)).toEqual(['S-2']);
+    expect(expectOk(await w.basic.get('/api/job/search?q=s-&limit=1')).map((j: { code: string }) => j.code)).toEqual(['S-1']);
   });
 });
 
@@ -117,10 +118,10 @@ describe('/api/jobtask', () => {
   it('creates, lists per job, reads, updates, deactivates and deletes', async () => {
     await w.admin.post('/api/job', { code: 'JOB', billToCustomerNo: 'C1' });
     const created = await w.admin.post('/api/jobtask', { accountId: 1, jobCode: 'JOB', code: ' 200 ', description: 'Installation' });
-    expect(created.status).toBe(201);
+    expectStatus(created, 201);
     expect(created.body).toEqual({ id: expect.any(Number), jobCode: 'JOB', code: '200', description: 'Installation', active: true, version: 1 });
     await w.admin.post('/api/jobtask', { jobCode: 'JOB', code: '100', description: 'Demolition' });
-    expect((await w.admin.get('/api/jobtask/all?jobCode=JOB')).body.map((t: { code: string }) => t.code)).toEqual(['100', '200']);
+    expect(expectOk(await w.admin.get('/api/jobtask/all?jobCode=JOB')).map((t: { code: string }) => t.code)).toEqual(['100', '200']);
     expect((await w.admin.get('/api/jobtask/single?jobCode=JOB&code=200')).body).toEqual(created.body);
     const updated = await w.admin.put('/api/jobtask', { jobCode: 'JOB', code: '200', description: 'Install', active: false });
     expect(updated.body).toEqual({ ...created.body, description: 'Install', active: false, version: created.body.version + 1 });
@@ -130,20 +131,20 @@ describe('/api/jobtask', () => {
   });
 
   it('validates, needs the job (404) and answers 409 for a duplicate', async () => {
-    expect((await w.admin.post('/api/jobtask', {})).body.errors).toEqual({ jobCode: ['Field is required'], code: ['Field is required'], description: ['Field is required'] });
-    expect((await w.admin.post('/api/jobtask', { jobCode: 'JOB', code: chars(21), description: 'x' })).body.errors).toEqual({ code: ['Field cannot be longer than 20 characters'] });
-    expect((await w.admin.post('/api/jobtask', { jobCode: 'JOB', code: '1', description: chars(101) })).body.errors).toEqual({ description: ['Field cannot be longer than 100 characters'] });
+    expect(problemOf(await w.admin.raw('POST', '/api/jobtask', {})).errors).toEqual({ jobCode: ['Field is required'], code: ['Field is required'], description: ['Field is required'] }); // deliberately invalid
+    expect(problemOf(await w.admin.post('/api/jobtask', { jobCode: 'JOB', code: chars(21), description: 'x' })).errors).toEqual({ code: ['Field cannot be longer than 20 characters'] });
+    expect(problemOf(await w.admin.post('/api/jobtask', { jobCode: 'JOB', code: '1', description: chars(101) })).errors).toEqual({ description: ['Field cannot be longer than 100 characters'] });
     expect((await w.admin.post('/api/jobtask', { jobCode: 'JOB', code: chars(20), description: chars(100) })).status).toBe(201);
     expect((await w.admin.post('/api/jobtask', { jobCode: 'NOPE', code: '1', description: 'x' })).status).toBe(404);
     const dup = await w.admin.post('/api/jobtask', { jobCode: 'JOB', code: '100', description: 'Again' });
-    expect(dup.status).toBe(409);
+    expectStatus(dup, 409);
     expect(dup.body.detail).toBe('Job task 100 already exists for Job JOB');
   });
 
   it('refuses (409) to delete a task used by open entries', async () => {
     await insertEntry(w.app, w.accountId, { jobCode: 'JOB', jobTaskCode: '100' });
     const res = await w.admin.del('/api/jobtask', { jobCode: 'JOB', code: '100' });
-    expect(res.status).toBe(409);
+    expectStatus(res, 409);
     expect(res.body.detail).toBe('Job task 100 is still in use; deactivate it instead');
   });
 
@@ -164,8 +165,8 @@ describe('/api/jobtask', () => {
     await w.admin.post('/api/jobtask', { jobCode: 'JOB', code: '300', description: 'Painting' });
     await w.admin.put('/api/jobtask', { jobCode: 'JOB', code: '300', description: 'Painting', active: false });
     const res = await w.basic.get('/api/jobtask/search?jobCode=JOB');
-    expect(res.body.map((t: { code: string }) => t.code)).toEqual(['100', chars(20), 'ERP']);
-    expect((await w.basic.get('/api/jobtask/search?jobCode=JOB&q=demo')).body.map((t: { code: string }) => t.code)).toEqual(['100']);
-    expect((await w.basic.get('/api/jobtask/search')).body.errors).toEqual({ jobCode: ['Field is required'] });
+    expect(expectOk(res).map((t: { code: string }) => t.code)).toEqual(['100', chars(20), 'ERP']);
+    expect(expectOk(await w.basic.get('/api/jobtask/search?jobCode=JOB&q=demo')).map((t: { code: string }) => t.code)).toEqual(['100']);
+    expect(problemOf(await w.basic.get('/api/jobtask/search')).errors).toEqual({ jobCode: ['Field is required'] });
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chars, insertEntry, startWorld, type MasterDataWorld } from './master-data-fixtures';
+import { expectOk, expectStatus, problemOf } from '../helpers/client';
 
 /** Locations (spec §5, §7); DELETE takes {id, accountId} from the list or {code} from the edit page. */
 let w: MasterDataWorld;
@@ -13,43 +14,43 @@ afterAll(() => w?.app.close());
 describe('/api/location', () => {
   it('creates, lists, reads, deactivates, and deletes by code or by id', async () => {
     const created = await w.admin.post('/api/location', { accountId: 5, code: ' CPH ' });
-    expect(created.status).toBe(201);
+    expectStatus(created, 201);
     expect(created.body).toEqual({ id: expect.any(Number), accountId: w.accountId, code: 'CPH', name: null, active: true, version: 1 });
     const aar = await w.admin.post('/api/location', { code: 'AAR', name: 'Aarhus' });
-    expect(aar.body.name).toBe('Aarhus');
+    expect(expectOk(aar).name).toBe('Aarhus');
 
-    expect((await w.admin.get('/api/location')).body.map((l: { code: string }) => l.code)).toEqual(['AAR', 'CPH']);
+    expect(expectOk(await w.admin.get('/api/location')).map((l: { code: string }) => l.code)).toEqual(['AAR', 'CPH']);
     expect((await w.admin.get('/api/location/single?code=CPH')).body).toEqual(created.body);
 
     const off = await w.admin.put('/api/location', { code: 'CPH', active: false });
-    expect(off.status).toBe(200);
+    expectStatus(off, 200);
     expect(off.body).toEqual({ ...created.body, active: false, version: created.body.version + 1 });
     // name absent keeps it; '' clears it.
-    expect((await w.admin.put('/api/location', { code: 'AAR', active: true })).body.name).toBe('Aarhus');
-    expect((await w.admin.put('/api/location', { code: 'AAR', name: '' })).body.name).toBe(null);
+    expect(expectOk(await w.admin.put('/api/location', { code: 'AAR', active: true })).name).toBe('Aarhus');
+    expect(expectOk(await w.admin.put('/api/location', { code: 'AAR', name: '' })).name).toBe(null);
 
     expect((await w.admin.del('/api/location', { code: 'CPH' })).status).toBe(204);
-    expect((await w.admin.del('/api/location', { id: aar.body.id, accountId: w.accountId })).status).toBe(204);
+    expect((await w.admin.del('/api/location', { id: expectOk(aar).id, accountId: w.accountId })).status).toBe(204);
     expect((await w.admin.get('/api/location')).body).toEqual([]);
     expect((await w.admin.del('/api/location', { code: 'CPH' })).status).toBe(404);
   });
 
   it('validates as spec §5 says and answers 409 for a duplicate', async () => {
-    expect((await w.admin.post('/api/location', {})).body.errors).toEqual({ code: ['Field is required'] });
-    expect((await w.admin.post('/api/location', { code: chars(11) })).body.errors).toEqual({ code: ['Field cannot be longer than 10 characters'] });
-    expect((await w.admin.post('/api/location', { code: 'A;B' })).body.errors).toEqual({ code: ['Field contains invalid characters'] });
+    expect(problemOf(await w.admin.raw('POST', '/api/location', {})).errors).toEqual({ code: ['Field is required'] }); // deliberately invalid
+    expect(problemOf(await w.admin.post('/api/location', { code: chars(11) })).errors).toEqual({ code: ['Field cannot be longer than 10 characters'] });
+    expect(problemOf(await w.admin.post('/api/location', { code: 'A;B' })).errors).toEqual({ code: ['Field contains invalid characters'] });
     expect((await w.admin.post('/api/location', { code: chars(10) })).status).toBe(201);
     const dup = await w.admin.post('/api/location', { code: chars(10) });
-    expect(dup.status).toBe(409);
+    expectStatus(dup, 409);
     expect(dup.body.detail).toBe(`Location ${chars(10)} already exists`);
-    expect((await w.admin.del('/api/location', {})).body.errors).toEqual({ code: ['Field is required'] });
+    expect(problemOf(await w.admin.del('/api/location', {})).errors).toEqual({ code: ['Field is required'] });
   });
 
   it('refuses (409) to delete a location used by open entries', async () => {
     await w.admin.post('/api/location', { code: 'SITE' });
     await insertEntry(w.app, w.accountId, { jobCode: 'J1', locationCode: 'SITE' });
     const res = await w.admin.del('/api/location', { code: 'SITE' });
-    expect(res.status).toBe(409);
+    expectStatus(res, 409);
     expect(res.body.detail).toBe('Location SITE is still in use; deactivate it instead');
   });
 
@@ -61,7 +62,7 @@ describe('/api/location', () => {
       expect((await client.del('/api/location', { code: 'SITE' })).status).toBe(403);
     }
     const mine = await w.admin.post('/api/location', { code: 'MINE' });
-    expect((await w.otherAdmin.del('/api/location', { id: mine.body.id, accountId: w.accountId })).status).toBe(404);
+    expect((await w.otherAdmin.del('/api/location', { id: expectOk(mine).id, accountId: w.accountId })).status).toBe(404);
     expect((await w.otherAdmin.get('/api/location/single?code=MINE')).status).toBe(404);
     expect((await w.otherAdmin.put('/api/location', { code: 'MINE', active: false })).status).toBe(404);
     expect((await w.otherAdmin.get('/api/location')).body).toEqual([]);
@@ -73,8 +74,8 @@ describe('/api/location', () => {
     await w.admin.post('/api/location', { code: 'ODN', name: 'Odense' });
     await w.admin.post('/api/location', { code: 'GONE', name: 'Closed site' });
     await w.admin.put('/api/location', { code: 'GONE', active: false });
-    expect((await w.basic.get('/api/location/search?q=ODEN')).body.map((l: { code: string }) => l.code)).toEqual(['ODN']);
-    expect((await w.basic.get('/api/location/search?q=site')).body.map((l: { code: string }) => l.code)).toEqual(['SITE']);
+    expect(expectOk(await w.basic.get('/api/location/search?q=ODEN')).map((l: { code: string }) => l.code)).toEqual(['ODN']);
+    expect(expectOk(await w.basic.get('/api/location/search?q=site')).map((l: { code: string }) => l.code)).toEqual(['SITE']);
     expect((await w.leader.get('/api/location/search?limit=1')).body).toHaveLength(1);
   });
 });

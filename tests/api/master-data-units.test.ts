@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chars, insertEntry, startWorld, type MasterDataWorld } from './master-data-fixtures';
+import { expectOk, expectStatus, problemOf } from '../helpers/client';
 
 /** Units of measure of items and resources (spec §3, §5, §7). */
 let w: MasterDataWorld;
@@ -17,17 +18,17 @@ afterAll(() => w?.app.close());
 describe('/api/unit', () => {
   it('creates, lists per item, reads one, updates, deactivates and deletes', async () => {
     const created = await w.admin.post('/api/unit', { accountId: 1, unitType: 'Item', unitNo: '1000', code: ' BOX ', description: ' Box ' });
-    expect(created.status).toBe(201);
+    expectStatus(created, 201);
     expect(created.body).toEqual({ id: expect.any(Number), unitType: 'Item', unitNo: '1000', code: 'BOX', description: 'Box', active: true, version: 1 });
     await w.admin.post('/api/unit', { unitType: 'Item', unitNo: '1000', code: 'PCS', description: 'Pieces' });
     await w.admin.post('/api/unit', { unitType: 'Item', unitNo: '2000', code: 'M', description: 'Metre' });
     await w.admin.post('/api/unit', { unitType: 'Resource', unitNo: 'R01', code: 'HOUR', description: 'Hour' });
 
     const list = await w.admin.get('/api/unit/all/Item?unitNo=1000');
-    expect(list.status).toBe(200);
+    expectStatus(list, 200);
     expect(list.body.map((u: { code: string }) => u.code)).toEqual(['BOX', 'PCS']);
     // Without unitNo: every unit of the type; the type is read in any case.
-    expect((await w.admin.get('/api/unit/all/item')).body.map((u: { code: string }) => u.code)).toEqual(['BOX', 'PCS', 'M']);
+    expect(expectOk(await w.admin.get('/api/unit/all/item')).map((u: { code: string }) => u.code)).toEqual(['BOX', 'PCS', 'M']);
     expect((await w.admin.get('/api/unit/all/Resource?unitNo=R01')).body).toHaveLength(1);
     expect((await w.admin.get('/api/unit/all/Thing')).status).toBe(400);
 
@@ -36,7 +37,7 @@ describe('/api/unit', () => {
     expect((await w.admin.get('/api/unit/single/Resource?unitNo=1000&code=BOX')).status).toBe(404);
 
     const updated = await w.admin.put('/api/unit', { unitType: 'Item', unitNo: '1000', code: 'BOX', description: 'Box of 100', active: false });
-    expect(updated.status).toBe(200);
+    expectStatus(updated, 200);
     expect(updated.body).toMatchObject({ code: 'BOX', description: 'Box of 100', active: false });
 
     expect((await w.admin.del('/api/unit', { unitType: 'Item', unitNo: '1000', code: 'BOX' })).status).toBe(204);
@@ -44,14 +45,14 @@ describe('/api/unit', () => {
   });
 
   it('validates as spec §5 says', async () => {
-    const missing = await w.admin.post('/api/unit', {});
-    expect(missing.status).toBe(400);
-    expect(Object.keys(missing.body.errors).sort()).toEqual(['code', 'description', 'unitNo', 'unitType']);
+    const missing = await w.admin.raw('POST', '/api/unit', {}); // deliberately invalid
+    expectStatus(missing, 400);
+    expect(Object.keys(missing.body.errors ?? {}).sort()).toEqual(['code', 'description', 'unitNo', 'unitType']);
     const base = { unitType: 'Item', unitNo: '1000' };
-    expect((await w.admin.post('/api/unit', { ...base, code: chars(11), description: 'x' })).body.errors).toEqual({ code: ['Field cannot be longer than 10 characters'] });
-    expect((await w.admin.post('/api/unit', { ...base, code: 'A*', description: 'x' })).body.errors).toEqual({ code: ['Field contains invalid characters'] });
-    expect((await w.admin.post('/api/unit', { ...base, code: 'D', description: chars(51) })).body.errors).toEqual({ description: ['Field cannot be longer than 50 characters'] });
-    expect((await w.admin.post('/api/unit', { ...base, unitType: 'Box', code: 'D', description: 'x' })).body.errors).toEqual({ unitType: ['Field cannot be: Box'] });
+    expect(problemOf(await w.admin.post('/api/unit', { ...base, code: chars(11), description: 'x' })).errors).toEqual({ code: ['Field cannot be longer than 10 characters'] });
+    expect(problemOf(await w.admin.post('/api/unit', { ...base, code: 'A*', description: 'x' })).errors).toEqual({ code: ['Field contains invalid characters'] });
+    expect(problemOf(await w.admin.post('/api/unit', { ...base, code: 'D', description: chars(51) })).errors).toEqual({ description: ['Field cannot be longer than 50 characters'] });
+    expect(problemOf(await w.admin.post('/api/unit', { ...base, unitType: 'Box', code: 'D', description: 'x' })).errors).toEqual({ unitType: ['Field cannot be: Box'] });
     expect((await w.admin.post('/api/unit', { ...base, code: chars(10), description: chars(50) })).status).toBe(201);
   });
 
@@ -60,7 +61,7 @@ describe('/api/unit', () => {
     expect((await w.admin.post('/api/unit', { unitType: 'Item', unitNo: 'OTHER', code: 'X', description: 'x' })).status).toBe(404);
     expect((await w.admin.post('/api/unit', { unitType: 'Resource', unitNo: '1000', code: 'X', description: 'x' })).status).toBe(404);
     const dup = await w.admin.post('/api/unit', { unitType: 'Item', unitNo: '1000', code: 'PCS', description: 'Again' });
-    expect(dup.status).toBe(409);
+    expectStatus(dup, 409);
     expect(dup.body.detail).toBe('Unit of measure PCS already exists for Item 1000');
     // The same code on another item is fine.
     expect((await w.admin.post('/api/unit', { unitType: 'Item', unitNo: '2000', code: 'PCS', description: 'Pieces' })).status).toBe(201);
@@ -70,7 +71,7 @@ describe('/api/unit', () => {
     await w.admin.post('/api/unit', { unitType: 'Resource', unitNo: 'R01', code: 'KM', description: 'Kilometre' });
     await insertEntry(w.app, w.accountId, { jobCode: 'J1', unitType: 'Resource', unitNo: 'R01', unitOfMeasureCode: 'KM' });
     const res = await w.admin.del('/api/unit', { unitType: 'Resource', unitNo: 'R01', code: 'KM' });
-    expect(res.status).toBe(409);
+    expectStatus(res, 409);
     expect(res.body.detail).toBe('Unit of measure KM is still in use; deactivate it instead');
   });
 
@@ -88,17 +89,17 @@ describe('/api/unit', () => {
     expect((await w.otherAdmin.del('/api/unit', { unitType: 'Item', unitNo: '1000', code: 'PCS' })).status).toBe(404);
     expect((await w.otherAdmin.get('/api/unit/search?unitType=Item&unitNo=1000')).body).toEqual([]);
     const viaKey = await w.apiKey.post('/api/unit', { unitType: 'Item', unitNo: '2000', code: 'KG', description: 'Kilogram' });
-    expect(viaKey.status).toBe(201);
+    expectStatus(viaKey, 201);
   });
 
   it('search: units of one item/resource, active only, code or description', async () => {
     await w.admin.post('/api/unit', { unitType: 'Item', unitNo: '2000', code: 'OLD', description: 'Old unit' });
     await w.admin.put('/api/unit', { unitType: 'Item', unitNo: '2000', code: 'OLD', description: 'Old unit', active: false });
     const all = await w.basic.get('/api/unit/search?unitType=Item&unitNo=2000');
-    expect(all.status).toBe(200);
+    expectStatus(all, 200);
     expect(all.body.map((u: { code: string }) => u.code)).toEqual(['KG', 'M', 'PCS']);
-    expect((await w.basic.get('/api/unit/search?unitType=Item&unitNo=2000&q=metr')).body.map((u: { code: string }) => u.code)).toEqual(['M']);
-    expect((await w.basic.get('/api/unit/search?unitType=Item&unitNo=2000&q=kg')).body.map((u: { code: string }) => u.code)).toEqual(['KG']);
-    expect((await w.basic.get('/api/unit/search?unitType=Item')).body.errors).toEqual({ unitNo: ['Field is required'] });
+    expect(expectOk(await w.basic.get('/api/unit/search?unitType=Item&unitNo=2000&q=metr')).map((u: { code: string }) => u.code)).toEqual(['M']);
+    expect(expectOk(await w.basic.get('/api/unit/search?unitType=Item&unitNo=2000&q=kg')).map((u: { code: string }) => u.code)).toEqual(['KG']);
+    expect(problemOf(await w.basic.get('/api/unit/search?unitType=Item')).errors).toEqual({ unitNo: ['Field is required'] });
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chars, insertEntry, startWorld, type MasterDataWorld } from './master-data-fixtures';
+import { expectOk, expectStatus, problemOf } from '../helpers/client';
 
 /** Work types (spec §5, §7). */
 let w: MasterDataWorld;
@@ -16,12 +17,12 @@ afterAll(() => w?.app.close());
 describe('/api/worktype', () => {
   it('creates, lists, reads, updates, deactivates and deletes', async () => {
     const created = await w.admin.post('/api/worktype', { accountId: 3, code: 'NORMAL', description: 'Normal hours', unitOfMeasureCode: 'HOUR' });
-    expect(created.status).toBe(201);
+    expectStatus(created, 201);
     expect(created.body).toEqual({ id: expect.any(Number), code: 'NORMAL', description: 'Normal hours', unitOfMeasureCode: 'HOUR', active: true, version: 1 });
     const drive = await w.admin.post('/api/worktype', { code: 'DRIVE', description: 'Driving', unitOfMeasureCode: '' });
-    expect(drive.body.unitOfMeasureCode).toBe(null);
+    expect(expectOk(drive).unitOfMeasureCode).toBe(null);
 
-    expect((await w.admin.get('/api/worktype')).body.map((t: { code: string }) => t.code)).toEqual(['DRIVE', 'NORMAL']);
+    expect(expectOk(await w.admin.get('/api/worktype')).map((t: { code: string }) => t.code)).toEqual(['DRIVE', 'NORMAL']);
     expect((await w.admin.get('/api/worktype/single?code=NORMAL')).body).toEqual(created.body);
 
     const updated = await w.admin.put('/api/worktype', { code: 'NORMAL', description: 'Normal', unitOfMeasureCode: null, active: false });
@@ -32,21 +33,21 @@ describe('/api/worktype', () => {
   });
 
   it('validates as spec §5 says and answers 409 for a duplicate', async () => {
-    expect((await w.admin.post('/api/worktype', {})).body.errors).toEqual({ code: ['Field is required'], description: ['Field is required'] });
-    expect((await w.admin.post('/api/worktype', { code: chars(11), description: 'x' })).body.errors).toEqual({ code: ['Field cannot be longer than 10 characters'] });
-    expect((await w.admin.post('/api/worktype', { code: 'A!', description: 'x' })).body.errors).toEqual({ code: ['Field contains invalid characters'] });
-    expect((await w.admin.post('/api/worktype', { code: 'B', description: chars(101) })).body.errors).toEqual({ description: ['Field cannot be longer than 100 characters'] });
-    expect((await w.admin.post('/api/worktype', { code: 'B', description: 'x', unitOfMeasureCode: chars(11) })).body.errors).toEqual({ unitOfMeasureCode: ['Field cannot be longer than 10 characters'] });
+    expect(problemOf(await w.admin.raw('POST', '/api/worktype', {})).errors).toEqual({ code: ['Field is required'], description: ['Field is required'] }); // deliberately invalid
+    expect(problemOf(await w.admin.post('/api/worktype', { code: chars(11), description: 'x' })).errors).toEqual({ code: ['Field cannot be longer than 10 characters'] });
+    expect(problemOf(await w.admin.post('/api/worktype', { code: 'A!', description: 'x' })).errors).toEqual({ code: ['Field contains invalid characters'] });
+    expect(problemOf(await w.admin.post('/api/worktype', { code: 'B', description: chars(101) })).errors).toEqual({ description: ['Field cannot be longer than 100 characters'] });
+    expect(problemOf(await w.admin.post('/api/worktype', { code: 'B', description: 'x', unitOfMeasureCode: chars(11) })).errors).toEqual({ unitOfMeasureCode: ['Field cannot be longer than 10 characters'] });
     expect((await w.admin.post('/api/worktype', { code: chars(10), description: chars(100), unitOfMeasureCode: 'ABCDEFGHIJ' })).status).toBe(201);
     const dup = await w.admin.post('/api/worktype', { code: 'DRIVE', description: 'Again' });
-    expect(dup.status).toBe(409);
+    expectStatus(dup, 409);
     expect(dup.body.detail).toBe('Work type DRIVE already exists');
   });
 
   it('refuses (409) to delete a work type used by open entries', async () => {
     await insertEntry(w.app, w.accountId, { jobCode: 'J1', workTypeCode: 'DRIVE' });
     const res = await w.admin.del('/api/worktype', { code: 'DRIVE' });
-    expect(res.status).toBe(409);
+    expectStatus(res, 409);
     expect(res.body.detail).toBe('Work type DRIVE is still in use; deactivate it instead');
   });
 
@@ -68,7 +69,7 @@ describe('/api/worktype', () => {
     await w.admin.post('/api/worktype', { code: 'OT', description: 'Overtime' });
     await w.admin.post('/api/worktype', { code: 'OLD', description: 'Old overtime' });
     await w.admin.put('/api/worktype', { code: 'OLD', description: 'Old overtime', active: false });
-    expect((await w.basic.get('/api/worktype/search?q=OVER')).body.map((t: { code: string }) => t.code)).toEqual(['OT']);
-    expect((await w.basic.get('/api/worktype/search?q=dri')).body.map((t: { code: string }) => t.code)).toEqual(['DRIVE']);
+    expect(expectOk(await w.basic.get('/api/worktype/search?q=OVER')).map((t: { code: string }) => t.code)).toEqual(['OT']);
+    expect(expectOk(await w.basic.get('/api/worktype/search?q=dri')).map((t: { code: string }) => t.code)).toEqual(['DRIVE']);
   });
 });

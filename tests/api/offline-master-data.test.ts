@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFLINE_PAGE_MAX, type TOfflinePageInput } from '../../src/shared/schemas/offline';
-import type { ApiClient } from '../helpers/client';
+import { expectStatus, type ApiClient } from '../helpers/client';
 import { startTestApp, type TestApp } from '../helpers/server';
 
 let app: TestApp;
@@ -22,7 +22,7 @@ interface Page {
 
 async function page(client: ApiClient, input: TOfflinePageInput): Promise<Page> {
   const res = await client.get(url(input));
-  expect(res.status).toBe(200);
+  expectStatus(res, 200);
   return (res.body as Array<{ result: { data: Page } }>)[0]!.result.data;
 }
 
@@ -110,7 +110,7 @@ describe('offline.masterData', () => {
       { kind: 'nothing' },
     ]) {
       const res = await basic.get(url(input as TOfflinePageInput));
-      expect(res.status, JSON.stringify(input)).toBe(400);
+      expectStatus(res, 400);
     }
     expect((await app.anonymous().get(url({ kind: 'item' }))).status).toBe(401);
   });

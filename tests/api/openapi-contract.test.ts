@@ -8,6 +8,7 @@ import { seedMasterData } from '../../db/seed/demo';
 import { JSON_BODY_MAX_BYTES } from '../../src/shared/limits';
 import { EXPORT_BODY_MAX_BYTES } from '../../src/shared/schemas/export';
 import type { ApiClient, ApiResponse } from '../helpers/client';
+import { openApiDocument } from '../helpers/openapi-validator';
 import { startTestApp, type TestApp } from '../helpers/server';
 
 /**
@@ -115,13 +116,14 @@ function badBody(o: Op): Record<string, unknown> {
 }
 
 async function send(client: ApiClient, o: Op, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse> {
-  if (o.method === 'GET') return client.request('GET', path, undefined, headers);
+  // every operation of the document, with bodies made from its schemas (or deliberately bad ones)
+  if (o.method === 'GET') return client.raw('GET', path, undefined, headers);
   if (isMultipart(o) && body && typeof body === 'object') {
     const fd = new FormData();
     for (const [k, v] of Object.entries(body as Record<string, unknown>)) fd.append(k, typeof v === 'string' ? v : JSON.stringify(v));
-    return client.request(o.method, path, fd, headers);
+    return client.raw(o.method, path, fd, headers);
   }
-  return client.request(o.method, path, body === undefined ? {} : body, headers);
+  return client.raw(o.method, path, body === undefined ? {} : body, headers);
 }
 
 /** Every answer of this file passes through here: its status must be one the operation declares. */
@@ -139,6 +141,13 @@ beforeEach(() => {
 });
 afterEach(() => {
   expect(problems).toEqual([]);
+});
+
+describe('the document the tests hold answers to (and type the client from) is the one served', () => {
+  it('equals /api/openapi.json', () => {
+    // tests/helpers/openapi-validator.ts and `npm run test:types` build it from the router, without a server
+    expect(JSON.parse(JSON.stringify(openApiDocument()))).toEqual(doc);
+  });
 });
 
 describe('declared error statuses are reachable, and answers are declared', () => {
@@ -196,9 +205,9 @@ describe('declared error statuses are reachable, and answers are declared', () =
     for (const o of ops.filter((x) => x.method !== 'GET')) {
       const tooLarge = isMultipart(o)
         ? await send(key, o, fill(o.path, '1'), { description: 'x'.repeat(2 * 1024 * 1024) })
-        : await key.request(o.method, fill(o.path, '1'), o.path === '/api/worksheet/download' ? huge : big, { 'Content-Type': 'application/json' });
+        : await key.raw(o.method, fill(o.path, '1'), o.path === '/api/worksheet/download' ? huge : big, { 'Content-Type': 'application/json' });
       expectStatus(o, tooLarge, 413, 'too large');
-      const wrongType = await key.request(o.method, fill(o.path, '1'), 'a=1', { 'Content-Type': 'text/plain' });
+      const wrongType = await key.raw(o.method, fill(o.path, '1'), 'a=1', { 'Content-Type': 'text/plain' });
       expectStatus(o, wrongType, 415, 'wrong type');
     }
   });
@@ -260,7 +269,7 @@ describe('tools on the document', () => {
     const example = (create.op.requestBody?.content['application/json'] as { example?: Record<string, unknown> }).example;
     expect(example).toMatchObject({ jobCode: 'J-1001', timeFrom: '07:00', timeTo: '14:30' });
     await app.addUser(accountIdOf, { username: String(example!.username) });
-    const res = await key.post('/api/worksheet', example);
+    const res = await key.raw('POST', '/api/worksheet', example); // the document's example, as it stands
     expect([res.status, res.text.slice(0, 300)]).toEqual([201, expect.any(String)]);
   });
 

@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/server';
+import { expectStatus } from '../helpers/client';
 
 /**
  * Issue 21 §5: what an operator sees — /livez, /readyz (503 once draining), the version in
@@ -35,10 +36,10 @@ describe('probes', () => {
   it('/livez and /readyz answer 200 and /healthz carries the version', async () => {
     expect((await app.anonymous().get('/livez')).body).toEqual({ status: 'ok' });
     const ready = await app.anonymous().get('/readyz');
-    expect(ready.status).toBe(200);
+    expectStatus(ready, 200);
     expect(ready.body).toMatchObject({ status: 'ready' });
     const health = await app.anonymous().get('/healthz');
-    expect(health.status).toBe(200);
+    expectStatus(health, 200);
     expect(health.body).toMatchObject({ status: 'ok', version: '0.1.0', commit: 'abc1234' });
   });
 });
@@ -52,7 +53,7 @@ describe('request log', () => {
       traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
       'X-Forwarded-For': '203.0.113.9',
     });
-    expect(res.status).toBe(404);
+    expectStatus(res, 404);
     expect(res.headers.get('x-request-id')).toBe('lb-7f3a.42');
     expect(res.body.requestId).toBe('lb-7f3a.42');
     const line = await lineFor('lb-7f3a.42');
@@ -122,7 +123,7 @@ describe('draining', () => {
   it('/readyz answers 503 once a stop was asked for, while /livez and /healthz stay 200', async () => {
     app.server.drain();
     const ready = await app.anonymous().get('/readyz');
-    expect(ready.status).toBe(503);
+    expectStatus(ready, 503);
     expect(ready.body).toMatchObject({ status: 'draining' });
     expect((await app.anonymous().get('/livez')).status).toBe(200);
     expect((await app.anonymous().get('/healthz')).status).toBe(200);

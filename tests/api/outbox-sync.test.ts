@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorksheetFieldsOut } from '../../src/client/features/worksheet/transport';
 import { enqueue, listItems, openOutbox, ownerOf, type OutboxStore } from '../../src/client/features/worksheet/offline/outbox-core';
 import { syncOutbox, type OriginFetch } from '../../src/client/features/worksheet/offline/outbox-sync';
-import type { ApiClient } from '../helpers/client';
+import { expectStatus, type ApiClient } from '../helpers/client';
 import { startTestApp, type TestApp } from '../helpers/server';
 import { form, png, setUpWorld, type WorksheetWorld } from './worksheet-fixtures';
 
@@ -84,7 +84,7 @@ describe('Background Sync round (service worker)', () => {
     const item = await enqueue(store, ownerA(), fields, [], { key: 'bs-dropped-answer', uncertain: true });
     // That earlier send: committed on the server, its answer lost.
     const committed = await w.c.basicA.request('POST', '/api/worksheet', form({ ...fields, locationCode: null, workTypeCode: null, timeFrom: null, timeTo: null }), { 'Idempotency-Key': item.key });
-    expect(committed.status, committed.text).toBe(201);
+    expectStatus(committed, 201);
 
     expect(await syncOutbox({ fetch: asWorker(w.c.basicA), store })).toMatchObject({ sent: 1, refused: 0 });
     expect(await records('Sync committed before the drop')).toHaveLength(1);

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/server';
 import { form, itemEntry, setUpWorld, timeEntry, type WorksheetWorld } from './worksheet-fixtures';
+import { expectStatus, trpcData } from '../helpers/client';
 
 let app: TestApp;
 let w: WorksheetWorld;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   ];
   for (const fields of entries) {
     const res = await w.c.basicA.request('POST', '/api/worksheet', form(fields));
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expectStatus(res, 201);
   }
 });
 afterAll(() => app?.close());
@@ -31,10 +32,10 @@ afterAll(() => app?.close());
 describe('recent first', () => {
   it('jobs: the most recent job first, then the older one, then the rest by code (REST and tRPC)', async () => {
     const rest = await w.c.basicA.get('/api/job/search?q=&limit=50');
-    expect(rest.status).toBe(200);
+    expectStatus(rest, 200);
     expect(codes(rest.body, 'code')).toEqual(['J-3001', 'J-1001', 'J-1002', 'J-2001']);
     const trpc = await w.c.basicA.get(`/api/trpc/job.search?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { q: '', limit: 50 } }))}`);
-    expect(codes(trpc.body[0].result.data, 'code')).toEqual(['J-3001', 'J-1001', 'J-1002', 'J-2001']);
+    expect(codes(trpcData(trpc, 'job.search'), 'code')).toEqual(['J-3001', 'J-1001', 'J-1002', 'J-2001']);
     // Among the matches of a search too.
     expect(codes((await w.c.basicA.get('/api/job/search?q=J-&limit=2')).body, 'code')).toEqual(['J-3001', 'J-1001']);
   });

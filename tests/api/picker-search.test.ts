@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_MAX_LIMIT } from '../../src/shared/schemas/search';
-import type { ApiClient } from '../helpers/client';
+import { expectStatus, trpcData, type ApiClient } from '../helpers/client';
 import { startTestApp, type TestApp } from '../helpers/server';
 
 let app: TestApp;
@@ -27,22 +27,22 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-describe.each(['item', 'resource'])('%s picker search', (area) => {
+describe.each(['item', 'resource'] as const)('%s picker search', (area) => {
   it('answers at most `limit` matches, over REST and tRPC', async () => {
     const rest = await basic.get(`/api/${area}/search?q=picker&limit=50`);
-    expect(rest.status).toBe(200);
+    expectStatus(rest, 200);
     expect(rest.body).toHaveLength(50);
     const trpc = await basic.get(`/api/trpc/${area}.search?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { q: '', limit: 50 } }))}`);
-    expect(trpc.status).toBe(200);
-    expect(trpc.body[0].result.data).toHaveLength(50);
+    expectStatus(trpc, 200);
+    expect(trpcData(trpc, `${area}.search`)).toHaveLength(50);
     // Fewer matches than the limit: all of them.
     expect((await basic.get(`/api/${area}/search?q=picker%20${area}%2029&limit=50`)).body).toHaveLength(11); // 29 and 290–299
   });
 
   it(`refuses a limit above ${SEARCH_MAX_LIMIT} with 400`, async () => {
     const res = await basic.get(`/api/${area}/search?q=&limit=${SEARCH_MAX_LIMIT + 1}`);
-    expect(res.status).toBe(400);
-    expect(res.body.errors.limit).toBeDefined();
+    expectStatus(res, 400);
+    expect(res.body.errors?.limit).toBeDefined();
   });
 
   it('puts the exact number first, so that limit 1 finds a known number', async () => {

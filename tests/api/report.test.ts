@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorksheetRecordTable } from '../../db/types';
-import type { ApiClient } from '../helpers/client';
+import { expectOk, expectStatus, trpcData, type ApiClient } from '../helpers/client';
 import { startTestApp, type TestApp } from '../helpers/server';
 import { insertRecords, parseCsv, record, setUpExportWorld, type ExportWorld } from './export-fixtures';
 
@@ -70,7 +70,7 @@ afterAll(async () => {
 });
 
 const PERIOD = 'from=2026-10-01&to=2026-11-30';
-const report = (c: ApiClient, q: string) => c.get<Report & { errors?: Record<string, string[]> }>(`/api/report?${q}`);
+const report = (c: ApiClient, q: string) => c.get(`/api/report?${q}`);
 const r2 = (n: number) => Math.round(n * 100) / 100;
 
 /** What a role may see, by the lists' rule (spec §6), computed here from the inserted entries. */
@@ -126,7 +126,7 @@ describe('GET /api/report', () => {
       const expected = expectedTotal(visible(viewer));
       for (const group of groupings) {
         const res = await report(clients[viewer]!, `group=${group}&${PERIOD}`);
-        expect(res.status, group).toBe(200);
+        expectStatus(res, 200);
         expectConsistent(res.body);
         expect(sums(res.body.total), `${viewer} ${group}`).toEqual(expected);
       }
@@ -135,20 +135,20 @@ describe('GET /api/report', () => {
 
   it('a team leader never sees another team’s hours in any group or total', async () => {
     const res = await report(clients.leada!, `group=person,job&${PERIOD}`);
-    const people = new Set(res.body.rows.map((r) => r.keys[0]));
+    const people = new Set(expectOk(res).rows.map((r) => r.keys[0]));
     expect(people.has('leadb')).toBe(false);
     // basicb (team B) shows only with the entry on team A's job J-1001, as in the Team list
-    expect(res.body.rows.filter((r) => r.keys[0] === 'basicb').map((r) => r.keys[1])).toEqual(['J-1001']);
+    expect(expectOk(res).rows.filter((r) => r.keys[0] === 'basicb').map((r) => r.keys[1])).toEqual(['J-1001']);
     // leadb's entry on the team-less job J-3001 is in no total of team A
-    expect(res.body.total.hours).toBe(r2(39.5 - 5 - 8));
+    expect(expectOk(res).total.hours).toBe(r2(39.5 - 5 - 8));
     const b = await report(clients.leadb!, `group=person&${PERIOD}`);
-    expect(b.body.rows.map((r) => r.keys[0]).sort()).toEqual(['basica', 'basicb', 'leadb']);
-    expect(b.body.rows.find((r) => r.keys[0] === 'basica')?.hours).toBe(3);
+    expect(expectOk(b).rows.map((r) => r.keys[0]).sort()).toEqual(['basica', 'basicb', 'leadb']);
+    expect(expectOk(b).rows.find((r) => r.keys[0] === 'basica')?.hours).toBe(3);
   });
 
   it('groups by two levels with subtotals, and keys weeks, months and units', async () => {
     const res = await report(clients.rpadmin!, `group=month,person&${PERIOD}`);
-    expect(res.body.rows.map((r) => r.keys)).toEqual([
+    expect(expectOk(res).rows.map((r) => r.keys)).toEqual([
       ['2026-10', 'basica'],
       ['2026-11', 'basica'],
       ['2026-11', 'basicb'],
@@ -156,43 +156,43 @@ describe('GET /api/report', () => {
       ['2026-11', 'leadb'],
       ['2026-11', 'rpadmin'],
     ]);
-    expect(res.body.subtotals.map((s) => [s.keys, s.hours])).toEqual([
+    expect(expectOk(res).subtotals.map((s) => [s.keys, s.hours])).toEqual([
       [['2026-10'], 4],
       [['2026-11'], 35.5],
     ]);
     const weeks = await report(clients.basica!, `group=week&${PERIOD}&measures=hours`);
-    expect(weeks.body.rows.map((r) => [r.keys[0], r.hours])).toEqual([
+    expect(expectOk(weeks).rows.map((r) => [r.keys[0], r.hours])).toEqual([
       ['2026-W44', 4],
       ['2026-W45', 9.75],
       ['2026-W46', 3],
     ]);
-    expect(weeks.body.rows[0]).not.toHaveProperty('entries');
+    expect(expectOk(weeks).rows[0]).not.toHaveProperty('entries');
     const units = await report(clients.rpadmin!, `group=unit&${PERIOD}&measures=quantity`);
-    expect(units.body.rows.map((r) => [r.keys[0], r.labels[0], r.quantities])).toEqual([
+    expect(expectOk(units).rows.map((r) => [r.keys[0], r.labels[0], r.quantities])).toEqual([
       ['Item:1000', 'Screws', [{ code: 'BOX', quantity: 13 }]],
       ['Resource:R01', 'Carpenter', [{ code: 'HOUR', quantity: 39.5 }]],
     ]);
     const customers = await report(clients.rpadmin!, `group=customer&${PERIOD}&measures=entries`);
-    expect(customers.body.rows[0]).toMatchObject({ keys: [null], entries: 1 });
+    expect(expectOk(customers).rows[0]).toMatchObject({ keys: [null], entries: 1 });
   });
 
   it('filters by source, status, person, customer and job', async () => {
     const archive = await report(clients.rpadmin!, `group=job&${PERIOD}&source=archive`);
-    expect(archive.body.total).toMatchObject({ hours: 11.75, entries: 3, exportedShare: 1 });
+    expect(expectOk(archive).total).toMatchObject({ hours: 11.75, entries: 3, exportedShare: 1 });
     const open = await report(clients.rpadmin!, `group=job&${PERIOD}&source=worksheet`);
-    expect(open.body.total).toMatchObject({ entries: 8, exportedEntries: 0 });
+    expect(expectOk(open).total).toMatchObject({ entries: 8, exportedEntries: 0 });
     const approvedOnly = await report(clients.rpadmin!, `group=job&${PERIOD}&status=approved`);
-    expect(approvedOnly.body.total).toMatchObject({ entries: 4, approvedShare: 1 });
+    expect(expectOk(approvedOnly).total).toMatchObject({ entries: 4, approvedShare: 1 });
     const unapproved = await report(clients.rpadmin!, `group=job&${PERIOD}&status=unapproved`);
-    expect(unapproved.body.total.entries).toBe(7);
+    expect(expectOk(unapproved).total.entries).toBe(7);
     const person = await report(clients.leada!, `group=job&${PERIOD}&person=BasicA`);
-    expect(person.body.total.hours).toBe(16.75);
+    expect(expectOk(person).total.hours).toBe(16.75);
     const job = await report(clients.rpadmin!, `group=person&${PERIOD}&jobCode=J-1002`);
-    expect(job.body.total.hours).toBe(11);
+    expect(expectOk(job).total.hours).toBe(11);
     const customer = await report(clients.rpadmin!, `group=person&${PERIOD}&customerNo=C1000`);
-    expect(customer.body.total.entries).toBe(10);
+    expect(expectOk(customer).total.entries).toBe(10);
     const yours = await report(clients.leada!, `group=job&${PERIOD}&mode=YOURS`);
-    expect(yours.body.total.entries).toBe(2);
+    expect(expectOk(yours).total.entries).toBe(2);
   });
 
   it('answers 400 naming the parameter for bad input, and never widens', async () => {
@@ -211,18 +211,18 @@ describe('GET /api/report', () => {
     for (const [q, field, c] of cases) {
       const query = q.includes('from=') ? q : `${q}&${PERIOD}`;
       const res = await report(c, query);
-      expect(res.status, q).toBe(400);
+      expectStatus(res, 400);
       expect(Object.keys(res.body.errors ?? {}), q).toEqual([field]);
     }
     expect((await report(clients.rpadmin!, 'group=job&from=2020-01-01&to=2024-12-31')).status).toBe(200);
     expect((await report(clients.leada!, `group=job&${PERIOD}&mode=ALL`)).status).toBe(403);
     // A Basic user asking for ALL still gets their own (as the lists)
     const basic = await report(clients.basica!, `group=job&${PERIOD}&mode=ALL`);
-    expect(basic.body.mode).toBe('YOURS');
-    expect(basic.body.total.entries).toBe(visible('basica').length);
+    expect(expectOk(basic).mode).toBe('YOURS');
+    expect(expectOk(basic).total.entries).toBe(visible('basica').length);
     // another account sees nothing of this one
     const other = await report(clients.rpotheradmin!, `group=job&${PERIOD}`);
-    expect(other.body.total.hours).toBe(9);
+    expect(expectOk(other).total.hours).toBe(9);
   });
 });
 
@@ -264,11 +264,10 @@ describe('GET /api/report/download', () => {
 
 describe('report.glance (the worksheet home at a glance)', () => {
   const glance = async (c: ApiClient, today: string) => {
-    const res = await c.get<Array<{ result: { data: { waiting: number | null; thisWeek: number; lastWeek: number; week: string } } }>>(
+    const res = await c.get(
       `/api/trpc/report.glance?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { today } }))}`,
     );
-    expect(res.status).toBe(200);
-    return res.body[0]!.result.data;
+    return trpcData(res, 'report.glance');
   };
 
   it('gives a team leader the team’s open entries waiting for approval, and everyone this week’s hours against last week’s', async () => {

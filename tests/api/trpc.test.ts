@@ -10,7 +10,7 @@ import { JSON_BODY_MAX_BYTES } from '../../src/shared/limits';
 import { TRPC_MAX_BATCH } from '../../src/shared/limits';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/server';
 import { seedMasterData } from '../../db/seed/demo';
-import type { ApiClient } from '../helpers/client';
+import { expectStatus, type ApiClient } from '../helpers/client';
 
 let app: TestApp;
 let accountId: number;
@@ -76,7 +76,7 @@ describe('tRPC endpoint', () => {
 
   it('answers a mixed batch with 207 and the error shape the client reads', async () => {
     const res = await admin.get(`/api/trpc/user.info,item.search,item.single?batch=1&input=${input({ 1: { q: 'x'.repeat(200) }, 2: { no: 'NOPE' } })}`);
-    expect(res.status).toBe(207);
+    expectStatus(res, 207);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const [ok, invalid, missing] = res.body as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- loosely typed JSON
     expect(ok).toMatchObject({ result: { data: { username: 'trpcadmin' } } });
@@ -86,18 +86,18 @@ describe('tRPC endpoint', () => {
 
   it('answers one status when all calls agree, and unknown procedures with 404', async () => {
     const res = await admin.get(`/api/trpc/item.search,customer.search?batch=1&input=${input({ 0: {}, 1: {} })}`);
-    expect(res.status).toBe(200);
+    expectStatus(res, 200);
     expect(res.body).toHaveLength(2);
     const unknown = await admin.get('/api/trpc/nope.nothing?batch=1&input=%7B%7D');
-    expect(unknown.status).toBe(404);
+    expectStatus(unknown, 404);
     expect(unknown.body).toMatchObject([{ error: { data: { code: 'NOT_FOUND', httpStatus: 404 } } }]);
   });
 
   it(`refuses a batch of more than ${TRPC_MAX_BATCH} calls with 400`, async () => {
     const ok = await admin.get(`/api/trpc/${Array(TRPC_MAX_BATCH).fill('user.info').join(',')}?batch=1&input=%7B%7D`);
-    expect(ok.status).toBe(200);
+    expectStatus(ok, 200);
     const res = await admin.get(`/api/trpc/${Array(TRPC_MAX_BATCH + 1).fill('user.info').join(',')}?batch=1&input=%7B%7D`);
-    expect(res.status).toBe(400);
+    expectStatus(res, 400);
     // A request-level error is one object, which httpBatchLink hands to every call.
     expect(res.body).toMatchObject({ error: { data: { code: 'BAD_REQUEST', httpStatus: 400 } } });
   });
@@ -112,25 +112,25 @@ describe('tRPC endpoint', () => {
     expect((await admin.post('/api/trpc/user.info?batch=1', {})).status).toBe(405);
     expect((await admin.get('/api/trpc/user.logout?batch=1&input=%7B%7D')).status).toBe(405);
     const bad = await admin.get('/api/trpc/item.search?batch=1&input=%7Bnot-json');
-    expect(bad.status).toBe(400);
+    expectStatus(bad, 400);
     const notObject = await admin.get(`/api/trpc/item.search?batch=1&input=${input([1])}`);
-    expect(notObject.status).toBe(400);
+    expectStatus(notObject, 400);
   });
 
   it('has the REST path\'s body limit (413 above it), and refuses other content types (415)', async () => {
     const big = JSON.stringify({ 0: { entries: [], mode: 'ALL', pad: 'x'.repeat(JSON_BODY_MAX_BYTES) } });
     const res = await admin.request('POST', '/api/trpc/location.create?batch=1', big);
-    expect(res.status).toBe(413);
+    expectStatus(res, 413);
     expect(res.body).toMatchObject({ error: { data: { httpStatus: 413 } } });
-    const rest = await admin.request('POST', '/api/location', big);
-    expect(rest.status).toBe(413);
+    const rest = await admin.raw('POST', '/api/location', big); // deliberately over the limit
+    expectStatus(rest, 413);
     const text = await admin.request('POST', '/api/trpc/location.create?batch=1', 'x', { 'Content-Type': 'text/plain' });
-    expect(text.status).toBe(415);
+    expectStatus(text, 415);
   });
 
   it('refuses a wrong API key with 401 even for a batch', async () => {
     const res = await app.anonymous({ origin: null }).request('GET', '/api/trpc/user.info,item.search?batch=1&input=%7B%7D', undefined, { 'X-Api-Key': 'wrong' });
-    expect(res.status).toBe(401);
+    expectStatus(res, 401);
     expect(res.body).toMatchObject([{ error: { message: 'Invalid API key', data: { httpStatus: 401 } } }, { error: { data: { httpStatus: 401 } } }]);
   });
 });

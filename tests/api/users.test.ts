@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../helpers/client';
+import { expectOk, expectStatus, problemOf, type ApiClient } from '../helpers/client';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/server';
 
 /** REST contract of /api/user administration (spec §5, §7; issue 3). */
@@ -35,7 +35,7 @@ describe('user administration', () => {
   describe('create', () => {
     it('POST /api/user answers 201 with the record, defaults Basic/ENU, never the password', async () => {
       const res = await admin.post('/api/user', newUser('  Anna  ', { teamCode: 'north', defaultDescription: 'Daily work', defaultResource: 'R01', lockDefaultResource: true, expirationDate: '2099-12-31' }));
-      expect(res.status).toBe(201);
+      expectStatus(res, 201);
       expect(res.body).toEqual({
         id: expect.any(Number),
         accountId,
@@ -57,13 +57,13 @@ describe('user administration', () => {
 
     it('accountId in the body is ignored: the user lands in the caller account', async () => {
       const res = await admin.post('/api/user', newUser('bodyacct', { accountId: otherAccountId }));
-      expect(res.status).toBe(201);
+      expectStatus(res, 201);
       expect(res.body.accountId).toBe(accountId);
     });
 
     it('lock without a default resource is stored as false', async () => {
       const res = await admin.post('/api/user', newUser('nolock', { lockDefaultResource: true, defaultResource: '' }));
-      expect(res.status).toBe(201);
+      expectStatus(res, 201);
       expect(res.body).toMatchObject({ defaultResource: null, lockDefaultResource: false });
     });
 
@@ -88,15 +88,15 @@ describe('user administration', () => {
       ['lockDefaultResource', { lockDefaultResource: 'yes' }, 'Field must be true/false'],
     ])('%s %j → 400 %s', async (field, patch, message) => {
       const res = await admin.post('/api/user', newUser('valid1', patch));
-      expect(res.status).toBe(400);
+      expectStatus(res, 400);
       expect(res.headers.get('content-type')).toContain('application/problem+json');
-      expect(res.body.errors[field]).toContain(message);
+      expect(res.body.errors?.[field]).toContain(message);
       expect((await admin.get('/api/user/single?username=valid1')).status).toBe(404);
     });
 
     it('accepts the boundaries: 20-character username and team code, 100-character description', async () => {
       const res = await admin.post('/api/user', newUser('u'.repeat(20), { teamCode: 't'.repeat(20), defaultDescription: 'd'.repeat(100), profileType: 'Teamleader', languageCode: 'DAN' }));
-      expect(res.status).toBe(201);
+      expectStatus(res, 201);
       expect(res.body).toMatchObject({ teamCode: 'T'.repeat(20), profileType: 'Teamleader', languageCode: 'DAN' });
     });
 
@@ -104,7 +104,7 @@ describe('user administration', () => {
       await admin.post('/api/user', newUser('Unique1'));
       for (const name of ['Unique1', 'UNIQUE1', 'unique1', 'usradmin', 'STRANGER', 'otheradmin']) {
         const res = await admin.post('/api/user', newUser(name));
-        expect(res.status).toBe(409);
+        expectStatus(res, 409);
         expect(res.body.detail).toBe('Username already exists for this account');
       }
     });
@@ -118,7 +118,7 @@ describe('user administration', () => {
   describe('read', () => {
     it('GET /api/user lists the account users without passwords and without other accounts', async () => {
       const res = await admin.get('/api/user');
-      expect(res.status).toBe(200);
+      expectStatus(res, 200);
       const names = (res.body as Array<{ username: string }>).map((u) => u.username);
       expect(names).toContain('usradmin');
       expect(names).toContain('Anna');
@@ -133,13 +133,13 @@ describe('user administration', () => {
 
     it('GET /api/user/single?username= finds case-insensitively; another account answers 404', async () => {
       const res = await admin.get('/api/user/single?username=ANNA');
-      expect(res.status).toBe(200);
+      expectStatus(res, 200);
       expect(res.body.username).toBe('Anna');
       expect((await admin.get('/api/user/single?username=stranger')).status).toBe(404);
       expect((await admin.get('/api/user/single?username=nobody')).status).toBe(404);
       const missing = await admin.get('/api/user/single');
-      expect(missing.status).toBe(400);
-      expect(missing.body.errors.username).toEqual(['Field is required']);
+      expectStatus(missing, 400);
+      expect(missing.body.errors?.username).toEqual(['Field is required']);
     });
   });
 
@@ -157,7 +157,7 @@ describe('user administration', () => {
         expirationDate: '2098-01-01',
         active: true,
       });
-      expect(res.status).toBe(200);
+      expectStatus(res, 200);
       expect(res.body).toMatchObject({ username: 'Bo', profileType: 'Teamleader', languageCode: 'DAN', teamCode: 'SOUTH', defaultDescription: 'Other', defaultResource: 'R02', lockDefaultResource: true, expirationDate: '2098-01-01' });
     });
 
@@ -170,34 +170,34 @@ describe('user administration', () => {
 
     it('clearing the default resource clears the lock', async () => {
       const res = await admin.put('/api/user', { username: 'Bo', profileType: 'Teamleader', languageCode: 'DAN', defaultResource: null, lockDefaultResource: true });
-      expect(res.status).toBe(200);
+      expectStatus(res, 200);
       expect(res.body).toMatchObject({ defaultResource: null, lockDefaultResource: false });
     });
 
     it('profileType and languageCode are required; other fields are validated', async () => {
-      const res = await admin.put('/api/user', { username: 'Bo' });
-      expect(res.status).toBe(400);
+      const res = await admin.raw('PUT', '/api/user', { username: 'Bo' }); // deliberately invalid
+      expectStatus(res, 400);
       expect(res.body.errors).toMatchObject({ profileType: ['Field is required'], languageCode: ['Field is required'] });
       const bad = await admin.put('/api/user', { username: 'Bo', profileType: 'Basic', languageCode: 'ENU', teamCode: 'x'.repeat(21), defaultResource: 'OLD', expirationDate: 'tomorrow' });
-      expect(bad.status).toBe(400);
-      expect(bad.body.errors.teamCode).toEqual(['Field cannot be longer than 20 characters']);
-      expect(bad.body.errors.expirationDate).toContain('Field must be a valid date');
+      expectStatus(bad, 400);
+      expect(bad.body.errors?.teamCode).toEqual(['Field cannot be longer than 20 characters']);
+      expect(bad.body.errors?.expirationDate).toContain('Field must be a valid date');
       const inactive = await admin.put('/api/user', { username: 'Bo', profileType: 'Basic', languageCode: 'ENU', defaultResource: 'OLD' });
-      expect(inactive.status).toBe(400);
-      expect(inactive.body.errors.defaultResource).toEqual(['Choose an active resource of the account']);
+      expectStatus(inactive, 400);
+      expect(inactive.body.errors?.defaultResource).toEqual(['Choose an active resource of the account']);
     });
 
     it('a default resource deactivated later does not block other edits', async () => {
       await admin.post('/api/user', newUser('Carl', { defaultResource: 'R02' }));
       await app.db.updateTable('resource').set({ active: false }).where('accountId', '=', accountId).where('no', '=', 'R02').execute();
       const res = await admin.put('/api/user', { username: 'Carl', profileType: 'Basic', languageCode: 'DAN', defaultResource: 'R02' });
-      expect(res.status).toBe(200);
+      expectStatus(res, 200);
       await app.db.updateTable('resource').set({ active: true }).where('accountId', '=', accountId).where('no', '=', 'R02').execute();
     });
 
     it("another account's user answers 404 and is not changed", async () => {
       const res = await admin.put('/api/user', { username: 'stranger', profileType: 'Admin', languageCode: 'ENU' });
-      expect(res.status).toBe(404);
+      expectStatus(res, 404);
       const row = await app.db.selectFrom('appUser').select('profileType').where('username', '=', 'stranger').executeTakeFirstOrThrow();
       expect(row.profileType).toBe('Basic');
     });
@@ -206,33 +206,33 @@ describe('user administration', () => {
   describe('rules for oneself', () => {
     it('the logged-in admin cannot change their own role', async () => {
       const res = await admin.put('/api/user', { username: 'usradmin', profileType: 'Basic', languageCode: 'ENU' });
-      expect(res.status).toBe(400);
+      expectStatus(res, 400);
       expect(res.body.detail).toBe('You cannot change your own role');
-      expect(res.body.errors.profileType).toEqual(['You cannot change your own role']);
+      expect(res.body.errors?.profileType).toEqual(['You cannot change your own role']);
     });
 
     it('… nor their own expiration date', async () => {
       const res = await admin.put('/api/user', { username: 'usradmin', profileType: 'Admin', languageCode: 'ENU', expirationDate: '2030-01-01' });
-      expect(res.status).toBe(400);
-      expect(res.body.errors.expirationDate).toEqual(['You cannot change your own expiration date']);
+      expectStatus(res, 400);
+      expect(res.body.errors?.expirationDate).toEqual(['You cannot change your own expiration date']);
     });
 
     it('… nor deactivate themselves', async () => {
       const res = await admin.put('/api/user', { username: 'usradmin', profileType: 'Admin', languageCode: 'ENU', active: false });
-      expect(res.status).toBe(400);
-      expect(res.body.errors.active).toEqual(['You cannot deactivate yourself']);
+      expectStatus(res, 400);
+      expect(res.body.errors?.active).toEqual(['You cannot deactivate yourself']);
     });
 
     it('… but may change the rest of their own user (same role and expiration sent back)', async () => {
       const res = await admin.put('/api/user', { username: 'USRADMIN', profileType: 'Admin', languageCode: 'ENU', teamCode: 'hq', expirationDate: null, active: true });
-      expect(res.status).toBe(200);
+      expectStatus(res, 200);
       expect(res.body.teamCode).toBe('HQ');
       expect((await admin.get('/api/user/info')).status).toBe(200);
     });
 
     it('… and cannot delete themselves (409)', async () => {
       const res = await admin.del('/api/user', { username: 'usradmin' });
-      expect(res.status).toBe(409);
+      expectStatus(res, 409);
       expect(res.body.detail).toBe('You cannot delete yourself');
     });
 
@@ -240,7 +240,7 @@ describe('user administration', () => {
       const { client } = await app.apiKeyClient(accountId);
       await admin.post('/api/user', newUser('Admin2', { profileType: 'Admin' }));
       const res = await client.put('/api/user', { username: 'Admin2', profileType: 'Basic', languageCode: 'ENU' });
-      expect(res.status).toBe(200);
+      expectStatus(res, 200);
       expect(res.body.profileType).toBe('Basic');
     });
   });
@@ -251,7 +251,7 @@ describe('user administration', () => {
       const dora = await app.login('dora', 'Secret-pass-1');
       expect((await dora.get('/api/user/info')).status).toBe(200);
       const res = await admin.put('/api/user/change-password', { username: 'DORA', password: 'Brand-new-1', confirmPassword: 'Brand-new-1' });
-      expect(res.status).toBe(204);
+      expectStatus(res, 204);
       expect(res.text).toBe('');
       expect((await dora.get('/api/user/info')).status).toBe(401);
       await expect(app.login('dora', 'Secret-pass-1')).rejects.toThrow();
@@ -262,29 +262,29 @@ describe('user administration', () => {
     it('an admin changing their own password keeps the current session but ends the others', async () => {
       const second = await app.login('usradmin');
       const res = await admin.put('/api/user/change-password', { username: 'usradmin', password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
-      expect(res.status).toBe(204);
+      expectStatus(res, 204);
       expect((await admin.get('/api/user/info')).status).toBe(200);
       expect((await second.get('/api/user/info')).status).toBe(401);
     });
 
     it('change-password validates: required, matching, minimum length', async () => {
       const mismatch = await admin.put('/api/user/change-password', { username: 'Dora', password: 'Brand-new-2', confirmPassword: 'Brand-new-3' });
-      expect(mismatch.status).toBe(400);
-      expect(mismatch.body.errors.confirmPassword).toEqual(['Passwords must match']);
-      const empty = await admin.put('/api/user/change-password', { username: 'Dora' });
-      expect(empty.status).toBe(400);
+      expectStatus(mismatch, 400);
+      expect(mismatch.body.errors?.confirmPassword).toEqual(['Passwords must match']);
+      const empty = await admin.raw('PUT', '/api/user/change-password', { username: 'Dora' }); // deliberately invalid
+      expectStatus(empty, 400);
       expect(empty.body.errors).toMatchObject({ password: ['Field is required'], confirmPassword: ['Field is required'] });
       const short = await admin.put('/api/user/change-password', { username: 'Dora', password: 'abc', confirmPassword: 'abc' });
-      expect(short.body.errors.password).toEqual(['Password must be at least 8 characters']);
+      expect(problemOf(short).errors?.password).toEqual(['Password must be at least 8 characters']);
       const other = await admin.put('/api/user/change-password', { username: 'stranger', password: 'Brand-new-2', confirmPassword: 'Brand-new-2' });
-      expect(other.status).toBe(404);
+      expectStatus(other, 404);
     });
 
     it('a password change lifts a login lock-out', async () => {
       await admin.post('/api/user', newUser('Locky'));
       for (let i = 0; i < 5; i++) await app.anonymous().post('/api/user/login', { username: 'locky', password: 'wrong-wrong' });
       const locked = await app.anonymous().post('/api/user/login', { username: 'locky', password: 'Secret-pass-1' });
-      expect(locked.body.detail).toMatch(/^User is locked out\. Try again in \d+ min$/);
+      expect(problemOf(locked).detail).toMatch(/^User is locked out\. Try again in \d+ min$/);
       await admin.put('/api/user/change-password', { username: 'Locky', password: 'Unlocked-1', confirmPassword: 'Unlocked-1' });
       expect((await app.anonymous().post('/api/user/login', { username: 'locky', password: 'Unlocked-1' })).status).toBe(200);
     });
@@ -302,10 +302,10 @@ describe('user administration', () => {
       await admin.post('/api/user', newUser('Finn'));
       const finn = await app.login('finn', 'Secret-pass-1');
       const res = await admin.put('/api/user', { username: 'Finn', profileType: 'Basic', languageCode: 'ENU', active: false });
-      expect(res.body.active).toBe(false);
+      expect(expectOk(res).active).toBe(false);
       expect((await finn.get('/api/user/info')).status).toBe(401);
       const login = await app.anonymous().post('/api/user/login', { username: 'finn', password: 'Secret-pass-1' });
-      expect(login.status).toBe(401);
+      expectStatus(login, 401);
       expect(login.body.detail).toBe('User not allowed to log in');
       await admin.put('/api/user', { username: 'Finn', profileType: 'Basic', languageCode: 'ENU', active: true });
       expect((await app.anonymous().post('/api/user/login', { username: 'finn', password: 'Secret-pass-1' })).status).toBe(200);
@@ -317,7 +317,7 @@ describe('user administration', () => {
       await admin.post('/api/user', newUser('Gina'));
       const gina = await app.login('gina', 'Secret-pass-1');
       const res = await admin.del('/api/user', { username: 'gina' });
-      expect(res.status).toBe(204);
+      expectStatus(res, 204);
       expect(res.text).toBe('');
       expect((await admin.get('/api/user/single?username=Gina')).status).toBe(404);
       expect((await gina.get('/api/user/info')).status).toBe(401);
@@ -333,7 +333,7 @@ describe('user administration', () => {
         accountId, username: 'Hans', date: '2025-01-02', jobCode: 'J1', unitType: 'Resource', unitNo: 'R01', description: 'Work', quantity: 1, unitOfMeasureCode: 'HOUR', createdBy: 'Hans', exported: true,
       }).execute();
       const res = await admin.del('/api/user', { username: 'hans' });
-      expect(res.status).toBe(409);
+      expectStatus(res, 409);
       expect(res.body.detail).toMatch(/deactivate/i);
       expect((await admin.get('/api/user/single?username=hans')).status).toBe(200);
     });
@@ -341,9 +341,9 @@ describe('user administration', () => {
     it("another account's user and a missing user answer 404; username is required", async () => {
       expect((await admin.del('/api/user', { username: 'stranger' })).status).toBe(404);
       expect((await admin.del('/api/user', { username: 'nobody' })).status).toBe(404);
-      const res = await admin.del('/api/user', {});
-      expect(res.status).toBe(400);
-      expect(res.body.errors.username).toEqual(['Field is required']);
+      const res = await admin.raw('DELETE', '/api/user', {}); // deliberately invalid
+      expectStatus(res, 400);
+      expect(res.body.errors?.username).toEqual(['Field is required']);
       expect(await app.db.selectFrom('appUser').select('id').where('username', '=', 'stranger').executeTakeFirst()).toBeDefined();
     });
   });
@@ -381,11 +381,11 @@ describe('user administration', () => {
     it('the API key manages users of its own account only', async () => {
       const { client } = await app.apiKeyClient(accountId);
       const created = await client.post('/api/user', newUser('ViaKey', { accountId: otherAccountId }));
-      expect(created.status).toBe(201);
+      expectStatus(created, 201);
       expect(created.body.accountId).toBe(accountId);
       const list = await client.get('/api/user');
-      expect(list.body.map((u: { username: string }) => u.username)).toContain('ViaKey');
-      expect(list.body.map((u: { username: string }) => u.username)).not.toContain('stranger');
+      expect(expectOk(list).map((u: { username: string }) => u.username)).toContain('ViaKey');
+      expect(expectOk(list).map((u: { username: string }) => u.username)).not.toContain('stranger');
       expect((await client.get('/api/user/single?username=stranger')).status).toBe(404);
       expect((await client.put('/api/user/change-password', { username: 'ViaKey', password: 'Key-pass-12', confirmPassword: 'Key-pass-12' })).status).toBe(204);
       expect((await client.del('/api/user', { username: 'ViaKey' })).status).toBe(204);

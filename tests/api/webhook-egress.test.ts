@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostResolver } from '../../src/server/webhooks/egress';
 import { startWebhookWorker, type WebhookWorker } from '../../src/server/webhooks/worker';
-import type { ApiClient } from '../helpers/client';
+import { expectStatus, type ApiClient } from '../helpers/client';
 import { startTestApp, type TestApp } from '../helpers/server';
 
 /**
@@ -106,13 +106,13 @@ async function until<T>(what: string, f: () => T | undefined | false | Promise<T
 
 async function addEndpoint(client: ApiClient, url: string): Promise<number> {
   const res = await client.post('/api/webhooks', { url, events: ['worksheet.created'] });
-  expect(res.status, res.text).toBe(201);
+  expectStatus(res, 201);
   return (res.body as { id: number }).id;
 }
 
 async function sendTest(client: ApiClient, id: number): Promise<string> {
   const res = await client.post('/api/webhooks/test', { id });
-  expect(res.status, res.text).toBe(200);
+  expectStatus(res, 200);
   return (res.body as { messageId: string }).messageId;
 }
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitWorksheetEvent } from '../../src/server/services/webhooks';
 import type { Actor } from '../../src/server/context';
 import { startTestApp, type TestApp } from '../helpers/server';
-import type { ApiClient } from '../helpers/client';
+import { expectOk, expectStatus, type ApiClient } from '../helpers/client';
 import { webhookProblems } from '../helpers/openapi-validator';
 import { form, itemEntry, setUpWorld, type WorksheetWorld } from './worksheet-fixtures';
 
@@ -90,14 +90,14 @@ async function until<T>(what: string, f: () => T | undefined | false | Promise<T
  */
 async function drained(): Promise<void> {
   const marker = await key.post('/api/webhooks/test', { id: endpointId });
-  expect(marker.status, marker.text).toBe(200);
+  expectStatus(marker, 200);
   await until('the marker event', () => received.some((r) => r.id === marker.body.messageId));
   await until('an empty queue', async () => (await app.db.selectFrom('webhookDelivery').select('id').where('endpointId', '=', endpointId).where('status', '=', 'pending').execute()).length === 0);
 }
 
 const createEntry = async (description: string) => {
   const res = await w.c.basicA.request('POST', '/api/worksheet', form(itemEntry({ description })));
-  expect(res.status, res.text).toBe(201);
+  expectStatus(res, 201);
   return res.body as { id: number };
 };
 
@@ -121,8 +121,8 @@ describe('webhooks', () => {
 
   it('adds an endpoint and shows its secret once', async () => {
     const res = await key.post('/api/webhooks', { url: receiverUrl, description: 'BC sync', events: ['worksheet.created', 'worksheet.updated', 'worksheet.deleted', 'worksheet.approved', 'worksheet.unapproved', 'worksheet.exported'] });
-    expect(res.status, res.text).toBe(201);
-    secret = res.body.secret;
+    expectStatus(res, 201);
+    secret = res.body.secret!;
     endpointId = res.body.id;
     expect(secret).toMatch(/^whsec_/);
     const list = await key.get('/api/webhooks');
@@ -134,7 +134,7 @@ describe('webhooks', () => {
     const rec = await createEntry('Hooked entry');
     expect((await w.c.admin.put('/api/worksheet/approve', { id: rec.id, isApproved: true })).status).toBe(200);
     const exp = await w.c.admin.request('POST', '/api/worksheet/download', { entries: [rec.id], mode: 'ALL', shouldMarkAsExported: true });
-    expect(exp.status, exp.text).toBe(200);
+    expectStatus(exp, 200);
     const mine = () => received.filter((r) => r.data.id === rec.id || (Array.isArray(r.data.ids) && r.data.ids.includes(rec.id)));
     await until('three events', () => mine().length >= 3 && mine());
     await drained(); // nothing more may come
@@ -189,7 +189,7 @@ describe('webhooks', () => {
 
   it('send test event, resend, secret rotation, edit and delete', async () => {
     const t = await key.post('/api/webhooks/test', { id: endpointId });
-    expect(t.status, t.text).toBe(200);
+    expectStatus(t, 200);
     const test = await until('test event', () => received.find((r) => r.id === t.body.messageId));
     expect(test.type).toBe('webhook.test');
     const deliveries = (await key.get('/api/webhooks/deliveries')).body as Array<{ id: number; messageId: string }>;
@@ -198,14 +198,14 @@ describe('webhooks', () => {
     await until('resent', () => received.filter((r) => r.id === t.body.messageId).length === 2);
 
     const rotated = await key.post('/api/webhooks/rotate-secret', { id: endpointId });
-    expect(rotated.body.secret).not.toBe(secret);
+    expect(expectOk(rotated).secret).not.toBe(secret);
     const t2 = await key.post('/api/webhooks/test', { id: endpointId });
-    const after = await until('after rotation', () => received.find((r) => r.id === t2.body.messageId));
-    expect(() => new Webhook(rotated.body.secret).verify(after.body, after.headers as Record<string, string>)).not.toThrow();
+    const after = await until('after rotation', () => received.find((r) => r.id === expectOk(t2).messageId));
+    expect(() => new Webhook(expectOk(rotated).secret).verify(after.body, after.headers as Record<string, string>)).not.toThrow();
     expect(() => new Webhook(secret).verify(after.body, after.headers as Record<string, string>)).toThrow();
 
     const edited = await key.put('/api/webhooks', { id: endpointId, events: ['worksheet.deleted'] });
-    expect(edited.body.events).toEqual(['worksheet.deleted']);
+    expect(expectOk(edited).events).toEqual(['worksheet.deleted']);
     const created = await createEntry('Not subscribed');
     await drained();
     expect(received.filter((r) => r.data.id === created.id)).toEqual([]);

@@ -4,6 +4,7 @@ import { historyEntries } from '../../src/server/services/history';
 import { ATTACHMENT_MAX_BYTES } from '../../src/shared/limits';
 import { startTestApp, type TestApp } from '../helpers/server';
 import { form, itemEntry, jpeg, png, setUpWorld, type WorksheetWorld } from './worksheet-fixtures';
+import { expectOk, expectStatus } from '../helpers/client';
 
 /** Photo attachments (DESIGN §4): magic-byte types, limits, storage with the record, serving rights. */
 let app: TestApp;
@@ -36,7 +37,7 @@ describe('upload', () => {
       { name: 'site.png', data: photo },
       { name: 'C:\\Users\\me\\detail.jpg', data: await jpeg() },
     ]);
-    expect(res.status, res.text).toBe(201);
+    expectStatus(res, 201);
     rec = res.body;
     expect(rec.attachments.map((a: Rec) => a.fileName)).toEqual(['site.png', 'detail.jpg']);
     const rows = await app.db.selectFrom('attachment').select(['contentType', 'size', 'previewType']).where('worksheetId', '=', rec.id).orderBy('id').execute();
@@ -60,8 +61,8 @@ describe('upload', () => {
     // 600x200 landscape pixels with orientation 6 (rotate 90°) is a portrait photo.
     const rotated = new Uint8Array(await sharp({ create: { width: 600, height: 200, channels: 3, background: '#159' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer());
     const res = await createWith([{ name: 'phone.jpg', data: rotated }]);
-    const att = res.body.attachments[0];
-    const prev = await rawGet(w.c.basicA, `/api/attachment/${res.body.id}/${att.id}?preview=1`);
+    const att = expectOk(res).attachments[0]!;
+    const prev = await rawGet(w.c.basicA, `/api/attachment/${expectOk(res).id}/${att.id}?preview=1`);
     expect(prev.status).toBe(200);
     expect(prev.headers.get('content-type')).toBe('image/webp');
     const meta = await sharp(prev.body).metadata();
@@ -75,8 +76,8 @@ describe('upload', () => {
     const heic = new Uint8Array(64);
     heic.set([0, 0, 0, 0x18, ...Buffer.from('ftypheic'), 0, 0, 0, 0, ...Buffer.from('mif1heic')]);
     const res = await createWith([{ name: 'IMG_0001.HEIC', data: heic, type: 'image/heic' }]);
-    expect(res.status, res.text).toBe(201);
-    const att = res.body.attachments[0];
+    expectStatus(res, 201);
+    const att = res.body.attachments[0]!;
     const row = await app.db.selectFrom('attachment').select(['contentType', 'previewType']).where('id', '=', att.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ contentType: 'image/heic', previewType: null });
     const prev = await rawGet(w.c.basicA, `/api/attachment/${res.body.id}/${att.id}?preview=1`);
@@ -95,18 +96,18 @@ describe('upload', () => {
 describe('types and limits', () => {
   it('refuses what is not an image by its bytes, whatever its name or claimed type (415)', async () => {
     const res = await createWith([{ name: 'evil.png', data: new TextEncoder().encode('<script>alert(1)</script>'), type: 'image/png' }]);
-    expect(res.status).toBe(415);
+    expectStatus(res, 415);
     expect(res.body.detail).toBe('Only JPEG, PNG, WebP and HEIC images can be attached');
     const pdf = await createWith([{ name: 'doc.jpg', data: new TextEncoder().encode('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'), type: 'image/jpeg' }]);
-    expect(pdf.status).toBe(415);
+    expectStatus(pdf, 415);
     const gif = await createWith([{ name: 'a.gif', data: new Uint8Array(await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer()), type: 'image/gif' }]);
-    expect(gif.status).toBe(415);
+    expectStatus(gif, 415);
   });
 
   it('a refused file stores nothing (same transaction)', async () => {
     const before = await app.db.selectFrom('worksheetRecord').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const res = await createWith([{ name: 'ok.png', data: photo }, { name: 'bad.png', data: new Uint8Array([1, 2, 3, 4]) }]);
-    expect(res.status).toBe(415);
+    expectStatus(res, 415);
     const after = await app.db.selectFrom('worksheetRecord').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
@@ -129,10 +130,10 @@ describe('types and limits', () => {
     const keep = (rec.attachments as Rec[]).map((a) => a.id);
     const three = Array.from({ length: 3 }, (_, i) => ({ name: `n${i}.png`, data: photo }));
     const tooMany = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id, version: rec.version, existingAttachments: keep }, three));
-    expect(tooMany.status).toBe(413);
+    expectStatus(tooMany, 413);
     expect(tooMany.body.detail).toBe('A record can have at most 10 attachments');
     const ok = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id, version: rec.version, existingAttachments: keep.slice(0, 7).join(',') }, three));
-    expect(ok.status, ok.text).toBe(200);
+    expectStatus(ok, 200);
     expect(ok.body.attachments).toHaveLength(10);
   });
 });
@@ -143,19 +144,19 @@ describe('update keeps, detaches and adds', () => {
     const [a, b] = rec.attachments as Rec[];
     // repeated field: keep a only, add c
     let res = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id, version: rec.version, existingAttachments: [a!.id] }, [{ name: 'c.png', data: photo }]));
-    expect(res.status, res.text).toBe(200);
+    expectStatus(res, 200);
     expect((res.body.attachments as Rec[]).map((x) => x.fileName)).toEqual(['a.png', 'c.png']);
     expect((await rawGet(w.c.basicA, `/api/attachment/${rec.id}/${b!.id}`)).status).toBe(404);
     // absent: all kept
     res = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id, version: res.body.version, description: 'no change to photos' }));
-    expect(res.body.attachments).toHaveLength(2);
+    expect(expectOk(res).attachments).toHaveLength(2);
     // an id that is not the record's
-    const foreign = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id, version: res.body.version, existingAttachments: '999999' }));
-    expect(foreign.status).toBe(400);
-    expect(foreign.body.errors.existingAttachments).toEqual(['Attachment cannot be: 999999']);
+    const foreign = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id, version: expectOk(res).version, existingAttachments: '999999' }));
+    expectStatus(foreign, 400);
+    expect(foreign.body.errors?.existingAttachments).toEqual(['Attachment cannot be: 999999']);
     // empty: none kept
-    res = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id, version: res.body.version, existingAttachments: '' }));
-    expect(res.body.attachments).toEqual([]);
+    res = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id, version: expectOk(res).version, existingAttachments: '' }));
+    expect(expectOk(res).attachments).toEqual([]);
     // Only the owner changed the record, so nobody may read its history over the API (spec §6,
     // issue 8 §9); the trail is read as the service keeps it.
     const hist = (await historyEntries(app.db, w.accountId, rec.id as number)) as Rec[];

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/server';
 import { form, itemEntry, png, setUpWorld, timeEntry, type WorksheetWorld } from './worksheet-fixtures';
+import { expectOk, expectStatus, trpcData } from '../helpers/client';
 
 let app: TestApp;
 let w: WorksheetWorld;
@@ -24,7 +25,7 @@ beforeAll(async () => {
   w = await setUpWorld(app, 'cp');
   const make = async (client: WorksheetWorld['c'][keyof WorksheetWorld['c']], fields: Record<string, unknown>, files: Parameters<typeof form>[1] = []) => {
     const res = await client.request('POST', '/api/worksheet', form(fields, files));
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expectStatus(res, 201);
     return (res.body as { id: number }).id;
   };
   mon1 = await make(w.c.basicA, timeEntry({ date: '2026-11-16', description: 'Monday hours' }));
@@ -37,36 +38,36 @@ afterAll(() => app?.close());
 describe('POST /api/worksheet/copy', () => {
   it('copies an entry to a date: same owner, times and quantity kept, unapproved, no photos', async () => {
     const res = await w.c.basicA.post('/api/worksheet/copy', { ids: [wed], toDate: '2026-12-01' });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expectStatus(res, 201);
     expect(res.body.dryRun).toBe(false);
     expect(res.body.created).toHaveLength(1);
-    const [copy] = res.body.created;
+    const copy = res.body.created[0]!;
     expect(copy).toMatchObject({ username: 'cpbasica', date: '2026-12-01', timeFrom: '07:00', timeTo: '14:30', quantity: 7.5, description: 'Wednesday hours', approvedBy: null, attachments: [] });
     expect(copy.id).not.toBe(wed);
   });
 
   it('copies a day (hours and an item with a photo) to a date; the photo is not copied', async () => {
     const res = await w.c.basicA.post('/api/worksheet/copy', { ids: [mon1, mon2], toDate: '2026-12-02' });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expectStatus(res, 201);
     expect(res.body.created.map((r: { description: string }) => r.description)).toEqual(['Monday hours', 'Monday screws']);
     expect(res.body.created[1]).toMatchObject({ quantity: 12.5, unitType: 'Item', attachments: [] });
     expect(await count('cpbasica', '2026-12-02')).toBe(2);
     // The sources are untouched.
-    expect((await w.c.basicA.get(`/api/worksheet/${mon2}`)).body.attachments).toHaveLength(1);
+    expect(expectOk(await w.c.basicA.get(`/api/worksheet/${mon2}`)).attachments).toHaveLength(1);
   });
 
   it('copies a week onto the same weekdays of the target week (ISO week or a date of it)', async () => {
     const res = await w.c.basicA.post('/api/worksheet/copy', { ids: [mon1, mon2, wed], toWeek: '2026-W50' });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expectStatus(res, 201);
     expect(res.body.created.map((r: { date: string }) => r.date)).toEqual(['2026-12-07', '2026-12-07', '2026-12-09']);
     const byDate = await w.c.basicA.post('/api/worksheet/copy', { ids: [wed], toWeek: '2026-12-18', dryRun: true });
-    expect(byDate.body.preview.map((r: { date: string }) => r.date)).toEqual(['2026-12-16']);
+    expect(expectOk(byDate).preview.map((r: { date: string }) => r.date)).toEqual(['2026-12-16']);
   });
 
   it('a dry run answers the preview and creates nothing', async () => {
     const before = await total();
     const res = await w.c.basicA.post('/api/worksheet/copy', { ids: [mon1, mon2], toDate: '2026-12-03', dryRun: true });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expectStatus(res, 201);
     expect(res.body).toMatchObject({ dryRun: true, created: [] });
     expect(res.body.preview).toHaveLength(2);
     expect(res.body.preview[0]).toMatchObject({ sourceId: mon1, date: '2026-12-03', timeFrom: '08:00', timeTo: '12:30', quantity: 4.5, username: 'cpbasica' });
@@ -76,27 +77,27 @@ describe('POST /api/worksheet/copy', () => {
   it('rights: Basic copies only what it sees; a team leader copies the own team; another account: 404; nothing created', async () => {
     const before = await total();
     const notSeen = await w.c.basicA2.post('/api/worksheet/copy', { ids: [mon1], toDate: '2026-12-04' });
-    expect(notSeen.status).toBe(404);
+    expectStatus(notSeen, 404);
     expect(notSeen.body.code).toBe('COPY_NOT_FOUND');
     expect(notSeen.body.detail).toBe(`Entry ${mon1} was not found`);
     const mixed = await w.c.basicA.post('/api/worksheet/copy', { ids: [mon1, other], toDate: '2026-12-04' });
-    expect(mixed.status).toBe(404);
+    expectStatus(mixed, 404);
     expect((await w.c.leadA.post('/api/worksheet/copy', { ids: [other], toDate: '2026-12-04' })).status).toBe(404);
     expect((await w.c.otherAdmin.post('/api/worksheet/copy', { ids: [mon1], toDate: '2026-12-04' })).status).toBe(404);
     expect((await w.c.basicA.post('/api/worksheet/copy', { ids: [2147483647], toDate: '2026-12-04' })).status).toBe(404);
     expect(await total()).toBe(before);
 
     const lead = await w.c.leadA.post('/api/worksheet/copy', { ids: [mon1], toDate: '2026-12-04' });
-    expect(lead.status, JSON.stringify(lead.body)).toBe(201);
+    expectStatus(lead, 201);
     expect(lead.body.created[0]).toMatchObject({ username: 'cpbasica', createdBy: 'cpleada', date: '2026-12-04' });
     const leadB = await w.c.leadB.post('/api/worksheet/copy', { ids: [other], toDate: '2026-12-04' });
-    expect(leadB.status, JSON.stringify(leadB.body)).toBe(201);
+    expectStatus(leadB, 201);
   });
 
   it('limits and bad input: 501 ids, no target, both targets, a date outside 1900–2999', async () => {
     const before = await total();
     const many = await w.c.basicA.post('/api/worksheet/copy', { ids: Array.from({ length: 501 }, (_, i) => i + 1), toDate: '2026-12-05' });
-    expect(many.status).toBe(400);
+    expectStatus(many, 400);
     expect(JSON.stringify(many.body)).toContain('At most 500 entries can be copied at once');
     expect((await w.c.basicA.post('/api/worksheet/copy', { ids: [mon1] })).status).toBe(400);
     expect((await w.c.basicA.post('/api/worksheet/copy', { ids: [mon1], toDate: '2026-12-05', toWeek: '2026-W49' })).status).toBe(400);
@@ -112,7 +113,7 @@ describe('POST /api/worksheet/copy', () => {
     await app.db.updateTable('job').set({ active: false }).where('accountId', '=', w.accountId).where('code', '=', 'J-1001').execute();
     try {
       const res = await w.c.basicA.post('/api/worksheet/copy', { ids: [mon1, wed], toDate: '2026-12-10' });
-      expect(res.status).toBe(400);
+      expectStatus(res, 400);
       expect(res.body.code).toBe('COPY_ENTRY_REFUSED');
       expect(res.body.detail).toBe(`Entry ${mon1} of 2026-11-16 cannot be copied: Job cannot be: J-1001`);
       expect(await total()).toBe(before);
@@ -123,11 +124,11 @@ describe('POST /api/worksheet/copy', () => {
 
   it('a day with exported entries of the owner is locked: 409, nothing created', async () => {
     const locked = await w.c.basicA.post('/api/worksheet/copy', { ids: [wed], toDate: '2026-12-11' });
-    expect(locked.status).toBe(201);
-    await app.db.updateTable('worksheetRecord').set({ exported: true }).where('id', '=', locked.body.created[0].id).execute();
+    expectStatus(locked, 201);
+    await app.db.updateTable('worksheetRecord').set({ exported: true }).where('id', '=', locked.body.created[0]!.id).execute();
     const before = await total();
     const res = await w.c.basicA.post('/api/worksheet/copy', { ids: [mon1, mon2], toDate: '2026-12-11' });
-    expect(res.status).toBe(409);
+    expectStatus(res, 409);
     expect(res.body.code).toBe('COPY_TARGET_EXPORTED');
     expect(res.body.detail).toBe('cpbasica has exported entries on 2026-12-11; nothing can be copied to that day');
     expect(await total()).toBe(before);
@@ -136,17 +137,16 @@ describe('POST /api/worksheet/copy', () => {
   it('is idempotent: a retry with the same Idempotency-Key creates once', async () => {
     const body = { ids: [mon1, mon2], toDate: '2026-12-14' };
     const first = await w.c.basicA.request('POST', '/api/worksheet/copy', body, { 'Idempotency-Key': 'copy-1' });
-    expect(first.status).toBe(201);
+    expectStatus(first, 201);
     const again = await w.c.basicA.request('POST', '/api/worksheet/copy', body, { 'Idempotency-Key': 'copy-1' });
-    expect(again.status).toBe(201);
+    expectStatus(again, 201);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect(again.body.created.map((r: { id: number }) => r.id)).toEqual(first.body.created.map((r: { id: number }) => r.id));
     expect(await count('cpbasica', '2026-12-14')).toBe(2);
   });
 
   it('is a tRPC procedure too', async () => {
-    const res = await w.c.basicA.request('POST', '/api/trpc/worksheet.copy', { ids: [wed], toDate: '2026-12-15', dryRun: true });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.result.data.preview).toHaveLength(1);
+    const res = await w.c.basicA.post('/api/trpc/worksheet.copy', { ids: [wed], toDate: '2026-12-15', dryRun: true });
+    expect(trpcData(res, 'worksheet.copy').preview).toHaveLength(1);
   });
 });

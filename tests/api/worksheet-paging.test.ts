@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../src/shared/limits';
 import { encodeCursor } from '../../src/shared/paging';
-import type { ApiClient } from '../helpers/client';
+import { expectOk, expectStatus, trpcData, type ApiClient, type ResponseFor } from '../helpers/client';
 import { startTestApp, type TestApp } from '../helpers/server';
 import { download, insertRecords, record, setUpExportWorld, type ExportWorld } from './export-fixtures';
 
@@ -35,13 +35,13 @@ async function followLinks(client: ApiClient, path: string, maxPages = 200): Pro
   // The totals of the same selection: /api/worksheet/totals with the same filters (no paging).
   const q = new URL(path, 'http://x').searchParams;
   q.delete('limit');
-  const totals = await client.get<{ entries: number }>(`/api/worksheet/totals?${q.toString()}`);
-  expect(totals.status).toBe(200);
+  const totals = await client.get(`/api/worksheet/totals?${q.toString()}`);
+  expectStatus(totals, 200);
   const totalCount = totals.body.entries;
   while (next) {
     if (pages.length >= maxPages) throw new Error('too many pages');
-    const res = await client.get<Group[]>(next);
-    expect(res.status, next).toBe(200);
+    const res: ResponseFor<'/api/worksheet', 'get'> = await client.get(next as `/api/worksheet?${string}`); // a Link of the worksheet list
+    expectStatus(res, 200);
     expect(Array.isArray(res.body)).toBe(true);
     pages.push(res.body);
     const link = res.headers.get('link');
@@ -104,22 +104,22 @@ describe('worksheet and archive paging (issue 9)', () => {
   });
 
   it(`a page holds ${PAGE_SIZE_DEFAULT} entries by default; a limit above ${PAGE_SIZE_MAX} (or below 1) is refused with 400`, async () => {
-    const first = await admin.get<Group[]>('/api/worksheet?mode=ALL');
-    expect(first.status).toBe(200);
+    const first = await admin.get('/api/worksheet?mode=ALL');
+    expectStatus(first, 200);
     expect(first.body.flatMap((g) => g.worksheet)).toHaveLength(PAGE_SIZE_DEFAULT);
     expect(first.headers.get('link')).toMatch(/rel="next"/);
-    expect((await admin.get('/api/worksheet/totals?mode=ALL')).body.entries).toBe(TOTAL);
+    expect(expectOk(await admin.get('/api/worksheet/totals?mode=ALL')).entries).toBe(TOTAL);
 
     for (const limit of [PAGE_SIZE_MAX + 1, 100_000, 0, -1]) {
       const res = await admin.get(`/api/worksheet?mode=ALL&limit=${limit}`);
-      expect(res.status, String(limit)).toBe(400);
+      expectStatus(res, 400);
       expect(res.headers.get('content-type')).toMatch(/problem\+json/);
-      expect(Object.keys(res.body.errors)).toContain('limit');
+      expect(Object.keys(res.body.errors ?? {})).toContain('limit');
     }
     const trpcRes = await trpcList(admin, { mode: 'ALL', limit: PAGE_SIZE_MAX + 1 });
-    expect(trpcRes.status).toBe(400);
-    const max = await admin.get<Group[]>(`/api/worksheet?mode=ALL&limit=${PAGE_SIZE_MAX}`);
-    expect(max.status).toBe(200);
+    expectStatus(trpcRes, 400);
+    const max = await admin.get(`/api/worksheet?mode=ALL&limit=${PAGE_SIZE_MAX}`);
+    expectStatus(max, 200);
     expect(max.body.flatMap((g) => g.worksheet)).toHaveLength(TOTAL);
     expect(max.headers.get('link')).toBeNull();
   });
@@ -168,14 +168,12 @@ describe('worksheet and archive paging (issue 9)', () => {
     let cursor: string | null = null;
     do {
       const res = await trpcList(admin, { mode: 'ALL', limit: 64, ...(cursor ? { cursor } : {}) });
-      expect(res.status).toBe(200);
-      const page = res.body.result.data as (typeof pages)[number];
+      const page = trpcData(res, 'worksheet.list');
       pages.push(page);
       cursor = page.nextCursor;
     } while (cursor);
     const totalsRes = await admin.get(`/api/trpc/worksheet.totals?input=${encodeURIComponent(JSON.stringify({ mode: 'ALL' }))}`);
-    expect(totalsRes.status).toBe(200);
-    const totals = totalsRes.body.result.data as { entries: number; units: Array<{ code: string; label: string; total: number }> };
+    const totals = trpcData(totalsRes, 'worksheet.totals');
     // REST answers the same.
     expect((await admin.get('/api/worksheet/totals?mode=ALL')).body).toEqual(totals);
     const records = pages.flatMap((p) => p.groups.flatMap((g) => g.worksheet));
@@ -205,13 +203,13 @@ describe('worksheet and archive paging (issue 9)', () => {
     ];
     for (const c of bad) {
       const res = await admin.get(`/api/worksheet?mode=ALL&cursor=${encodeURIComponent(c)}`);
-      expect(res.status, c).toBe(400);
+      expectStatus(res, 400);
       expect(res.body.errors?.cursor, c).toEqual(['Invalid cursor']);
     }
     expect((await trpcList(admin, { mode: 'ALL', cursor: 'garbage!' })).status).toBe(400);
     // A well-formed cursor is just a position: it never widens what the caller may see.
-    const anyPos = await basicA.get<Group[]>(`/api/worksheet?mode=ALL&cursor=${encodeCursor({ date: '2099-01-01', id: 2147483647 })}`);
-    expect(anyPos.status).toBe(200);
+    const anyPos = await basicA.get(`/api/worksheet?mode=ALL&cursor=${encodeCursor({ date: '2099-01-01', id: 2147483647 })}`);
+    expectStatus(anyPos, 200);
     expect(anyPos.body.flatMap((g) => g.worksheet).every((r) => r.username === 'basica')).toBe(true);
   });
 
@@ -224,10 +222,10 @@ describe('worksheet and archive paging (issue 9)', () => {
 
     it('an archive request without dates is paged like any other, and the links chain to the end', async () => {
       const archived = all.filter((r) => r.exported);
-      const first = await admin.get<Group[]>('/api/worksheet?exported=true&mode=ALL');
-      expect(first.status).toBe(200);
+      const first = await admin.get('/api/worksheet?exported=true&mode=ALL');
+      expectStatus(first, 200);
       expect(first.body.flatMap((g) => g.worksheet)).toHaveLength(PAGE_SIZE_DEFAULT);
-      expect((await admin.get('/api/worksheet/totals?exported=true&mode=ALL')).body.entries).toBe(archived.length);
+      expect(expectOk(await admin.get('/api/worksheet/totals?exported=true&mode=ALL')).entries).toBe(archived.length);
       const { pages } = await followLinks(admin, '/api/worksheet?exported=true&mode=ALL&limit=29');
       const ids = idsOf(pages);
       expect(new Set(ids).size).toBe(ids.length);
@@ -253,8 +251,8 @@ describe('worksheet and archive paging (issue 9)', () => {
       download(admin, { entries: a, mode: 'ALL', shouldMarkAsExported: true }),
       download(admin, { entries: b, mode: 'ALL', shouldMarkAsExported: true }),
     ]);
-    expect(ra.status).toBe(200);
-    expect(rb.status).toBe(200);
+    expectStatus(ra, 200);
+    expectStatus(rb, 200);
     const lines = (t: string) => t.replace(/^\uFEFF/, '').trim().split('\n').length - 1;
     expect(lines(ra.body) + lines(rb.body)).toBe(open.length);
     const h = await sql<{ worksheet_id: number; n: number }>`SELECT worksheet_id, count(*)::integer AS n FROM worksheet_history

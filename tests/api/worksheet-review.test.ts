@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { BULK_APPROVE_MAX } from '../../src/shared/limits';
 import { startTestApp, type TestApp } from '../helpers/server';
 import { form, itemEntry, setUpWorld, timeEntry, type WorksheetWorld } from './worksheet-fixtures';
+import { expectOk, expectStatus, type ResponseFor } from '../helpers/client';
 
 let app: TestApp;
 let w: WorksheetWorld;
@@ -28,7 +29,7 @@ beforeAll(async () => {
   w = await setUpWorld(app, 'rv');
   const make = async (client: WorksheetWorld['c'][keyof WorksheetWorld['c']], fields: Record<string, unknown>) => {
     const res = await client.request('POST', '/api/worksheet', form(fields));
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expectStatus(res, 201);
     return (res.body as { id: number }).id;
   };
   a1 = await make(w.c.basicA, timeEntry({ date: '2026-11-16', description: 'A Monday' }));
@@ -46,33 +47,33 @@ afterAll(() => app?.close());
 describe('list filters', () => {
   it('person, dates and status narrow the team list; totals follow the same filter', async () => {
     const res = await w.c.leadA.get('/api/worksheet?mode=TEAM&username=rvbasica&from=2026-11-16&to=2026-11-17&status=notApproved');
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expectStatus(res, 200);
     expect(ids(res.body)).toEqual([a1, a2]);
     const totals = await w.c.leadA.get('/api/worksheet/totals?mode=TEAM&username=rvbasica&from=2026-11-16&to=2026-11-17&status=notApproved');
-    expect(totals.body.entries).toBe(2);
+    expect(expectOk(totals).entries).toBe(2);
     // Names are matched without regard to case, as everywhere.
-    expect(ids((await w.c.leadA.get('/api/worksheet?mode=TEAM&username=RVBASICA2')).body)).toEqual([b1, b2]);
+    expect(ids(expectOk(await w.c.leadA.get('/api/worksheet?mode=TEAM&username=RVBASICA2')))).toEqual([b1, b2]);
   });
 
   it('customer and job filters; the job filter on another job leaves the rest out', async () => {
-    expect(ids((await w.c.leadA.get('/api/worksheet?mode=TEAM&jobCode=J-2001')).body)).toEqual([a3]);
-    const all = ids((await w.c.admin.get('/api/worksheet?mode=ALL&customerNo=C1000')).body);
+    expect(ids(expectOk(await w.c.leadA.get('/api/worksheet?mode=TEAM&jobCode=J-2001')))).toEqual([a3]);
+    const all = ids(expectOk(await w.c.admin.get('/api/worksheet?mode=ALL&customerNo=C1000')));
     expect(all).toEqual(expect.arrayContaining([a1, a2, b1, b2, other]));
     expect(all).not.toContain(a3);
-    expect(ids((await w.c.admin.get('/api/worksheet?mode=ALL&customerNo=C2000')).body)).toEqual([a3]);
+    expect(ids(expectOk(await w.c.admin.get('/api/worksheet?mode=ALL&customerNo=C2000')))).toEqual([a3]);
   });
 
   it('status approved / notApproved / all after an approval; keyset paging keeps the filter', async () => {
     expect((await w.c.leadA.put('/api/worksheet/approve', { id: b1, isApproved: true })).status).toBe(200);
-    expect(ids((await w.c.leadA.get('/api/worksheet?mode=TEAM&status=approved')).body)).toEqual([b1]);
-    expect(ids((await w.c.leadA.get('/api/worksheet?mode=TEAM&status=notApproved')).body)).not.toContain(b1);
-    expect(ids((await w.c.leadA.get('/api/worksheet?mode=TEAM&status=all')).body)).toContain(b1);
+    expect(ids(expectOk(await w.c.leadA.get('/api/worksheet?mode=TEAM&status=approved')))).toEqual([b1]);
+    expect(ids(expectOk(await w.c.leadA.get('/api/worksheet?mode=TEAM&status=notApproved')))).not.toContain(b1);
+    expect(ids(expectOk(await w.c.leadA.get('/api/worksheet?mode=TEAM&status=all')))).toContain(b1);
     // One entry per page: the link carries every filter, and the pages together are the filter's entries.
     const seen: number[] = [];
     let url: string | null = '/api/worksheet?mode=TEAM&status=notApproved&username=rvbasica&limit=1';
     while (url) {
-      const page: { status: number; body: Group[]; headers: Headers } = await w.c.leadA.get(url);
-      expect(page.status).toBe(200);
+      const page: ResponseFor<'/api/worksheet', 'get'> = await w.c.leadA.get(url as `/api/worksheet?${string}`); // a Link of the worksheet list
+      expectStatus(page, 200);
       seen.push(...ids(page.body));
       const link: string | null = page.headers.get('link');
       url = link ? `/api/worksheet${/<[^>]*?(\?[^>]*)>/.exec(link)![1]}` : null;
@@ -83,7 +84,7 @@ describe('list filters', () => {
 
   it('a person outside the team, an unknown person, customer or job, a bad status or date: 400 naming the field (REST)', async () => {
     const outside = await w.c.leadA.get('/api/worksheet?mode=TEAM&username=rvbasicb');
-    expect(outside.status).toBe(400);
+    expectStatus(outside, 400);
     expect(outside.body.errors).toEqual({ username: ['rvbasicb is not in your team'] });
     expect(outside.body.code).toBe('FILTER_NOT_IN_TEAM');
     const cases: Array<[string, string]> = [
@@ -96,10 +97,10 @@ describe('list filters', () => {
       ['from=2026-11-20&to=2026-11-01', 'from'],
     ];
     for (const [q, field] of cases) {
-      for (const path of ['/api/worksheet', '/api/worksheet/totals']) {
+      for (const path of ['/api/worksheet', '/api/worksheet/totals'] as const) {
         const res = await w.c.leadA.get(`${path}?mode=TEAM&${q}`);
-        expect(res.status, `${path}?${q}`).toBe(400);
-        expect(Object.keys(res.body.errors), `${path}?${q}`).toContain(field);
+        expectStatus(res, 400);
+        expect(Object.keys(res.body.errors ?? {}), `${path}?${q}`).toContain(field);
       }
     }
     // On YOURS only oneself; another account's user is unknown here.
@@ -111,8 +112,8 @@ describe('list filters', () => {
   it('the same 400 over tRPC, naming the field', async () => {
     const input = encodeURIComponent(JSON.stringify({ 0: { mode: 'TEAM', username: 'rvbasicb' } }));
     const res = await w.c.leadA.get(`/api/trpc/worksheet.list?batch=1&input=${input}`);
-    expect(res.status).toBe(400);
-    expect(res.body[0]).toMatchObject({ error: { data: { httpStatus: 400, errors: { username: ['rvbasicb is not in your team'] } } } });
+    expectStatus(res, 400);
+    expect((res.body as unknown[])[0]).toMatchObject({ error: { data: { httpStatus: 400, errors: { username: ['rvbasicb is not in your team'] } } } });
   });
 });
 
@@ -123,7 +124,7 @@ const approvedBy = async (id: number) => (await app.db.selectFrom('worksheetReco
 describe('PUT /api/worksheet/approve/bulk', () => {
   it('a team leader approves the own team’s entries; another team’s, exported and another account’s are reported, not changed', async () => {
     const res = await w.c.leadA.put('/api/worksheet/approve/bulk', { ids: [a1, a2, b2, other, exported, foreign, 999999], isApproved: true });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expectStatus(res, 200);
     expect(res.body.changed).toEqual([a1, a2, b2].sort((x, y) => x - y));
     expect(res.body.unchanged).toEqual([]);
     expect(res.body.refused).toEqual(
@@ -145,42 +146,42 @@ describe('PUT /api/worksheet/approve/bulk', () => {
 
   it('a Basic user may not approve, not even their own: FORBIDDEN per id', async () => {
     const res = await w.c.basicA.put('/api/worksheet/approve/bulk', { ids: [a3], isApproved: true });
-    expect(res.status).toBe(200);
+    expectStatus(res, 200);
     expect(res.body.refused).toEqual([{ id: a3, reason: 'FORBIDDEN' }]);
     expect(await approvedBy(a3)).toBeNull();
   });
 
   it('the other team’s leader sees a team B job’s entry but not team A’s', async () => {
     const res = await w.c.leadB.put('/api/worksheet/approve/bulk', { ids: [other, a3], isApproved: true });
-    expect(res.body.changed).toEqual([other]);
-    expect(res.body.refused).toEqual([{ id: a3, reason: 'NOT_FOUND' }]);
+    expect(expectOk(res).changed).toEqual([other]);
+    expect(expectOk(res).refused).toEqual([{ id: a3, reason: 'NOT_FOUND' }]);
   });
 
   it('unapproves, and writes the history line of each entry', async () => {
     const res = await w.c.admin.put('/api/worksheet/approve/bulk', { ids: [a1, a2, b2, other], isApproved: false });
-    expect(res.body.people).toBe(3);
-    expect(res.body.changed).toEqual([a1, a2, b2, other].sort((x, y) => x - y));
+    expect(expectOk(res).people).toBe(3);
+    expect(expectOk(res).changed).toEqual([a1, a2, b2, other].sort((x, y) => x - y));
     expect(await approvedBy(a2)).toBeNull();
     expect(await history(a2)).toEqual(['create:rvbasica', 'approve:rvleada', 'unapprove:rvadmin']);
   });
 
   it('the filter form approves every entry the list filter selects ("select all N matching")', async () => {
-    const filter = { mode: 'TEAM', username: 'rvbasica', from: '2026-11-16', to: '2026-11-22', status: 'notApproved' };
-    const list = ids((await w.c.leadA.get(`/api/worksheet?${new URLSearchParams(filter)}`)).body);
+    const filter = { mode: 'TEAM' as const, username: 'rvbasica', from: '2026-11-16', to: '2026-11-22', status: 'notApproved' as const };
+    const list = ids(expectOk(await w.c.leadA.get(`/api/worksheet?${new URLSearchParams(filter)}`)));
     expect(list).toEqual([a1, a2, a3]);
     // The dry run answers what the confirmation says, and changes nothing.
     const dry = await w.c.leadA.put('/api/worksheet/approve/bulk', { filter, isApproved: true, dryRun: true });
     expect(dry.body).toMatchObject({ dryRun: true, people: 1, changed: list, refused: [] });
     expect(await approvedBy(a1)).toBeNull();
     const res = await w.c.leadA.put('/api/worksheet/approve/bulk', { filter, isApproved: true });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expectStatus(res, 200);
     expect(res.body.people).toBe(1);
     expect(res.body.changed).toEqual(list);
     expect((await w.c.leadA.get(`/api/worksheet?${new URLSearchParams(filter)}`)).body).toEqual([]);
     // A filter the caller may not use is refused as in the list.
     const outside = await w.c.leadA.put('/api/worksheet/approve/bulk', { filter: { mode: 'TEAM', username: 'rvbasicb' }, isApproved: true });
-    expect(outside.status).toBe(400);
-    expect(Object.keys(outside.body.errors)).toEqual(['username']);
+    expectStatus(outside, 400);
+    expect(Object.keys(outside.body.errors ?? {})).toEqual(['username']);
     expect((await w.c.leadA.put('/api/worksheet/approve/bulk', { filter: { mode: 'ALL' }, isApproved: true })).status).toBe(403);
   });
 
@@ -188,7 +189,7 @@ describe('PUT /api/worksheet/approve/bulk', () => {
     // Subscribed directly in the table: the delivery worker is not what this test is about.
     await app.db.insertInto('webhookEndpoint').values({ accountId: w.accountId, url: 'https://hooks.invalid/webtid', description: null, events: ['worksheet.approved'], secretEnc: 'x' }).execute();
     const res = await w.c.admin.put('/api/worksheet/approve/bulk', { ids: [b1, b2], isApproved: true });
-    expect(res.body.changed).toEqual([b1, b2].sort((x, y) => x - y));
+    expect(expectOk(res).changed).toEqual([b1, b2].sort((x, y) => x - y));
     const messages = await app.db.selectFrom('webhookMessage').select(['eventType', 'payload']).where('accountId', '=', w.accountId).where('eventType', '=', 'worksheet.approved').execute();
     const payloadIds = messages.map((m) => (typeof m.payload === 'string' ? JSON.parse(m.payload) : m.payload) as { id: number; by: string });
     expect(payloadIds.map((p) => p.id).sort((x, y) => x - y)).toEqual([b1, b2].sort((x, y) => x - y));
@@ -201,27 +202,27 @@ describe('PUT /api/worksheet/approve/bulk', () => {
   it('limits: more than the maximum ids, neither or both of ids and filter, a filter over the maximum: 400 before any change', async () => {
     const many = Array.from({ length: BULK_APPROVE_MAX + 1 }, (_, i) => i + 1);
     const tooMany = await w.c.admin.put('/api/worksheet/approve/bulk', { ids: many, isApproved: true });
-    expect(tooMany.status).toBe(400);
+    expectStatus(tooMany, 400);
     expect(tooMany.body.errorCodes).toEqual({ ids: [{ code: 'BULK_TOO_MANY', params: { max: String(BULK_APPROVE_MAX) } }] });
     expect((await w.c.admin.put('/api/worksheet/approve/bulk', { ids: many.slice(0, BULK_APPROVE_MAX), isApproved: true })).status).toBe(200);
     expect((await w.c.admin.put('/api/worksheet/approve/bulk', { isApproved: true })).status).toBe(400);
     expect((await w.c.admin.put('/api/worksheet/approve/bulk', { ids: [a1], filter: {}, isApproved: true })).status).toBe(400);
-    expect((await w.c.admin.put('/api/worksheet/approve/bulk', { ids: [a1] })).status).toBe(400);
+    expect((await w.c.admin.raw('PUT', '/api/worksheet/approve/bulk', { ids: [a1] })).status).toBe(400); // deliberately invalid
 
     // 1 001 open entries of one user: the filter selects too many, nothing changes.
     await sql`
       INSERT INTO worksheet_record (account_id, username, date, job_code, unit_type, unit_no, description, quantity, unit_of_measure_code, created_by)
       SELECT ${w.accountId}, 'rvbasica2', DATE '2025-01-01' + (g % 300), 'J-1001', 'Resource', 'R01', 'bulk ' || g, 1, 'HOUR', 'rvbasica2'
       FROM generate_series(1, ${BULK_APPROVE_MAX + 1}) g`.execute(app.db);
-    const filter = { mode: 'TEAM', username: 'rvbasica2', to: '2025-12-31' };
+    const filter = { mode: 'TEAM' as const, username: 'rvbasica2', to: '2025-12-31' };
     const over = await w.c.leadA.put('/api/worksheet/approve/bulk', { filter, isApproved: true });
-    expect(over.status).toBe(400);
+    expectStatus(over, 400);
     expect(over.body.code).toBe('BULK_TOO_MANY');
-    expect(Object.keys(over.body.errors)).toEqual(['filter']);
-    expect((await w.c.leadA.get(`/api/worksheet/totals?${new URLSearchParams({ ...filter, status: 'approved' })}`)).body.entries).toBe(0);
+    expect(Object.keys(over.body.errors ?? {})).toEqual(['filter']);
+    expect(expectOk(await w.c.leadA.get(`/api/worksheet/totals?${new URLSearchParams({ ...filter, status: 'approved' })}`)).entries).toBe(0);
     // Narrowed to 1 000: all approved in one call.
     const ok = await w.c.leadA.put('/api/worksheet/approve/bulk', { filter: { ...filter, from: '2025-01-02' }, isApproved: true });
-    expect(ok.status).toBe(200);
+    expectStatus(ok, 200);
     expect(ok.body.changed).toHaveLength(BULK_APPROVE_MAX + 1 - 3);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/server';
 import { form, itemEntry, setUpWorld, timeEntry, type WorksheetWorld } from './worksheet-fixtures';
+import { expectOk, expectStatus, problemOf } from '../helpers/client';
 
 /** Every worksheet validation message of spec §5 (and the master-data checks of issue 4), over multipart. */
 let app: TestApp;
@@ -18,7 +19,7 @@ async function post(fields: Record<string, unknown>) {
 
 async function expectErrors(fields: Record<string, unknown>, expected: Record<string, string>) {
   const res = await post(fields);
-  expect(res.status, res.text).toBe(400);
+  expectStatus(res, 400);
   for (const [field, message] of Object.entries(expected)) expect(res.body.errors?.[field], `${field} in ${res.text}`).toContain(message);
   return res;
 }
@@ -61,7 +62,7 @@ describe('required fields', () => {
     try {
       await expectErrors(timeEntry({ timeFrom: null, timeTo: null }), { quantity: 'Field is required' });
       const res = await post(timeEntry({ quantity: '2.25' }));
-      expect(res.status).toBe(201);
+      expectStatus(res, 201);
       // quantity mode: the times are not kept, the quantity is the user's
       expect(res.body).toMatchObject({ timeFrom: null, timeTo: null, quantity: 2.25 });
     } finally {
@@ -104,7 +105,7 @@ describe('quantity', () => {
   it('has at most 2 decimals; a comma is a decimal point', async () => {
     await expectErrors(itemEntry({ quantity: '1.234' }), { quantity: 'Field can have at most 2 decimals' });
     const res = await post(itemEntry({ quantity: '2,5' }));
-    expect(res.status).toBe(201);
+    expectStatus(res, 201);
     expect(res.body.quantity).toBe(2.5);
   });
 
@@ -133,9 +134,9 @@ describe('texts and codes', () => {
   });
 
   it('a JSON number where a string is expected', async () => {
-    const res = await w.c.basicA.post('/api/worksheet', { ...itemEntry(), description: 12 });
-    expect(res.status).toBe(400);
-    expect(res.body.errors.description).toEqual(['Field must be a string']);
+    const res = await w.c.basicA.raw('POST', '/api/worksheet', { ...itemEntry(), description: 12 }); // deliberately invalid
+    expectStatus(res, 400);
+    expect(res.body.errors?.description).toEqual(['Field must be a string']);
   });
 });
 
@@ -177,14 +178,14 @@ describe('master data checks', () => {
   });
 
   it('inactive codes cannot be chosen — but a record may keep a value it already had', async () => {
-    const rec = (await post(itemEntry({ description: 'before deactivation' }))).body;
+    const rec = expectOk(await post(itemEntry({ description: 'before deactivation' })));
     await app.db.updateTable('item').set({ active: false }).where('accountId', '=', w.accountId).where('no', '=', '1000').execute();
     await app.db.updateTable('job').set({ active: false }).where('accountId', '=', w.accountId).where('code', '=', 'J-2001').execute();
     try {
       await expectErrors(itemEntry({ description: 'new one' }), { unitNo: 'Unit cannot be: 1000' });
       await expectErrors(itemEntry({ jobCode: 'J-2001', customerNo: 'C2000', jobTaskCode: null }), { jobCode: 'Job cannot be: J-2001' });
       const edit = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id, version: rec.version, description: 'kept item' }));
-      expect(edit.status, edit.text).toBe(200);
+      expectStatus(edit, 200);
     } finally {
       await app.db.updateTable('item').set({ active: true }).where('accountId', '=', w.accountId).execute();
       await app.db.updateTable('job').set({ active: true }).where('accountId', '=', w.accountId).execute();
@@ -199,24 +200,24 @@ describe('master data checks', () => {
 
 describe('approve and delete input', () => {
   it('isApproved must be true/false; id must be a number', async () => {
-    const rec = (await post(itemEntry({ description: 'for approve input' }))).body;
-    const bad = await w.c.leadA.put('/api/worksheet/approve', { id: rec.id, isApproved: 'maybe' });
-    expect(bad.status).toBe(400);
-    expect(bad.body.errors.isApproved).toEqual(['Field must be true/false']);
-    const noId = await w.c.leadA.del('/api/worksheet', { accountId: w.accountId });
-    expect(noId.status).toBe(400);
-    expect(noId.body.errors.id).toEqual(['Field is required']);
-    const textId = await w.c.leadA.del('/api/worksheet', { id: 'abc' });
-    expect(textId.body.errors.id).toEqual(['Field must be a number']);
+    const rec = expectOk(await post(itemEntry({ description: 'for approve input' })));
+    const bad = await w.c.leadA.raw('PUT', '/api/worksheet/approve', { id: rec.id, isApproved: 'maybe' }); // deliberately invalid
+    expectStatus(bad, 400);
+    expect(bad.body.errors?.isApproved).toEqual(['Field must be true/false']);
+    const noId = await w.c.leadA.raw('DELETE', '/api/worksheet', { accountId: w.accountId }); // deliberately invalid
+    expectStatus(noId, 400);
+    expect(noId.body.errors?.id).toEqual(['Field is required']);
+    const textId = await w.c.leadA.raw('DELETE', '/api/worksheet', { id: 'abc' }); // deliberately invalid
+    expect(problemOf(textId).errors?.id).toEqual(['Field must be a number']);
   });
 });
 
 describe('update input', () => {
   it('id is required and must be a number; version must be a number', async () => {
     const res = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry() }));
-    expect(res.status).toBe(400);
-    expect(res.body.errors.id).toEqual(['Field is required']);
+    expectStatus(res, 400);
+    expect(res.body.errors?.id).toEqual(['Field is required']);
     const bad = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: 1, version: 'x' }));
-    expect(bad.body.errors.version).toEqual(['Field must be a number']);
+    expect(problemOf(bad).errors?.version).toEqual(['Field must be a number']);
   });
 });

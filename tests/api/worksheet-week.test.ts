@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../helpers/client';
+import { expectOk, expectStatus, type ApiClient } from '../helpers/client';
 import { startTestApp, type TestApp } from '../helpers/server';
 import { insertRecords, record, setUpExportWorld, type ExportWorld } from './export-fixtures';
 
@@ -45,12 +45,12 @@ afterAll(async () => {
   await app?.close();
 });
 
-const week = (c: ApiClient, q: string) => c.get<Week>(`/api/worksheet/week?${q}`);
+const week = (c: ApiClient, q: string) => c.get(`/api/worksheet/week?${q}`);
 
 describe('GET /api/worksheet/week', () => {
   it('sums the week per row, per day and per unit of measure', async () => {
     const res = await week(clients.basica!, 'week=2026-W48');
-    expect(res.status).toBe(200);
+    expectStatus(res, 200);
     const w = res.body;
     expect(w.days).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
     expect(w.username).toBe('basica');
@@ -70,7 +70,7 @@ describe('GET /api/worksheet/week', () => {
 
   it("names each row's job customer (an empty cell prefills it) and the week's entry ids, which Copy week copies to their weekdays", async () => {
     const res = await week(clients.basica!, 'week=2026-W45');
-    expect(res.status).toBe(200);
+    expectStatus(res, 200);
     const rows = res.body.rows as Array<Week['rows'][number] & { customerNo: string | null }>;
     // the job's customer, also where the entry itself was logged without one
     expect(rows.map((r) => [r.jobCode, r.customerNo])).toEqual([
@@ -81,16 +81,16 @@ describe('GET /api/worksheet/week', () => {
     expect([...res.body.ids].sort((x, y) => x - y)).toEqual(res.body.ids);
     // Copy week: W48's six entries (the Sunday before and the Monday after are not its) go to
     // another week, each on its own weekday (Mon ×2, Tue ×2, Wed, Sun).
-    const w48 = (await week(clients.basica!, 'week=2026-W48')).body.ids;
+    const w48 = expectOk(await week(clients.basica!, 'week=2026-W48')).ids;
     expect(w48).toHaveLength(6);
-    const copy = await clients.basica!.post<{ preview: Array<{ date: string }> }>('/api/worksheet/copy', { ids: w48, toWeek: '2026-W50', dryRun: true });
-    expect(copy.status, JSON.stringify(copy.body)).toBe(201);
+    const copy = await clients.basica!.post('/api/worksheet/copy', { ids: w48, toWeek: '2026-W50', dryRun: true });
+    expectStatus(copy, 201);
     expect(copy.body.preview.map((p) => p.date).sort()).toEqual(['2026-12-07', '2026-12-07', '2026-12-08', '2026-12-08', '2026-12-09', '2026-12-13']);
   });
 
   it('answers an empty week with no rows', async () => {
     const res = await week(clients.basica!, 'week=2026-W10');
-    expect(res.status).toBe(200);
+    expectStatus(res, 200);
     expect(res.body.rows).toEqual([]);
     expect(res.body.totals).toEqual([]);
     expect(res.body.ids).toEqual([]);
@@ -98,10 +98,10 @@ describe('GET /api/worksheet/week', () => {
 
   it('lets a team leader see a member of the team, an admin anyone of the account', async () => {
     const lead = await week(clients.leada!, 'week=2026-W48&username=BasicA');
-    expect(lead.status).toBe(200);
+    expectStatus(lead, 200);
     expect(lead.body.totals.find((t) => t.code === 'HOUR')?.total).toBe(16.75);
     const admin = await week(clients.wkadmin!, 'week=2026-W48&username=basicb');
-    expect(admin.status).toBe(200);
+    expectStatus(admin, 200);
     expect(admin.body.totals).toEqual([{ code: 'HOUR', label: 'Hour', days: [1, 0, 0, 0, 0, 0, 0], total: 1 }]);
   });
 
@@ -111,14 +111,14 @@ describe('GET /api/worksheet/week', () => {
     expect((await week(clients.wkotheradmin!, 'week=2026-W48&username=basica')).status).toBe(404);
     expect((await week(clients.wkadmin!, 'week=2026-W48&username=nobody')).status).toBe(404);
     const other = await week(clients.wkotheradmin!, 'week=2026-W48');
-    expect(other.status).toBe(200);
+    expectStatus(other, 200);
     expect(other.body.totals).toEqual([{ code: 'HOUR', label: 'Hour', days: [9, 0, 0, 0, 0, 0, 0], total: 9 }]);
   });
 
   it('answers 400 naming the field for a bad week', async () => {
     for (const q of ['week=2026-48', 'week=2025-W53', 'week=2026-W00', 'week=1899-W10', 'week=', '']) {
-      const res = await clients.basica!.get<{ errors?: Record<string, string[]> }>(`/api/worksheet/week?${q}`);
-      expect(res.status, q).toBe(400);
+      const res = await clients.basica!.get(`/api/worksheet/week?${q}`);
+      expectStatus(res, 400);
       expect(Object.keys(res.body.errors ?? {}), q).toContain('week');
     }
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/server';
 import { form, itemEntry, png, setUpWorld, timeEntry, type WorksheetWorld } from './worksheet-fixtures';
+import { expectOk, expectStatus } from '../helpers/client';
 
 /**
  * REST contract of the worksheet (spec §7, issue 4): modes and scopes, rights per role, locking,
@@ -20,7 +21,7 @@ const allRecords = (groups: Array<{ worksheet: Rec[] }>) => groups.flatMap((g) =
 
 async function create(client: WorksheetWorld['c'][keyof WorksheetWorld['c']], fields: Record<string, unknown>) {
   const res = await client.request('POST', '/api/worksheet', form(fields));
-  expect(res.status, res.text).toBe(201);
+  expectStatus(res, 201);
   return res.body as Rec;
 }
 
@@ -59,13 +60,13 @@ describe('create and read', () => {
     });
     expect(rec.accountId).toBe(w.accountId);
     const got = await w.c.basicA.get(`/api/worksheet/${rec.id}`);
-    expect(got.status).toBe(200);
+    expectStatus(got, 200);
     expect(got.body).toEqual(rec);
   });
 
   it('accepts JSON too, and HHmm / HH:mm:ss times', async () => {
     const res = await w.c.basicA.post('/api/worksheet', timeEntry({ timeFrom: '0715', timeTo: '09:45:00', date: '2026-11-19' }));
-    expect(res.status, res.text).toBe(201);
+    expectStatus(res, 201);
     expect(res.body).toMatchObject({ timeFrom: '07:15', timeTo: '09:45', quantity: 2.5 });
   });
 
@@ -88,7 +89,7 @@ describe('create and read', () => {
 
   it('lists the caller’s unexported entries grouped by day, newest day first', async () => {
     const res = await w.c.basicA.get('/api/worksheet?mode=YOURS');
-    expect(res.status).toBe(200);
+    expectStatus(res, 200);
     const keys = (res.body as Array<{ key: string }>).map((g) => g.key);
     expect(keys).toEqual([...keys].sort().reverse());
     expect(keys[0]).toBe('2026-11-21');
@@ -98,16 +99,16 @@ describe('create and read', () => {
 
   it('the default mode is YOURS, and a Basic user always gets YOURS', async () => {
     await create(w.c.basicA2, itemEntry({ description: 'basica2 screws' }));
-    for (const q of ['', '?mode=TEAM', '?mode=ALL']) {
+    for (const q of ['', '?mode=TEAM', '?mode=ALL'] as const) {
       const res = await w.c.basicA.get(`/api/worksheet${q}`);
-      expect(res.status).toBe(200);
+      expectStatus(res, 200);
       expect(allRecords(res.body).every((r) => r.username === 'wsbasica')).toBe(true);
     }
   });
 
   it('rejects an unknown mode', async () => {
     const res = await w.c.leadA.get('/api/worksheet?mode=EVERYTHING');
-    expect(res.status).toBe(400);
+    expectStatus(res, 400);
   });
 });
 
@@ -120,11 +121,11 @@ describe('modes and scopes', () => {
   });
 
   it('TEAM = owner in the viewer’s team, or the job in it', async () => {
-    const a = allRecords((await w.c.leadA.get('/api/worksheet?mode=TEAM')).body);
+    const a = allRecords(expectOk(await w.c.leadA.get('/api/worksheet?mode=TEAM')));
     expect(a.some((r) => r.username === 'wsbasica')).toBe(true);
     expect(a.some((r) => r.username === 'wsbasica2')).toBe(true);
     expect(a.some((r) => r.username === 'wsbasicb')).toBe(false);
-    const b = allRecords((await w.c.leadB.get('/api/worksheet?mode=TEAM')).body);
+    const b = allRecords(expectOk(await w.c.leadB.get('/api/worksheet?mode=TEAM')));
     expect(b.map((r) => r.id)).toContain(onTeamBJob.id);
     expect(b.some((r) => r.username === 'wsbasicb')).toBe(true);
     expect(b.filter((r) => r.username === 'wsbasica').map((r) => r.id)).toEqual([onTeamBJob.id]);
@@ -133,7 +134,7 @@ describe('modes and scopes', () => {
 
   it('ALL is for admins only', async () => {
     expect((await w.c.leadA.get('/api/worksheet?mode=ALL')).status).toBe(403);
-    const all = allRecords((await w.c.admin.get('/api/worksheet?mode=ALL')).body);
+    const all = allRecords(expectOk(await w.c.admin.get('/api/worksheet?mode=ALL')));
     expect(new Set(all.map((r) => r.username))).toEqual(new Set(['wsbasica', 'wsbasica2', 'wsbasicb']));
   });
 
@@ -157,9 +158,9 @@ describe('modes and scopes', () => {
 describe('who may create for whom', () => {
   it('Basic only for themselves', async () => {
     const res = await w.c.basicA.request('POST', '/api/worksheet', form({ ...itemEntry(), username: 'wsbasica2' }));
-    expect(res.status).toBe(403);
+    expectStatus(res, 403);
     const own = await w.c.basicA.request('POST', '/api/worksheet', form({ ...itemEntry(), username: 'WSBASICA' }));
-    expect(own.status).toBe(201);
+    expectStatus(own, 201);
   });
 
   it('Teamleader for the users of their team', async () => {
@@ -172,16 +173,16 @@ describe('who may create for whom', () => {
     expect((await create(w.c.admin, { ...itemEntry(), username: 'wsbasicb' })).username).toBe('wsbasicb');
     const { client } = await app.apiKeyClient(w.accountId);
     const noUser = await client.post('/api/worksheet', itemEntry());
-    expect(noUser.status).toBe(400);
-    expect(noUser.body.errors.username).toEqual(['Field is required']);
+    expectStatus(noUser, 400);
+    expect(noUser.body.errors?.username).toEqual(['Field is required']);
     const viaKey = await client.post('/api/worksheet', { ...itemEntry(), username: 'wsbasicb' });
-    expect(viaKey.status).toBe(201);
+    expectStatus(viaKey, 201);
     expect(viaKey.body).toMatchObject({ username: 'wsbasicb', createdBy: 'API' });
     const unknown = await client.post('/api/worksheet', { ...itemEntry(), username: 'nobody' });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body.errors.username).toEqual(['User cannot be: nobody']);
+    expectStatus(unknown, 400);
+    expect(unknown.body.errors?.username).toEqual(['User cannot be: nobody']);
     const otherAccountUser = await client.post('/api/worksheet', { ...itemEntry(), username: 'wsotheradmin' });
-    expect(otherAccountUser.status).toBe(400);
+    expectStatus(otherAccountUser, 400);
   });
 });
 
@@ -193,7 +194,7 @@ describe('manage, approve, lock', () => {
 
   it('Basic cannot approve, not even their own', async () => {
     const res = await w.c.basicA.put('/api/worksheet/approve', { id: rec.id, accountId: w.accountId, isApproved: true });
-    expect(res.status).toBe(403);
+    expectStatus(res, 403);
   });
 
   it('a Teamleader of another team cannot approve or see it', async () => {
@@ -202,11 +203,11 @@ describe('manage, approve, lock', () => {
 
   it('the team leader approves; the record is locked for edit and delete', async () => {
     const res = await w.c.leadA.put('/api/worksheet/approve', { id: rec.id, accountId: w.accountId, isApproved: true });
-    expect(res.status, res.text).toBe(200);
+    expectStatus(res, 200);
     expect(res.body).toMatchObject({ approvedBy: 'wsleada', canManage: false, canApprove: true, version: rec.version + 1 });
-    expect(Date.parse(res.body.approvedDateTime)).not.toBeNaN();
+    expect(Date.parse(res.body.approvedDateTime ?? '')).not.toBeNaN();
     const edit = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id, description: 'changed' }));
-    expect(edit.status).toBe(409);
+    expectStatus(edit, 409);
     expect(edit.body.detail).toBe('The record is approved and cannot be changed');
     expect((await w.c.leadA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id }))).status).toBe(409);
     expect((await w.c.admin.del('/api/worksheet', { id: rec.id })).status).toBe(409);
@@ -214,30 +215,30 @@ describe('manage, approve, lock', () => {
     expect(seen.body).toMatchObject({ canManage: false, canApprove: false });
     // approving again changes nothing
     const again = await w.c.leadA.put('/api/worksheet/approve', { id: rec.id, isApproved: 'true' });
-    expect(again.body.version).toBe(res.body.version);
+    expect(expectOk(again).version).toBe(res.body.version);
   });
 
   it('unapprove unlocks it', async () => {
     const res = await w.c.admin.put('/api/worksheet/approve', { id: rec.id, isApproved: false });
-    expect(res.status).toBe(200);
+    expectStatus(res, 200);
     expect(res.body).toMatchObject({ approvedBy: null, approvedDateTime: null });
     const own = await w.c.basicA.get(`/api/worksheet/${rec.id}`);
-    expect(own.body.canManage).toBe(true);
+    expect(expectOk(own).canManage).toBe(true);
   });
 
   it('the owner loses the record once someone else modified it; the history shows who changed what', async () => {
     const current = (await w.c.basicA.get(`/api/worksheet/${rec.id}`)).body as Rec;
     const edit = await w.c.leadA.request('PUT', '/api/worksheet', form({ ...itemEntry({ date: '2026-11-10' }), id: rec.id, version: current.version, quantity: '7', description: 'fixed by leader' }));
-    expect(edit.status, edit.text).toBe(200);
+    expectStatus(edit, 200);
     expect(edit.body).toMatchObject({ quantity: 7, description: 'fixed by leader', modifiedBy: 'wsleada', username: 'wsbasica', canViewHistory: true, version: current.version + 1 });
     const owner = await w.c.basicA.get(`/api/worksheet/${rec.id}`);
     expect(owner.body).toMatchObject({ canManage: false, canViewHistory: false });
     const ownerEdit = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id }));
-    expect(ownerEdit.status).toBe(403);
+    expectStatus(ownerEdit, 403);
     expect((await w.c.basicA.del('/api/worksheet', { id: rec.id })).status).toBe(403);
 
     const hist = await w.c.leadA.get(`/api/worksheet/${rec.id}/history`);
-    expect(hist.status).toBe(200);
+    expectStatus(hist, 200);
     const actions = (hist.body as Rec[]).map((h) => `${h.action}:${h.username}`);
     expect(actions).toEqual(['create:wsbasica', 'approve:wsleada', 'unapprove:wsadmin', 'update:wsleada']);
     const update = (hist.body as Rec[])[3]!;
@@ -249,14 +250,14 @@ describe('manage, approve, lock', () => {
   it('a stale version answers 409 instead of overwriting', async () => {
     const current = (await w.c.leadA.get(`/api/worksheet/${rec.id}`)).body as Rec;
     const stale = await w.c.admin.request('PUT', '/api/worksheet', form({ ...itemEntry({ date: '2026-11-10' }), id: rec.id, version: current.version - 1, description: 'lost update' }));
-    expect(stale.status).toBe(409);
+    expectStatus(stale, 409);
     expect(stale.body.detail).toMatch(/changed by someone else/);
-    expect((await w.c.leadA.get(`/api/worksheet/${rec.id}`)).body.description).toBe('fixed by leader');
+    expect(expectOk(await w.c.leadA.get(`/api/worksheet/${rec.id}`)).description).toBe('fixed by leader');
   });
 
   it('a Teamleader of the team deletes it (204); it is gone; the trail keeps the delete', async () => {
     const res = await w.c.leadA.del('/api/worksheet', { id: rec.id, accountId: w.accountId });
-    expect(res.status).toBe(204);
+    expectStatus(res, 204);
     expect(res.text).toBe('');
     expect((await w.c.leadA.get(`/api/worksheet/${rec.id}`)).status).toBe(404);
     expect((await w.c.leadA.del('/api/worksheet', { id: rec.id })).status).toBe(404);
@@ -268,7 +269,7 @@ describe('manage, approve, lock', () => {
     const r = await create(w.c.basicB, itemEntry({ jobCode: 'J-3001', customerNo: 'C3000', jobTaskCode: null }));
     expect((await w.c.leadA.get(`/api/worksheet/${r.id}`)).status).toBe(404);
     const edit = await w.c.admin.request('PUT', '/api/worksheet', form({ ...itemEntry({ jobCode: 'J-3001', customerNo: 'C3000', jobTaskCode: null }), id: r.id, version: r.version, quantity: '5' }));
-    expect(edit.status).toBe(200);
+    expectStatus(edit, 200);
     expect((await w.c.admin.del('/api/worksheet', { id: r.id })).status).toBe(204);
   });
 });
@@ -278,26 +279,26 @@ describe('exported records are read-only', () => {
     const rec = await create(w.c.basicA, itemEntry({ date: '2026-03-05', description: 'exported one' }));
     await app.db.updateTable('worksheetRecord').set({ exported: true, exportedBy: 'wsadmin', exportedAt: new Date() }).where('id', '=', rec.id).execute();
     const put = await w.c.admin.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id }));
-    expect(put.status).toBe(409);
+    expectStatus(put, 409);
     expect(put.body.detail).toBe('The record is exported and cannot be changed');
     expect((await w.c.admin.del('/api/worksheet', { id: rec.id })).status).toBe(409);
     expect((await w.c.admin.put('/api/worksheet/approve', { id: rec.id, isApproved: true })).status).toBe(409);
 
-    const list = allRecords((await w.c.basicA.get('/api/worksheet')).body);
+    const list = allRecords(expectOk(await w.c.basicA.get('/api/worksheet')));
     expect(list.some((r) => r.id === rec.id)).toBe(false);
     const archive = await w.c.basicA.get('/api/worksheet?mode=YOURS&exported=true&from=2026-03-01&to=2026-03-31');
-    expect(archive.status).toBe(200);
+    expectStatus(archive, 200);
     expect(allRecords(archive.body).map((r) => r.id)).toEqual([rec.id]);
     expect(allRecords(archive.body)[0]).toMatchObject({ exported: true, canManage: false, canApprove: false });
     // the range is inclusive, and filters by customer and job
-    expect(allRecords((await w.c.basicA.get('/api/worksheet?exported=true&from=2026-03-05&to=2026-03-05')).body)).toHaveLength(1);
-    expect(allRecords((await w.c.basicA.get('/api/worksheet?exported=true&from=2026-03-06&to=2026-03-31')).body)).toHaveLength(0);
-    expect(allRecords((await w.c.basicA.get('/api/worksheet?exported=true&customerNo=C1000&jobCode=J-1001')).body)).toHaveLength(1);
-    expect(allRecords((await w.c.basicA.get('/api/worksheet?exported=true&customerNo=C2000')).body)).toHaveLength(0);
+    expect(allRecords(expectOk(await w.c.basicA.get('/api/worksheet?exported=true&from=2026-03-05&to=2026-03-05')))).toHaveLength(1);
+    expect(allRecords(expectOk(await w.c.basicA.get('/api/worksheet?exported=true&from=2026-03-06&to=2026-03-31')))).toHaveLength(0);
+    expect(allRecords(expectOk(await w.c.basicA.get('/api/worksheet?exported=true&customerNo=C1000&jobCode=J-1001')))).toHaveLength(1);
+    expect(allRecords(expectOk(await w.c.basicA.get('/api/worksheet?exported=true&customerNo=C2000')))).toHaveLength(0);
     expect((await w.c.basicA.get('/api/worksheet?exported=true&from=2026-04-01&to=2026-03-01')).status).toBe(400);
     // TEAM and ALL work for the archive too
-    expect(allRecords((await w.c.leadA.get('/api/worksheet?mode=TEAM&exported=true')).body).map((r) => r.id)).toContain(rec.id);
-    expect(allRecords((await w.c.admin.get('/api/worksheet?mode=ALL&exported=true')).body).map((r) => r.id)).toContain(rec.id);
+    expect(allRecords(expectOk(await w.c.leadA.get('/api/worksheet?mode=TEAM&exported=true'))).map((r) => r.id)).toContain(rec.id);
+    expect(allRecords(expectOk(await w.c.admin.get('/api/worksheet?mode=ALL&exported=true'))).map((r) => r.id)).toContain(rec.id);
   });
 });
 
@@ -310,7 +311,7 @@ describe('queries per list request', () => {
     const count = async () => {
       const before = queries;
       const res = await w.c.admin.get('/api/worksheet?mode=ALL');
-      expect(res.status).toBe(200);
+      expectStatus(res, 200);
       return { n: queries - before, records: allRecords(res.body).length };
     };
     let queries = 0;
