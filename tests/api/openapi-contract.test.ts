@@ -64,7 +64,7 @@ beforeAll(async () => {
   // The API key must stay valid and the session alive for the rest of the run.
   ops = ops.filter((o) => o.path !== '/api/account/generate-api-key' && o.path !== '/api/user/logout');
   tmp = mkdtempSync(join(tmpdir(), 'webtid-openapi-'));
-}, 60_000);
+});
 afterAll(async () => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
   await app?.close();
