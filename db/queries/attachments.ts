@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { AttachmentTable, DB } from '../types';
+import { prepared } from '../prepared';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -16,13 +17,16 @@ export interface AttachmentRefRow {
 export async function attachmentRefs(db: Db, worksheetIds: readonly number[]): Promise<AttachmentRefRow[]> {
   if (worksheetIds.length === 0) return [];
   const list = `{${worksheetIds.join(',')}}`;
-  return db
+  const compiled = db
     .selectFrom('attachment')
     .select(['worksheetId', 'id', 'fileName'])
     .where(sql<boolean>`worksheet_id = ANY(${list}::int[])`)
     .orderBy('worksheetId')
     .orderBy('id')
-    .execute();
+    .compile();
+  // One fixed text whatever the number of records: a prepared statement (decision 0263).
+  prepared(compiled.sql);
+  return (await db.executeQuery(compiled)).rows;
 }
 
 export async function insertAttachments(db: Db, rows: Insertable<AttachmentTable>[]): Promise<void> {
