@@ -73,8 +73,6 @@ export interface RouteDeps {
   router: AnyRouter;
   raw: RawRoute[];
   services: AppServices;
-  /** the router's caller for a context (REST calls procedures through it) */
-  createCaller(ctx: Context): unknown;
 }
 
 /** Refuses the request in the route's form, before its body is read. */
@@ -218,7 +216,7 @@ export function buildRouteTable(deps: RouteDeps): RouteTable {
     auth: r.meta.auth ?? 'public',
     bodyLimit: r.meta.rest.multipart ? MULTIPART_MAX_BYTES : JSON_BODY_MAX_BYTES,
     form: 'problem',
-    handle: (grant) => handleRest(services, deps.createCaller, r, grant),
+    handle: (grant) => handleRest(services, r, grant),
   });
   // Most paths have no parameters: those are looked up directly instead of testing every pattern.
   const byStaticPath = new Map<string, Route[]>();
