@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ZodError } from 'zod';
 import { coded } from '../../shared/error-codes';
 import { JSON_BODY_MAX_BYTES, RESPONSE_MAX_BYTES, TRPC_MAX_BATCH } from '../../shared/limits';
-import type { Actor, AppServices, Context } from '../context';
+import type { Actor, AppServices } from '../context';
 import { AppError, refusalWire, toWire, trpcErrorShape, type ErrorMessage, type WireError } from '../errors';
 import type { AuthLevel, RestMethod } from '../trpc';
 import { MULTIPART_MAX_BYTES } from './body';
