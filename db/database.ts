@@ -1,7 +1,8 @@
-import { CamelCasePlugin, Kysely, type KyselyConfig, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { CamelCasePlugin, Kysely, type KyselyConfig, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { Pool, PoolClient } from 'pg';
 import type { DB } from './types';
+import { preparedName } from './prepared';
 import { isEmptyDataDir, readTemplate, templateFile, writeTemplate } from './pglite-template';
 import * as initial from './migrations/2026-11-22T1200-initial';
 import * as masterDataSearch from './migrations/2026-11-22T1300-master-data-search';
@@ -54,6 +55,34 @@ class StaticMigrationProvider implements MigrationProvider {
 }
 
 const OID = { numeric: 1700, date: 1082, int8: 20 } as const;
+
+/**
+ * The pool as Kysely sees it: a statement whose text is registered in db/prepared.ts runs as a
+ * named prepared statement on its connection (decision 0263); everything else as before. One
+ * wrapper per pg client, so that Kysely's per-connection bookkeeping sees the same object.
+ */
+function preparingPool(pool: Pool): PostgresPool {
+  const wrappers = new WeakMap<PoolClient, PostgresPoolClient>();
+  const wrap = (client: PoolClient): PostgresPoolClient => ({
+    // Kysely's two overloads (text + parameters, or a cursor) in one function: the cast joins them.
+    query: ((textOrCursor: unknown, parameters?: readonly unknown[]): unknown => {
+      if (typeof textOrCursor !== 'string') return client.query(textOrCursor as never);
+      const name = preparedName(textOrCursor);
+      const values = parameters as unknown[];
+      return name === undefined ? client.query(textOrCursor, values) : client.query({ name, text: textOrCursor, values });
+    }) as PostgresPoolClient['query'],
+    release: () => client.release(),
+  });
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) wrappers.set(client, (wrapper = wrap(client)));
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
+}
 
 /** The pool, plus one transaction on one client (the COPY of the CSV export runs in it). */
 export interface PgPool {
@@ -110,7 +139,7 @@ export async function openDatabase(opts: {
     // An idle client whose connection dies (pg_terminate_backend, restart) emits 'error' on the
     // pool; without a listener that would end the process. The pool drops the client by itself.
     pool.on('error', (err) => opts.onPoolError?.(err));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins, ...(log ? { log } : {}) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), plugins, ...(log ? { log } : {}) });
     const begin = async <T>(fn: (client: PoolClient) => Promise<T>): Promise<T> => {
       const client = await pool.connect();
       let broken: Error | undefined;

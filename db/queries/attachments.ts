@@ -1,5 +1,6 @@
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { AttachmentTable, DB } from '../types';
+import { prepared } from '../prepared';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -16,14 +17,16 @@ export interface AttachmentRefRow {
 export async function attachmentRefs(db: Db, worksheetIds: readonly number[]): Promise<AttachmentRefRow[]> {
   if (worksheetIds.length === 0) return [];
   const list = `{${worksheetIds.join(',')}}`;
-  return db
-    .selectFrom('attachment')
-    .select(['worksheetId', 'id', 'fileName'])
-    .where(sql<boolean>`worksheet_id = ANY(${list}::int[])`)
-    .orderBy('worksheetId')
-    .orderBy('id')
-    .execute();
+  return (await db.withoutPlugins().executeQuery<AttachmentRefRow>(CompiledQuery.raw(ATTACHMENT_REFS_SQL, [list]))).rows;
 }
+
+/**
+ * One fixed text whatever the number of records, run as a prepared statement (decision 0263) and
+ * without the CamelCasePlugin (the aliases are the keys): no query builder per list page.
+ */
+const ATTACHMENT_REFS_SQL = prepared(
+  'SELECT worksheet_id AS "worksheetId", id, file_name AS "fileName" FROM attachment WHERE worksheet_id = ANY($1::int[]) ORDER BY worksheet_id, id',
+);
 
 export async function insertAttachments(db: Db, rows: Insertable<AttachmentTable>[]): Promise<void> {
   // One statement per file: a 15 MB bytea per row would make one multi-row statement huge.

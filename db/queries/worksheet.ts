@@ -2,6 +2,7 @@ import { CompiledQuery, sql, type Insertable, type Kysely, type Selectable, type
 import type { AccountTable, DB, WorksheetRecordTable } from '../types';
 import type { Mode, UnitType } from '../../src/shared/limits';
 import { teamScope } from './team-scope';
+import { prepared } from '../prepared';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -109,7 +110,12 @@ export function scopeConditions(f: ScopeFilter) {
  */
 export async function listRecords(db: Db, f: WorksheetListFilter, page: ListPage): Promise<WorksheetListRow[]> {
   const query = listRecordsQuery(f, page);
-  return query ? (await query.execute(db.withoutPlugins())).rows : [];
+  if (!query) return [];
+  // A prepared statement per filter combination (a bounded family of texts; decision 0263).
+  const plain = db.withoutPlugins();
+  const compiled = query.compile(plain);
+  prepared(compiled.sql);
+  return (await plain.executeQuery(compiled)).rows;
 }
 
 export interface ListPage {
@@ -145,7 +151,11 @@ export function listRecordsQuery(f: WorksheetListFilter, page: ListPage) {
 /** Totals of the whole selection (every page): entries, and quantity sums per unit of measure. */
 export async function listTotals(db: Db, f: WorksheetListFilter): Promise<Array<{ code: string; label: string; total: number; entries: number }>> {
   const query = listTotalsQuery(f);
-  return query ? (await query.execute(db.withoutPlugins())).rows : [];
+  if (!query) return [];
+  const plain = db.withoutPlugins();
+  const compiled = query.compile(plain);
+  prepared(compiled.sql);
+  return (await plain.executeQuery(compiled)).rows;
 }
 
 /** The SQL of listTotals (also EXPLAINed by bench/paging.ts). */
@@ -283,7 +293,7 @@ export interface References {
  * $9 resource no (or ''), $10 unit type, $11 unit no, $12 unit of measure. Run without the
  * CamelCasePlugin: the aliases are the answer's keys already.
  */
-export const LOOKUP_REFERENCES_SQL = `SELECT a.show_customer AS "showCustomer", a.show_job_task AS "showJobTask", a.show_location AS "showLocation",
+export const LOOKUP_REFERENCES_SQL = prepared(`SELECT a.show_customer AS "showCustomer", a.show_job_task AS "showJobTask", a.show_location AS "showLocation",
   a.show_work_type AS "showWorkType", a.mandatory_job_task AS "mandatoryJobTask", a.mandatory_location AS "mandatoryLocation",
   a.mandatory_work_type AS "mandatoryWorkType", a.default_unit_type AS "defaultUnitType", a.resource_units AS "resourceUnits",
   u.username AS "userName", u.active AS "userActive", u.team_code AS "userTeam",
@@ -307,7 +317,7 @@ LEFT JOIN work_type wt ON wt.account_id = a.id AND wt.code = $7
 LEFT JOIN item it ON it.account_id = a.id AND it.no = $8
 LEFT JOIN resource rs ON rs.account_id = a.id AND rs.no = $9
 LEFT JOIN unit_of_measure uom ON uom.account_id = a.id AND uom.unit_type = $10 AND uom.unit_no = $11 AND uom.code = $12
-WHERE a.id = $1`;
+WHERE a.id = $1`);
 
 /**
  * Everything a worksheet write must check, in one round trip: the account's settings, the owner,
@@ -361,16 +371,31 @@ export const CREATED_COLUMNS: ReadonlyArray<[keyof CreatedRecordValues, string]>
 const N = CREATED_COLUMNS.length;
 
 /**
+ * Every column of a record, by name (the compiler insists on each one, so a new column is added
+ * here too): what the create statement answers, named rather than `*` so that its prepared
+ * statement keeps its result type when a later migration adds a column (decision 0263).
+ */
+const RECORD_COLUMNS: Record<keyof WorksheetRow, true> = {
+  id: true, accountId: true, username: true, date: true, customerNo: true, customerName: true, jobCode: true, jobDescription: true, jobTaskCode: true,
+  jobTaskDescription: true, locationCode: true, workTypeCode: true, workTypeDescription: true, unitType: true, unitNo: true, unitDescription: true,
+  description: true, timeFrom: true, timeTo: true, quantity: true, unitOfMeasureCode: true, unitOfMeasureDescription: true, approvedBy: true,
+  approvedDateTime: true, createdBy: true, createdAt: true, modifiedBy: true, modifiedDate: true, version: true, exported: true, exportedBy: true,
+  exportedAt: true, exportBatchId: true, userId: true,
+};
+const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const RECORD_COLUMN_LIST = Object.keys(RECORD_COLUMNS).map(snake).join(', ');
+
+/**
  * A create in one statement (issue 25 §2, decision 0234): the record, its history row and the
  * `worksheet.created` outbox message with one delivery per subscribed endpoint (the same rows
  * enqueueMessage writes), answering the stored record — no re-read. One statement is atomic by
  * itself, so a create without photos needs no BEGIN/COMMIT either. Parameters after the columns:
  * history changes (JSON), message id, the event's `by`.
  */
-const CREATE_RECORD_SQL = `WITH ins AS (
+const CREATE_RECORD_SQL = prepared(`WITH ins AS (
   INSERT INTO worksheet_record (${CREATED_COLUMNS.map(([, c]) => c).join(', ')})
   VALUES (${CREATED_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
-  RETURNING *
+  RETURNING ${RECORD_COLUMN_LIST}
 ), h AS (
   INSERT INTO worksheet_history (account_id, worksheet_id, action, username, changes)
   SELECT ins.account_id, ins.id, 'create', $${N + 3}, $${N + 1}::text::jsonb FROM ins
@@ -383,7 +408,7 @@ const CREATE_RECORD_SQL = `WITH ins AS (
 ), d AS (
   INSERT INTO webhook_delivery (message_id, endpoint_id) SELECT m.id, e.id FROM m CROSS JOIN e
 )
-SELECT * FROM ins`;
+SELECT ${RECORD_COLUMN_LIST} FROM ins`);
 
 /** Inserts a record with its history row and outbox message (see CREATE_RECORD_SQL); the stored row. */
 export async function createRecord(db: Db, values: CreatedRecordValues, changes: unknown, messageId: string, by: string): Promise<WorksheetRow> {
@@ -440,8 +465,9 @@ export async function filterReferences(db: Db, accountId: number, r: { username:
       EXISTS (SELECT 1 FROM customer c WHERE c.account_id = ${accountId} AND c.no = ${r.customerNo ?? ''}) AS customer,
       EXISTS (SELECT 1 FROM job j WHERE j.account_id = ${accountId} AND j.code = ${r.jobCode ?? ''}) AS job
     FROM (SELECT 1) one
-    LEFT JOIN app_user u ON u.account_id = ${accountId} AND lower(u.username) = ${(r.username ?? '').toLowerCase()}`.execute(db.withoutPlugins());
-  return row.rows[0]!;
+    LEFT JOIN app_user u ON u.account_id = ${accountId} AND lower(u.username) = ${(r.username ?? '').toLowerCase()}`.compile(db.withoutPlugins());
+  prepared(row.sql);
+  return (await db.withoutPlugins().executeQuery(row)).rows[0]!;
 }
 
 /**

@@ -16,6 +16,10 @@ export interface MetricsSink {
 
 let sink: MetricsSink | null = null;
 
+/** Whether requests are counted (metrics enabled): when not, and the log is quieter than info, nobody waits for a request's end. */
+export function countingRequests(): boolean {
+  return sink !== null;
+}
 /** One HTTP request finished (or was aborted: status 'aborted'). */
 export function countRequest(method: string, route: string, status: string, seconds: number): void {
   sink?.request(method, route, status, seconds);

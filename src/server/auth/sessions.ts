@@ -50,8 +50,8 @@ export async function validateSession(db: Database, token: string, pg?: PgPool):
   const row = await findSessionRow(db, sessionId, pg);
   if (!row) return null;
   const now = Date.now();
-  const today = new Date().toISOString().slice(0, 10);
-  const expiredOn = (d: string | null) => d !== null && d < today;
+  // Most users and accounts have no expiration date: the date of today is only made for one that has.
+  const expiredOn = (d: string | null) => d !== null && d < new Date(now).toISOString().slice(0, 10);
   if (row.expiresAt.getTime() <= now || !row.userActive || !row.accountActive || expiredOn(row.userExpires) || expiredOn(row.accountExpires)) {
     await deleteSession(db, sessionId);
     return null;

@@ -6,14 +6,13 @@ import type { AppServices } from '../context';
 import { AppError } from '../errors';
 import { appRouter } from '../routers/app';
 import { rawRoutes } from '../routers/raw-routes';
-import { createCallerFactory } from '../trpc';
 import { loadCatalogue } from './locales';
 import { buildOpenApi } from './openapi';
 import { docsHtml, docsScript } from './docs-page';
 import { sendJson } from './problem';
 import { clientIp, isHttps } from './proxy';
 import { beginRequest, requestInfo, setRoute } from './request-context';
-import { countRequest } from '../metrics';
+import { countingRequests, countRequest } from '../metrics';
 import { decodePathSegment, sendError } from './rest';
 import { buildRouteTable, refuseUnrouted, runRoute } from './routes';
 import { createStaticHandler } from './static';
@@ -25,6 +24,9 @@ const SECURITY_HEADERS = {
   'Content-Security-Policy':
     "default-src 'self'; img-src 'self' blob: data:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
 } as const;
+
+/** The same pairs, listed once rather than on every request. */
+const SECURITY_HEADER_ENTRIES = Object.entries(SECURITY_HEADERS);
 
 /** One year; sent only on answers that came over https (directly or via a trusted proxy). */
 const HSTS = 'max-age=31536000';
@@ -42,9 +44,8 @@ export interface AppOptions {
 export type AppHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 export function createApp(services: AppServices, options: AppOptions): AppHandler {
-  const createCaller = createCallerFactory(appRouter);
   // The route table, built once (decision 0242): REST from meta.rest, /api/trpc, the raw routes.
-  const table = buildRouteTable({ router: appRouter, raw: rawRoutes, services, createCaller: (ctx) => createCaller(ctx) });
+  const table = buildRouteTable({ router: appRouter, raw: rawRoutes, services });
   const serveStatic = createStaticHandler(options.distDir);
   const catalogues = new Map<string, string>();
   let openApiJson: string | undefined;
@@ -125,8 +126,9 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
 
   return async function handler(req: IncomingMessage, res: ServerResponse) {
     beginRequest(req, res);
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
-    res.once('close', () => logRequest(req, res));
+    for (const [k, v] of SECURITY_HEADER_ENTRIES) res.setHeader(k, v);
+    // The request's end is observed only when someone reads it (the info log, /metrics): a quiet log costs nothing per request.
+    if (countingRequests() || services.log.isLevelEnabled('info')) res.once('close', () => logRequest(req, res));
     try {
       if (isHttps(req, services.env)) res.setHeader('Strict-Transport-Security', HSTS);
       if ((req.url ?? '').length > URL_MAX_BYTES) throw new AppError('URI_TOO_LONG', coded('URL_TOO_LONG', { max: URL_MAX_BYTES }));

@@ -88,6 +88,11 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   }
   const text = stringifyBounded(body);
   // With Content-Length the head and the body leave in one write, not as chunked pieces (decision 0175).
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });
-  res.end(text);
+  // A large answer (a list page, ~170 KB) is encoded to UTF-8 once, not once to count it and again to send it.
+  const payload = text.length > LARGE_ANSWER_CHARS ? Buffer.from(text, 'utf8') : text;
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length });
+  res.end(payload);
 }
+
+/** Above this many characters sendJson sends bytes; below, the text (Node writes head and text in one piece). */
+const LARGE_ANSWER_CHARS = 16 * 1024;

@@ -102,7 +102,12 @@ export async function resolveActor(services: AppServices, req: IncomingMessage, 
   }
   if (session.refreshed && session.remember) setSessionCookie(req, res, services.env, token, session.expiresAt);
   const u = session.user;
-  return { kind: 'session', ...u, userId: u.id, sessionId: session.sessionId };
+  // Field by field: an object literal that spreads one object among named fields is slow to build in V8 (decision 0265).
+  return {
+    kind: 'session', accountId: u.accountId, userId: u.id, username: u.username, profileType: u.profileType, teamCode: u.teamCode, languageCode: u.languageCode,
+    sessionId: session.sessionId, accountName: u.accountName, resourceUnits: u.resourceUnits, defaultResource: u.defaultResource,
+    lockDefaultResource: u.lockDefaultResource, defaultDescription: u.defaultDescription,
+  };
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -140,13 +145,15 @@ export function authRefusal(level: AuthLevel | undefined, actor: Actor | null): 
 export function createContext(services: AppServices, req: IncomingMessage, res: ServerResponse, actor: Actor | null, files: UploadedFile[] = []): Context {
   const info = infos.get(req);
   if (info && actor) info.actor = actor.kind === 'apiKey' ? `api-key@${actor.accountId}` : `${actor.username}@${actor.accountId}`;
+  // The services spread last: `{ ...services, actor, … }` (named fields after a spread) cost V8 (Node 20)
+  // about 10 µs per request, `{ actor, …, ...services }` well under one (decision 0265). No service is named like these.
   return {
-    ...services,
     actor,
     files,
     ip: clientIp(req, services.env),
     setSessionCookie: (token, expires) => setSessionCookie(req, res, services.env, token, expires),
     clearSessionCookie: () => clearSessionCookie(res),
+    ...services,
   };
 }
 

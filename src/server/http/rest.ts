@@ -13,7 +13,7 @@ import { restPage } from './paging';
 import { HTTP_ERR, sendJson, sendProblem, sendWireProblem } from './problem';
 import { createContext } from './request-context';
 import type { Grant } from './routes';
-import { procedureTable } from './trpc-adapter';
+import { procedureTable, type ProcedureInfo } from './trpc-adapter';
 
 export interface RestRoute {
   method: RestMethod;
@@ -25,6 +25,8 @@ export interface RestRoute {
   output: ZodType | undefined;
   pattern: RegExp;
   paramNames: string[];
+  /** the procedure, called in-process (trpc-adapter.ts) */
+  call: ProcedureInfo['call'];
 }
 
 /** A path template → a regex (its literal parts escaped) and the names of its `{params}`. */
@@ -41,7 +43,7 @@ export function collectRestRoutes(router: AnyRouter): RestRoute[] {
     const rest = p.meta?.rest;
     if (!rest || p.type === 'subscription') continue;
     const { regex, names } = templateRegex(rest.path);
-    routes.push({ method: rest.method, path: rest.path, procedurePath: p.path, type: p.type, meta: p.meta as RestRoute['meta'], input: p.input, output: p.output, pattern: regex, paramNames: names });
+    routes.push({ method: rest.method, path: rest.path, procedurePath: p.path, type: p.type, meta: p.meta as RestRoute['meta'], input: p.input, output: p.output, pattern: regex, paramNames: names, call: p.call });
   }
   return routes.sort((a, b) => a.paramNames.length - b.paramNames.length || b.path.length - a.path.length);
 }
@@ -60,14 +62,12 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-type CallerFn = (input: unknown) => Promise<unknown>;
-
 /**
  * A REST call, once the pipeline (routes.ts) has authorised it: the body (JSON or multipart),
  * the input from the query string (reads) or the body (writes) plus the path parameters, the
  * procedure through the router's caller, the answer (a page's Link header, Idempotency-Key on creates).
  */
-export async function handleRest(services: AppServices, createCaller: (ctx: Context) => unknown, route: RestRoute, { req, res, url, params, actor }: Grant<unknown>): Promise<void> {
+export async function handleRest(services: AppServices, route: RestRoute, { req, res, url, params, actor }: Grant<unknown>): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
   let body: unknown;
   let files: Context['files'] = [];
@@ -92,11 +92,9 @@ export async function handleRest(services: AppServices, createCaller: (ctx: Cont
   }
   const ctx = createContext(services, req, res, actor, files);
   bufferAndCompress(req, res);
-  const caller = createCaller(ctx) as Record<string, unknown>;
-  const fn = route.procedurePath.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as CallerFn;
   const status = route.meta.rest.status ?? 200;
   // Creates (201) honour Idempotency-Key (issue 13 point 5); everything else just runs.
-  const run = async () => ({ status, body: await fn(input) });
+  const run = async () => ({ status, body: await route.call({ ctx, input, batchIndex: 0 }) });
   const answer = status === 201 ? await withIdempotency(services.db, req, res, ctx.actor, { method, path: route.path, input, files, secretFields: route.meta.rest.secretFields ?? [] }, run) : await run();
   // Paged lists keep spec §7's array body and link the next page (issue 9).
   sendJson(res, answer.status, route.meta.rest.paged ? restPage(res, url, answer.body) : answer.body);

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ZodError } from 'zod';
 import { coded } from '../../shared/error-codes';
 import { JSON_BODY_MAX_BYTES, RESPONSE_MAX_BYTES, TRPC_MAX_BATCH } from '../../shared/limits';
-import type { Actor, AppServices, Context } from '../context';
+import type { Actor, AppServices } from '../context';
 import { AppError, refusalWire, toWire, trpcErrorShape, type ErrorMessage, type WireError } from '../errors';
 import type { AuthLevel, RestMethod } from '../trpc';
 import { MULTIPART_MAX_BYTES } from './body';
@@ -73,8 +73,6 @@ export interface RouteDeps {
   router: AnyRouter;
   raw: RawRoute[];
   services: AppServices;
-  /** the router's caller for a context (REST calls procedures through it) */
-  createCaller(ctx: Context): unknown;
 }
 
 /** Refuses the request in the route's form, before its body is read. */
@@ -218,7 +216,7 @@ export function buildRouteTable(deps: RouteDeps): RouteTable {
     auth: r.meta.auth ?? 'public',
     bodyLimit: r.meta.rest.multipart ? MULTIPART_MAX_BYTES : JSON_BODY_MAX_BYTES,
     form: 'problem',
-    handle: (grant) => handleRest(services, deps.createCaller, r, grant),
+    handle: (grant) => handleRest(services, r, grant),
   });
   // Most paths have no parameters: those are looked up directly instead of testing every pattern.
   const byStaticPath = new Map<string, Route[]>();
