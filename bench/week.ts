@@ -134,17 +134,26 @@ async function weekInBrowser(url: string): Promise<void> {
         await page.goto(`${url}/?week=${WEEK}`);
         const tab = page.locator('nav.ws-views a').nth(1);
         await tab.waitFor();
+        // Where the tab is once the page has settled (the glance and the form above it load late,
+        // and a click at the tab's old place would miss it).
+        await page.waitForLoadState('networkidle').catch(() => undefined);
         await page.waitForTimeout(500);
-        // Where the tab is once the page has settled (the glance and the form above it load late).
         const box = (await tab.boundingBox())!;
-        const x = box.x + box.width / 2;
-        const y = box.y + box.height / 2;
+        let x = box.x + box.width / 2;
+        let y = box.y + box.height / 2;
         if (kind === 'hover') {
           // The intent preload's chunk (and, where the tab prefetches it, the week's data) are
           // here, at full speed, outside the measure.
           await page.mouse.move(x, y);
           await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/week-view-[^/]*\.js$/.test(e.name)), undefined, { timeout: 20_000 });
           await page.waitForTimeout(500);
+          const now = (await tab.boundingBox())!;
+          if (Math.abs(now.y + now.height / 2 - y) > 1 || Math.abs(now.x + now.width / 2 - x) > 1) {
+            x = now.x + now.width / 2;
+            y = now.y + now.height / 2;
+            await page.mouse.move(x, y);
+            await page.waitForTimeout(500);
+          }
         }
         await page.evaluate(() => {
           const w = window as unknown as { __wkTable?: Promise<number>; __wkClick?: number };

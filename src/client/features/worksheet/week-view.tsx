@@ -209,7 +209,7 @@ export function WeekView({ week: asked, user, canPick }: Props) {
 
 /** "23–29 Nov" / "23.–29. nov." in the user's locale. */
 function rangeText(from: string, to: string): string {
-  const short = { day: "numeric", month: "short" } as const;
+  const short = SHORT;
   try {
     return dateFormat(short).formatRange(
       new Date(`${from}T00:00:00`),
@@ -219,6 +219,16 @@ function rangeText(from: string, to: string): string {
     return `${formatDate(from, short)}–${formatDate(to, short)}`;
   }
 }
+
+const MEDIUM = { dateStyle: "medium" } as const;
+const DOW = { weekday: "short" } as const;
+const DAY_MONTH = { day: "numeric", month: "numeric" } as const;
+const DOM = { day: "numeric" } as const;
+const SHORT = { day: "numeric", month: "short" } as const;
+// The formatters of the week's words are made when this chunk loads (the Week tab's intent
+// preloads it), not in the click that renders the week (decision 0256).
+for (const o of [MEDIUM, DOW, DAY_MONTH, DOM, SHORT]) dateFormat(o);
+numberFormat(TWO_DECIMALS);
 
 /** A day's words, formatted once per week shown (not once per cell). */
 interface Day {
@@ -236,10 +246,10 @@ interface Day {
 function dayWords(dates: readonly string[], today: string): Day[] {
   return dates.map((date) => ({
     date,
-    label: formatDate(date),
-    dow: formatDate(date, { weekday: "short" }),
-    dayMonth: formatDate(date, { day: "numeric", month: "numeric" }),
-    dom: formatDate(date, { day: "numeric" }),
+    label: formatDate(date, MEDIUM),
+    dow: formatDate(date, DOW),
+    dayMonth: formatDate(date, DAY_MONTH),
+    dom: formatDate(date, DOM),
     today: date === today,
   }));
 }
