@@ -8,12 +8,16 @@
  *    new target week. Goal: ≤ 300 ms.
  *  - With a built client, in Chromium at 4× CPU slowdown (CDP Emulation.setCPUThrottlingRate):
  *    the first render of the week view — the worksheet home loaded, then the Week tab clicked
- *    (its lazy chunk and the week's data fetched on that click) until the table shows — as the
- *    main-thread task time (CDP Performance.getMetrics TaskDuration, delta). Goal: ≤ 100 ms.
- *   npm run bench -- week [--quick | --browser-only]
- *   (--browser-only: the first render only, against the same 60-entry week without the background rows)
+ *    until the table shows — as the main-thread task time (CDP Performance.getMetrics
+ *    TaskDuration, delta). Goal: ≤ 100 ms. Two kinds, interleaved (decision 0256): after the
+ *    pointer rested on the tab (its intent preload fetched the chunk and the week's data, so the
+ *    click's own work is measured), and clicked at once (chunk and data in the click too).
+ *   npm run bench -- week [--quick | --browser-only] [--profile]
+ *   (--browser-only: the first render only, against the same 60-entry week without the background
+ *   rows; --profile: one more round traced and sampled, printed as a breakdown, BENCH_WEEK_TRACE=file
+ *   keeps the trace and the .cpuprofile)
  * Bounded: seeding is one INSERT … SELECT per 250 000 rows; 300 requests (--quick 100), 5 copies,
- * 3 browser rounds. Prints figures next to their goals; never a pass/fail timing test.
+ * 3 + 3 browser rounds. Prints figures next to their goals; never a pass/fail timing test.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
