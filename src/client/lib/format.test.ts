@@ -20,3 +20,16 @@ describe('formatDate', () => {
     expect(formatNumber(1234.5, { minimumFractionDigits: 2 })).toBe('1.234,50');
   });
 });
+
+describe('kept formatters', () => {
+  it('one per locale and options: switching the language switches the format', () => {
+    expect(formatNumber(1234.5, { minimumFractionDigits: 2 })).toBe('1,234.50');
+    void setLocale('da', { reload: false });
+    expect(formatNumber(1234.5, { minimumFractionDigits: 2 })).toBe('1.234,50');
+    expect(formatDate('2026-11-24', { weekday: 'short' })).toBe('tirs.');
+    void setLocale('en', { reload: false });
+    expect(formatNumber(1234.5, { minimumFractionDigits: 2 })).toBe('1,234.50');
+    expect(formatDate('2026-11-24', { weekday: 'short' })).toBe('Tue');
+    expect(formatNumber(2, { maximumFractionDigits: 0 })).toBe('2');
+  });
+});

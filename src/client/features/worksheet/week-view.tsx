@@ -1,5 +1,5 @@
-import { Link, useNavigate } from "@tanstack/react-router";
-import { useState, type ComponentProps } from "react";
+import { useNavigate, useRouter } from "@tanstack/react-router";
+import { memo, useMemo, useState, type ComponentProps, type MouseEvent } from "react";
 import { m } from "../../../shared/paraglide/messages.js";
 import type {
   TWeekRow,
@@ -9,7 +9,8 @@ import { addWeeks, weekNumber, weekOf } from "../../../shared/week";
 import { Button } from "../../components/button";
 import { PageSpinner } from "../../components/spinner";
 import { errorMessage } from "../../lib/errors";
-import { formatDate, formatNumber, intlLocale } from "../../lib/format";
+import { dateFormat, formatDate, numberFormat } from "../../lib/format";
+import { stringifySearch } from "../../lib/search";
 import { LazyBoundary, lazyPart, useMountedOnce } from "../../lib/lazy";
 import { trpc } from "../../lib/trpc";
 import { useBulkApprove } from "./bulk-approve";
@@ -22,8 +23,9 @@ const Copy = lazyPart<ComponentProps<typeof CopyDialogType>>(() =>
   import("./copy-dialog").then((mod) => mod.CopyDialog),
 );
 
-const num = (n: number) =>
-  formatNumber(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** One formatter per render of the week, not one per cell (decision 0256). */
+const TWO_DECIMALS = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+const num = (n: number) => numberFormat(TWO_DECIMALS).format(n);
 const rowName = (r: TWeekRow) =>
   [r.jobCode, r.jobTaskCode, r.unitNo, r.workTypeCode]
     .filter(Boolean)
@@ -55,7 +57,7 @@ export function WeekView({ week: asked, user, canPick }: Props) {
     staleTime: 5 * 60_000,
   });
   const data = query.data;
-  const days = data?.days ?? [];
+  const days = useMemo(() => data?.days ?? [], [data]);
   const [picked, setPicked] = useState<string | null>(null);
   const [copy, setCopy] = useState<CopyRequest | null>(null);
   const [copyMounted, unmountCopy] = useMountedOnce(copy !== null);
@@ -79,9 +81,19 @@ export function WeekView({ week: asked, user, canPick }: Props) {
       }),
     });
   const n = weekNumber(week);
+  const dayList = useMemo(() => dayWords(days, today), [days, today]);
+  const cells = useCellLinks();
 
   return (
-    <section className="wk" aria-labelledby="wk-title">
+    // The cells' clicks and intent are handled here, once for the whole week (useCellLinks).
+    // (Enter on a link fires its click, so the keyboard is routed the same way.)
+    <section
+      className="wk"
+      aria-labelledby="wk-title"
+      onClick={cells.onClick}
+      onPointerOver={cells.onIntent}
+      onFocus={cells.onIntent}
+    >
       <div className="wk-bar">
         <Button
           variant="secondary"
@@ -174,9 +186,9 @@ export function WeekView({ week: asked, user, canPick }: Props) {
             <p className="wk-empty">{m.ws_week_empty({ week: String(n) })}</p>
           )}
           {wide ? (
-            <WeekTable data={data} today={today} />
+            <WeekTable data={data} days={dayList} />
           ) : (
-            <WeekDay data={data} today={today} day={day} onPick={setPicked} />
+            <WeekDay data={data} days={dayList} day={day} onPick={setPicked} />
           )}
         </>
       )}
@@ -197,19 +209,53 @@ export function WeekView({ week: asked, user, canPick }: Props) {
 
 /** "23–29 Nov" / "23.–29. nov." in the user's locale. */
 function rangeText(from: string, to: string): string {
-  const f = new Intl.DateTimeFormat(intlLocale(), {
-    day: "numeric",
-    month: "short",
-  });
+  const short = SHORT;
   try {
-    return f.formatRange(
+    return dateFormat(short).formatRange(
       new Date(`${from}T00:00:00`),
       new Date(`${to}T00:00:00`),
     );
   } catch {
-    return `${formatDate(from, { day: "numeric", month: "short" })}–${formatDate(to, { day: "numeric", month: "short" })}`;
+    return `${formatDate(from, short)}–${formatDate(to, short)}`;
   }
 }
+
+const MEDIUM = { dateStyle: "medium" } as const;
+const DOW = { weekday: "short" } as const;
+const DAY_MONTH = { day: "numeric", month: "numeric" } as const;
+const DOM = { day: "numeric" } as const;
+const SHORT = { day: "numeric", month: "short" } as const;
+// The formatters of the week's words are made when this chunk loads (the Week tab's intent
+// preloads it), not in the click that renders the week (decision 0256).
+for (const o of [MEDIUM, DOW, DAY_MONTH, DOM, SHORT]) dateFormat(o);
+numberFormat(TWO_DECIMALS);
+
+/** A day's words, formatted once per week shown (not once per cell). */
+interface Day {
+  date: string;
+  /** "24 Nov 2026": in the cells' accessible names */
+  label: string;
+  dow: string;
+  /** "24/11" (table head) */
+  dayMonth: string;
+  /** "24" (phone strip) */
+  dom: string;
+  today: boolean;
+}
+
+function dayWords(dates: readonly string[], today: string): Day[] {
+  return dates.map((date) => ({
+    date,
+    label: formatDate(date, MEDIUM),
+    dow: formatDate(date, DOW),
+    dayMonth: formatDate(date, DAY_MONTH),
+    dom: formatDate(date, DOM),
+    today: date === today,
+  }));
+}
+
+const rowKey = (r: TWeekRow) =>
+  `${r.jobCode}|${r.jobTaskCode}|${r.unitType}|${r.unitNo}|${r.workTypeCode}|${r.unitOfMeasureCode}`;
 
 function Sums({
   sums,
@@ -248,42 +294,67 @@ function WeekTotal({ data }: { data: TWorksheetWeek }) {
   );
 }
 
-/** A cell: with entries it opens that day's list; empty it opens the form for that day, job and unit. */
-function Cell({ row, i, date }: { row: TWeekRow; i: number; date: string }) {
-  const value = row.days[i]!;
+/**
+ * A cell: with entries it opens that day's list; empty it opens the form for that day, job and
+ * unit. A plain link (the href the router would build, search as lib/search writes it): a router
+ * <Link> per cell built and matched a location for each of ~90 cells on the first render
+ * (decision 0256). A click is routed by the week's one handler (onCellClick).
+ */
+function Cell({ row, i, day, name }: { row: TWeekRow; i: number; day: Day; name: string }) {
   if (row.entries[i]! > 0) {
     return (
-      <Link
-        to="/"
-        hash={`day-${date}`}
+      <a
+        href={`/#day-${day.date}`}
         className="wk-cell is-filled"
-        aria-label={m.ws_week_open({
-          date: formatDate(date),
-          row: rowName(row),
-        })}
+        aria-label={m.ws_week_open({ date: day.label, row: name })}
       >
-        <span className="ws-num">{num(value)}</span>
-      </Link>
+        <span className="ws-num">{num(row.days[i]!)}</span>
+      </a>
     );
   }
+  const search = stringifySearch({
+    date: day.date,
+    customerNo: row.customerNo,
+    jobCode: row.jobCode,
+    jobTaskCode: row.jobTaskCode,
+    unitType: row.unitType,
+    unitNo: row.unitNo,
+    workTypeCode: row.workTypeCode,
+  });
   return (
-    <Link
-      to="/worksheet/add"
-      search={{
-        date,
-        customerNo: row.customerNo ?? undefined,
-        jobCode: row.jobCode,
-        jobTaskCode: row.jobTaskCode ?? undefined,
-        unitType: row.unitType,
-        unitNo: row.unitNo,
-        workTypeCode: row.workTypeCode ?? undefined,
-      }}
+    <a
+      href={`/worksheet/add${search}`}
       className="wk-cell is-empty"
-      aria-label={m.ws_week_add({ date: formatDate(date), row: rowName(row) })}
+      aria-label={m.ws_week_add({ date: day.label, row: name })}
     >
       +
-    </Link>
+    </a>
   );
+}
+
+/** The cells' links, routed in the app (as a router <Link> would), not by a page load. */
+function useCellLinks() {
+  const navigate = useNavigate();
+  const router = useRouter();
+  const [preloaded, setPreloaded] = useState(false);
+  const cellOf = (target: EventTarget) =>
+    target instanceof Element ? target.closest<HTMLAnchorElement>("a.wk-cell") : null;
+  return {
+    onClick: (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const a = cellOf(e.target);
+      const href = a?.getAttribute("href");
+      if (!href) return;
+      e.preventDefault();
+      void navigate({ href });
+    },
+    // Intent (pointer over an empty cell, focus on it) fetches the entry form's route, as <Link> did.
+    onIntent: (e: { target: EventTarget }) => {
+      if (preloaded || !cellOf(e.target)?.classList.contains("is-empty")) return;
+      setPreloaded(true);
+      void router.preloadRoute({ to: "/worksheet/add" }).catch(() => undefined);
+    },
+  };
 }
 
 function RowHead({ row }: { row: TWeekRow }) {
@@ -301,7 +372,9 @@ function RowHead({ row }: { row: TWeekRow }) {
   );
 }
 
-function WeekTable({ data, today }: { data: TWorksheetWeek; today: string }) {
+const todayClass = (d: Day) => (d.today ? "is-today" : undefined);
+
+const WeekTable = memo(function WeekTable({ data, days }: { data: TWorksheetWeek; days: Day[] }) {
   return (
     <div className="wk-scroll">
       <table className="wk-table">
@@ -310,42 +383,39 @@ function WeekTable({ data, today }: { data: TWorksheetWeek; today: string }) {
             <th scope="col" className="wk-first">
               {m.ws_week_row()}
             </th>
-            {data.days.map((d) => (
+            {days.map((d) => (
               <th
-                key={d}
+                key={d.date}
                 scope="col"
-                className={d === today ? "is-today" : undefined}
-                aria-current={d === today ? "date" : undefined}
+                className={todayClass(d)}
+                aria-current={d.today ? "date" : undefined}
               >
-                <span className="wk-dow">
-                  {formatDate(d, { weekday: "short" })}
-                </span>
-                <span className="wk-dom">
-                  {formatDate(d, { day: "numeric", month: "numeric" })}
-                </span>
+                <span className="wk-dow">{d.dow}</span>
+                <span className="wk-dom">{d.dayMonth}</span>
               </th>
             ))}
             <th scope="col">{m.ws_week_row_total()}</th>
           </tr>
         </thead>
         <tbody>
-          {data.rows.map((r) => (
-            <tr
-              key={`${r.jobCode}|${r.jobTaskCode}|${r.unitType}|${r.unitNo}|${r.workTypeCode}|${r.unitOfMeasureCode}`}
-            >
-              <th scope="row" className="wk-first">
-                <RowHead row={r} />
-              </th>
-              {data.days.map((d, i) => (
-                <td key={d} className={d === today ? "is-today" : undefined}>
-                  <Cell row={r} i={i} date={d} />
+          {data.rows.map((r) => {
+            const name = rowName(r);
+            return (
+              <tr key={rowKey(r)}>
+                <th scope="row" className="wk-first">
+                  <RowHead row={r} />
+                </th>
+                {days.map((d, i) => (
+                  <td key={d.date} className={todayClass(d)}>
+                    <Cell row={r} i={i} day={d} name={name} />
+                  </td>
+                ))}
+                <td className="wk-rowtotal">
+                  <span className="ws-num">{num(r.total)}</span>
                 </td>
-              ))}
-              <td className="wk-rowtotal">
-                <span className="ws-num">{num(r.total)}</span>
-              </td>
-            </tr>
-          ))}
+              </tr>
+            );
+          })}
         </tbody>
         {data.totals.length > 0 && (
           <tfoot>
@@ -355,10 +425,7 @@ function WeekTable({ data, today }: { data: TWorksheetWeek; today: string }) {
                   {m.ws_week_day_total()} ({t.label})
                 </th>
                 {t.days.map((v, i) => (
-                  <td
-                    key={data.days[i]}
-                    className={data.days[i] === today ? "is-today" : undefined}
-                  >
+                  <td key={days[i]!.date} className={todayClass(days[i]!)}>
                     {v ? (
                       <span className="ws-num">{num(v)}</span>
                     ) : (
@@ -376,56 +443,52 @@ function WeekTable({ data, today }: { data: TWorksheetWeek; today: string }) {
       </table>
     </div>
   );
-}
+});
 
 function WeekDay({
   data,
-  today,
+  days,
   day,
   onPick,
 }: {
   data: TWorksheetWeek;
-  today: string;
+  days: Day[];
   day: string;
   onPick: (d: string) => void;
 }) {
   const i = Math.max(0, data.days.indexOf(day));
+  const shown = days[i]!;
   return (
     <>
       <div className="wk-strip" role="group" aria-label={m.ws_week_days()}>
-        {data.days.map((d, k) => (
+        {days.map((d, k) => (
           <button
-            key={d}
+            key={d.date}
             type="button"
             className={[
               "wk-strip__day",
-              d === day ? "is-active" : "",
-              d === today ? "is-today" : "",
+              d.date === day ? "is-active" : "",
+              d.today ? "is-today" : "",
               data.totals.some((t) => t.days[k]) ? "has-entries" : "",
             ].join(" ")}
-            aria-pressed={d === day}
-            aria-current={d === today ? "date" : undefined}
-            onClick={() => onPick(d)}
+            aria-pressed={d.date === day}
+            aria-current={d.today ? "date" : undefined}
+            onClick={() => onPick(d.date)}
           >
-            <span className="wk-dow">
-              {formatDate(d, { weekday: "short" })}
-            </span>
-            <span className="wk-dom">{formatDate(d, { day: "numeric" })}</span>
+            <span className="wk-dow">{d.dow}</span>
+            <span className="wk-dom">{d.dom}</span>
           </button>
         ))}
       </div>
       <h3 className="wk-daytitle">
         {formatDate(day, { weekday: "long", day: "numeric", month: "long" })}
-        {day === today && ` (${m.ws_week_today()})`}
+        {shown.today && ` (${m.ws_week_today()})`}
       </h3>
       <ul className="wk-list">
         {data.rows.map((r) => (
-          <li
-            key={`${r.jobCode}|${r.jobTaskCode}|${r.unitType}|${r.unitNo}|${r.workTypeCode}|${r.unitOfMeasureCode}`}
-            className="wk-item"
-          >
+          <li key={rowKey(r)} className="wk-item">
             <RowHead row={r} />
-            <Cell row={r} i={i} date={day} />
+            <Cell row={r} i={i} day={shown} name={rowName(r)} />
           </li>
         ))}
       </ul>

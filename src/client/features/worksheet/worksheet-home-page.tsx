@@ -1,5 +1,5 @@
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
-import { useEffect, useMemo, useState } from "react";
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { Mode } from "../../../shared/limits";
 import { m } from "../../../shared/paraglide/messages.js";
 import { effectiveMode, visibleModes } from "../../../shared/permissions";
@@ -14,7 +14,8 @@ import { usePagedWorksheet } from "./paged-list";
 import { WorksheetEntries, WorksheetTotal } from "./worksheet-entries";
 import { MasterDataAge } from "../../offline/master-data-age";
 import { WorksheetForm } from "./worksheet-form";
-import { useFormSettings, useMediaQuery } from "./ws-data";
+import { todayIso, useFormSettings, useMediaQuery } from "./ws-data";
+import { weekOf } from "../../../shared/week";
 import { errorMessage, isNetworkError } from "../../lib/errors";
 import { retryUnreachable } from "../../lib/recovery";
 import { EmptyState } from "../../components/empty-state";
@@ -61,6 +62,24 @@ function WaitingEntries({ settings }: { settings: TWorksheetFormSettings }) {
 const WeekViewPart = lazyPart<ComponentProps<typeof WeekViewType>>(() =>
   import("./week-view").then((mod) => mod.WeekView),
 );
+
+/*
+ * Switching Days ⇄ Week changes only the search: the parts above the tabs keep their props, so
+ * they are not rendered again on that click (the inline form alone was ~20 ms of the week's first
+ * render at 4× CPU slowdown, decision 0256).
+ */
+const Glance = memo(HomeGlance);
+const InlineForm = memo(function InlineForm({ settings }: { settings: TWorksheetFormSettings }) {
+  return (
+    <section className="card ws-new" id="ws-new" aria-labelledby="ws-new-title">
+      <h2 id="ws-new-title" className="ws-new__title">
+        {m.ws_form_new_title()}
+      </h2>
+      <MasterDataAge />
+      <WorksheetForm settings={settings} layout="inline" />
+    </section>
+  );
+});
 
 const tabLabel: Record<Mode, () => string> = {
   YOURS: m.ws_tab_yours,
@@ -132,88 +151,23 @@ export function WorksheetHomePage() {
     Promise.all([list.refetch(), utils.worksheet.totals.invalidate()]),
   );
 
+  // Intent on the Week tab (pointer over it, focus, a finger down) fetches the week's chunk and
+  // the week it opens on, so the click renders the table at once (decision 0256).
+  const preloadWeek = () => {
+    WeekViewPart.preload();
+    void utils.worksheet.week.prefetch({ week: search.week ?? weekOf(todayIso()), username: search.user ?? null });
+  };
+
   const groups = paged.groups;
   // The download covers the loaded entries, like printing (decision 0110); the list says how many of the whole selection that is.
   const ids = groups.flatMap((g) => g.worksheet.map((r) => r.id));
 
-  return (
-    <div className="ws-home ws-sheet">
-      <PageHeader
-        title={m.ws_title()}
-        subtitle={m.ws_subtitle()}
-        actions={
-          <>
-            {formOnDemand && (
-              <Button
-                variant={formOpen ? "secondary" : "primary"}
-                aria-expanded={formOpen}
-                aria-controls="ws-new"
-                onClick={() => setFormOpen((o) => !o)}
-              >
-                {formOpen ? m.ws_new_entry_close() : m.ws_new_entry_open()}
-              </Button>
-            )}
-            {!inlineForm && (
-              <Link to="/worksheet/add" className={buttonClass("primary")}>
-                <svg className="ws-icon" viewBox="0 0 24 24" aria-hidden="true">
-                  <path d="M12 5v14M5 12h14" />
-                </svg>
-                {m.ws_add_entry()}
-              </Link>
-            )}
-            <DownloadButton entries={ids} mode={mode} />
-            <Button
-              variant="secondary"
-              onClick={() => void print()}
-              className="ws-print-button"
-            >
-              <svg className="ws-icon" viewBox="0 0 24 24" aria-hidden="true">
-                <path d="M7 9V4h10v5M7 17H5a1 1 0 01-1-1v-6a1 1 0 011-1h14a1 1 0 011 1v6a1 1 0 01-1 1h-2M7 14h10v6H7z" />
-              </svg>
-              {m.ws_print()}
-            </Button>
-          </>
-        }
-      />
-      {settings.data && <HomeGlance role={role} />}
-      {showForm && settings.data && (
-        <section className="card ws-new" id="ws-new" aria-labelledby="ws-new-title">
-          <h2 id="ws-new-title" className="ws-new__title">
-            {m.ws_form_new_title()}
-          </h2>
-          <MasterDataAge />
-          <WorksheetForm settings={settings.data} layout="inline" />
-        </section>
-      )}
-      <nav className="ws-tabs ws-views" aria-label={m.ws_view_label()}>
-        <Link
-          to="/"
-          search={{ mode: search.mode }}
-          className={weekView ? "ws-tab" : "ws-tab is-active"}
-          aria-current={weekView ? undefined : "page"}
-        >
-          {m.ws_view_days()}
-        </Link>
-        <Link
-          to="/"
-          search={{ view: "week", week: search.week, user: search.user }}
-          className={weekView ? "ws-tab is-active" : "ws-tab"}
-          aria-current={weekView ? "page" : undefined}
-          onMouseEnter={WeekViewPart.preload}
-          onFocus={WeekViewPart.preload}
-        >
-          {m.ws_view_week()}
-        </Link>
-      </nav>
-      {weekView ? (
-        <LazyBoundary part={WeekViewPart} onFailed={() => undefined}>
-          <WeekViewPart.Component
-            week={search.week}
-            user={search.user}
-            canPick={role !== "Basic"}
-          />
-        </LazyBoundary>
-      ) : (
+  // The day list: built while it shows; in the week view the element last shown is kept as it
+  // is, so React leaves that (hidden) subtree alone on the Week tab's click. Opened at ?view=week,
+  // it is not built until Days is chosen.
+  const daysShown = useRef<ReactNode>(null);
+  if (!weekView) {
+    daysShown.current = (
         <>
           {modes.length > 1 && (
             <nav className="ws-tabs" aria-label={m.ws_tabs_label()}>
@@ -303,6 +257,87 @@ export function WorksheetHomePage() {
             </>
           )}
         </>
+    );
+  }
+
+  return (
+    <div className="ws-home ws-sheet">
+      <PageHeader
+        title={m.ws_title()}
+        subtitle={m.ws_subtitle()}
+        actions={
+          <>
+            {formOnDemand && (
+              <Button
+                variant={formOpen ? "secondary" : "primary"}
+                aria-expanded={formOpen}
+                aria-controls="ws-new"
+                onClick={() => setFormOpen((o) => !o)}
+              >
+                {formOpen ? m.ws_new_entry_close() : m.ws_new_entry_open()}
+              </Button>
+            )}
+            {!inlineForm && (
+              <Link to="/worksheet/add" className={buttonClass("primary")}>
+                <svg className="ws-icon" viewBox="0 0 24 24" aria-hidden="true">
+                  <path d="M12 5v14M5 12h14" />
+                </svg>
+                {m.ws_add_entry()}
+              </Link>
+            )}
+            <DownloadButton entries={ids} mode={mode} />
+            <Button
+              variant="secondary"
+              onClick={() => void print()}
+              className="ws-print-button"
+            >
+              <svg className="ws-icon" viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M7 9V4h10v5M7 17H5a1 1 0 01-1-1v-6a1 1 0 011-1h14a1 1 0 011 1v6a1 1 0 01-1 1h-2M7 14h10v6H7z" />
+              </svg>
+              {m.ws_print()}
+            </Button>
+          </>
+        }
+      />
+      {settings.data && <Glance role={role} />}
+      {showForm && settings.data && <InlineForm settings={settings.data} />}
+      <nav className="ws-tabs ws-views" aria-label={m.ws_view_label()}>
+        <Link
+          to="/"
+          search={{ mode: search.mode }}
+          className={weekView ? "ws-tab" : "ws-tab is-active"}
+          aria-current={weekView ? undefined : "page"}
+        >
+          {m.ws_view_days()}
+        </Link>
+        <Link
+          to="/"
+          search={{ view: "week", week: search.week, user: search.user }}
+          className={weekView ? "ws-tab is-active" : "ws-tab"}
+          aria-current={weekView ? "page" : undefined}
+          onMouseEnter={preloadWeek}
+          onFocus={preloadWeek}
+          onTouchStart={preloadWeek}
+        >
+          {m.ws_view_week()}
+        </Link>
+      </nav>
+      {weekView && (
+        <LazyBoundary part={WeekViewPart} onFailed={() => undefined}>
+          <WeekViewPart.Component
+            week={search.week}
+            user={search.user}
+            canPick={role !== "Basic"}
+          />
+        </LazyBoundary>
+      )}
+      {daysShown.current && (
+        // Hidden, not unmounted, in the week view: unmounting the day list (its rows' effects and
+        // DOM) was the largest part of the Week tab's click at 4× CPU slowdown (decision 0256),
+        // and Days shows it again at once.
+        <div className="ws-days-view" hidden={weekView}>
+          {daysShown.current}
+        </div>
       )}
     </div>
   );
