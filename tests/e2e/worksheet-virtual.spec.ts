@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { login, PASSWORD, screenshot } from './helpers';
+import { login, PASSWORD } from './helpers';
 
 /*
  * Issue 25 §4: the home list is virtualised. 2 000 entries of one user (25 created, copied onto 79
@@ -66,6 +66,9 @@ test.beforeAll(async ({ baseURL: url }) => {
 
 const rows = (page: Page) => page.locator('[data-entry-id]');
 
+/** What the user sees (a full-page picture of a virtualised list is mostly empty space). */
+const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png`, animations: 'disabled' });
+
 /** Scrolls to the end of the page until every page of the list is loaded and the last row shows. */
 async function scrollToEnd(page: Page, maxInDom: number) {
   const counts: number[] = [];
@@ -92,6 +95,7 @@ test('2 000 entries as the table (1366 px, English): few rows in the DOM, all re
   // Every entry and day heading counts in the table's rows (header + 200 loaded entries + their days).
   expect(Number(await table.getAttribute('aria-rowcount'))).toBeGreaterThan(200);
   expect(await rows(page).count()).toBeLessThan(60);
+  await page.evaluate(() => window.scrollBy(0, 600));
   await screenshot(page, `virtual-table-1366-en`);
 
   // Keyboard focus on a row's copy button survives scrolling far away and back.
@@ -126,7 +130,9 @@ test('2 000 entries as cards (375 px, Danish): few cards in the DOM, selection k
   expect(await rows(page).count()).toBeLessThan(40);
   // No sideways scroll on a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.evaluate(() => window.scrollBy(0, 900));
   await screenshot(page, `virtual-cards-375-da`);
+  await page.evaluate(() => window.scrollTo(0, 0));
 
   // A selected card stays selected when it scrolls out of the DOM and back.
   const first = rows(page).first();
@@ -165,6 +171,7 @@ test('2 000 entries as cards (375 px, Danish): few cards in the DOM, selection k
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(page.locator('table.ws-table')).toBeVisible();
   expect(await rows(page).count()).toBeLessThan(60);
+  await page.locator('table.ws-table').scrollIntoViewIfNeeded();
   await screenshot(page, `virtual-table-1366-da`);
 });
 
@@ -173,6 +180,7 @@ test('the cards in English at 375 px and a tablet at 800 px hold few rows and no
   await login(page, 'virt-leader');
   await expect(rows(page).first()).toBeVisible();
   expect(await rows(page).count()).toBeLessThan(40);
+  await page.evaluate(() => window.scrollBy(0, 5000));
   await screenshot(page, `virtual-cards-375-en`);
   for (const width of [320, 800, 1920]) {
     await page.setViewportSize({ width, height: 900 });
