@@ -86,6 +86,8 @@ export async function benchBundle(): Promise<void> {
     // What logging in brings that / opened fresh does not (the in-app figure's extra over fresh).
     const loginOnly = login.filter((l) => !home.some((h) => h.url === l.url));
     line(`  fetched for /login, not by / fresh: ${loginOnly.length}`, `${kb(sum(loginOnly, 'gzip'))}${loginOnly.length ? ` (${[...loginOnly].sort((a, b) => b.gzip - a.gzip).slice(0, 4).map((f) => `${f.url.replace('/assets/', '')} ${kb(f.gzip)}`).join(', ')})` : ''}`);
+    const inAppOnly = afterLogin.filter((a) => !home.some((h) => h.url === a.url));
+    line(`  fetched in-app after login, not by / fresh: ${inAppOnly.length}`, `${kb(sum(inAppOnly, 'gzip'))}${inAppOnly.length ? ` (${[...inAppOnly].sort((a, b) => b.gzip - a.gzip).slice(0, 4).map((f) => `${f.url.replace('/assets/', '')} ${kb(f.gzip)}`).join(', ')})` : ''}`);
     if (home.length === 0) fail('bundle', 'no script fetched for /');
     // Both goals are checks, not only figures: a run over either fails (decision 0185, issue 25 §4).
     else {

@@ -13,7 +13,6 @@ import { PrintHeader, usePrintSheet } from "./print-sheet";
 import { usePagedWorksheet } from "./paged-list";
 import { WorksheetEntries, WorksheetTotal } from "./worksheet-entries";
 import { MasterDataAge } from "../../offline/master-data-age";
-import { WorksheetForm } from "./worksheet-form";
 import { useFormSettings, useMediaQuery } from "./ws-data";
 import { errorMessage, isNetworkError } from "../../lib/errors";
 import { retryUnreachable } from "../../lib/recovery";
@@ -26,6 +25,7 @@ import {
 } from "../../lib/lazy";
 import type { ComponentProps } from "react";
 import type { WeekView as WeekViewType } from "./week-view";
+import type { WorksheetForm as WorksheetFormType } from "./worksheet-form";
 import type { TWorksheetFormSettings } from "../../../shared/schemas/worksheet";
 import { HomeGlance } from "../report/home-glance";
 import { BulkBar, approvableOf, useBulkApprove, useSelection } from "./bulk-approve";
@@ -61,6 +61,13 @@ function WaitingEntries({ settings }: { settings: TWorksheetFormSettings }) {
 const WeekViewPart = lazyPart<ComponentProps<typeof WeekViewType>>(() =>
   import("./week-view").then((mod) => mod.WeekView),
 );
+
+// Issue 25 §4: the inline entry form shows from 640 px only; a phone never fetches its code with the
+// home page. Where it shows, its chunk is asked for together with the page's, not after a render.
+const InlineForm = lazyPart<ComponentProps<typeof WorksheetFormType>>(() =>
+  import("./worksheet-form").then((mod) => mod.WorksheetForm),
+);
+if (typeof window !== "undefined" && window.matchMedia("(min-width: 640px)").matches) InlineForm.preload();
 
 const tabLabel: Record<Mode, () => string> = {
   YOURS: m.ws_tab_yours,
@@ -182,7 +189,9 @@ export function WorksheetHomePage() {
             {m.ws_form_new_title()}
           </h2>
           <MasterDataAge />
-          <WorksheetForm settings={settings.data} layout="inline" />
+          <LazyBoundary part={InlineForm} onFailed={() => undefined}>
+            <InlineForm.Component settings={settings.data} layout="inline" />
+          </LazyBoundary>
         </section>
       )}
       <nav className="ws-tabs ws-views" aria-label={m.ws_view_label()}>

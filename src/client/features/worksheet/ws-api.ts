@@ -18,7 +18,11 @@ const pageFetch = (path: string, init: RequestInit) => fetch(path, init);
 export async function submitWorksheet(fields: WorksheetFieldsOut, opts: SubmitOptions): Promise<TWorksheetRecord> {
   // The transport (and the zod schema it reads the answer with) comes with the first send, not
   // with the page: the outbox and the entry form import this module on every page (issue 25 §4).
-  const { sendWorksheet } = await import('./transport');
+  // A chunk that can't be fetched is the server out of reach, like the request itself: the
+  // outbox keeps the entry (without a service worker's cache, offline, the chunk fails first).
+  const { sendWorksheet } = await import('./transport').catch((cause: unknown) => {
+    throw AppCallError.network(cause);
+  });
   const answer = await sendWorksheet(pageFetch, fields, opts);
   if (answer.kind === 'stored') return answer.record;
   if (answer.kind === 'unreached') {
