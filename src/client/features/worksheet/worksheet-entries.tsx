@@ -186,25 +186,28 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
   }, [table, empty]);
 
   // A focused row is never unmounted under the user: the range always holds the item with focus.
-  const focusKey = useRef<string | null>(null);
-  const keyIndexRef = useRef(keyIndex);
-  useLayoutEffect(() => {
-    keyIndexRef.current = keyIndex;
-  }, [keyIndex]);
-  const rangeExtractor = useCallback((range: Range) => {
-    const out = defaultRangeExtractor(range);
-    const at = focusKey.current === null ? undefined : keyIndexRef.current.get(focusKey.current);
-    if (at !== undefined && at < range.count && !out.includes(at)) {
-      out.push(at);
-      out.sort((a, b) => a - b);
-    }
-    return out;
-  }, []);
+  // State, not a ref: a new extractor makes the virtualiser recompute its range when focus comes
+  // or goes, even if the scroll position stays within the same items.
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const out = defaultRangeExtractor(range);
+      const at = focusKey === null ? undefined : keyIndex.get(focusKey);
+      if (at !== undefined && at < range.count && !out.includes(at)) {
+        out.push(at);
+        out.sort((a, b) => a - b);
+      }
+      return out;
+    },
+    [focusKey, keyIndex],
+  );
 
   const virtualizer = useWindowVirtualizer({
     count: items.length,
     estimateSize: (index) => estimateHeight(items[index]),
-    overscan: table ? 12 : 2,
+    // Beyond the viewport: ~30 table rows (about the 50 entries the list first rendered before, issue 9)
+    // and four slices (24 cards) each way, so a find in the page or a test reaches the near rows.
+    overscan: table ? 30 : 4,
     scrollMargin,
     enabled: virtual,
     getItemKey: (index) => items[index]?.key ?? index,
@@ -269,10 +272,10 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
         ref={containerRef}
         className="ws-virtual"
         onFocus={(e) => {
-          focusKey.current = (e.target as HTMLElement).closest<HTMLElement>('[data-key]')?.dataset.key ?? null;
+          setFocusKey((e.target as HTMLElement).closest<HTMLElement>('[data-key]')?.dataset.key ?? null);
         }}
         onBlur={(e) => {
-          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) focusKey.current = null;
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusKey(null);
         }}
       >
         {table ? <EntriesTable list={list} ctx={ctx} /> : <EntryCards list={list} ctx={ctx} />}

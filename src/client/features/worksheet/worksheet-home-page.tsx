@@ -114,7 +114,10 @@ export function WorksheetHomePage() {
   };
   // Issue 23 §3: back from an entry's edit page — the same scroll position, the entry highlighted.
   const hl = search.hl ? Number(search.hl) : undefined;
-  const listReady = !list.isLoading && paged.loaded > 0;
+  // After the list's own fetch on return, not the cached pages from before the edit: the flash
+  // then lights the entry as saved, and the offset is restored on the final heights (a busy
+  // server answered after the 2.5 s flash had lit the old text; e2e worksheet-review, issue 25 §4).
+  const listReady = !list.isLoading && list.isFetchedAfterMount && paged.loaded > 0;
   useEffect(() => {
     if (hl === undefined || !listReady) return;
     const place = peekPlace();
