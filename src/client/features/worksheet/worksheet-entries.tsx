@@ -205,9 +205,10 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
   const virtualizer = useWindowVirtualizer({
     count: items.length,
     estimateSize: (index) => estimateHeight(items[index]),
-    // Beyond the viewport: ~30 table rows (about the 50 entries the list first rendered before, issue 9)
-    // and four slices (24 cards) each way, so a find in the page or a test reaches the near rows.
-    overscan: table ? 30 : 4,
+    // Beyond the viewport: 40 table rows and six slices (36 cards) each way, so that about the 50
+    // entries the list first rendered before (issue 9) are still in the page at the top — a find in
+    // the page, or a test looking a row up by its text, reaches them as before.
+    overscan: table ? 40 : 6,
     scrollMargin,
     enabled: virtual,
     getItemKey: (index) => items[index]?.key ?? index,

@@ -292,7 +292,7 @@ export function WorksheetHomePage() {
                 forceTable={printing}
                 selection={selection}
                 highlight={highlight}
-                focusId={hl}
+                focusId={listReady ? hl : undefined}
                 onApproveDay={(group) =>
                   void bulk.run({ ids: approvableOf(group) }, true).then((changed) => changed.length > 0 && flash(changed))
                 }
