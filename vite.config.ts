@@ -54,7 +54,13 @@ export default defineConfig({
           // Paraglide makes one module per message; a message used by several route chunks
           // would otherwise become a 200-byte chunk of its own. Shared ones travel together,
           // those only the admin screens use in a chunk of their own (decision 0185).
-          groups: messageGroups(fileURLToPath(new URL('.', import.meta.url))),
+          groups: [
+            ...messageGroups(fileURLToPath(new URL('.', import.meta.url))),
+            // The error tokens and limits every page reads, apart from zod: left to itself the
+            // bundler put shared/errors.ts in the chunk of shared/fields.ts, and the list's sums
+            // (worksheet-rules, which reads ERR) fetched all of zod with them (issue 25 §4).
+            { name: 'limits', test: /[\\/]src[\\/]shared[\\/](errors|error-codes|limits)\.ts$/, priority: 3 },
+          ],
         },
       },
     },

@@ -22,7 +22,7 @@ const PASSWORD = 'bench-pass-1';
 interface LhResult {
   lhr: {
     categories: { performance: { score: number | null } };
-    audits: Record<string, { numericValue?: number; details?: { items?: { groupLabel?: string; duration?: number }[] } }>;
+    audits: Record<string, { numericValue?: number; details?: { items?: { groupLabel?: string; duration?: number; url?: string; scripting?: number; startTime?: number }[] } }>;
   };
 }
 type Lighthouse = (url: string, flags: Record<string, unknown>, config?: unknown) => Promise<LhResult | undefined>;
@@ -74,6 +74,8 @@ export async function benchLighthouse(): Promise<void> {
       const dom: number[] = [];
       const mainThread: number[] = [];
       let breakdown = '';
+      let scripts = '';
+      let longTasks = '';
       for (let run = 0; run < RUNS; run++) {
         const chrome = await launcher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
         try {
@@ -89,6 +91,13 @@ export async function benchLighthouse(): Promise<void> {
             .slice(0, 4)
             .map((i) => `${i.groupLabel ?? '?'} ${Math.round(i.duration ?? 0)} ms`)
             .join(', ');
+          // Which scripts the main thread spent its time on, and the long tasks (what blocks).
+          scripts = (result.lhr.audits['bootup-time']?.details?.items ?? [])
+            .slice(0, 5)
+            .map((i) => `${(i.url ?? '?').replace(/^https?:\/\/[^/]+/, '')} ${Math.round(i.scripting ?? 0)} ms`)
+            .join(', ');
+          const tasks = result.lhr.audits['long-tasks']?.details?.items ?? [];
+          longTasks = `${tasks.length}: ${tasks.slice(0, 6).map((i) => `${Math.round(i.duration ?? 0)} ms${i.url ? ` (${i.url.replace(/^https?:\/\/[^/]+/, '')})` : ''}`).join(', ')}`;
         } finally {
           await chrome.kill();
         }
@@ -103,6 +112,8 @@ export async function benchLighthouse(): Promise<void> {
       line('Largest Contentful Paint (median)', `${median(lcp).toFixed(0)} ms (simulated slow 4G, 4× CPU slowdown)`);
       line('DOM elements / main-thread work (median)', `${median(dom).toFixed(0)} elements, ${median(mainThread).toFixed(0)} ms of main-thread work`);
       line('… main-thread work of the last run', breakdown);
+      line('… script time by file, last run', scripts);
+      line('… long tasks of the last run', longTasks);
     } finally {
       await server.stop();
     }

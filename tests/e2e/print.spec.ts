@@ -107,6 +107,11 @@ test('Ctrl+P reloads the list before printing, as the Print button does', async 
   await page.setViewportSize({ width: 1366, height: 900 });
   await login(page, 'admin');
   await expect(page.locator('.ws-print-button')).toBeVisible();
+  // The list has loaded: while its first load is still on its way, a refetch joins that request
+  // (TanStack Query sends no second one when there is no data yet), so the wait for a new
+  // worksheet.list request below could only time out (the flaky run, issue 25 §4). Printing then
+  // waits for that first load, which is as fresh.
+  await expect(page.locator('.ws-days, .empty-state').first()).toBeVisible();
   // window.print is replaced so the dialog does not block; it records when it is called.
   await page.evaluate(() => {
     (window as unknown as { printed: number }).printed = 0;

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { defaultRangeExtractor, measureElement, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import type { Mode } from '../../../shared/limits';
 import { m } from '../../../shared/paraglide/messages.js';
 import { showsUserColumn } from '../../../shared/permissions';
@@ -40,7 +41,7 @@ export interface WorksheetEntriesProps {
   archive?: boolean;
   /** Text when there are no entries (default: the worksheet's empty message). */
   emptyText?: string;
-  /** Render every entry at once (printing). */
+  /** Render every entry at once, not only those in view (printing). */
   showAll?: boolean;
   /** Force the table layout whatever the width (printing). */
   forceTable?: boolean;
@@ -52,16 +53,9 @@ export interface WorksheetEntriesProps {
   onApproveDay?: (group: TWorksheetGroup) => void;
   /** Issue 23 §3: rows highlighted for a moment (just edited or approved). */
   highlight?: ReadonlySet<number>;
-  /** Issue 23 §3: an entry that must be rendered (returning from its edit page). */
+  /** Issue 23 §3: an entry brought into view (returning from its edit page). */
   focusId?: number;
 }
-
-/**
- * Entries rendered at first and added per step as the user scrolls: 50 fill any screen, and a
- * step stays a short task on a phone (Lighthouse TBT, issue 9; 150 took 0.6–0.9 s at 4× slowdown).
- */
-export const RENDER_STEP = 50;
-
 
 /** "8,00 Hour · 3,00 Box": quantity sums per unit of measure of these records. */
 export function SumsText({ records }: { records: readonly TWorksheetRecord[] }) {
@@ -69,7 +63,84 @@ export function SumsText({ records }: { records: readonly TWorksheetRecord[] }) 
 }
 
 /**
- * Spec §2 worksheet table (≥ 1024 px) and cards (phone/tablet), grouped in day cards, newest day
+ * The list is virtualised (issue 25 §4): only the rows in and near the viewport are in the DOM,
+ * whatever the number of loaded entries, with the window as the scroller (as admin-list.tsx).
+ * The table's items are a day's heading row and each entry's row; the cards come in slices of
+ * CARD_SLICE entries of one day (the tablet grid of one to three columns fills whole rows in each
+ * slice), the first slice with the day's heading, the last with its total. Printing renders all.
+ */
+const CARD_SLICE = 6;
+/** The space below a day card (the .ws-days gap), counted in the height of the day's last slice. */
+const DAY_GAP = 16;
+
+type ListItem =
+  | { kind: 'day'; key: string; group: TWorksheetGroup }
+  | { kind: 'entry'; key: string; group: TWorksheetGroup; record: TWorksheetRecord }
+  | { kind: 'slice'; key: string; group: TWorksheetGroup; records: TWorksheetRecord[]; first: boolean; last: boolean };
+
+function tableItems(groups: readonly TWorksheetGroup[]): ListItem[] {
+  const out: ListItem[] = [];
+  for (const group of groups) {
+    out.push({ kind: 'day', key: `d${group.key}`, group });
+    for (const record of group.worksheet) out.push({ kind: 'entry', key: `e${record.id}`, group, record });
+  }
+  return out;
+}
+
+function cardItems(groups: readonly TWorksheetGroup[]): ListItem[] {
+  const out: ListItem[] = [];
+  for (const group of groups) {
+    const n = group.worksheet.length;
+    for (let from = 0; from < n; from += CARD_SLICE) {
+      out.push({ kind: 'slice', key: `s${group.key}-${from}`, group, records: group.worksheet.slice(from, from + CARD_SLICE), first: from === 0, last: from + CARD_SLICE >= n });
+    }
+  }
+  return out;
+}
+
+/** A first guess of an item's height (px); the rendered item is measured. */
+function estimateHeight(item: ListItem | undefined): number {
+  if (!item) return 50;
+  if (item.kind === 'day') return 50;
+  if (item.kind === 'entry') return 54;
+  const width = typeof window === 'undefined' ? 375 : window.innerWidth;
+  const columns = width < 640 ? 1 : Math.max(1, Math.min(3, Math.floor((width - 48) / 340)));
+  return Math.ceil(item.records.length / columns) * 124 + (item.first ? 50 : 0) + (item.last ? 42 + DAY_GAP : 0);
+}
+
+/** Where the rendered items are: runs of consecutive items of one day, and the space between them. */
+type Piece = { kind: 'gap'; key: string; height: number } | { kind: 'run'; key: string; group: TWorksheetGroup; list: Array<{ item: ListItem; index: number }> };
+
+function piecesOf(items: readonly ListItem[], rendered: ReadonlyArray<{ index: number; start: number; end: number }>, totalSize: number | null): Piece[] {
+  const out: Piece[] = [];
+  const runsOfDay = new Map<string, number>();
+  let prevEnd = 0;
+  let current: Extract<Piece, { kind: 'run' }> | null = null;
+  for (const r of rendered) {
+    const item = items[r.index];
+    if (!item) continue;
+    const gap = totalSize === null ? 0 : r.start - prevEnd;
+    if (gap > 0.5) {
+      out.push({ kind: 'gap', key: `gap${out.length}`, height: gap });
+      current = null;
+    }
+    if (!current || current.group.key !== item.group.key) {
+      // Keyed by day (a second run of the same day is rare: a focused row kept far away), so
+      // scrolling never remounts the rows of a day that stays in view.
+      const seen = runsOfDay.get(item.group.key) ?? 0;
+      runsOfDay.set(item.group.key, seen + 1);
+      current = { kind: 'run', key: seen ? `${item.group.key}~${seen}` : item.group.key, group: item.group, list: [] };
+      out.push(current);
+    }
+    current.list.push({ item, index: r.index });
+    prevEnd = r.end;
+  }
+  if (totalSize !== null && totalSize - prevEnd > 0.5) out.push({ kind: 'gap', key: 'gap-end', height: totalSize - prevEnd });
+  return out;
+}
+
+/**
+ * Spec §2 worksheet table (≥ 1280 px) and cards (phone/tablet), grouped by day, newest day
  * first, with footer sums. Also used by the archive (`archive`), which hides approve/edit/delete.
  */
 export function WorksheetEntries({ groups, mode, archive = false, emptyText, showAll = false, forceTable = false, paging, selection: rowSelection, onApproveDay, highlight, focusId }: WorksheetEntriesProps) {
@@ -77,49 +148,111 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
   // The review table has up to twelve columns; below 1280 px they don't fit with long values (the
   // layout test proves it at 1024), so cards serve phones, tablets and small laptops (issue 10 §1).
   const wide = useMediaQuery('(min-width: 1280px)');
-  const [budget, setBudget] = useState(() => {
-    // Back from an entry's edit page: render down to that entry, so the place can be restored.
-    if (focusId === undefined) return RENDER_STEP;
-    const at = groups.flatMap((g) => g.worksheet).findIndex((r) => r.id === focusId);
-    return at < 0 ? RENDER_STEP : Math.ceil((at + 1) / RENDER_STEP) * RENDER_STEP;
-  });
-  const sentinel = useRef<HTMLDivElement>(null);
+  const table = wide || forceTable;
   const [popup, setPopup] = useState<RecordPopup | null>(null);
   const [popupsMounted, unmountPopups] = useMountedOnce(popup !== null);
   const [copy, setCopy] = useState<CopyRequest | null>(null);
   const [copyMounted, unmountCopy] = useMountedOnce(copy !== null);
   const total = groups.reduce((n, g) => n + g.worksheet.length, 0);
-  const limit = showAll ? Infinity : budget;
   const hasMore = paging?.hasMore ?? false;
   const loadMore = paging?.loadMore;
   // The whole selection (server totals) when paged, else what is here.
   const selection = Math.max(paging?.total ?? total, total);
+  const virtual = !showAll;
 
-  // Adds the next step of entries when the end of the rendered list comes into view, and asks the
-  // server for the next page when every loaded entry is rendered.
+  const items = useMemo(() => (table ? tableItems(groups) : cardItems(groups)), [groups, table]);
+  const keyIndex = useMemo(() => new Map(items.map((item, index) => [item.key, index])), [items]);
+  const selectable = useMemo(() => groups.flatMap((g) => g.worksheet.filter((r) => r.canApprove).map((r) => r.id)), [groups]);
+
+  // The list's offset in the page: what is above it (the form, the glance, filters, the outbox) changes height as it loads.
+  const containerRef = useRef<HTMLDivElement>(null);
+  const empty = total === 0;
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const el = containerRef.current;
+    if (!el) return;
+    const measure = () => {
+      const top = Math.round(el.getBoundingClientRect().top + window.scrollY);
+      setScrollMargin((old) => (old === top ? old : top));
+    };
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(document.body);
+    window.addEventListener('resize', measure);
+    return () => {
+      ro.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [table, empty]);
+
+  // A focused row is never unmounted under the user: the range always holds the item with focus.
+  // State, not a ref: a new extractor makes the virtualiser recompute its range when focus comes
+  // or goes, even if the scroll position stays within the same items.
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const out = defaultRangeExtractor(range);
+      const at = focusKey === null ? undefined : keyIndex.get(focusKey);
+      if (at !== undefined && at < range.count && !out.includes(at)) {
+        out.push(at);
+        out.sort((a, b) => a - b);
+      }
+      return out;
+    },
+    [focusKey, keyIndex],
+  );
+
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: (index) => estimateHeight(items[index]),
+    // Beyond the viewport: 40 table rows and six slices (36 cards) each way, so that about the 50
+    // entries the list first rendered before (issue 9) are still in the page at the top — a find in
+    // the page, or a test looking a row up by its text, reaches them as before.
+    overscan: table ? 40 : 6,
+    scrollMargin,
+    enabled: virtual,
+    getItemKey: (index) => items[index]?.key ?? index,
+    rangeExtractor,
+    measureElement: (el, entry, instance) => measureElement(el, entry, instance) + (el.hasAttribute('data-day-gap') ? DAY_GAP : 0),
+    initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
+  });
+  const rendered = virtual
+    ? virtualizer.getVirtualItems().map((v) => ({ index: v.index, start: v.start - scrollMargin, end: v.end - scrollMargin }))
+    : items.map((_item, index) => ({ index, start: 0, end: 0 }));
+  const pieces = piecesOf(items, rendered, virtual ? virtualizer.getTotalSize() : null);
+  const measure = virtual ? virtualizer.measureElement : undefined;
+
+  // The next page from the server when the end of what is loaded comes near.
+  const lastIndex = rendered.at(-1)?.index ?? -1;
+  const nearEnd = virtual && lastIndex >= items.length - (table ? 40 : 6);
   useEffect(() => {
-    const el = sentinel.current;
-    if (!el || showAll || (budget >= total && !hasMore)) return;
-    const io = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      if (budget < total) setBudget((b) => b + RENDER_STEP);
-      else loadMore?.();
-    }, { rootMargin: '800px 0px' });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [budget, total, showAll, hasMore, loadMore]);
+    if (nearEnd && hasMore) loadMore?.();
+  }, [nearEnd, hasMore, loadMore, items.length]);
+
+  // Back from an entry's edit page (issue 23 §3): the page restores the scroll offset; if the entry
+  // is not in view then (the list above it changed, or it was not rendered), it is brought there.
+  useEffect(() => {
+    if (focusId === undefined || !virtual) return;
+    const at = items.findIndex((it) => (it.kind === 'entry' ? it.record.id === focusId : it.kind === 'slice' && it.records.some((r) => r.id === focusId)));
+    if (at < 0) return;
+    const inView = () => {
+      const r = document.querySelector(`[data-entry-id="${focusId}"]`)?.getBoundingClientRect();
+      return r !== undefined && r.top >= 0 && r.bottom <= window.innerHeight;
+    };
+    const frames = (n: number, then: () => void) => (n === 0 ? then() : void requestAnimationFrame(() => frames(n - 1, then)));
+    // Two frames: after the page's own restore of the offset (a parent effect, run after this one).
+    frames(2, () => {
+      if (inView()) return;
+      virtualizer.scrollToIndex(at, { align: 'center' });
+      frames(3, () => {
+        if (!inView()) document.querySelector(`[data-entry-id="${focusId}"]`)?.scrollIntoView({ block: 'center' });
+      });
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per return from the edit page
+  }, [focusId]);
 
   if (total === 0) return <EmptyState title={emptyText ?? m.ws_empty()} />;
 
-  const visible: Array<{ group: TWorksheetGroup; rows: TWorksheetRecord[] }> = [];
-  let left = limit;
-  for (const group of groups) {
-    if (left <= 0) break;
-    const rows = group.worksheet.slice(0, left);
-    left -= rows.length;
-    visible.push({ group, rows });
-  }
-  const shown = Math.min(total, limit);
   const ctx: RowContext = {
     mode,
     archive,
@@ -128,42 +261,30 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
     open: (kind, record) => setPopup({ kind, record }),
     copy: setCopy,
     selection: !archive && mode !== 'YOURS' ? rowSelection : undefined,
-    order: visible.flatMap(({ rows }) => rows.filter((r) => r.canApprove).map((r) => r.id)),
+    order: selectable,
     onApproveDay: !archive && mode !== 'YOURS' ? onApproveDay : undefined,
     highlight,
   };
+  const list = { pieces, measure, rowCount: items.length };
 
   return (
     <div className="ws-days">
-      {wide || forceTable ? (
-        <EntriesTable days={visible} ctx={ctx} />
-      ) : (
-        visible.map(({ group, rows }) => (
-          <section key={group.key} className="card ws-day" aria-labelledby={`day-${group.key}`}>
-            <header className="ws-day__head">
-              <h2 id={`day-${group.key}`} className="ws-day__title">
-                {formatDate(group.key, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}
-              </h2>
-              <span className="ws-day__count">{m.ws_day_count({ count: String(group.worksheet.length) })}</span>
-              {ctx.onApproveDay && <ApproveDayButton group={group} ctx={ctx} />}
-              {!archive && <CopyDayButton group={group} ctx={ctx} />}
-            </header>
-            <EntryCards rows={rows} group={group} ctx={ctx} />
-          </section>
-        ))
-      )}
-      {(shown < total || hasMore) && (
-        <div ref={sentinel} className="ws-more">
-          <p>{m.ws_showing({ shown: formatNumber(shown), total: formatNumber(selection) })}</p>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            disabled={paging?.isFetchingMore}
-            onClick={() => {
-              setBudget((b) => b + RENDER_STEP * 4);
-              if (budget + RENDER_STEP * 4 > total) loadMore?.();
-            }}
-          >
+      <div
+        ref={containerRef}
+        className="ws-virtual"
+        onFocus={(e) => {
+          setFocusKey((e.target as HTMLElement).closest<HTMLElement>('[data-key]')?.dataset.key ?? null);
+        }}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusKey(null);
+        }}
+      >
+        {table ? <EntriesTable list={list} ctx={ctx} /> : <EntryCards list={list} ctx={ctx} />}
+      </div>
+      {hasMore && (
+        <div className="ws-more">
+          <p>{m.ws_showing({ shown: formatNumber(total), total: formatNumber(selection) })}</p>
+          <button type="button" className="btn btn--secondary" disabled={paging?.isFetchingMore} onClick={() => loadMore?.()}>
             {m.ws_show_more()}
           </button>
         </div>
@@ -192,6 +313,14 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
       )}
     </div>
   );
+}
+
+/** What the table and the cards render: the pieces in view, the virtualiser's measuring ref. */
+interface RenderedList {
+  pieces: Piece[];
+  measure: ((el: Element | null) => void) | undefined;
+  /** items in the whole list (table: day rows and entry rows) */
+  rowCount: number;
 }
 
 /**
@@ -364,18 +493,20 @@ function QuantityCell({ record }: { record: TWorksheetRecord }) {
  * Desktop (issue 10 §1): the whole view is ONE table, so columns line up from day to day. Each day
  * is a <tbody> that opens with its heading row (date, count, day total). Long values wrap; the
  * controls (photos, recorded time, history, approve, edit, delete) sit in the last columns and
- * are never pushed out of view, because nothing in the table refuses to wrap.
+ * are never pushed out of view, because nothing in the table refuses to wrap. Virtualised: the
+ * rows out of view are an empty spacer row, and every row says where it is (aria-rowindex).
  */
-function EntriesTable({ days, ctx }: { days: Array<{ group: TWorksheetGroup; rows: TWorksheetRecord[] }>; ctx: RowContext }) {
+function EntriesTable({ list, ctx }: { list: RenderedList; ctx: RowContext }) {
   const cols = tableColumns(ctx);
   const count = 5 + [cols.user, cols.customer, cols.task, cols.location, cols.workType, cols.select].filter(Boolean).length + (cols.actions ? 2 : 0);
-  const shown = days.flatMap(({ rows }) => rows.filter((r) => r.canApprove).map((r) => r.id));
+  // "Select all shown": every loaded entry the caller may approve, rendered or scrolled out of view.
+  const shown = ctx.order;
   const allShown = shown.length > 0 && shown.every((id) => ctx.selection?.has(id));
   return (
     <div className="card ws-review">
-      <table className="ws-table">
+      <table className="ws-table" aria-rowcount={list.rowCount + 1}>
         <thead>
-          <tr>
+          <tr aria-rowindex={1}>
             {cols.select && (
               <th scope="col" className="ws-select-col">
                 <input
@@ -420,163 +551,231 @@ function EntriesTable({ days, ctx }: { days: Array<{ group: TWorksheetGroup; row
             )}
           </tr>
         </thead>
-        {days.map(({ group, rows }) => (
-          <tbody key={group.key} className="ws-day" aria-labelledby={`day-${group.key}`}>
-            <tr className="ws-day-row">
-              <th scope="rowgroup" colSpan={count}>
-                <div className="ws-day-row__inner">
-                  <h2 id={`day-${group.key}`} className="ws-day__title">
-                    {formatDate(group.key, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}
-                  </h2>
-                  <span className="ws-day__count">{m.ws_day_count({ count: String(group.worksheet.length) })}</span>
-                  <span className="ws-day-row__sum">
-                    {dayTotalLabel(group.key)}: <SumsText records={group.worksheet} />
-                  </span>
-                  {ctx.onApproveDay && <ApproveDayButton group={group} ctx={ctx} />}
-                  {!ctx.archive && <CopyDayButton group={group} ctx={ctx} />}
-                </div>
-              </th>
-            </tr>
-            {rows.map((r) => (
-              <tr key={r.id} className={rowClass('ws-row', r, ctx)} data-entry-id={r.id}>
-                {cols.select && (
-                  <td className="ws-select-col">
-                    <SelectBox record={r} ctx={ctx} />
-                  </td>
-                )}
-                {cols.user && (
-                  <td className="ws-wrap">
-                    <Words text={r.username} token />
-                  </td>
-                )}
-                {cols.customer && (
-                  <td>
-                    <CodeName code={r.customerNo} name={r.customerName} />
-                  </td>
-                )}
-                <td>
-                  <CodeName code={r.jobCode} name={r.jobDescription} />
-                </td>
-                {cols.task && (
-                  <td>
-                    <CodeName code={r.jobTaskCode} name={r.jobTaskDescription} />
-                  </td>
-                )}
-                {cols.location && <td className="ws-wrap ws-col-low">{r.locationCode ? <Words text={r.locationCode} token /> : <span className="ws-muted">–</span>}</td>}
-                {cols.workType && (
-                  <td className="ws-col-low">
-                    <CodeName code={r.workTypeCode} name={r.workTypeDescription} />
-                  </td>
-                )}
-                <td>
-                  <CodeName code={r.unitNo} name={r.unitDescription} />
-                </td>
-                <td className="ws-desc">
-                  <Words text={r.description} />
-                  {r.timeFrom && r.timeTo && (
-                    <span className="ws-times">
-                      {r.timeFrom}–{r.timeTo}
-                    </span>
-                  )}
-                </td>
-                <td className="ws-right ws-qty">
-                  <QuantityCell record={r} />
-                </td>
-                <td className="ws-icons-col">
-                  <span className="ws-icons">
-                    <RowIcons record={r} ctx={ctx} />
-                  </span>
-                </td>
-                {cols.actions && (
-                  <td className="ws-approve-col">
-                    <ApproveControl record={r} ctx={ctx} />
-                  </td>
-                )}
-                {cols.actions && (
-                  <td className="ws-actions-col">
-                    <RowActions record={r} ctx={ctx} />
-                  </td>
-                )}
+        {list.pieces.map((piece) =>
+          piece.kind === 'gap' ? (
+            <tbody key={piece.key} className="ws-gap" aria-hidden="true">
+              <tr>
+                <td colSpan={count} style={{ height: piece.height }} />
               </tr>
-            ))}
-          </tbody>
-        ))}
+            </tbody>
+          ) : (
+            <tbody key={piece.key} className="ws-day" aria-labelledby={piece.list[0]?.item.kind === 'day' ? `day-${piece.group.key}` : undefined}>
+              {piece.list.map(({ item, index }) =>
+                item.kind === 'day' ? (
+                  <DayRow key={item.key} group={item.group} index={index} count={count} ctx={ctx} measure={list.measure} />
+                ) : item.kind === 'entry' ? (
+                  <EntryRow key={item.key} record={item.record} itemKey={item.key} index={index} cols={cols} ctx={ctx} measure={list.measure} />
+                ) : null,
+              )}
+            </tbody>
+          ),
+        )}
       </table>
     </div>
   );
 }
 
-function EntryCards({ rows, group, ctx }: { rows: TWorksheetRecord[]; group: TWorksheetGroup; ctx: RowContext }) {
-  const s = ctx.settings;
+function DayRow({ group, index, count, ctx, measure }: { group: TWorksheetGroup; index: number; count: number; ctx: RowContext; measure: RenderedList['measure'] }) {
+  return (
+    <tr className="ws-day-row" data-index={index} data-key={`d${group.key}`} ref={measure} aria-rowindex={index + 2}>
+      <th scope="rowgroup" colSpan={count}>
+        <div className="ws-day-row__inner">
+          <h2 id={`day-${group.key}`} className="ws-day__title">
+            {formatDate(group.key, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}
+          </h2>
+          <span className="ws-day__count">{m.ws_day_count({ count: String(group.worksheet.length) })}</span>
+          <span className="ws-day-row__sum">
+            {dayTotalLabel(group.key)}: <SumsText records={group.worksheet} />
+          </span>
+          {ctx.onApproveDay && <ApproveDayButton group={group} ctx={ctx} />}
+          {!ctx.archive && <CopyDayButton group={group} ctx={ctx} />}
+        </div>
+      </th>
+    </tr>
+  );
+}
+
+function EntryRow({ record: r, itemKey, index, cols, ctx, measure }: { record: TWorksheetRecord; itemKey: string; index: number; cols: ReturnType<typeof tableColumns>; ctx: RowContext; measure: RenderedList['measure'] }) {
+  return (
+    <tr className={rowClass('ws-row', r, ctx)} data-entry-id={r.id} data-index={index} data-key={itemKey} ref={measure} aria-rowindex={index + 2}>
+      {cols.select && (
+        <td className="ws-select-col">
+          <SelectBox record={r} ctx={ctx} />
+        </td>
+      )}
+      {cols.user && (
+        <td className="ws-wrap">
+          <Words text={r.username} token />
+        </td>
+      )}
+      {cols.customer && (
+        <td>
+          <CodeName code={r.customerNo} name={r.customerName} />
+        </td>
+      )}
+      <td>
+        <CodeName code={r.jobCode} name={r.jobDescription} />
+      </td>
+      {cols.task && (
+        <td>
+          <CodeName code={r.jobTaskCode} name={r.jobTaskDescription} />
+        </td>
+      )}
+      {cols.location && <td className="ws-wrap ws-col-low">{r.locationCode ? <Words text={r.locationCode} token /> : <span className="ws-muted">–</span>}</td>}
+      {cols.workType && (
+        <td className="ws-col-low">
+          <CodeName code={r.workTypeCode} name={r.workTypeDescription} />
+        </td>
+      )}
+      <td>
+        <CodeName code={r.unitNo} name={r.unitDescription} />
+      </td>
+      <td className="ws-desc">
+        <Words text={r.description} />
+        {r.timeFrom && r.timeTo && (
+          <span className="ws-times">
+            {r.timeFrom}–{r.timeTo}
+          </span>
+        )}
+      </td>
+      <td className="ws-right ws-qty">
+        <QuantityCell record={r} />
+      </td>
+      <td className="ws-icons-col">
+        <span className="ws-icons">
+          <RowIcons record={r} ctx={ctx} />
+        </span>
+      </td>
+      {cols.actions && (
+        <td className="ws-approve-col">
+          <ApproveControl record={r} ctx={ctx} />
+        </td>
+      )}
+      {cols.actions && (
+        <td className="ws-actions-col">
+          <RowActions record={r} ctx={ctx} />
+        </td>
+      )}
+    </tr>
+  );
+}
+
+/**
+ * Phones and tablets: a card per day, its entries as a list of cards. Virtualised by slices of a
+ * day; a day card holds the slices in view (its heading in the first, its total in the last), and
+ * each card says its place in the day (aria-posinset/aria-setsize).
+ */
+function EntryCards({ list, ctx }: { list: RenderedList; ctx: RowContext }) {
   return (
     <>
-      <ul className="ws-cards">
-        {rows.map((r) => {
-          const meta: Array<[string, ReactNode]> = [];
-          if (ctx.showUser) meta.push([m.ws_col_user(), r.username]);
-          if ((s?.showCustomer ?? true) && r.customerNo) meta.push([m.ws_field_customer(), r.customerName ?? r.customerNo]);
-          if ((s?.showJobTask ?? true) && r.jobTaskCode) meta.push([m.ws_field_task(), `${r.jobTaskCode} ${r.jobTaskDescription ?? ''}`.trim()]);
-          if ((s?.showLocation ?? true) && r.locationCode) meta.push([m.ws_field_location(), r.locationCode]);
-          if ((s?.showWorkType ?? true) && r.workTypeCode) meta.push([m.ws_field_work_type(), r.workTypeCode]);
-          if (r.timeFrom && r.timeTo) meta.push([m.ws_recorded_time(), `${r.timeFrom}–${r.timeTo}`]);
-          return (
-            <li key={r.id} className={rowClass('ws-entry', r, ctx)} data-entry-id={r.id}>
-              <div className="ws-entry__top">
-                {ctx.selection && r.canApprove && (
-                  <span className="ws-entry__select">
-                    <SelectBox record={r} ctx={ctx} />
-                  </span>
-                )}
-                <div className="ws-entry__job">
-                  <span className="ws-code">
-                    <Words text={r.jobCode} token />
-                  </span>{' '}
-                  <span className="ws-name">
-                    <Words text={r.jobDescription} />
-                  </span>
+      {list.pieces.map((piece) => {
+        if (piece.kind === 'gap') return <div key={piece.key} className="ws-gap" aria-hidden="true" style={{ height: piece.height }} />;
+        const group = piece.group;
+        const head = piece.list[0]?.item;
+        const tail = piece.list.at(-1)?.item;
+        const startsDay = head?.kind === 'slice' && head.first;
+        const endsDay = tail?.kind === 'slice' && tail.last;
+        const date = formatDate(group.key, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+        return (
+          <section
+            key={piece.key}
+            className={`card ws-day ws-day--slices${endsDay ? ' ws-day--end' : ''}`}
+            aria-labelledby={startsDay ? `day-${group.key}` : undefined}
+            aria-label={startsDay ? undefined : date}
+          >
+            {piece.list.map(({ item, index }) =>
+              item.kind === 'slice' ? (
+                <div key={item.key} className="ws-slice" data-index={index} data-key={item.key} data-day-gap={item.last ? '' : undefined} ref={list.measure}>
+                  {item.first && (
+                    <header className="ws-day__head">
+                      <h2 id={`day-${group.key}`} className="ws-day__title">
+                        {date}
+                      </h2>
+                      <span className="ws-day__count">{m.ws_day_count({ count: String(group.worksheet.length) })}</span>
+                      {ctx.onApproveDay && <ApproveDayButton group={group} ctx={ctx} />}
+                      {!ctx.archive && <CopyDayButton group={group} ctx={ctx} />}
+                    </header>
+                  )}
+                  <ul className="ws-cards">
+                    {item.records.map((r) => (
+                      <EntryCard key={r.id} record={r} pos={group.worksheet.indexOf(r) + 1} size={group.worksheet.length} ctx={ctx} />
+                    ))}
+                  </ul>
+                  {item.last && (
+                    <p className="ws-cards__foot">
+                      <span>{dayTotalLabel(group.key)}</span>
+                      <span>
+                        <SumsText records={group.worksheet} />
+                      </span>
+                    </p>
+                  )}
                 </div>
-                <div className="ws-entry__qty">
-                  <QuantityCell record={r} />
-                </div>
-              </div>
-              <p className="ws-entry__desc">
-                <span className="ws-code">
-                  <Words text={r.unitNo} token />
-                </span>{' '}
-                {r.unitDescription && (
-                  <span className="ws-name">
-                    <Words text={r.unitDescription} />
-                  </span>
-                )}{' '}
-                — <Words text={r.description} />
-              </p>
-              {meta.length > 0 && (
-                <dl className="ws-entry__meta">
-                  {meta.map(([k, v]) => (
-                    <div key={k}>
-                      <dt>{k}</dt>
-                      <dd>{typeof v === 'string' ? <Words text={v} /> : v}</dd>
-                    </div>
-                  ))}
-                </dl>
-              )}
-              <div className="ws-entry__bar">
-                <RowIcons record={r} ctx={ctx} />
-                <span className="ws-form__spacer" />
-                {!ctx.archive && <ApproveControl record={r} ctx={ctx} />}
-                {!ctx.archive && <RowActions record={r} ctx={ctx} />}
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-      <p className="ws-cards__foot">
-        <span>{dayTotalLabel(group.key)}</span>
-        <span>
-          <SumsText records={group.worksheet} />
-        </span>
-      </p>
+              ) : null,
+            )}
+          </section>
+        );
+      })}
     </>
+  );
+}
+
+function EntryCard({ record: r, pos, size, ctx }: { record: TWorksheetRecord; pos: number; size: number; ctx: RowContext }) {
+  const s = ctx.settings;
+  const meta: Array<[string, ReactNode]> = [];
+  if (ctx.showUser) meta.push([m.ws_col_user(), r.username]);
+  if ((s?.showCustomer ?? true) && r.customerNo) meta.push([m.ws_field_customer(), r.customerName ?? r.customerNo]);
+  if ((s?.showJobTask ?? true) && r.jobTaskCode) meta.push([m.ws_field_task(), `${r.jobTaskCode} ${r.jobTaskDescription ?? ''}`.trim()]);
+  if ((s?.showLocation ?? true) && r.locationCode) meta.push([m.ws_field_location(), r.locationCode]);
+  if ((s?.showWorkType ?? true) && r.workTypeCode) meta.push([m.ws_field_work_type(), r.workTypeCode]);
+  if (r.timeFrom && r.timeTo) meta.push([m.ws_recorded_time(), `${r.timeFrom}–${r.timeTo}`]);
+  return (
+    <li className={rowClass('ws-entry', r, ctx)} data-entry-id={r.id} aria-posinset={pos} aria-setsize={size}>
+      <div className="ws-entry__top">
+        {ctx.selection && r.canApprove && (
+          <span className="ws-entry__select">
+            <SelectBox record={r} ctx={ctx} />
+          </span>
+        )}
+        <div className="ws-entry__job">
+          <span className="ws-code">
+            <Words text={r.jobCode} token />
+          </span>{' '}
+          <span className="ws-name">
+            <Words text={r.jobDescription} />
+          </span>
+        </div>
+        <div className="ws-entry__qty">
+          <QuantityCell record={r} />
+        </div>
+      </div>
+      <p className="ws-entry__desc">
+        <span className="ws-code">
+          <Words text={r.unitNo} token />
+        </span>{' '}
+        {r.unitDescription && (
+          <span className="ws-name">
+            <Words text={r.unitDescription} />
+          </span>
+        )}{' '}
+        — <Words text={r.description} />
+      </p>
+      {meta.length > 0 && (
+        <dl className="ws-entry__meta">
+          {meta.map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd>{typeof v === 'string' ? <Words text={v} /> : v}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <div className="ws-entry__bar">
+        <RowIcons record={r} ctx={ctx} />
+        <span className="ws-form__spacer" />
+        {!ctx.archive && <ApproveControl record={r} ctx={ctx} />}
+        {!ctx.archive && <RowActions record={r} ctx={ctx} />}
+      </div>
+    </li>
   );
 }
 

@@ -13,7 +13,6 @@ import { PrintHeader, usePrintSheet } from "./print-sheet";
 import { usePagedWorksheet } from "./paged-list";
 import { WorksheetEntries, WorksheetTotal } from "./worksheet-entries";
 import { MasterDataAge } from "../../offline/master-data-age";
-import { WorksheetForm } from "./worksheet-form";
 import { todayIso, useFormSettings, useMediaQuery } from "./ws-data";
 import { weekOf } from "../../../shared/week";
 import { errorMessage, isNetworkError } from "../../lib/errors";
@@ -27,6 +26,7 @@ import {
 } from "../../lib/lazy";
 import type { ComponentProps } from "react";
 import type { WeekView as WeekViewType } from "./week-view";
+import type { WorksheetForm as WorksheetFormType } from "./worksheet-form";
 import type { TWorksheetFormSettings } from "../../../shared/schemas/worksheet";
 import { HomeGlance } from "../report/home-glance";
 import { BulkBar, approvableOf, useBulkApprove, useSelection } from "./bulk-approve";
@@ -69,6 +69,12 @@ const WeekViewPart = lazyPart<ComponentProps<typeof WeekViewType>>(() =>
  * render at 4× CPU slowdown, decision 0256).
  */
 const Glance = memo(HomeGlance);
+// Issue 25 §4: the inline entry form shows from 640 px only; a phone never fetches its code with the
+// home page. Where it shows, its chunk is asked for together with the page's, not after a render.
+const InlineFormPart = lazyPart<ComponentProps<typeof WorksheetFormType>>(() =>
+  import("./worksheet-form").then((mod) => mod.WorksheetForm),
+);
+if (typeof window !== "undefined" && window.matchMedia("(min-width: 640px)").matches) InlineFormPart.preload();
 const InlineForm = memo(function InlineForm({ settings }: { settings: TWorksheetFormSettings }) {
   return (
     <section className="card ws-new" id="ws-new" aria-labelledby="ws-new-title">
@@ -76,7 +82,9 @@ const InlineForm = memo(function InlineForm({ settings }: { settings: TWorksheet
         {m.ws_form_new_title()}
       </h2>
       <MasterDataAge />
-      <WorksheetForm settings={settings} layout="inline" />
+      <LazyBoundary part={InlineFormPart} onFailed={() => undefined}>
+        <InlineFormPart.Component settings={settings} layout="inline" />
+      </LazyBoundary>
     </section>
   );
 });
@@ -126,7 +134,10 @@ export function WorksheetHomePage() {
   };
   // Issue 23 §3: back from an entry's edit page — the same scroll position, the entry highlighted.
   const hl = search.hl ? Number(search.hl) : undefined;
-  const listReady = !list.isLoading && paged.loaded > 0;
+  // After the list's own fetch on return, not the cached pages from before the edit: the flash
+  // then lights the entry as saved, and the offset is restored on the final heights (a busy
+  // server answered after the 2.5 s flash had lit the old text; e2e worksheet-review, issue 25 §4).
+  const listReady = !list.isLoading && list.isFetchedAfterMount && paged.loaded > 0;
   useEffect(() => {
     if (hl === undefined || !listReady) return;
     const place = peekPlace();
@@ -234,7 +245,7 @@ export function WorksheetHomePage() {
                 forceTable={printing}
                 selection={selection}
                 highlight={highlight}
-                focusId={hl}
+                focusId={listReady ? hl : undefined}
                 onApproveDay={(group) =>
                   void bulk.run({ ids: approvableOf(group) }, true).then((changed) => changed.length > 0 && flash(changed))
                 }

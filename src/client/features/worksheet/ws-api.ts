@@ -1,7 +1,7 @@
 import type { TWorksheetRecord } from '../../../shared/schemas/worksheet';
 import { AppCallError } from '../../lib/errors';
 import { errorOfProblem, handleUnauthorized } from '../../lib/rest';
-import { sendWorksheet, type SubmitOptions, type WorksheetFieldsOut } from './transport';
+import type { SubmitOptions, WorksheetFieldsOut } from './transport';
 
 /*
  * The page's side of the worksheet transport (transport.ts): the same request as the service
@@ -16,6 +16,13 @@ const pageFetch = (path: string, init: RequestInit) => fetch(path, init);
 
 /** POST (create) or PUT (update) /api/worksheet; resolves the stored record, rejects an AppCallError. */
 export async function submitWorksheet(fields: WorksheetFieldsOut, opts: SubmitOptions): Promise<TWorksheetRecord> {
+  // The transport (and the zod schema it reads the answer with) comes with the first send, not
+  // with the page: the outbox and the entry form import this module on every page (issue 25 §4).
+  // A chunk that can't be fetched is the server out of reach, like the request itself: the
+  // outbox keeps the entry (without a service worker's cache, offline, the chunk fails first).
+  const { sendWorksheet } = await import('./transport').catch((cause: unknown) => {
+    throw AppCallError.network(cause);
+  });
   const answer = await sendWorksheet(pageFetch, fields, opts);
   if (answer.kind === 'stored') return answer.record;
   if (answer.kind === 'unreached') {

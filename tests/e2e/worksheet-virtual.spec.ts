@@ -1,0 +1,192 @@
+import { mkdirSync } from 'node:fs';
+import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { login, PASSWORD } from './helpers';
+
+/*
+ * Issue 25 §4: the home list is virtualised. 2 000 entries of one user (25 created, copied onto 79
+ * more days through the API) on the home page: the DOM holds far fewer rows than the list; scrolling
+ * to the end loads every page and shows the last entry; a focused row is not unmounted while the
+ * page scrolls; a selected box stays selected; returning from an entry's edit page deep in the list
+ * brings that entry into view; printing renders every loaded entry. Own users in team VRT:
+ * virt-leader (Teamleader, EN) records the entries, virt-leder (Teamleader, DA) reviews them.
+ */
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+const PER_DAY = 25;
+const DAYS = 80;
+const TOTAL = PER_DAY * DAYS;
+const stamp = Date.now().toString(36);
+const pad = (n: number) => String(n).padStart(2, '0');
+const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+const daysAgo = (n: number) => {
+  const d = new Date();
+  d.setDate(d.getDate() - n);
+  return iso(d);
+};
+const description = (i: number) => `Virt ${pad(i)} ${stamp}`;
+
+let baseURL: string;
+
+async function apiLogin(username: string): Promise<APIRequestContext> {
+  const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const res = await ctx.post('/api/user/login', { data: { username, password: PASSWORD, remember: true } });
+  expect(res.status(), `login ${username}`).toBe(200);
+  return ctx;
+}
+
+test.beforeAll(async ({ baseURL: url }) => {
+  test.setTimeout(240_000);
+  baseURL = url!;
+  const admin = await apiLogin('admin');
+  for (const [username, languageCode] of [
+    ['virt-leader', 'ENU'],
+    ['virt-leder', 'DAN'],
+  ] as const) {
+    const res = await admin.post('/api/user', { data: { username, password: PASSWORD, confirmPassword: PASSWORD, profileType: 'Teamleader', languageCode, teamCode: 'VRT' } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  await admin.dispose();
+  const started = Date.now();
+  const worker = await apiLogin('virt-leader');
+  const ids: number[] = [];
+  for (let i = 1; i <= PER_DAY; i++) {
+    const res = await worker.post('/api/worksheet', {
+      data: { date: daysAgo(0), customerNo: 'C3000', jobCode: 'J-3001', unitType: 'Item', unitNo: '1300', description: description(i), quantity: '1', unitOfMeasureCode: 'BAG' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    ids.push(((await res.json()) as { id: number }).id);
+  }
+  for (let day = 1; day < DAYS; day++) {
+    const res = await worker.post('/api/worksheet/copy', { data: { ids, toDate: daysAgo(day) } });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+  }
+  console.log(`seeded ${TOTAL} entries in ${Date.now() - started} ms`);
+  await worker.dispose();
+});
+
+const rows = (page: Page) => page.locator('[data-entry-id]');
+
+/** What the user sees (a full-page picture of a virtualised list is mostly empty space). */
+const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png`, animations: 'disabled' });
+
+/** Scrolls to the end of the page until every page of the list is loaded and the last row shows. */
+async function scrollToEnd(page: Page, maxInDom: number) {
+  const counts: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(150);
+    counts.push(await rows(page).count());
+    const done = await page.evaluate(() => !document.querySelector('.ws-more') && window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2);
+    if (done) break;
+  }
+  expect(Math.max(...counts), 'rows in the DOM while scrolling').toBeLessThan(maxInDom);
+  // The oldest day's last entry (the copies keep their order within a day).
+  await expect(rows(page).last()).toContainText(description(PER_DAY));
+  await expect(rows(page).last()).toBeInViewport();
+}
+
+test('2 000 entries as the table (1366 px, English): few rows in the DOM, all reachable, focus kept, all printed', async ({ page }) => {
+  mkdirSync('test-results/screens', { recursive: true });
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await login(page, 'virt-leader');
+  await expect(page.locator('.ws-total')).toContainText('Entries: 2,000');
+  await expect(rows(page).first()).toBeVisible();
+  const table = page.locator('table.ws-table');
+  // Every entry and day heading counts in the table's rows (header + 200 loaded entries + their days).
+  expect(Number(await table.getAttribute('aria-rowcount'))).toBeGreaterThan(200);
+  expect(await rows(page).count()).toBeLessThan(110);
+  await page.evaluate(() => window.scrollBy(0, 600));
+  await screenshot(page, `virtual-table-1366-en`);
+
+  // Keyboard focus on a row's copy button survives scrolling far away and back.
+  const first = rows(page).first();
+  const firstId = await first.getAttribute('data-entry-id');
+  await first.getByRole('button', { name: /Copy/ }).focus();
+  await page.evaluate(() => window.scrollBy(0, 6000));
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => document.activeElement?.closest('[data-entry-id]')?.getAttribute('data-entry-id'))).toBe(firstId);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(first.getByRole('button', { name: /Copy/ })).toBeFocused();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+
+  await scrollToEnd(page, 250);
+  await expect(table).toHaveAttribute('aria-rowcount', String(TOTAL + DAYS + 1));
+  const last = rows(page).last();
+  expect(Number(await last.getAttribute('aria-rowindex'))).toBe(TOTAL + DAYS + 1);
+
+  // Printing renders every loaded entry (all 2 000 here), as the table.
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  await expect(rows(page)).toHaveCount(TOTAL);
+  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  await expect.poll(() => rows(page).count()).toBeLessThan(250);
+});
+
+test('2 000 entries as cards (375 px, Danish): few cards in the DOM, selection kept, back from editing in view', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await login(page, 'virt-leder');
+  await page.goto('/?mode=TEAM');
+  await expect(page.locator('.ws-total')).toContainText('Registreringer: 2.000');
+  await expect(rows(page).first()).toBeVisible();
+  expect(await rows(page).count()).toBeLessThan(80);
+  // No sideways scroll on a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.evaluate(() => window.scrollBy(0, 900));
+  await screenshot(page, `virtual-cards-375-da`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+
+  // A selected card stays selected when it scrolls out of the DOM and back.
+  const first = rows(page).first();
+  const firstId = await first.getAttribute('data-entry-id');
+  await first.getByRole('checkbox').check();
+  // Focused, it stays in the DOM however far the page scrolls; once focus leaves, it goes.
+  await page.evaluate(() => window.scrollBy(0, 12000));
+  await page.waitForTimeout(300);
+  await expect(page.locator(`[data-entry-id="${firstId}"]`).getByRole('checkbox')).toBeFocused();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.evaluate(() => window.scrollBy(0, 500));
+  await expect(page.locator(`[data-entry-id="${firstId}"]`)).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.locator(`[data-entry-id="${firstId}"]`).getByRole('checkbox')).toBeChecked();
+  await page.locator(`[data-entry-id="${firstId}"]`).getByRole('checkbox').uncheck();
+
+  // Deep in the list: edit an entry, save, and come back to it (in view, highlighted).
+  await page.evaluate(() => window.scrollTo(0, 30_000));
+  await page.waitForTimeout(400);
+  const deep = rows(page).filter({ hasText: description(13) }).first();
+  await deep.scrollIntoViewIfNeeded();
+  const deepId = await deep.getAttribute('data-entry-id');
+  await deep.getByRole('link', { name: /Rediger/ }).click();
+  await expect(page).toHaveURL(/\/worksheet\/edit\//);
+  await page.getByLabel('Beskrivelse').fill(`${description(13)} rettet`);
+  await page.getByRole('button', { name: 'Opdater', exact: true }).click();
+  await expect(page).toHaveURL(/mode=TEAM/);
+  const back = page.locator(`[data-entry-id="${deepId}"]`);
+  await expect(back).toContainText('rettet');
+  await expect(back).toHaveClass(/is-highlighted/);
+  await expect(back).toBeInViewport();
+  await screenshot(page, `virtual-cards-back-375-da`);
+
+  // The same list at 1366 px in Danish, and the cards at 375 px in English.
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.locator('table.ws-table')).toBeVisible();
+  expect(await rows(page).count()).toBeLessThan(110);
+  await page.locator('table.ws-table').scrollIntoViewIfNeeded();
+  await screenshot(page, `virtual-table-1366-da`);
+});
+
+test('the cards in English at 375 px and a tablet at 800 px hold few rows and no sideways scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await login(page, 'virt-leader');
+  await expect(rows(page).first()).toBeVisible();
+  expect(await rows(page).count()).toBeLessThan(80);
+  await page.evaluate(() => window.scrollBy(0, 5000));
+  await screenshot(page, `virtual-cards-375-en`);
+  for (const width of [320, 800, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollBy(0, 3000));
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `sideways scroll at ${width}px`).toBeLessThanOrEqual(width);
+    expect(await rows(page).count()).toBeLessThan(200);
+  }
+});
