@@ -1,4 +1,4 @@
-import { getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse, TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
+import { getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse, type AnyProcedure, type TRPCError, type AnyRouter } from '@trpc/server';
 import type { ZodType } from 'zod';
 import type { AuthLevel, Meta } from '../trpc';
 
@@ -69,7 +69,8 @@ function runMiddlewares(def: ProcedureDef & { middlewares: Middleware[] }, path:
   const step = async (index: number, stepCtx: unknown, stepInput: unknown, stepRaw: () => Promise<unknown>): Promise<MiddlewareResult> => {
     const middleware = def.middlewares[index];
     try {
-      if (!middleware) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'No middleware left - did a middleware call next() after the resolver?' });
+      // A programming error, never a user's: a plain Error, answered as 500 INTERNAL_SERVER_ERROR.
+      if (!middleware) throw new Error('no middleware left: a middleware called next() after the resolver');
       return await middleware({
         ctx: stepCtx,
         path,
@@ -87,7 +88,7 @@ function runMiddlewares(def: ProcedureDef & { middlewares: Middleware[] }, path:
     }
   };
   return step(0, ctx, undefined, getRawInput).then((result) => {
-    if (!result) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'No result from middlewares - did you forget to `return next()`?' });
+    if (!result) throw new Error('no result from the middlewares: a middleware did not return next()');
     if (!result.ok) throw result.error;
     return result.data;
   });
