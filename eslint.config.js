@@ -60,7 +60,7 @@ const noQueriesOutsideDb = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'src/shared/paraglide/**', 'src/client/routeTree.gen.ts', 'tests/helpers/api-types.gen.ts', 'test-results/**', 'playwright-report/**', 'data/**', 'examples/**', 'scratch/**'] },
+  { ignores: ['dist/**', 'dist-ab/**', 'node_modules/**', 'src/shared/paraglide/**', 'src/client/routeTree.gen.ts', 'tests/helpers/api-types.gen.ts', 'test-results/**', 'playwright-report/**', 'data/**', 'examples/**', 'scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
