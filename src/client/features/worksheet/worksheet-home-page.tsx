@@ -1,5 +1,5 @@
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
-import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { memo, useEffect, useMemo, useState } from "react";
 import type { Mode } from "../../../shared/limits";
 import { m } from "../../../shared/paraglide/messages.js";
 import { effectiveMode, visibleModes } from "../../../shared/permissions";
@@ -173,12 +173,10 @@ export function WorksheetHomePage() {
   // The download covers the loaded entries, like printing (decision 0110); the list says how many of the whole selection that is.
   const ids = groups.flatMap((g) => g.worksheet.map((r) => r.id));
 
-  // The day list: built while it shows; in the week view the element last shown is kept as it
-  // is, so React leaves that (hidden) subtree alone on the Week tab's click. Opened at ?view=week,
-  // it is not built until Days is chosen.
-  const daysShown = useRef<ReactNode>(null);
-  if (!weekView) {
-    daysShown.current = (
+  // The day list, only while it shows. Unmounted in the week view: kept hidden there, the
+  // virtualised list went on measuring and rendering behind the week (630–740 ms of main-thread
+  // work at 4× CPU slowdown on the Week tab's click, against 268 ms unmounted; decision 0256).
+  const days = weekView ? null : (
         <>
           {modes.length > 1 && (
             <nav className="ws-tabs" aria-label={m.ws_tabs_label()}>
@@ -268,8 +266,7 @@ export function WorksheetHomePage() {
             </>
           )}
         </>
-    );
-  }
+  );
 
   return (
     <div className="ws-home ws-sheet">
@@ -342,14 +339,7 @@ export function WorksheetHomePage() {
           />
         </LazyBoundary>
       )}
-      {daysShown.current && (
-        // Hidden, not unmounted, in the week view: unmounting the day list (its rows' effects and
-        // DOM) was the largest part of the Week tab's click at 4× CPU slowdown (decision 0256),
-        // and Days shows it again at once.
-        <div className="ws-days-view" hidden={weekView}>
-          {daysShown.current}
-        </div>
-      )}
+      {days && <div className="ws-days-view">{days}</div>}
     </div>
   );
 }
