@@ -123,9 +123,19 @@ export function updateEndpoint(db: Db, accountId: number, id: number, set: { url
     .executeTakeFirst();
 }
 
-export async function deleteEndpoint(db: Db, accountId: number, id: number): Promise<boolean> {
-  const r = await db.deleteFrom('webhookEndpoint').where('accountId', '=', accountId).where('id', '=', id).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+/**
+ * Its deliveries first, then the endpoint, in one transaction. A delivery's outcome
+ * (recordSuccess/recordFailure) locks the delivery and then its endpoint; the cascade alone would
+ * lock the endpoint and then the deliveries, and a delete during an attempt in flight could
+ * deadlock with it (seen in CI). In the same order the delete waits for that attempt instead.
+ */
+export async function deleteEndpoint(db: Database, accountId: number, id: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const own = trx.selectFrom('webhookEndpoint').select('id').where('accountId', '=', accountId).where('id', '=', id);
+    await trx.deleteFrom('webhookDelivery').where('endpointId', 'in', own).execute();
+    const r = await trx.deleteFrom('webhookEndpoint').where('accountId', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
