@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { login, PASSWORD, screenshot, VIEWPORTS } from './helpers';
+import { apiLogin, login, PASSWORD, screenshot, VIEWPORTS } from './helpers';
 
 /*
  * Issue 5 end to end: a team leader downloads the team's entries and marks them as exported; they
@@ -29,13 +29,6 @@ let api: APIRequestContext;
 let worker: APIRequestContext;
 let baseURL: string;
 
-async function apiLogin(username: string): Promise<APIRequestContext> {
-  const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const res = await ctx.post('/api/user/login', { data: { username, password: PASSWORD, remember: true } });
-  expect(res.status(), `login ${username}`).toBe(200);
-  return ctx;
-}
-
 async function openModal(page: Page) {
   await page.locator('.page-header__actions').getByRole('button', { name: 'Download', exact: true }).click();
   const dialog = page.getByRole('dialog');
@@ -51,7 +44,7 @@ function readCsv(path: string, delimiter: ',' | ';') {
 
 test.beforeAll(async ({ baseURL: url }) => {
   baseURL = url!;
-  api = await apiLogin('admin');
+  api = await apiLogin(baseURL, 'admin');
   for (const [username, profileType, languageCode] of [
     ['exp-leader', 'Teamleader', 'ENU'],
     ['exp-leder', 'Teamleader', 'DAN'],
@@ -62,7 +55,7 @@ test.beforeAll(async ({ baseURL: url }) => {
     });
     expect(res.status(), await res.text()).toBe(201);
   }
-  worker = await apiLogin('exp-worker');
+  worker = await apiLogin(baseURL, 'exp-worker');
   const ids: number[] = [];
   for (const e of ENTRIES) {
     const res = await worker.post('/api/worksheet', {
@@ -72,7 +65,7 @@ test.beforeAll(async ({ baseURL: url }) => {
     ids.push(((await res.json()) as { id: number }).id);
   }
   // One of them approved, so that the modal warns about the other two.
-  const leader = await apiLogin('exp-leader');
+  const leader = await apiLogin(baseURL, 'exp-leader');
   const approved = await leader.put('/api/worksheet/approve', { data: { id: ids[0], isApproved: true } });
   expect(approved.status(), await approved.text()).toBe(200);
   await leader.dispose();

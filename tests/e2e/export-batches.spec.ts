@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { login, PASSWORD, screenshot, VIEWPORTS } from './helpers';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiLogin, login, PASSWORD, screenshot, VIEWPORTS } from './helpers';
 
 /*
  * Issue 24 end to end: a team leader filters a period in the download dialog, sees the preview
@@ -13,13 +13,6 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const stamp = Date.now().toString(36);
 let baseURL: string;
-
-async function apiLogin(username: string): Promise<APIRequestContext> {
-  const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const res = await ctx.post('/api/user/login', { data: { username, password: PASSWORD, remember: true } });
-  expect(res.status(), `login ${username}`).toBe(200);
-  return ctx;
-}
 
 /** Two approved and one unapproved entry inside [from, to], one approved entry before it. */
 async function seedPeriod(worker: APIRequestContext, leader: APIRequestContext, month: string, tag: string) {
@@ -40,7 +33,7 @@ async function seedPeriod(worker: APIRequestContext, leader: APIRequestContext, 
 
 test.beforeAll(async ({ baseURL: url }) => {
   baseURL = url!;
-  const admin = await apiLogin('admin');
+  const admin = await apiLogin(baseURL, 'admin');
   for (const [username, languageCode] of [
     ['bat-leader', 'ENU'],
     ['bat-leder', 'DAN'],
@@ -51,8 +44,8 @@ test.beforeAll(async ({ baseURL: url }) => {
   const created = await admin.post('/api/user', { data: { username: 'bat-worker', password: PASSWORD, confirmPassword: PASSWORD, profileType: 'Basic', languageCode: 'ENU', teamCode: 'BAT' } });
   expect(created.status(), await created.text()).toBe(201);
   await admin.dispose();
-  const worker = await apiLogin('bat-worker');
-  const leader = await apiLogin('bat-leader');
+  const worker = await apiLogin(baseURL, 'bat-worker');
+  const leader = await apiLogin(baseURL, 'bat-leader');
   await seedPeriod(worker, leader, '2026-10', 'Danish run');
   await seedPeriod(worker, leader, '2026-08', 'English run');
   await worker.dispose();

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Users created by tests/e2e/start-server.ts, all in account "Test A/S". */
 export const PASSWORD = 'Test-pass-1';
@@ -9,6 +9,17 @@ export const VIEWPORTS = {
   tablet: { width: 800, height: 1000 },
   desktop: { width: 1366, height: 860 },
 } as const;
+
+/**
+ * An API client logged in as `username` (a "remember me" session), for setting data up and
+ * checking it on the server. It sends the app's Origin, as the browser does. dispose() it after use.
+ */
+export async function apiLogin(baseURL: string, username: string, password = PASSWORD): Promise<APIRequestContext> {
+  const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const res = await ctx.post('/api/user/login', { data: { username, password, remember: true } });
+  expect(res.status(), `login ${username}`).toBe(200);
+  return ctx;
+}
 
 /** Logs in through the form and waits for the worksheet home. */
 export async function login(page: Page, username: string, password = PASSWORD): Promise<void> {

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, request, test, type APIRequestContext, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { chromium, expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
 import sharp from 'sharp';
 import config from '../../playwright.config';
-import { PASSWORD, screenshot, VIEWPORTS, pick } from './helpers';
+import { apiLogin, PASSWORD, screenshot, VIEWPORTS, pick } from './helpers';
 import { readyForOffline } from './offline-helpers';
 
 /*
@@ -32,16 +32,9 @@ interface Entry {
   attachments: { id: number; fileName?: string }[];
 }
 
-async function apiLogin(username: string): Promise<APIRequestContext> {
-  const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const res = await ctx.post('/api/user/login', { data: { username, password: PASSWORD, remember: true } });
-  expect(res.status(), `login ${username}`).toBe(200);
-  return ctx;
-}
-
 /** The user's entries on the server whose description contains `text`. */
 async function serverEntries(username: string, text: string): Promise<Entry[]> {
-  const api = await apiLogin(username);
+  const api = await apiLogin(baseURL, username);
   const res = await api.get('/api/worksheet?mode=YOURS&limit=1000');
   expect(res.status()).toBe(200);
   const groups = (await res.json()) as { worksheet: Entry[] }[];
@@ -52,7 +45,7 @@ async function serverEntries(username: string, text: string): Promise<Entry[]> {
 test.beforeAll(async ({ baseURL: url }) => {
   baseURL = url!;
   png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#d97706' } }).png().toBuffer();
-  const admin = await apiLogin('admin');
+  const admin = await apiLogin(baseURL, 'admin');
   for (const username of [user, otherUser, danishUser]) {
     const languageCode = username === danishUser ? 'DAN' : 'ENU';
     const res = await admin.post('/api/user', {
@@ -162,7 +155,7 @@ test('offline: three entries queued, one edited, one deleted; back online exactl
   expect(entries.map((e) => e.description).sort()).toEqual([`Alpha ${stamp}`, `Bravo edited ${stamp}`]);
   const alpha = entries.find((e) => e.description === `Alpha ${stamp}`)!;
   expect(alpha.attachments).toHaveLength(1);
-  const api = await apiLogin(user);
+  const api = await apiLogin(baseURL, user);
   const photo = await api.get(`/api/attachment/${alpha.id}/${alpha.attachments[0]!.id}`);
   expect(photo.status()).toBe(200);
   expect(Buffer.compare(await photo.body(), png)).toBe(0);
@@ -211,7 +204,7 @@ test('a refused entry (its job deactivated meanwhile) shows why, and can be fixe
   await expect(outboxItem(page, description)).toContainText('Waiting to send');
 
   // Meanwhile an admin deactivates the job.
-  const admin = await apiLogin('admin');
+  const admin = await apiLogin(baseURL, 'admin');
   const job = (await (await admin.get(`/api/job/single?code=${refusedJob}`)).json()) as { version: number };
   const off = await admin.put('/api/job', { data: { code: refusedJob, description: 'Outbox refusal job', billToCustomerNo: 'C1000', teamCode: 'A', active: false, version: job.version } });
   expect(off.status(), await off.text()).toBe(200);
@@ -470,7 +463,7 @@ test('a phone with no network: the app opens, three entries with photos wait, th
     // Chromium fires when it starts online with a sync pending.
     await expect.poll(() => serverEntries(user, `Restart`).then((e) => e.length), { timeout: 30_000 }).toBe(3);
     await expect(page.getByTestId('outbox-count')).toHaveCount(0);
-    const api = await apiLogin(user);
+    const api = await apiLogin(baseURL, user);
     for (const [i, description] of descriptions.entries()) {
       const [entry, ...more] = await serverEntries(user, description);
       expect(more).toHaveLength(0);

@@ -1,5 +1,5 @@
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { login, PASSWORD, screenshot } from './helpers';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiLogin, login, PASSWORD, screenshot } from './helpers';
 
 /*
  * Issue 23 end to end: a team leader filters the Team list to one person's not-approved entries of
@@ -12,13 +12,6 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const stamp = Date.now().toString(36);
 let baseURL: string;
-
-async function apiLogin(username: string): Promise<APIRequestContext> {
-  const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const res = await ctx.post('/api/user/login', { data: { username, password: PASSWORD, remember: true } });
-  expect(res.status(), `login ${username}`).toBe(200);
-  return ctx;
-}
 
 const WEEKS = { en: ['2023-03-06', '2023-03-07', '2023-03-08'], da: ['2023-03-13', '2023-03-14', '2023-03-15'], weekEn: ['2023-03-20', '2023-03-21', '2023-03-22'], weekDa: ['2023-03-27', '2023-03-28', '2023-03-29'] } as const;
 
@@ -36,7 +29,7 @@ async function seedWeek(worker: APIRequestContext, colleague: APIRequestContext,
 
 test.beforeAll(async ({ baseURL: url }) => {
   baseURL = url!;
-  const admin = await apiLogin('admin');
+  const admin = await apiLogin(baseURL, 'admin');
   for (const [username, profileType, languageCode] of [
     ['rev-leader', 'Teamleader', 'ENU'],
     ['rev-leder', 'Teamleader', 'DAN'],
@@ -47,8 +40,8 @@ test.beforeAll(async ({ baseURL: url }) => {
     expect([201, 409], await res.text()).toContain(res.status());
   }
   await admin.dispose();
-  const worker = await apiLogin('rev-worker');
-  const mate = await apiLogin('rev-mate');
+  const worker = await apiLogin(baseURL, 'rev-worker');
+  const mate = await apiLogin(baseURL, 'rev-mate');
   await seedWeek(worker, mate, WEEKS.en, 'Review en');
   await seedWeek(worker, mate, WEEKS.da, 'Review da');
   await seedWeek(worker, mate, WEEKS.weekEn, 'Review week en');
@@ -154,7 +147,7 @@ for (const [user, lang, size, week, monday, action, confirmText, approve, toastT
     await dialog.getByRole('button', { name: approve, exact: true }).click();
     await expect(page.getByText(toastText)).toBeVisible();
     // Nothing of that person's week waits any more; the colleague's entries of the week were not touched.
-    const leader = await apiLogin(user);
+    const leader = await apiLogin(baseURL, user);
     const sunday = new Date(Date.parse(monday) + 6 * 86_400_000).toISOString().slice(0, 10);
     const waiting = async (who: string) => ((await (await leader.get(`/api/worksheet?mode=TEAM&username=${who}&from=${monday}&to=${sunday}&status=notApproved`)).json()) as unknown[]).length;
     expect(await waiting('rev-worker')).toBe(0);

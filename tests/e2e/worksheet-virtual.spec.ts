@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { login, PASSWORD } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { apiLogin, login, PASSWORD } from './helpers';
 
 /*
  * Issue 25 §4: the home list is virtualised. 2 000 entries of one user (25 created, copied onto 79
@@ -27,17 +27,10 @@ const description = (i: number) => `Virt ${pad(i)} ${stamp}`;
 
 let baseURL: string;
 
-async function apiLogin(username: string): Promise<APIRequestContext> {
-  const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const res = await ctx.post('/api/user/login', { data: { username, password: PASSWORD, remember: true } });
-  expect(res.status(), `login ${username}`).toBe(200);
-  return ctx;
-}
-
 test.beforeAll(async ({ baseURL: url }) => {
   test.setTimeout(240_000);
   baseURL = url!;
-  const admin = await apiLogin('admin');
+  const admin = await apiLogin(baseURL, 'admin');
   for (const [username, languageCode] of [
     ['virt-leader', 'ENU'],
     ['virt-leder', 'DAN'],
@@ -47,7 +40,7 @@ test.beforeAll(async ({ baseURL: url }) => {
   }
   await admin.dispose();
   const started = Date.now();
-  const worker = await apiLogin('virt-leader');
+  const worker = await apiLogin(baseURL, 'virt-leader');
   const ids: number[] = [];
   for (let i = 1; i <= PER_DAY; i++) {
     const res = await worker.post('/api/worksheet', {
