@@ -62,7 +62,8 @@ export async function benchLighthouse(): Promise<void> {
     await analyze(dbh.db);
     await dbh.close();
 
-    const server = await startServerProcess({ DATABASE_URL: databaseUrl });
+    // BENCH_SERVER_ENTRY: another build's dist/server/main.js (with its dist/client beside it), for an A/B run.
+    const server = await startServerProcess({ DATABASE_URL: databaseUrl, ...(process.env.BENCH_SERVER_ENTRY ? { BENCH_SERVER_ENTRY: process.env.BENCH_SERVER_ENTRY } : {}) });
     try {
       const res = await fetch(`${server.url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: server.url }, body: JSON.stringify({ username: 'u001', password: PASSWORD }) });
       if (res.status !== 200) return fail('lighthouse', `login failed: ${res.status}`);
