@@ -8,7 +8,7 @@
  *   npm i --no-save lighthouse@12.8.2 && npm run bench -- lighthouse
  * (`LIGHTHOUSE_DIR=/some/dir` points at another node_modules that has it.)
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -62,7 +62,8 @@ export async function benchLighthouse(): Promise<void> {
     await analyze(dbh.db);
     await dbh.close();
 
-    const server = await startServerProcess({ DATABASE_URL: databaseUrl });
+    // BENCH_SERVER_ENTRY: another build's dist/server/main.js (with its dist/client beside it), for an A/B run.
+    const server = await startServerProcess({ DATABASE_URL: databaseUrl, ...(process.env.BENCH_SERVER_ENTRY ? { BENCH_SERVER_ENTRY: process.env.BENCH_SERVER_ENTRY } : {}) });
     try {
       const res = await fetch(`${server.url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: server.url }, body: JSON.stringify({ username: 'u001', password: PASSWORD }) });
       if (res.status !== 200) return fail('lighthouse', `login failed: ${res.status}`);
@@ -81,6 +82,11 @@ export async function benchLighthouse(): Promise<void> {
         try {
           const result = await lh.default(`${server.url}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: { Cookie: cookie } });
           if (!result) return fail('lighthouse', 'no result');
+          // LIGHTHOUSE_SAVE=<dir>: each run's full report (lhr JSON) for a closer look at the long tasks.
+          if (process.env.LIGHTHOUSE_SAVE) {
+            mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true });
+            writeFileSync(join(process.env.LIGHTHOUSE_SAVE, `run-${run + 1}.json`), JSON.stringify(result.lhr));
+          }
           scores.push(Math.round((result.lhr.categories.performance.score ?? 0) * 100));
           tbt.push(result.lhr.audits['total-blocking-time']?.numericValue ?? NaN);
           cls.push(result.lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN);

@@ -22,6 +22,19 @@ export type MessageInputs = Record<string, unknown> | undefined;
 const PLURAL_DECLARATION = /^local\s+(\w+)\s*=\s*(\w+)\s*:\s*plural(?:\s+type\s*=\s*(ordinal|cardinal))?$/;
 const INPUT_DECLARATION = /^input\s+(\w+)$/;
 
+/**
+ * One Intl.PluralRules per locale and type: constructing one costs far more than `select` (the
+ * home list formats a plural message per day; at 4× CPU slowdown the constructions were 10–25 %
+ * of its render, issue 25 §4).
+ */
+const pluralRules = new Map<string, Intl.PluralRules>();
+function pluralRulesFor(locale: string, type: Intl.PluralRuleType | undefined): Intl.PluralRules {
+  const key = `${locale}|${type ?? ''}`;
+  let rules = pluralRules.get(key);
+  if (!rules) pluralRules.set(key, (rules = new Intl.PluralRules(locale, type ? { type } : undefined)));
+  return rules;
+}
+
 /** Fills a pattern's `{name}` placeholders; `\` escapes the next character. */
 export function interpolate(pattern: string, vars: Record<string, unknown>): string {
   let out = '';
@@ -65,7 +78,7 @@ export function formatMessage(raw: RawMessage, inputs: MessageInputs, locale: st
     const plural = PLURAL_DECLARATION.exec(declaration);
     if (!plural) throw new Error(`Unsupported declaration "${declaration}"`);
     const [, local = '', input = '', type] = plural;
-    vars[local] = new Intl.PluralRules(locale, type ? { type: type as Intl.PluralRuleType } : undefined).select(Number(vars[input]));
+    vars[local] = pluralRulesFor(locale, type as Intl.PluralRuleType | undefined).select(Number(vars[input]));
   }
   for (const [key, pattern] of Object.entries(message.match)) {
     if (variantMatches(key, vars)) return interpolate(pattern, vars);

@@ -4,7 +4,18 @@ import { serverFieldErrors, translateText } from './errors';
 
 type Values = Record<string, unknown>;
 
-export interface ZodForm<S extends z.ZodType<unknown, Values>> {
+/**
+ * What the hook asks of a schema: zod's `safeParse`, and the input/output types zod keeps under
+ * `_zod` (read by `z.input` / `z.output`; types only). Every zod schema is one. A form whose whole
+ * client-side check is a few lines may pass a hand-made one instead, so as not to fetch zod for it
+ * (the login form, decision 0270): the server checks the input in full either way.
+ */
+export interface FormSchema {
+  readonly _zod: { readonly input: Values; readonly output: unknown };
+  safeParse(value: never): { success: true; data: unknown } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+}
+
+export interface ZodForm<S extends FormSchema> {
   values: z.input<S>;
   /** Translated message per field (first one). */
   errors: Partial<Record<string, string>>;
@@ -49,7 +60,7 @@ export interface ZodFormOptions {
  * Rules that move several fields together are pure transitions applied with `update` in event
  * handlers, never effects that sync state after render.
  */
-export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S | null, initial: z.input<S>, options: ZodFormOptions = {}): ZodForm<S> {
+export function useZodForm<S extends FormSchema>(schema: S | null, initial: z.input<S>, options: ZodFormOptions = {}): ZodForm<S> {
   const translate = options.translate ?? translateText;
   const serverErrors = options.serverErrors ?? serverFieldErrors;
   const [values, setValues] = useState<z.input<S>>(initial);
@@ -60,7 +71,7 @@ export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S | nul
   // A schema loaded lazily (null until then: nothing to check live yet; validate is given it).
   const check = useCallback(
     (next: z.input<S>, using: S | null = schema) => {
-      const result = using ? using.safeParse(next) : null;
+      const result = using ? using.safeParse(next as never) : null;
       const out: Partial<Record<string, string>> = {};
       if (result && !result.success) {
         for (const issue of result.error.issues) {

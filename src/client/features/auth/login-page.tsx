@@ -9,19 +9,11 @@ import { toast } from '../../components/toast';
 import { applyUserLanguage } from '../../lib/i18n';
 import { clearLoginReason, readLoginReason } from '../../lib/login-reason';
 import { trpc } from '../../lib/trpc';
-import { AppCallError, errorMessage } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
 import { submitHandler, useZodForm } from '../../lib/use-zod-form';
-import type { ZLoginInput } from '../../../shared/schemas/auth';
 import { clearLogoutPending, finishPendingLogout } from '../../offline/logout-pending';
 import { clearOtherUsersDrafts, draftReturnPath, sessionDrafts } from '../worksheet/draft';
-
-type LoginSchema = typeof ZLoginInput;
-/**
- * The login schema (and zod with it) is not part of the first load of /login (decision 0172): it
- * loads when the user first focuses the form, while they type, so the submit rarely waits for it.
- */
-let loginSchema: Promise<LoginSchema> | null = null;
-const loadLoginSchema = (): Promise<LoginSchema> => (loginSchema ??= import('../../../shared/schemas/auth').then((mod) => mod.ZLoginInput));
+import { loginCheck } from './login-check';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -29,9 +21,9 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const login = trpc.user.login.useMutation();
-  // The one form mechanism (decision 0165): checked on submit, then live as the user types.
-  const [schema, setSchema] = useState<LoginSchema | null>(null);
-  const form = useZodForm<LoginSchema>(schema, { username: '', password: '', remember: true });
+  // The one form mechanism (decision 0165): checked on submit, then live as the user types; the
+  // check is the form's own few lines, not zod (decision 0270).
+  const form = useZodForm(loginCheck, { username: '', password: '', remember: true });
   const [showPassword, setShowPassword] = useState(false);
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -40,20 +32,8 @@ export function LoginPage() {
   useEffect(() => clearLoginReason, []);
 
   const onSubmit = submitHandler(async (element) => {
-    let loaded: LoginSchema;
-    try {
-      loaded = schema ?? (await loadLoginSchema());
-    } catch (error) {
-      // The check's code could not be fetched: the server is out of reach, and so is the login.
-      loginSchema = null;
-      const message = errorMessage(AppCallError.network(error));
-      setFormError(message);
-      toast.error(message);
-      return;
-    }
-    setSchema(loaded);
     setFormError(undefined);
-    const input = form.validate(element, loaded);
+    const input = form.validate(element);
     if (!input) return;
 
     setBusy(true);
@@ -85,7 +65,7 @@ export function LoginPage() {
   });
 
   return (
-    <form className="card auth-card" onSubmit={onSubmit} onFocus={() => void loadLoginSchema().catch(() => (loginSchema = null))} noValidate>
+    <form className="card auth-card" onSubmit={onSubmit} noValidate>
       <PageHeader title={m.login_title()} subtitle={m.login_subtitle()} />
       {reason && (
         <p className="notice notice--info" role="status" data-testid="login-reason">

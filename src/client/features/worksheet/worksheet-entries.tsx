@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { defaultRangeExtractor, measureElement, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import type { Mode } from '../../../shared/limits';
 import { m } from '../../../shared/paraglide/messages.js';
 import { showsUserColumn } from '../../../shared/permissions';
@@ -202,13 +202,21 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
     [focusKey, keyIndex],
   );
 
+  // Issue 25 §4: the first render holds what is in view and one step beyond it; the full overscan
+  // follows in the background (a transition, time-sliced), so a phone's first paint of the list
+  // does not wait for ~2 000 DOM elements that are out of view, nor does one task commit them all.
+  const [fullOverscan, setFullOverscan] = useState(false);
+  useEffect(() => {
+    if (virtual && !fullOverscan && items.length > 0) startTransition(() => setFullOverscan(true));
+  }, [virtual, fullOverscan, items.length]);
+
   const virtualizer = useWindowVirtualizer({
     count: items.length,
     estimateSize: (index) => estimateHeight(items[index]),
     // Beyond the viewport: 40 table rows and six slices (36 cards) each way, so that about the 50
     // entries the list first rendered before (issue 9) are still in the page at the top — a find in
     // the page, or a test looking a row up by its text, reaches them as before.
-    overscan: table ? 40 : 6,
+    overscan: fullOverscan ? (table ? 40 : 6) : 1,
     scrollMargin,
     enabled: virtual,
     getItemKey: (index) => items[index]?.key ?? index,

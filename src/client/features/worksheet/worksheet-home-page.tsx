@@ -1,5 +1,5 @@
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
-import { memo, useEffect, useMemo, useState } from "react";
+import { memo, useDeferredValue, useEffect, useMemo, useState } from "react";
 import type { Mode } from "../../../shared/limits";
 import { m } from "../../../shared/paraglide/messages.js";
 import { effectiveMode, visibleModes } from "../../../shared/permissions";
@@ -10,7 +10,7 @@ import { trpc } from "../../lib/trpc";
 import { useOutboxItems } from "./offline/outbox";
 import { DownloadButton } from "../export/download-button";
 import { PrintHeader, usePrintSheet } from "./print-sheet";
-import { usePagedWorksheet } from "./paged-list";
+import { usePagedWorksheet, type PagedWorksheet } from "./paged-list";
 import { WorksheetEntries, WorksheetTotal } from "./worksheet-entries";
 import { MasterDataAge } from "../../offline/master-data-age";
 import { todayIso, useFormSettings, useMediaQuery } from "./ws-data";
@@ -89,6 +89,9 @@ const InlineForm = memo(function InlineForm({ settings }: { settings: TWorksheet
   );
 });
 
+/** The list before its first background render (useDeferredValue's initial value). */
+const NO_GROUPS: PagedWorksheet["groups"] = [];
+
 const tabLabel: Record<Mode, () => string> = {
   YOURS: m.ws_tab_yours,
   TEAM: m.ws_tab_team,
@@ -137,7 +140,13 @@ export function WorksheetHomePage() {
   // After the list's own fetch on return, not the cached pages from before the edit: the flash
   // then lights the entry as saved, and the offset is restored on the final heights (a busy
   // server answered after the 2.5 s flash had lit the old text; e2e worksheet-review, issue 25 §4).
-  const listReady = !list.isLoading && list.isFetchedAfterMount && paged.loaded > 0;
+  const groups = paged.groups;
+  // Issue 25 §4: the day list renders in the background (a deferred render is time-sliced: React
+  // yields to the browser every few ms), not inside the synchronous update that delivers a page
+  // (TanStack Query's), which was one long task of ~0.3–1 s at 4× CPU slowdown on a phone. The
+  // page shows its spinner until the first one is there; a later page keeps the shown list meanwhile.
+  const shownGroups = useDeferredValue(groups, NO_GROUPS);
+  const listReady = !list.isLoading && list.isFetchedAfterMount && paged.loaded > 0 && shownGroups === groups;
   useEffect(() => {
     if (hl === undefined || !listReady) return;
     const place = peekPlace();
@@ -161,6 +170,9 @@ export function WorksheetHomePage() {
   const { printing, print } = usePrintSheet(() =>
     Promise.all([list.refetch(), utils.worksheet.totals.invalidate()]),
   );
+  // A print shows what the reload before it brought, at once (its render is synchronous anyway).
+  const listGroups = printing ? groups : shownGroups;
+  const listRendering = listGroups === NO_GROUPS && groups.length > 0;
 
   // Intent on the Week tab (pointer over it, focus, a finger down) fetches the week's chunk and
   // the week it opens on, so the click renders the table at once (decision 0256).
@@ -169,7 +181,6 @@ export function WorksheetHomePage() {
     void utils.worksheet.week.prefetch({ week: search.week ?? weekOf(todayIso()), username: search.user ?? null });
   };
 
-  const groups = paged.groups;
   // The download covers the loaded entries, like printing (decision 0110); the list says how many of the whole selection that is.
   const ids = groups.flatMap((g) => g.worksheet.map((r) => r.id));
 
@@ -210,7 +221,7 @@ export function WorksheetHomePage() {
           {mode === "YOURS" && settings.data && (
             <WaitingEntries settings={settings.data} />
           )}
-          {list.isLoading || settings.isLoading ? (
+          {list.isLoading || settings.isLoading || listRendering ? (
             <PageSpinner />
           ) : list.error && isNetworkError(list.error) && !groups.length ? (
             // Offline (or the server out of reach): the entries waiting on the device are above; the
@@ -232,9 +243,9 @@ export function WorksheetHomePage() {
             </p>
           ) : (
             <>
-              <WorksheetTotal groups={groups} totals={paged.totals} />
+              <WorksheetTotal groups={listGroups} totals={paged.totals} />
               <WorksheetEntries
-                groups={groups}
+                groups={listGroups}
                 mode={mode}
                 emptyText={
                   mode === "YOURS" && waiting ? m.ws_empty_waiting() : undefined
