@@ -142,6 +142,8 @@ function installCounters(): void {
   const w = window as unknown as { __wkCounting?: boolean; __wkCounts: { commits: number; rendered: number; mounted: number; deleted: number; perCommit: string[] } };
   w.__wkCounts = { commits: 0, rendered: 0, mounted: 0, deleted: 0, perCommit: [] };
   let seen = new WeakSet<object>();
+  // Deletions are reported during a commit, before its onCommitFiberRoot: counted from the last one.
+  let deletedBefore = 0;
   (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     supportsFiber: true,
     renderers: new Map(),
@@ -151,7 +153,8 @@ function installCounters(): void {
       const next = new WeakSet<object>();
       const counting = w.__wkCounting === true;
       const c = w.__wkCounts;
-      const was = [c.rendered, c.mounted, c.deleted];
+      const was = [c.rendered, c.mounted, deletedBefore];
+      deletedBefore = c.deleted;
       if (counting) c.commits++;
       const stack: Fiber[] = [root.current];
       while (stack.length) {
