@@ -349,7 +349,12 @@ async function weekInBrowser(url: string): Promise<void> {
     }
     const counted = new Map<ClientBuild, Counts | null>();
     for (const b of builds) counted.set(b, (await round(contexts.get(b)!, 'count'))?.counts ?? null);
-    if (profile) await profileRound(browser, contexts.get(builds.at(-1)!)!, url);
+    if (profile) {
+      for (const [i, b] of builds.entries()) {
+        if (b.label) console.log(`  build ${b.label}`);
+        await profileRound(browser, contexts.get(b)!, url, i);
+      }
+    }
     const show = (rs: Round[], label: string, goal: boolean) => {
       const m = median(rs.map((r) => r.task));
       line(label, `main-thread ${m.toFixed(0)} ms (median of ${rs.length}; ${rs.map((r) => r.task.toFixed(0)).join(', ')})${goal ? ` (goal ≤ 100 ms) ${m <= 100 ? '✓' : '✗'}` : ''}`);
@@ -381,7 +386,7 @@ interface ProfileNode { id: number; callFrame: { functionName: string; url: stri
  * Profiler), at the same 4× slowdown. Prints the main thread's self time by trace event and the
  * script's self time by chunk and function. Tracing costs time itself: shares, not the measure.
  */
-async function profileRound(browser: import('@playwright/test').Browser, context: import('@playwright/test').BrowserContext, url: string): Promise<void> {
+async function profileRound(browser: import('@playwright/test').Browser, context: import('@playwright/test').BrowserContext, url: string, build: number): Promise<void> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await page.goto(`${url}/?week=${WEEK}`);
@@ -446,6 +451,14 @@ async function profileRound(browser: import('@playwright/test').Browser, context
   close(Infinity);
   const top = [...self.entries()].filter(([k]) => k !== 'RunTask' && k !== 'ThreadControllerImpl::RunTask').sort((a, b) => b[1] - a[1]).slice(0, 18);
   line('profile: main thread self time by trace event', `total RunTask ${(best.t / 1000).toFixed(0)} ms (traced, 4×)`);
+  // Style and layout passes of the click: how many, how long, how many objects (fewer is cheaper on any machine).
+  const passes = (name: string, what: (e: TraceEvent) => number | undefined) => {
+    const es = xs.filter((e) => e.name === name);
+    return `${es.length} × (${es.map((e) => `${(e.dur! / 1000).toFixed(1)} ms${what(e) === undefined ? '' : `/${what(e)}`}`).join(', ')})`;
+  };
+  type PassArgs = { elementCount?: number; beginData?: { dirtyObjects?: number } };
+  line('    style recalcs (ms/elements)', passes('UpdateLayoutTree', (e) => (e.args as PassArgs | undefined)?.elementCount));
+  line('    layouts (ms/dirty objects)', passes('Layout', (e) => (e.args as PassArgs | undefined)?.beginData?.dirtyObjects));
   for (const [k, v] of top) line(`    ${k.slice(0, 60)}`, `${(v / 1000).toFixed(1)} ms`);
 
   // The sampled script: self time by chunk and by function.
@@ -468,8 +481,9 @@ async function profileRound(browser: import('@playwright/test').Browser, context
   for (const [k, v] of [...byFn.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20)) line(`    ${k.slice(0, 60)}`, `${(v / 1000).toFixed(1)} ms`);
   if (process.env.BENCH_WEEK_TRACE) {
     const { writeFileSync } = await import('node:fs');
-    writeFileSync(process.env.BENCH_WEEK_TRACE, JSON.stringify(trace));
-    writeFileSync(`${process.env.BENCH_WEEK_TRACE}.cpuprofile`, JSON.stringify(prof));
+    const file = `${process.env.BENCH_WEEK_TRACE}${build ? `-${build}` : ''}`;
+    writeFileSync(file, JSON.stringify(trace));
+    writeFileSync(`${file}.cpuprofile`, JSON.stringify(prof));
   }
 }
 
