@@ -97,28 +97,117 @@ async function login(url: string, username: string): Promise<string> {
   return res.headers.getSetCookie()[0]!.split(';')[0]!;
 }
 
+/** A build of the client to measure: the server's own (dir null) or a copy served from dir (A/B). */
+interface ClientBuild { label: string; dir: string | null }
+
+const CONTENT_TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.webmanifest': 'application/manifest+json', '.woff2': 'font/woff2' };
+
+/**
+ * BENCH_WEEK_AB=dirA,dirB: two copies of dist/client (e.g. `cp -r dist/client /tmp/base` before a
+ * change, `/tmp/new` after) measured in one run, rounds interleaved A, B, A, B, so that the shared
+ * machine's load falls on both alike. The page's own files come from the copy (Playwright's
+ * routing; the API from the server); both builds are served so, so that they differ only in the code.
+ */
+function clientBuilds(): ClientBuild[] {
+  const ab = process.env.BENCH_WEEK_AB?.split(',').filter(Boolean);
+  if (!ab) return [{ label: '', dir: null }];
+  if (ab.length !== 2 || ab.some((d) => !existsSync(resolve(d, 'index.html')))) throw new Error('BENCH_WEEK_AB: two client build folders (with index.html), comma-separated');
+  return ab.map((dir, i) => ({ label: `${'AB'[i]} (${dir})`, dir: resolve(dir) }));
+}
+
+async function serveFrom(context: import('@playwright/test').BrowserContext, url: string, dir: string): Promise<void> {
+  const { readFile } = await import('node:fs/promises');
+  const { extname, join } = await import('node:path');
+  await context.route(`${url}/**`, async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (/^\/(api|locales|healthz)(\/|$)/.test(path)) return route.continue();
+    const file = join(dir, path);
+    const body = file.startsWith(dir) && path !== '/' && existsSync(file) ? await readFile(file) : null;
+    if (body) return route.fulfill({ status: 200, body, contentType: CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
+    // The app's routes: the shell, as the server answers them.
+    return route.fulfill({ status: 200, body: await readFile(join(dir, 'index.html')), contentType: 'text/html' });
+  });
+}
+
+/** What the click made React and the DOM do: counts that do not depend on the machine's load. */
+interface Counts { commits: number; rendered: number; mounted: number; deleted: number; perCommit: string[]; elementsBefore: number; elementsAfter: number; added: number; removed: number }
+
+/**
+ * A React DevTools hook before the app loads (React calls it in production builds too): commits,
+ * components rendered per commit (fibers new in this commit whose function ran), host elements
+ * mounted and fibers deleted. Walks the tree per commit: only in the unmeasured counting round.
+ */
+function installCounters(): void {
+  type Fiber = { tag: number; flags: number; child: Fiber | null; sibling: Fiber | null; alternate: Fiber | null };
+  const w = window as unknown as { __wkCounting?: boolean; __wkCounts: { commits: number; rendered: number; mounted: number; deleted: number; perCommit: string[] } };
+  w.__wkCounts = { commits: 0, rendered: 0, mounted: 0, deleted: 0, perCommit: [] };
+  let seen = new WeakSet<object>();
+  // Deletions are reported during a commit, before its onCommitFiberRoot: counted from the last one.
+  let deletedBefore = 0;
+  (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: () => undefined,
+    onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
+      const next = new WeakSet<object>();
+      const counting = w.__wkCounting === true;
+      const c = w.__wkCounts;
+      const was = [c.rendered, c.mounted, deletedBefore];
+      deletedBefore = c.deleted;
+      if (counting) c.commits++;
+      const stack: Fiber[] = [root.current];
+      while (stack.length) {
+        const f = stack.pop()!;
+        if (f.sibling) stack.push(f.sibling);
+        if (f.child) stack.push(f.child);
+        next.add(f);
+        if (!counting || seen.has(f)) continue;
+        // Function, class, forwardRef, memo and simple memo components whose render ran (PerformedWork).
+        if ([0, 1, 11, 14, 15].includes(f.tag) && (f.flags & 1) === 1) w.__wkCounts.rendered++;
+        if (f.tag === 5 && f.alternate === null) w.__wkCounts.mounted++;
+      }
+      seen = next;
+      if (counting) c.perCommit.push(`${c.rendered - was[0]!}/${c.mounted - was[1]!}/${c.deleted - was[2]!}`);
+    },
+    onCommitFiberUnmount: () => {
+      if (w.__wkCounting) w.__wkCounts.deleted++;
+    },
+    onPostCommitFiberRoot: () => undefined,
+  };
+}
+
 /** The week view's first render at 4× CPU slowdown: main-thread task time from the click on Week to the table. */
 async function weekInBrowser(url: string): Promise<void> {
   if (!existsSync(resolve(ROOT, 'dist/client/index.html'))) return line('week view first render', 'skipped (no dist/client: run npm run build)');
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(executablePath)) return line('week view first render', `skipped (no Chromium at ${executablePath})`);
+  const builds = clientBuilds();
+  const ROUNDS = Math.max(1, Number(process.env.BENCH_WEEK_ROUNDS ?? 3));
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
   try {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-GB' });
-    // A busy shared machine: generous limits (they end a hang, they time nothing).
-    context.setDefaultTimeout(120_000);
-    // The home page fetches more than the default 250 resource-timing entries (message modules).
-    await context.addInitScript(() => performance.setResourceTimingBufferSize(5000));
-    const login = await context.newPage();
-    await login.goto(`${url}/login`);
-    if (process.env.BENCH_DEBUG) await login.screenshot({ path: '/tmp/days/week-login.png' }).catch(() => undefined);
-    await login.locator('input[name="username"]').fill(USER);
-    await login.locator('input[type="password"]').fill(PASSWORD);
-    await login.locator('button[type="submit"]').click();
-    await login.waitForURL((u) => u.pathname === '/');
-    await login.close();
-    type Round = { task: number; script: number; layout: number; wall: number };
+    const open = async (build: ClientBuild) => {
+      // A/B: no service worker (it would answer the page's files from its own cache, past the routing).
+      const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-GB', serviceWorkers: build.dir ? 'block' : 'allow' });
+      if (build.dir) await serveFrom(context, url, build.dir);
+      // A busy shared machine: generous limits (they end a hang, they time nothing).
+      context.setDefaultTimeout(120_000);
+      // The home page fetches more than the default 250 resource-timing entries (message modules).
+      await context.addInitScript(() => performance.setResourceTimingBufferSize(5000));
+      const login = await context.newPage();
+      await login.goto(`${url}/login`);
+      if (process.env.BENCH_DEBUG) await login.screenshot({ path: '/tmp/days/week-login.png' }).catch(() => undefined);
+      await login.locator('input[name="username"]').fill(USER);
+      await login.locator('input[type="password"]').fill(PASSWORD);
+      await login.locator('button[type="submit"]').click();
+      await login.waitForURL((u) => u.pathname === '/');
+      await login.close();
+      return context;
+    };
+    const contexts = new Map<ClientBuild, import('@playwright/test').BrowserContext>();
+    for (const b of builds) contexts.set(b, await open(b));
+    type Round = { task: number; settled: number; script: number; layout: number; wall: number; counts: Counts | null };
     /**
      * One round on a fresh page (the week chunk is parsed and run again; the HTTP cache may keep
      * it). The home page loads at full speed (its own budget is the bundle's). 'hover': the pointer
@@ -129,10 +218,17 @@ async function weekInBrowser(url: string): Promise<void> {
      * are in the measure too. The click is a CDP mouse event and the table is awaited by one
      * MutationObserver in the page: Playwright's locator click and polling would run their own
      * script on the throttled main thread (~30 ms of querySelectorAll) and count in the figure.
+     * count: a 'hover' round with React's commits and renders counted (a DevTools hook walking
+     * each commit's tree, the page's added and removed nodes): its time is not reported.
      */
-    const round = async (kind: 'hover' | 'cold'): Promise<Round | null> => {
+    const round = async (context: import('@playwright/test').BrowserContext, kind: 'hover' | 'cold' | 'count'): Promise<Round | null> => {
       const page = await context.newPage();
       try {
+        if (kind === 'count') {
+          // tsx names the hook's arrow functions with a __name helper that the page does not have.
+          await page.addInitScript('globalThis.__name ??= (f) => f;');
+          await page.addInitScript(installCounters);
+        }
         const cdp = await context.newCDPSession(page);
         await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
         await page.goto(`${url}/?week=${WEEK}`);
@@ -145,11 +241,23 @@ async function weekInBrowser(url: string): Promise<void> {
         const box = (await tab.boundingBox())!;
         let x = box.x + box.width / 2;
         let y = box.y + box.height / 2;
-        if (kind === 'hover') {
+        if (kind !== 'cold') {
           // The intent preload's chunk (and, where the tab prefetches it, the week's data) are
           // here, at full speed, outside the measure.
-          await page.mouse.move(x, y);
-          await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/week-view-[^/]*\.js$/.test(e.name)), undefined, { timeout: 20_000 });
+          // On a busy machine the parts above the tab can still move it after the page settled:
+          // the pointer follows the tab until its preload has started.
+          for (let tries = 0; ; tries++) {
+            await page.mouse.move(x, y);
+            const preloaded = await page
+              .waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/week-view-[^/]*\.js$/.test(e.name)), undefined, { timeout: 3_000 })
+              .then(() => true, () => false);
+            if (preloaded) break;
+            if (tries === 7) throw new Error('the Week tab\'s intent preload did not start');
+            await page.mouse.move(0, 0);
+            const now = (await tab.boundingBox())!;
+            x = now.x + now.width / 2;
+            y = now.y + now.height / 2;
+          }
           await page.waitForTimeout(500);
           const now = (await tab.boundingBox())!;
           if (Math.abs(now.y + now.height / 2 - y) > 1 || Math.abs(now.x + now.width / 2 - x) > 1) {
@@ -159,8 +267,19 @@ async function weekInBrowser(url: string): Promise<void> {
             await page.waitForTimeout(500);
           }
         }
-        await page.evaluate(() => {
-          const w = window as unknown as { __wkTable?: Promise<number>; __wkClick?: number };
+        await page.evaluate((counting) => {
+          const w = window as unknown as { __wkTable?: Promise<number>; __wkClick?: number; __wkCounting?: boolean; __wkDom?: { before: number; added: number; removed: number } };
+          if (counting) {
+            w.__wkDom = { before: document.getElementsByTagName('*').length, added: 0, removed: 0 };
+            const dom = w.__wkDom;
+            new MutationObserver((records) => {
+              for (const r of records) {
+                for (const n of r.addedNodes) if (n instanceof Element) dom.added += 1 + n.getElementsByTagName('*').length;
+                for (const n of r.removedNodes) if (n instanceof Element) dom.removed += 1 + n.getElementsByTagName('*').length;
+              }
+            }).observe(document.body, { childList: true, subtree: true });
+            w.__wkCounting = true;
+          }
           w.__wkTable = new Promise<number>((done) => {
             // (No named functions in here: tsx would wrap them in a __name the page does not have.)
             const mo = new MutationObserver(() => {
@@ -171,14 +290,14 @@ async function weekInBrowser(url: string): Promise<void> {
             mo.observe(document.body, { childList: true, subtree: true });
           });
           document.addEventListener('click', () => (w.__wkClick = performance.now()), { capture: true, once: true });
-        });
+        }, kind === 'count');
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
         const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((x) => [x.name, x.value])) as Record<string, number>;
         const before = await metrics();
         // Cold: Playwright's click (a bare CDP click right after the pointer's arrival was lost
         // in a cold round; its actionability checks are a few ms of script in the measure).
-        if (kind === 'hover') await page.mouse.click(x, y);
-        else await tab.click();
+        if (kind === 'cold') await tab.click();
+        else await page.mouse.click(x, y);
         const wall = await page.evaluate(async () => {
           const w = window as unknown as { __wkTable: Promise<number>; __wkClick: number };
           const at = await Promise.race([w.__wkTable, new Promise<number>((_, no) => setTimeout(() => no(new Error('no week table 60 s after the click')), 60_000))]);
@@ -187,44 +306,77 @@ async function weekInBrowser(url: string): Promise<void> {
           return at - w.__wkClick;
         });
         const after = await metrics();
+        // And a second later, still at 4×: the work the click left for later (e.g. an unmount
+        // deferred until the week has painted) is counted here, whatever the first figure shows.
+        await page.waitForTimeout(1000);
+        const settled = await metrics();
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
         if ((await page.locator('.wk-table tbody tr').count()) === 0) return null;
+        const counts =
+          kind !== 'count'
+            ? null
+            : await page.evaluate(() => {
+                const w = window as unknown as { __wkCounting: boolean; __wkCounts: { commits: number; rendered: number; mounted: number; deleted: number; perCommit: string[] }; __wkDom: { before: number; added: number; removed: number } };
+                w.__wkCounting = false;
+                return { ...w.__wkCounts, elementsBefore: w.__wkDom.before, elementsAfter: document.getElementsByTagName('*').length, added: w.__wkDom.added, removed: w.__wkDom.removed };
+              });
         return {
           task: (after.TaskDuration! - before.TaskDuration!) * 1000,
+          settled: (settled.TaskDuration! - before.TaskDuration!) * 1000,
           script: (after.ScriptDuration! - before.ScriptDuration!) * 1000,
           layout: (after.LayoutDuration! + after.RecalcStyleDuration! - before.LayoutDuration! - before.RecalcStyleDuration!) * 1000,
           wall,
+          counts,
         };
       } catch (e) {
         if (process.env.BENCH_DEBUG) await page.screenshot({ path: `/tmp/week-e2e/fail-${kind}.png` }).catch(() => undefined);
+        if (process.env.BENCH_DEBUG) console.log(await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).join("\n")).catch(() => ""));
         throw new Error(`${kind} round: ${e instanceof Error ? e.message.split('\n')[0] : String(e)} (at ${page.url()})`);
       } finally {
         await page.close();
       }
     };
-    const rounds: Record<'hover' | 'cold', Round[]> = { hover: [], cold: [] };
-    // Interleaved, so that a burst of load on the shared machine falls on both kinds alike.
-    for (let i = 0; i < 3; i++) {
+    const rounds = new Map(builds.map((b) => [b, { hover: [] as Round[], cold: [] as Round[] }]));
+    // Interleaved, so that a burst of load on the shared machine falls on both kinds (and builds) alike.
+    for (let i = 0; i < ROUNDS; i++) {
       for (const kind of ['hover', 'cold'] as const) {
-        const r = await round(kind);
-        if (!r) return fail('week view first render', 'no rows in the table');
-        rounds[kind].push(r);
+        for (const b of builds) {
+          const r = await round(contexts.get(b)!, kind);
+          if (!r) return fail('week view first render', 'no rows in the table');
+          rounds.get(b)![kind].push(r);
+        }
       }
     }
-    if (profile) await profileRound(browser, context, url);
-    const show = (kind: 'hover' | 'cold', label: string, goal: boolean) => {
-      const rs = rounds[kind];
+    const counted = new Map<ClientBuild, Counts | null>();
+    for (const b of builds) counted.set(b, (await round(contexts.get(b)!, 'count'))?.counts ?? null);
+    if (profile) {
+      for (const [i, b] of builds.entries()) {
+        if (b.label) console.log(`  build ${b.label}`);
+        await profileRound(browser, contexts.get(b)!, url, i);
+      }
+    }
+    const show = (rs: Round[], label: string, goal: boolean) => {
       const m = median(rs.map((r) => r.task));
-      line(label, `main-thread ${m.toFixed(0)} ms (median of 3; ${rs.map((r) => r.task.toFixed(0)).join(', ')})${goal ? ` (goal ≤ 100 ms) ${m <= 100 ? '✓' : '✗'}` : ''}`);
-      line('  of which script / style+layout', `${median(rs.map((r) => r.script)).toFixed(0)} / ${median(rs.map((r) => r.layout)).toFixed(0)} ms; click → table ${median(rs.map((r) => r.wall)).toFixed(0)} ms wall`);
+      line(label, `main-thread ${m.toFixed(0)} ms (median of ${rs.length}; ${rs.map((r) => r.task.toFixed(0)).join(', ')})${goal ? ` (goal ≤ 100 ms) ${m <= 100 ? '✓' : '✗'}` : ''}`);
+      line('  of which script / style+layout', `${median(rs.map((r) => r.script)).toFixed(0)} / ${median(rs.map((r) => r.layout)).toFixed(0)} ms; click → table ${median(rs.map((r) => r.wall)).toFixed(0)} ms wall; min ${Math.min(...rs.map((r) => r.task)).toFixed(0)} ms`);
+      line('  main-thread from the click to 1 s later', `${median(rs.map((r) => r.settled)).toFixed(0)} ms (median; min ${Math.min(...rs.map((r) => r.settled)).toFixed(0)})`);
     };
-    show('hover', 'week view first render, 4× CPU slowdown (click after hover: chunk and data preloaded)', true);
-    show('cold', 'the same, clicked at once (chunk, data and JSON parse in the click)', false);
+    for (const b of builds) {
+      if (b.label) console.log(`  build ${b.label}`);
+      show(rounds.get(b)!.hover, 'week view first render, 4× CPU slowdown (click after hover: chunk and data preloaded)', true);
+      show(rounds.get(b)!.cold, 'the same, clicked at once (chunk, data and JSON parse in the click)', false);
+      const c = counted.get(b);
+      if (c) {
+        line('  React in the click (after hover; counted)', `${c.commits} commits, ${c.rendered} components rendered, ${c.mounted} host elements mounted, ${c.deleted} fibers deleted (per commit rendered/mounted/deleted: ${c.perCommit.join(', ')})`);
+        line('  DOM elements', `${c.elementsBefore} → ${c.elementsAfter} (${c.added} added, ${c.removed} removed)`);
+      }
+    }
     line('machine load now (1, 5, 15 min; 2 cores)', loadAvg());
   } finally {
     await browser.close();
   }
 }
+
 
 interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { data?: { url?: string; functionName?: string } } }
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string }; children?: number[] }
@@ -234,7 +386,7 @@ interface ProfileNode { id: number; callFrame: { functionName: string; url: stri
  * Profiler), at the same 4× slowdown. Prints the main thread's self time by trace event and the
  * script's self time by chunk and function. Tracing costs time itself: shares, not the measure.
  */
-async function profileRound(browser: import('@playwright/test').Browser, context: import('@playwright/test').BrowserContext, url: string): Promise<void> {
+async function profileRound(browser: import('@playwright/test').Browser, context: import('@playwright/test').BrowserContext, url: string, build: number): Promise<void> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await page.goto(`${url}/?week=${WEEK}`);
@@ -299,6 +451,14 @@ async function profileRound(browser: import('@playwright/test').Browser, context
   close(Infinity);
   const top = [...self.entries()].filter(([k]) => k !== 'RunTask' && k !== 'ThreadControllerImpl::RunTask').sort((a, b) => b[1] - a[1]).slice(0, 18);
   line('profile: main thread self time by trace event', `total RunTask ${(best.t / 1000).toFixed(0)} ms (traced, 4×)`);
+  // Style and layout passes of the click: how many, how long, how many objects (fewer is cheaper on any machine).
+  const passes = (name: string, what: (e: TraceEvent) => number | undefined) => {
+    const es = xs.filter((e) => e.name === name);
+    return `${es.length} × (${es.map((e) => `${(e.dur! / 1000).toFixed(1)} ms${what(e) === undefined ? '' : `/${what(e)}`}`).join(', ')})`;
+  };
+  type PassArgs = { elementCount?: number; beginData?: { dirtyObjects?: number } };
+  line('    style recalcs (ms/elements)', passes('UpdateLayoutTree', (e) => (e.args as PassArgs | undefined)?.elementCount));
+  line('    layouts (ms/dirty objects)', passes('Layout', (e) => (e.args as PassArgs | undefined)?.beginData?.dirtyObjects));
   for (const [k, v] of top) line(`    ${k.slice(0, 60)}`, `${(v / 1000).toFixed(1)} ms`);
 
   // The sampled script: self time by chunk and by function.
@@ -321,8 +481,9 @@ async function profileRound(browser: import('@playwright/test').Browser, context
   for (const [k, v] of [...byFn.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20)) line(`    ${k.slice(0, 60)}`, `${(v / 1000).toFixed(1)} ms`);
   if (process.env.BENCH_WEEK_TRACE) {
     const { writeFileSync } = await import('node:fs');
-    writeFileSync(process.env.BENCH_WEEK_TRACE, JSON.stringify(trace));
-    writeFileSync(`${process.env.BENCH_WEEK_TRACE}.cpuprofile`, JSON.stringify(prof));
+    const file = `${process.env.BENCH_WEEK_TRACE}${build ? `-${build}` : ''}`;
+    writeFileSync(file, JSON.stringify(trace));
+    writeFileSync(`${file}.cpuprofile`, JSON.stringify(prof));
   }
 }
 

@@ -298,17 +298,19 @@ function WeekTotal({ data }: { data: TWorksheetWeek }) {
  * A cell: with entries it opens that day's list; empty it opens the form for that day, job and
  * unit. A plain link (the href the router would build, search as lib/search writes it): a router
  * <Link> per cell built and matched a location for each of ~90 cells on the first render
- * (decision 0256). A click is routed by the week's one handler (onCellClick).
+ * (decision 0256). A click is routed by the week's one handler (useCellLinks). A function, not a
+ * component, and one element with its text: the ~90 cells are the most of the week's first
+ * render (decision 0274).
  */
-function Cell({ row, i, day, name }: { row: TWeekRow; i: number; day: Day; name: string }) {
+function cell(row: TWeekRow, i: number, day: Day, name: string) {
   if (row.entries[i]! > 0) {
     return (
       <a
         href={`/#day-${day.date}`}
-        className="wk-cell is-filled"
+        className="wk-cell is-filled ws-num"
         aria-label={m.ws_week_open({ date: day.label, row: name })}
       >
-        <span className="ws-num">{num(row.days[i]!)}</span>
+        {num(row.days[i]!)}
       </a>
     );
   }
@@ -357,7 +359,7 @@ function useCellLinks() {
   };
 }
 
-function RowHead({ row }: { row: TWeekRow }) {
+function rowHead(row: TWeekRow) {
   return (
     <span className="wk-rowhead">
       <span className="wk-rowhead__job">
@@ -403,16 +405,14 @@ const WeekTable = memo(function WeekTable({ data, days }: { data: TWorksheetWeek
             return (
               <tr key={rowKey(r)}>
                 <th scope="row" className="wk-first">
-                  <RowHead row={r} />
+                  {rowHead(r)}
                 </th>
                 {days.map((d, i) => (
                   <td key={d.date} className={todayClass(d)}>
-                    <Cell row={r} i={i} day={d} name={name} />
+                    {cell(r, i, d, name)}
                   </td>
                 ))}
-                <td className="wk-rowtotal">
-                  <span className="ws-num">{num(r.total)}</span>
-                </td>
+                <td className="wk-rowtotal ws-num">{num(r.total)}</td>
               </tr>
             );
           })}
@@ -425,17 +425,11 @@ const WeekTable = memo(function WeekTable({ data, days }: { data: TWorksheetWeek
                   {m.ws_week_day_total()} ({t.label})
                 </th>
                 {t.days.map((v, i) => (
-                  <td key={days[i]!.date} className={todayClass(days[i]!)}>
-                    {v ? (
-                      <span className="ws-num">{num(v)}</span>
-                    ) : (
-                      <span className="ws-muted">–</span>
-                    )}
+                  <td key={days[i]!.date} className={[todayClass(days[i]!), v ? "ws-num" : "ws-muted"].filter(Boolean).join(" ")}>
+                    {v ? num(v) : "–"}
                   </td>
                 ))}
-                <td className="wk-rowtotal">
-                  <span className="ws-num">{num(t.total)}</span>
-                </td>
+                <td className="wk-rowtotal ws-num">{num(t.total)}</td>
               </tr>
             ))}
           </tfoot>
@@ -487,8 +481,8 @@ function WeekDay({
       <ul className="wk-list">
         {data.rows.map((r) => (
           <li key={rowKey(r)} className="wk-item">
-            <RowHead row={r} />
-            <Cell row={r} i={i} day={shown} name={rowName(r)} />
+            {rowHead(r)}
+            {cell(r, i, shown, rowName(r))}
           </li>
         ))}
       </ul>
