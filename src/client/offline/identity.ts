@@ -17,6 +17,8 @@ interface Stored {
 
 const listeners = new Set<() => void>();
 let current: string | null | undefined;
+/** The account info this page last wrote to storage. */
+let remembered: AccountInfo | null = null;
 
 function read(): Stored | null {
   try {
@@ -41,8 +43,12 @@ export function currentUserKey(): string | null {
 }
 
 /** Keeps the account info of the user the server just confirmed; answers the user it replaces (null when none or the same). */
-export function rememberIdentity(info: AccountInfo): { user: string; replaced: string | null } {
+export function rememberIdentity(info: AccountInfo): { user: string; replaced: string | null; again: boolean } {
   const user = userKeyOf(info);
+  // Every navigation in the app confirms the session with the cached answer: the same object as
+  // last time means nothing to write (a JSON parse, a stringify and a storage write per click).
+  if (info === remembered && current === user) return { user, replaced: null, again: true };
+  remembered = info;
   const before = read()?.user ?? null;
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify({ user, info } satisfies Stored));
@@ -50,7 +56,7 @@ export function rememberIdentity(info: AccountInfo): { user: string; replaced: s
     // Storage full or denied: the app still works online; offline it will ask for a login.
   }
   if (current !== user) changed(user);
-  return { user, replaced: before !== null && before !== user ? before : null };
+  return { user, replaced: before !== null && before !== user ? before : null, again: false };
 }
 
 /** The last logged-in user's account info, for opening the app offline. */
@@ -59,6 +65,7 @@ export function lastIdentity(): AccountInfo | null {
 }
 
 export function forgetIdentity(): void {
+  remembered = null;
   try {
     localStorage.removeItem(STORAGE_KEY);
   } catch {

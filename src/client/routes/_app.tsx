@@ -23,8 +23,8 @@ export const Route = createFileRoute('/_app')({
       const info = await context.trpcUtils.user.info.ensureData();
       // The pending spinner shows while a Danish user's messages load (decision 0171).
       await applyUserLanguage(info.languageCode);
-      const { user, replaced } = rememberIdentity(info);
-      userConfirmed(user, replaced);
+      const { user, replaced, again } = rememberIdentity(info);
+      if (!again) userConfirmed(user, replaced);
       return { info };
     } catch (error) {
       if (isUnauthorized(error)) {
