@@ -38,32 +38,46 @@ const compiledSessionQuery = new WeakMap<Database, CompiledQuery<SessionRow>>();
 /**
  * On PostgreSQL the look-up runs as a named prepared statement straight on the pool (decision
  * 0175): each connection parses and plans it once instead of on every request, and Kysely's
- * per-query work (connection provider, result plugin) is skipped. Kysely's CamelCasePlugin wrote
- * the SQL's snake_case names; the row's keys are mapped back here.
+ * per-query work (connection provider, result plugin) is skipped. pg answers the columns as an
+ * array (`rowMode: 'array'`) and the row is built as one literal in the select list's order
+ * (decision 0277): no keyed stores per column, neither pg's nor a snake_case → camelCase copy.
+ * The order is checked against the columns PostgreSQL names, once per process.
  */
-const camelKeys = new Map<string, string>();
-async function sessionRowByPreparedStatement(pg: PgPool, text: string, sessionId: string): Promise<SessionRow | undefined> {
-  const { rows } = await pg.pool.query<Record<string, unknown>>({ name: 'webtid_session_lookup', text, values: [sessionId] });
-  const raw = rows[0];
-  if (!raw) return undefined;
-  const row: Record<string, unknown> = {};
-  for (const key in raw) {
-    let camel = camelKeys.get(key);
-    if (camel === undefined) camelKeys.set(key, (camel = key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())));
-    row[camel] = raw[key];
-  }
-  return row as SessionRow;
+const SESSION_COLUMNS = [
+  'expires_at', 'remember', 'user_id', 'account_id', 'username', 'profile_type', 'team_code', 'language_code', 'user_active', 'user_expires',
+  'account_active', 'account_expires', 'account_name', 'resource_units', 'default_resource', 'lock_default_resource', 'default_description',
+] as const;
+let columnsChecked = false;
+
+function sessionRowOf(c: unknown[]): SessionRow {
+  return {
+    expiresAt: c[0], remember: c[1], userId: c[2], accountId: c[3], username: c[4], profileType: c[5], teamCode: c[6], languageCode: c[7], userActive: c[8],
+    userExpires: c[9], accountActive: c[10], accountExpires: c[11], accountName: c[12], resourceUnits: c[13], defaultResource: c[14],
+    lockDefaultResource: c[15], defaultDescription: c[16],
+  } as SessionRow;
+}
+
+function sessionRowByPreparedStatement(pg: PgPool, text: string, sessionId: string): Promise<SessionRow | undefined> {
+  return pg.pool.query<unknown[]>({ name: 'webtid_session_lookup', text, values: [sessionId], rowMode: 'array' }).then(({ rows, fields }) => {
+    if (!columnsChecked) {
+      const names = fields.map((f) => f.name).join(',');
+      if (names !== SESSION_COLUMNS.join(',')) throw new Error(`the session look-up's columns changed: ${names}`);
+      columnsChecked = true;
+    }
+    const raw = rows[0];
+    return raw ? sessionRowOf(raw) : undefined;
+  });
 }
 
 /** The session row of `sessionId` (the hashed token); `pg`: the PostgreSQL pool when there is one (DbHandle.pg). */
-export async function findSessionRow(db: Database, sessionId: string, pg?: PgPool): Promise<SessionRow | undefined> {
+export function findSessionRow(db: Database, sessionId: string, pg?: PgPool): Promise<SessionRow | undefined> {
   let compiled = compiledSessionQuery.get(db);
   if (!compiled) {
     compiled = sessionQuery(db, '').compile();
     if (compiled.parameters.length !== 1) throw new Error('the session query must have exactly one parameter');
     compiledSessionQuery.set(db, compiled);
   }
-  return pg ? sessionRowByPreparedStatement(pg, compiled.sql, sessionId) : (await db.executeQuery<SessionRow>({ ...compiled, parameters: [sessionId] })).rows[0];
+  return pg ? sessionRowByPreparedStatement(pg, compiled.sql, sessionId) : db.executeQuery<SessionRow>({ ...compiled, parameters: [sessionId] }).then((r) => r.rows[0]);
 }
 
 export async function deleteSession(db: Database, sessionId: string): Promise<void> {

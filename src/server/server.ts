@@ -1,4 +1,4 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { HEADERS_MAX_BYTES } from '../shared/limits';
@@ -80,25 +80,35 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
   let draining = false;
   const app = createApp(services, { distDir: resolve(ROOT, 'dist/client'), messagesDir: resolve(ROOT, 'messages'), draining: () => draining, version });
   let stopping = false;
-  const handlers = new Set<Promise<void>>();
-  const active = new Set<ServerResponse>();
+  // The requests in flight, each with its handler's promise (a stop waits for them). A request
+  // leaves when its handler is done and its head is out; one whose head is still to come (a gzip
+  // in the thread pool) stays until its response closes, so that a stop can still mark it
+  // `Connection: close`. One map and no listener per request (decision 0277).
+  const inFlight = new Map<ServerResponse, Promise<void>>();
+  const leave = (res: ServerResponse) => {
+    if (res.headersSent || res.destroyed) inFlight.delete(res);
+    else res.once('close', () => inFlight.delete(res));
+  };
+  const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    try {
+      await app(req, res);
+    } catch (err) {
+      // app() answers its own errors; this is the last net under it
+      log.error({ err }, 'request handler failed');
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    } finally {
+      leave(res);
+    }
+  };
   const server = createServer({ keepAliveTimeout: 5000, maxHeaderSize: HEADERS_MAX_BYTES }, (req, res) => {
     // While stopping, every answer closes its connection, so that no client reuses it.
     if (stopping) {
       res.shouldKeepAlive = false;
       res.setHeader('Connection', 'close');
     }
-    const running: Promise<void> = app(req, res)
-      .catch((err: unknown) => {
-        // app() answers its own errors; this is the last net under it
-        log.error({ err }, 'request handler failed');
-        if (!res.headersSent) res.writeHead(500).end();
-        else res.destroy();
-      })
-      .finally(() => handlers.delete(running));
-    handlers.add(running);
-    active.add(res);
-    res.once('close', () => active.delete(res));
+    // serve() leaves in its `finally`, always after it has returned (app() is async): set before any leave.
+    inFlight.set(res, serve(req, res));
   });
   // A client that sends garbage gets 400 and its socket closed; never an exception.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
@@ -131,7 +141,7 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
         stopping = true;
         // The answers still to come close their connections, so that no client sends another
         // request on them (one sent to a connection we close while it is idle would be reset).
-        for (const res of active) {
+        for (const res of inFlight.keys()) {
           if (res.headersSent) continue;
           res.shouldKeepAlive = false;
           res.setHeader('Connection', 'close');
@@ -157,7 +167,7 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
         clearInterval(sweep);
         clearTimeout(force);
         // handlers cut by closeAllConnections (an export) finish their rollback before the pool closes
-        await Promise.race([Promise.allSettled([...handlers]), delay(1500)]);
+        await Promise.race([Promise.allSettled([...inFlight.values()]), delay(1500)]);
         // A transaction still running (a long export draining its COPY) is not waited for: when the
         // process ends, PostgreSQL rolls it back, which is what an export cut by shutdown must do.
         // (PGlite is always waited for: its files must be closed properly.)

@@ -12,6 +12,7 @@ import { docsHtml, docsScript } from './docs-page';
 import { sendJson } from './problem';
 import { clientIp, isHttps } from './proxy';
 import { beginRequest, requestInfo, setRoute } from './request-context';
+import { RequestTarget } from './request-target';
 import { countingRequests, countRequest } from '../metrics';
 import { decodePathSegment, sendError } from './rest';
 import { buildRouteTable, refuseUnrouted, runRoute } from './routes';
@@ -132,8 +133,8 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
     try {
       if (isHttps(req, services.env)) res.setHeader('Strict-Transport-Security', HSTS);
       if ((req.url ?? '').length > URL_MAX_BYTES) throw new AppError('URI_TOO_LONG', coded('URL_TOO_LONG', { max: URL_MAX_BYTES }));
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const path = url.pathname;
+      const target = new RequestTarget(req.url ?? '/');
+      const path = target.path;
       decodePathSegment(path); // %ff, %zz: 400 here rather than a URIError somewhere below
       if (path === '/livez' || path === '/readyz' || path === '/healthz') {
         setRoute(req, path);
@@ -151,7 +152,7 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
       }
       if (!path.startsWith('/api/') && path !== '/api') {
         setRoute(req, path.startsWith('/assets/') ? '/assets/*' : '/*');
-        return await serveStatic(req, res, url);
+        return await serveStatic(req, res, target.url());
       }
       setRoute(req, '/api/*'); // an API path nobody knows; the dispatchers below name the known ones
 
@@ -171,7 +172,7 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
       }
       // One pipeline for REST, raw and tRPC routes: the route, authorize() before the body, the handler.
       const match = table.lookup(req.method ?? 'GET', path);
-      if (match && 'route' in match) return await runRoute(services, match.route, req, res, url, match.params);
+      if (match && 'route' in match) return await runRoute(services, match.route, req, res, target, match.params);
       refuseUnrouted(req, res, path, match);
     } catch (error) {
       sendError(services, res, error);

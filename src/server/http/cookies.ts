@@ -7,17 +7,22 @@ export const SESSION_COOKIE = 'webtid_session';
 export function readCookie(req: IncomingMessage, name: string): string | null {
   const header = req.headers.cookie;
   if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) {
-      const value = part.slice(eq + 1).trim();
+  // `name=value` pairs split at `;`, names and values trimmed, the first pair of that name wins;
+  // scanned with indexOf rather than split into an array per request (decision 0277).
+  for (let start = 0; start < header.length; ) {
+    let end = header.indexOf(';', start);
+    if (end < 0) end = header.length;
+    const eq = header.indexOf('=', start);
+    if (eq >= 0 && eq < end && header.slice(start, eq).trim() === name) {
+      const value = header.slice(eq + 1, end).trim();
+      if (!value.includes('%')) return value;
       try {
         return decodeURIComponent(value);
       } catch {
         return null;
       }
     }
+    start = end + 1;
   }
   return null;
 }

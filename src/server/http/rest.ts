@@ -67,7 +67,9 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
  * the input from the query string (reads) or the body (writes) plus the path parameters, the
  * procedure through the router's caller, the answer (a page's Link header, Idempotency-Key on creates).
  */
-export async function handleRest(services: AppServices, route: RestRoute, { req, res, url, params, actor }: Grant<unknown>): Promise<void> {
+export async function handleRest(services: AppServices, route: RestRoute, grant: Grant<unknown>): Promise<void> {
+  // `grant.url` is read only where it is needed: it parses the URL on first use (request-target.ts).
+  const { req, res, params, actor } = grant;
   const method = (req.method ?? 'GET').toUpperCase();
   let body: unknown;
   let files: Context['files'] = [];
@@ -88,20 +90,23 @@ export async function handleRest(services: AppServices, route: RestRoute, { req,
     if (body !== undefined && !isPlainObject(body)) throw new AppError('BAD_REQUEST', coded('BODY_NOT_OBJECT'));
     // A read takes its input from the query string, a write from its body (issue 19: what the
     // document says, and no more — a query string on a write is ignored, as a proxy would).
-    input = method === 'GET' || method === 'HEAD' ? { ...queryObject(url), ...params } : { ...(body ?? {}), ...params };
+    input = method === 'GET' || method === 'HEAD' ? { ...queryObject(grant.url), ...params } : { ...(body ?? {}), ...params };
   }
   const ctx = createContext(services, req, res, actor, files);
   bufferAndCompress(req, res);
   const status = route.meta.rest.status ?? 200;
-  // Creates (201) honour Idempotency-Key (issue 13 point 5); everything else just runs.
+  // Creates (201) honour Idempotency-Key (issue 13 point 5); everything else just runs (without
+  // the wrapper's extra async layer: decision 0277).
   const run = async () => ({ status, body: await route.call({ ctx, input, batchIndex: 0 }) });
-  const answer = status === 201 ? await withIdempotency(services.db, req, res, ctx.actor, { method, path: route.path, input, files, secretFields: route.meta.rest.secretFields ?? [] }, run) : await run();
+  const answer = status === 201 ? await withIdempotency(services.db, req, res, ctx.actor, { method, path: route.path, input, files, secretFields: route.meta.rest.secretFields ?? [] }, run) : { status, body: await route.call({ ctx, input, batchIndex: 0 }) };
   // Paged lists keep spec §7's array body and link the next page (issue 9).
-  sendJson(res, answer.status, route.meta.rest.paged ? restPage(res, url, answer.body) : answer.body);
+  sendJson(res, answer.status, route.meta.rest.paged ? restPage(res, grant.url, answer.body) : answer.body);
 }
 
 /** A path segment, percent-decoded; malformed encoding (`%ff`, `%zz`) is the caller's 400, not a URIError 500. */
 export function decodePathSegment(segment: string): string {
+  // Without a `%` there is nothing to decode (decodeURIComponent would answer the same text).
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {

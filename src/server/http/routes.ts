@@ -11,6 +11,7 @@ import { HTTP_ERR, sendProblem } from './problem';
 import type { RawRoute } from './raw-route';
 import { authRefusal, BadApiKey, createContext, csrfRefused, resolveActor, setRoute } from './request-context';
 import { collectRestRoutes, decodePathSegment, handleRest, logFault, queryObject, refuseBeforeBody, sendError, templateRegex, type RestRoute } from './rest';
+import type { RequestTarget } from './request-target';
 import { procedureTable } from './trpc-adapter';
 import { createTrpcHandler, type TrpcCalls } from './trpc-handler';
 
@@ -33,6 +34,22 @@ export interface Grant<P> {
   actor: Actor | null;
   /** what `prepare` made of the path (tRPC: its calls) */
   prepared: P;
+}
+
+/** A grant whose URL is parsed only if the handler reads it (request-target.ts). */
+class RouteGrant<P> implements Grant<P> {
+  constructor(
+    readonly req: IncomingMessage,
+    readonly res: ServerResponse,
+    private readonly target: RequestTarget,
+    readonly params: Record<string, string>,
+    readonly actor: Actor | null,
+    readonly prepared: P,
+  ) {}
+
+  get url(): URL {
+    return this.target.url();
+  }
 }
 
 export interface Route<P = unknown> {
@@ -121,18 +138,18 @@ export async function authorize(services: AppServices, req: IncomingMessage, res
 }
 
 /** Runs one request through the pipeline: prepare → authorize → handler; errors in the route's form. */
-export async function runRoute(services: AppServices, route: Route, req: IncomingMessage, res: ServerResponse, url: URL, rawParams: Record<string, string>): Promise<void> {
+export async function runRoute(services: AppServices, route: Route, req: IncomingMessage, res: ServerResponse, target: RequestTarget, rawParams: Record<string, string>): Promise<void> {
   setRoute(req, route.pattern);
   try {
-    const prepared = route.prepare ? route.prepare(url, req) : undefined;
+    const prepared = route.prepare ? route.prepare(target.url(), req) : undefined;
     if (route.logPattern) setRoute(req, route.logPattern(prepared));
     const params: Record<string, string> = {};
-    for (const [k, v] of Object.entries(rawParams)) params[k] = decodePathSegment(v);
+    for (const k in rawParams) params[k] = decodePathSegment(rawParams[k]!);
     const levels = typeof route.auth === 'string' ? [route.auth] : route.auth(prepared);
     const perCall = route.form === 'trpc' ? trpcCallCount(prepared) : undefined;
     const actor = await authorize(services, req, res, route, levels, perCall);
     if (actor === false) return;
-    await route.handle({ req, res, url, params, actor, prepared });
+    await route.handle(new RouteGrant(req, res, target, params, actor, prepared));
   } catch (error) {
     if (route.form === 'problem') return sendError(services, res, error);
     // An answer too large to serialise is refused, never a 500 at gigabytes (issue 8 §4).
