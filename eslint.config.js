@@ -59,6 +59,23 @@ const noQueriesOutsideDb = {
   },
 };
 
+/**
+ * The English error sentences (src/shared/error-codes.ts) are the server's: the browser translates
+ * by code, and the shared schemas need only the codes and tokens (src/shared/error-tokens.ts).
+ * A value import of the catalogue from the client or a shared module would put it in every page's
+ * JavaScript again (decision 0280).
+ */
+const catalogueStaysOnServer = {
+  files: ['src/client/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+  ignores: ['**/*.test.ts', 'src/shared/error-codes.ts'],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      { patterns: [{ group: ['**/error-codes', '**/error-codes.ts'], allowTypeImports: true, message: 'import codes and tokens from shared/error-tokens; the English catalogue is the server\'s' }] },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-ab/**', 'node_modules/**', 'src/shared/paraglide/**', 'src/client/routeTree.gen.ts', 'tests/helpers/api-types.gen.ts', 'test-results/**', 'playwright-report/**', 'data/**', 'examples/**', 'scratch/**'] },
   js.configs.recommended,
@@ -77,5 +94,6 @@ export default tseslint.config(
   },
   layers,
   noQueriesOutsideDb,
+  catalogueStaysOnServer,
   { files: ['**/*.js'], languageOptions: { globals: { console: 'readonly', process: 'readonly' } } },
 );

@@ -1,3 +1,7 @@
+import { coded, parseErrorToken, type CodedError, type ErrorCode, type ParamsOf } from './error-tokens';
+
+export * from './error-tokens';
+
 /**
  * The one catalogue of the errors the server sends (docs/decisions/0160-error-codes.md): a stable
  * machine code → the English sentence with named `{params}`. The server renders every `detail`
@@ -143,40 +147,7 @@ export const ERROR_TEMPLATES = {
   IDEMPOTENCY_RUNNING: 'A request with this Idempotency-Key is still being processed; retry later',
 } as const;
 
-/** English names of the worksheet fields used in "{field} cannot be: {value}" answers. */
-export const WS_FIELD_NAMES = {
-  username: 'User',
-  customerNo: 'Customer',
-  jobCode: 'Job',
-  jobTaskCode: 'Task',
-  locationCode: 'Location',
-  workTypeCode: 'Work type',
-  unitNo: 'Unit',
-  unitOfMeasureCode: 'Unit of measure',
-  existingAttachments: 'Attachment',
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_TEMPLATES;
 export const ERROR_CODES = Object.keys(ERROR_TEMPLATES) as ErrorCode[];
-
-/** The `{name}` placeholders of a template, as a union of names. */
-type ParamNames<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? P | ParamNames<Rest> : never;
-/** The params a code needs: `{}` for a sentence without placeholders. */
-export type ParamsOf<C extends ErrorCode> = { [K in ParamNames<(typeof ERROR_TEMPLATES)[C]>]: string | number };
-export type ErrorParams = Record<string, string>;
-
-/** An error as data: what the wire carries beside the English text. */
-export interface CodedError {
-  code: ErrorCode;
-  params: ErrorParams;
-}
-
-/** The coded form of an error; the server throws these, `renderError` gives its English. */
-export function coded<C extends ErrorCode>(code: C, ...[params]: keyof ParamsOf<C> extends never ? [] : [ParamsOf<C>]): CodedError {
-  const out: ErrorParams = {};
-  for (const [k, v] of Object.entries((params ?? {}) as Record<string, string | number>)) out[k] = String(v);
-  return { code, params: out };
-}
 
 /** The English sentence of a code with its params filled in. */
 export function renderError(error: CodedError): string {
@@ -188,34 +159,10 @@ export function errorText<C extends ErrorCode>(code: C, ...params: keyof ParamsO
   return renderError(coded(code, ...params));
 }
 
-/**
- * A catalogue error as one string, for the places that only carry a string: zod messages of the
- * shared schemas, and the `*_ERR` constants. It is the code, then its params as JSON when it has
- * any (`TOO_LONG {"max":"20"}`); `readErrorToken` gives the code back, never by matching English.
- */
-export function errorToken<C extends ErrorCode>(code: C, ...params: keyof ParamsOf<C> extends never ? [] : [ParamsOf<C>]): string {
-  return tokenOf(coded(code, ...params));
-}
-
-/** The token of a coded error (see `errorToken`). */
-export function tokenOf(c: CodedError): string {
-  return Object.keys(c.params).length === 0 ? c.code : `${c.code} ${JSON.stringify(c.params)}`;
-}
-
-const TOKEN = /^([A-Z][A-Z0-9_]*)(?: (\{.*\}))?$/s;
-
-/** The code and params of an `errorToken`; undefined for any other string (a text shown as it is). */
+/** The code and params of an `errorToken` of this catalogue; undefined for any other string (a text shown as it is). */
 export function readErrorToken(text: string): CodedError | undefined {
-  const match = TOKEN.exec(text);
-  if (!match || !Object.hasOwn(ERROR_TEMPLATES, match[1]!)) return undefined;
-  if (match[2] === undefined) return { code: match[1] as ErrorCode, params: {} };
-  try {
-    const params = JSON.parse(match[2]) as unknown;
-    if (typeof params !== 'object' || params === null || Array.isArray(params)) return undefined;
-    return { code: match[1] as ErrorCode, params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) };
-  } catch {
-    return undefined;
-  }
+  const token = parseErrorToken(text);
+  return token && Object.hasOwn(ERROR_TEMPLATES, token.code) ? { code: token.code as ErrorCode, params: token.params } : undefined;
 }
 
 /** A token or a catalogue error in English (a string that is no token is already a text). */

@@ -1,4 +1,4 @@
-import { errorToken } from './error-codes';
+import { errorToken } from './error-tokens';
 
 /**
  * Short names for the catalogue's errors (src/shared/error-codes.ts) as tokens (`errorToken`): the

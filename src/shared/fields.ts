@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorToken } from './error-codes';
+import { errorToken } from './error-tokens';
 import { ERR, tooLong } from './errors';
 import { DATE_MAX, DATE_MIN, QUANTITY_MAX, QUANTITY_MIN, TIME_STEP_MINUTES } from './limits';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorToken } from './error-codes';
+import { errorToken } from './error-tokens';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './limits';
 
 /**

@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import { readErrorToken, WS_FIELD_NAMES, type CodedError, type ErrorCode, type ErrorParams } from '../../shared/error-codes';
+import { parseErrorToken, WS_FIELD_NAMES, type CodedError, type ErrorCode, type ErrorParams } from '../../shared/error-tokens';
 import { m } from '../../shared/paraglide/messages.js';
 import { formatNumber } from './format';
 
@@ -209,7 +209,7 @@ export function translateCode(code: string | undefined, params: ErrorParams | un
  * as it is.
  */
 export function translateText(text: string): string {
-  const known = readErrorToken(text);
+  const known = parseErrorToken(text);
   return known ? translateCode(known.code, known.params, text) : text;
 }
 

@@ -1,4 +1,4 @@
-import type { CodedError, ErrorParams } from '../../shared/error-codes';
+import type { CodedError, ErrorParams } from '../../shared/error-tokens';
 
 /*
  * The one reader of a problem+json body (RFC 9457 as the server writes it, src/server/http/problem.ts):

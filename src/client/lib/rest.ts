@@ -1,4 +1,4 @@
-import { errorText } from '../../shared/error-codes';
+import { errorToken } from '../../shared/error-tokens';
 import { AppCallError } from './errors';
 import { problemOfResponse, readProblem, type Problem } from './problem';
 
@@ -28,7 +28,7 @@ export function problemError(status: number, body: unknown, statusText = ''): Ap
 
 /** The AppCallError of a Problem (lib/problem.ts, the one reader of problem+json). */
 export function errorOfProblem(p: Problem): AppCallError {
-  return new AppCallError(p.status, p.detail ?? errorText('INTERNAL'), p.code, p.params, p.errors, p.errorCodes);
+  return new AppCallError(p.status, p.detail ?? errorToken('INTERNAL'), p.code, p.params, p.errors, p.errorCodes);
 }
 
 export interface RestOptions extends Omit<RequestInit, 'credentials'> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorToken } from '../error-codes';
+import { errorToken } from '../error-tokens';
 import { ERR } from '../errors';
 import { LANGUAGE_CODES, MAX, PROFILE_TYPES, RESOURCE_UNITS } from '../limits';
 import { bool, plainString } from '../fields';

@@ -1,4 +1,4 @@
-import { errorToken } from '../error-codes';
+import { errorToken } from '../error-tokens';
 import { CSV_FILE_NAME } from '../limits';
 import type { ExportFileType } from './export';
 

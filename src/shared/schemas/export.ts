@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorToken } from '../error-codes';
+import { errorToken } from '../error-tokens';
 import { bool, enumOf, id, optionalIsoDate } from '../fields';
 import { MODES } from '../limits';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorToken } from '../error-codes';
+import { errorToken } from '../error-tokens';
 import { ERR } from '../errors';
 import { id } from '../fields';
 import { UNIT_TYPES, type UnitType } from '../limits';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorToken } from '../error-codes';
+import { errorToken } from '../error-tokens';
 import { UNIT_TYPES } from '../limits';
 import { ZCustomer } from './customer';
 import { ZItem } from './item';

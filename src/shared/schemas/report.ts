@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorToken } from '../error-codes';
+import { errorToken } from '../error-tokens';
 import { ERR } from '../errors';
 import { enumOf, optionalCode, optionalIsoDate } from '../fields';
 import { MAX, MODES } from '../limits';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorToken } from '../error-codes';
+import { errorToken } from '../error-tokens';
 import { ERR } from '../errors';
 import { code, optionalCode, plainString } from '../fields';
 import { MAX } from '../limits';

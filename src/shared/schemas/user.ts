@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorToken } from '../error-codes';
+import { errorToken } from '../error-tokens';
 import { ERR, cannotBe } from '../errors';
 import { bool, code, enumOf, optionalCode, optionalIsoDate, optionalText, requiredText, teamCode } from '../fields';
 import { LANGUAGE_CODES, MAX, PROFILE_TYPES } from '../limits';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { mondayOf } from '../copy-dates';
-import { errorToken } from '../error-codes';
+import { errorToken } from '../error-tokens';
 import { ERR } from '../errors';
 import { bool, id, isoDate, plainString } from '../fields';
 import { COPY_MAX, DATE_MAX, DATE_MIN } from '../limits';

@@ -1,4 +1,4 @@
-import { errorToken } from '../error-codes';
+import { errorToken } from '../error-tokens';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, ATTACHMENT_MAX_PIXELS } from '../limits';
 
 // Without zod, so the client's error translation doesn't load it (decision 0172); re-exported by ./worksheet.
@@ -18,4 +18,4 @@ export const WS_ERR = {
 } as const;
 
 /** English names of the fields used in "{field} cannot be: {value}" answers (zod-free, for the client's translator). */
-export { WS_FIELD_NAMES } from '../error-codes';
+export { WS_FIELD_NAMES } from '../error-tokens';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ERR } from '../errors';
 import { bool, code, enumOf, id, isoDate, optionalCode, optionalIsoDate, optionalTime15, quantity, requiredText } from '../fields';
 import { APPROVAL_FILTERS, BULK_APPROVE_MAX, MAX, MODES, UNIT_TYPES, PROFILE_TYPES } from '../limits';
-import { errorToken } from '../error-codes';
+import { errorToken } from '../error-tokens';
 import { ZAccount } from './account';
 import { pagingFields, ZListTotals } from '../paging';
 

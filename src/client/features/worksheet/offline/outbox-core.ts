@@ -1,4 +1,4 @@
-import type { CodedError, ErrorParams } from '../../../../shared/error-codes';
+import type { CodedError, ErrorParams } from '../../../../shared/error-tokens';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { WorksheetFieldsOut } from '../transport';
 
