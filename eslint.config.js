@@ -63,7 +63,7 @@ const noQueriesOutsideDb = {
  * The English error sentences (src/shared/error-codes.ts) are the server's: the browser translates
  * by code, and the shared schemas need only the codes and tokens (src/shared/error-tokens.ts).
  * A value import of the catalogue from the client or a shared module would put it in every page's
- * JavaScript again (decision 0280).
+ * JavaScript again (decision 0284).
  */
 const catalogueStaysOnServer = {
   files: ['src/client/**/*.{ts,tsx}', 'src/shared/**/*.ts'],

@@ -1,7 +1,7 @@
 import type { ERROR_TEMPLATES } from './error-codes';
 
 /*
- * The catalogue's codes as data and as one-string tokens (decision 0280): all that the shared
+ * The catalogue's codes as data and as one-string tokens (decision 0284): all that the shared
  * schemas and the browser need. The English sentences (ERROR_TEMPLATES) stay in error-codes.ts,
  * which the server and the tests load and the client never does: the client translates by code.
  */

@@ -6,7 +6,7 @@ import { PageSpinner } from '../../components/spinner';
 import { toast } from '../../components/toast';
 import { clearOfflineData } from '../../offline/clear';
 import { finishPendingLogout, markLogoutPending } from '../../offline/logout-pending';
-import { setOutboxOwner } from '../worksheet/offline/outbox';
+import { setOutboxSession } from '../worksheet/offline/outbox-state';
 import { clearAllDrafts, sessionDrafts } from '../worksheet/draft';
 
 /**
@@ -26,7 +26,7 @@ export function LogoutPage() {
     markLogoutPending();
     clearAllDrafts(sessionDrafts());
     // The outbox stops sending for this user; their queued entries stay on the device (decision 0155).
-    void setOutboxOwner(null);
+    void setOutboxSession({ owner: null });
     // Even if the call fails (already logged out, offline) the user wants out: carry on.
     void finishPendingLogout()
       .then(() => clearOfflineData())

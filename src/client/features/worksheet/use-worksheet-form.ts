@@ -37,7 +37,7 @@ import { submitWorksheet } from './ws-api';
 import { AppCallError, errorMessage, serverFieldErrors, translateText } from '../../lib/errors';
 import { describeFailure } from './create-failure';
 import { focusEntry, focusField, focusFirstInvalid } from './focus';
-import { submitOrQueue } from './offline/outbox';
+import { loadOutbox } from './offline/outbox-state';
 import {
   todayIso,
   useCustomerLookup,
@@ -437,7 +437,7 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel, p
     try {
       // A create goes through the offline outbox (issue 14): sent now, or kept on the device when
       // the network fails; editing a queued entry replaces it there.
-      const saved = editing ? await submitWorksheet(out, { id: record.id, version: record.version, keepAttachmentIds: keptIds, files }) : await submitOrQueue(out, { files, outboxId: queued?.id });
+      const saved = editing ? await submitWorksheet(out, { id: record.id, version: record.version, keepAttachmentIds: keptIds, files }) : await (await loadOutbox()).submitOrQueue(out, { files, outboxId: queued?.id });
       await Promise.all([utils.worksheet.list.invalidate(), utils.worksheet.totals.invalidate()]);
       dropDraft();
       setRestored(null);

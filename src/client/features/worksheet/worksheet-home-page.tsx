@@ -7,7 +7,7 @@ import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { PageSpinner } from "../../components/spinner";
 import { trpc } from "../../lib/trpc";
-import { useOutboxItems } from "./offline/outbox";
+import { useOutboxItems } from "./offline/outbox-state";
 import { DownloadButton } from "../export/download-button";
 import { PrintHeader, usePrintSheet } from "./print-sheet";
 import { usePagedWorksheet, type PagedWorksheet } from "./paged-list";

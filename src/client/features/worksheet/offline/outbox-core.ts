@@ -1,6 +1,7 @@
 import type { CodedError, ErrorParams } from '../../../../shared/error-tokens';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { WorksheetFieldsOut } from '../transport';
+import { OUTBOX_DB } from './outbox-names';
 
 /*
  * The offline outbox (issue 14 §3–§6, docs/decisions/0155-offline-outbox.md): worksheet creates that
@@ -55,7 +56,7 @@ export interface OutboxItem {
   problem: OutboxProblem | null;
 }
 
-export const ownerOf = (accountId: number, username: string): string => `${accountId}:${username}`;
+export { ownerOf } from './outbox-names';
 
 /** The outbox is full (entries or photo bytes), or the browser's storage quota was hit. */
 export class OutboxFullError extends Error {
@@ -75,13 +76,12 @@ interface OutboxDb extends DBSchema {
   items: { key: string; value: OutboxItem; indexes: { owner: string } };
 }
 
-const DB_NAME = 'webtid-outbox';
 
 export interface OutboxStore {
   db: IDBPDatabase<OutboxDb>;
 }
 
-export async function openOutbox(name = DB_NAME): Promise<OutboxStore> {
+export async function openOutbox(name = OUTBOX_DB): Promise<OutboxStore> {
   const db = await openDB<OutboxDb>(name, 1, {
     upgrade(database) {
       const store = database.createObjectStore('items', { keyPath: 'id' });

@@ -18,9 +18,8 @@ import {
   problemFieldMessages,
   problemMessage,
   sendNow,
-  useOutboxFailing,
-  useOutboxItems,
 } from './outbox';
+import { useOutboxFailing, useOutboxItems } from './outbox-state';
 import { filesOf, type OutboxItem } from './outbox-core';
 import './outbox.css';
 

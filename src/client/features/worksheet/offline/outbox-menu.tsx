@@ -5,8 +5,8 @@ import { confirm } from '../../../components/confirm';
 import { sharedLazyPart } from '../../../lib/lazy';
 import type { AccountInfo } from '../../../lib/trpc';
 import { trpc } from '../../../lib/trpc';
-import { setOutboxOwner, startOutboxTriggers, useOutboxItems } from './outbox';
-import { ownerOf } from './outbox-core';
+import { ownerOf } from './outbox-names';
+import { setOutboxSession, useOutboxItems } from './outbox-state';
 import type { TWorksheetFormSettings } from '../../../../shared/schemas/worksheet';
 import './outbox.css';
 
@@ -24,13 +24,12 @@ import './outbox.css';
  */
 const OutboxListPart = sharedLazyPart<{ settings: TWorksheetFormSettings }>('outbox-list', () => import('./outbox-list').then((mod) => mod.OutboxList));
 
-/** Binds the outbox to the logged-in user and sends what waits (app start); once, in the menu bar. */
+/** Binds the outbox to the logged-in user and sends what waits (app start; its code only if something may wait); once, in the menu bar. */
 export function useOutboxSession(info: Pick<AccountInfo, 'accountId' | 'username'>): void {
   const utils = trpc.useUtils();
   useEffect(() => {
-    startOutboxTriggers();
     const refetch = () => void Promise.all([utils.worksheet.list.invalidate(), utils.worksheet.totals.invalidate()]);
-    void setOutboxOwner(ownerOf(info.accountId, info.username), refetch).catch(() => undefined);
+    void setOutboxSession({ owner: ownerOf(info.accountId, info.username), afterSent: refetch }).catch(() => undefined);
   }, [info.accountId, info.username, utils]);
 }
 

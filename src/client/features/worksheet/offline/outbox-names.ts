@@ -3,6 +3,12 @@
  * its own so the page's first load (the service worker's registration) imports no outbox code.
  */
 
+/** The outbox's IndexedDB database. */
+export const OUTBOX_DB = 'webtid-outbox';
+
+/** Whose queued entries an item is: the account and the user, as one key. */
+export const ownerOf = (accountId: number, username: string): string => `${accountId}:${username}`;
+
 /** The one name of the outbox's lock (Web Locks): one sending round at a time across tabs and the service worker. */
 export const OUTBOX_LOCK = 'webtid-outbox';
 

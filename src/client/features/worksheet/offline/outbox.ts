@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import { m } from '../../../../shared/paraglide/messages.js';
 import type { TWorksheetRecord } from '../../../../shared/schemas/worksheet';
 import { toast } from '../../../components/toast';
@@ -26,6 +25,7 @@ import {
 } from './outbox-core';
 import { isOnline } from '../../../offline/online';
 import { OUTBOX_LOCK, isOutboxSyncedMessage } from './outbox-names';
+import { currentOutboxItems, publishOutbox, rememberOutboxCount } from './outbox-state';
 import { requestOutboxSync } from './request-sync';
 import { backoffDelay, SERVER_BACK_EVENT } from '../../../lib/recovery';
 
@@ -48,37 +48,14 @@ let storePromise: Promise<OutboxStore> | null = null;
 const store = () => (storePromise ??= openOutbox());
 
 let owner: string | null = null;
-let items: readonly OutboxItem[] = [];
-const listeners = new Set<() => void>();
-
-function emit(): void {
-  for (const listener of listeners) listener();
-}
 
 async function refresh(): Promise<void> {
   const current = owner;
   const next = current === null ? [] : await listItems(await store(), current);
   if (current !== owner) return;
-  items = next;
-  emit();
+  if (current !== null) rememberOutboxCount(current, next.length);
+  publishOutbox({ items: next });
 }
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const EMPTY: readonly OutboxItem[] = [];
-
-/** The current login's queued entries, oldest first. */
-export function useOutboxItems(): readonly OutboxItem[] {
-  return useSyncExternalStore(
-    subscribe,
-    () => items,
-    () => EMPTY,
-  );
-}
-
-export const outboxCount = (list: readonly OutboxItem[]) => list.length;
 
 /** The sender: POST /api/worksheet with the item's key; the server's answer as a SendOutcome. */
 async function send(item: OutboxItem): Promise<SendOutcome> {
@@ -117,7 +94,7 @@ function setFailing(next: boolean): void {
   if (!next) retryAttempt = 0;
   if (next === failing) return;
   failing = next;
-  emit();
+  publishOutbox({ failing });
 }
 
 function scheduleRetry(): void {
@@ -129,15 +106,6 @@ function scheduleRetry(): void {
     void sendNow().catch(() => undefined);
   }, backoffDelay(retryAttempt));
   retryAttempt += 1;
-}
-
-/** Whether the last round was cut off because the server did not answer (it is tried again by itself). */
-export function useOutboxFailing(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => failing,
-    () => false,
-  );
 }
 
 /** Sends the current login's waiting entries now (if online); toasts how many went. */
@@ -183,10 +151,9 @@ export async function setOutboxOwner(next: string | null, afterSent?: () => void
   onSent = afterSent ?? null;
   if (next === owner) return;
   owner = next;
-  items = EMPTY;
   failing = false;
   retryAttempt = 0;
-  emit();
+  publishOutbox({ items: [], failing: false });
   if (next === null) return;
   await exclusive(async () => recoverSending(await store(), next));
   await refresh();
@@ -203,7 +170,7 @@ export function startOutboxTriggers(): void {
   window.addEventListener('focus', go);
   window.addEventListener(SERVER_BACK_EVENT, go);
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible' && items.length > 0) go();
+    if (document.visibilityState === 'visible' && currentOutboxItems().length > 0) go();
   });
   // addEventListener (unlike onmessage) leaves the worker's messages queued until startMessages().
   navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
