@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto';
 import { TRPCClientError } from '@trpc/client';
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, ERROR_TEMPLATES, type CodedError } from '../../src/shared/error-codes';
 import { setLocale } from '../../src/shared/paraglide/runtime.js';
 import { m } from '../../src/shared/paraglide/messages.js';
 import { AppError, toWire, trpcErrorShape } from '../../src/server/errors';
 import { sendWireProblem } from '../../src/server/http/problem';
-import { errorMessage, translateCode } from '../../src/client/lib/errors';
+import { errorMessage, loadErrorMessages, translateCode } from '../../src/client/lib/errors';
 import { problemError } from '../../src/client/lib/rest';
 import { failedOutcome, type OutboxItem, type OutboxProblem } from '../../src/client/features/worksheet/offline/outbox-core';
 import { httpSender } from '../../src/client/features/worksheet/offline/outbox-sync';
@@ -58,6 +58,8 @@ async function outboxProblem(status: number, body: unknown): Promise<OutboxProbl
   if (outcome.kind !== 'refused') throw new Error(`not refused: ${outcome.kind}`);
   return outcome.problem;
 }
+
+beforeAll(() => loadErrorMessages());
 
 describe('every code renders in EN and DA from the wire and from the outbox', () => {
   for (const code of ERROR_CODES) {

@@ -1,10 +1,11 @@
 import { TRPCClientError } from '@trpc/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ERROR_CODES, ERROR_TEMPLATES, errorText, errorToken } from '../../shared/error-codes';
 import { ERR } from '../../shared/errors';
 import { setLocale } from '../../shared/paraglide/runtime.js';
-import { AppCallError, ERROR_MESSAGES, errorMessage, isNetworkError, serverFieldErrors, translateCode, translateText } from './errors';
+import { AppCallError, errorMessage, isNetworkError, loadErrorMessages, serverFieldErrors, translateCode, translateText } from './errors';
+import { ERROR_MESSAGES } from './error-messages';
 import { problemError } from './rest';
 
 afterEach(() => {
@@ -13,6 +14,18 @@ afterEach(() => {
 
 const da = () => void setLocale('da', { reload: false });
 const paramsOf = (template: string) => Object.fromEntries([...template.matchAll(/\{(\w+)\}/g)].map(([, n]) => [n!, n === 'entity' || n === 'parent' ? 'Customer' : '7']));
+
+describe('the texts of the codes come with the first failure (decision 0286)', () => {
+  it('are not in the page before; until they are here a code shows its English detail, and they are asked for', async () => {
+    vi.resetModules();
+    const fresh = await import('./errors');
+    expect(fresh.translateCode('TOO_LONG', { max: '20' }, 'the detail as sent')).toBe('the detail as sent');
+    await fresh.loadErrorMessages();
+    expect(fresh.translateCode('TOO_LONG', { max: '20' }, 'the detail as sent')).toMatch(/20/);
+  });
+});
+
+beforeAll(() => loadErrorMessages());
 
 describe('translateCode', () => {
   it('has an English and a Danish text for every code of the catalogue, params filled in', () => {

@@ -1,5 +1,5 @@
 import { errorToken } from '../../shared/error-tokens';
-import { AppCallError } from './errors';
+import { AppCallError, loadErrorMessages } from './errors';
 import { problemOfResponse, readProblem, type Problem } from './problem';
 
 /*
@@ -53,7 +53,9 @@ export async function restFetch(url: string, options: RestOptions = {}): Promise
   }
   if (res.ok) return res;
   if (res.status === 401 && !allowUnauthorized) handleUnauthorized();
-  throw errorOfProblem(await problemOfResponse(res));
+  const problem = await problemOfResponse(res);
+  await loadErrorMessages(); // whatever shows the failure finds its text (decision 0286)
+  throw errorOfProblem(problem);
 }
 
 /** restFetch and the JSON body of the answer (null for 204 or an empty body). */

@@ -1,9 +1,11 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/routers/app';
 import { TRPC_MAX_BATCH } from '../../shared/limits';
+import { loadErrorMessages } from './errors';
 import { handleUnauthorized, setUnauthorizedHandler } from './rest';
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
@@ -12,8 +14,19 @@ export type AccountInfo = RouterOutputs['user']['info'];
 /** React hooks: trpc.area.procedure.useQuery / useMutation. */
 export const trpc = createTRPCReact<AppRouter>();
 
+/** A failed call is handed on once the texts of the error codes are here (lib/errors.ts, decision 0286). */
+const errorTextsLink: TRPCLink<AppRouter> = () => ({ next, op }) =>
+  observable((observer) =>
+    next(op).subscribe({
+      next: (value) => observer.next(value),
+      error: (error) => void loadErrorMessages().then(() => observer.error(error)),
+      complete: () => observer.complete(),
+    }),
+  );
+
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
+    errorTextsLink,
     httpBatchLink({
       url: '/api/trpc',
       // the server refuses batches of more calls (TRPC_MAX_BATCH, docs/http-limits.md)

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { serverFieldErrors, translateText } from './errors';
+import { serverFieldErrors, translateText, useErrorMessages } from './errors';
 
 type Values = Record<string, unknown>;
 
@@ -76,13 +76,24 @@ export function useZodForm<S extends FormSchema>(schema: S | null, initial: z.in
       if (result && !result.success) {
         for (const issue of result.error.issues) {
           const key = String(issue.path[0] ?? '_');
-          out[key] ??= translate(issue.message);
+          out[key] ??= issue.message;
         }
       }
       return { result, out };
     },
-    [schema, translate],
+    [schema],
   );
+
+  // Kept as the schema gave them (codes as tokens) and translated here, so a text that arrives
+  // after the check (lib/errors.ts loadErrorMessages, decision 0286) shows without a new check.
+  const textsReady = useErrorMessages();
+  const shown = useMemo(() => {
+    const out: Partial<Record<string, string>> = {};
+    for (const [field, message] of Object.entries(errors)) if (message !== undefined) out[field] = translate(message);
+    return out;
+    // textsReady: the same messages read again once the texts are here
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [errors, translate, textsReady]);
 
   const set = useCallback(
     (field: string, value: unknown) => {
@@ -119,14 +130,14 @@ export function useZodForm<S extends FormSchema>(schema: S | null, initial: z.in
   return useMemo<ZodForm<S>>(
     () => ({
       values,
-      errors,
+      errors: shown,
       set: set as ZodForm<S>['set'],
       update,
       clearErrors,
       text: (field, transform) => ({
         name: field,
         value: String((values as Values)[field] ?? ''),
-        error: errors[field],
+        error: shown[field],
         onChange: (event) => set(field, transform ? transform(event.target.value) : event.target.value),
       }),
       checkbox: (field) => ({
@@ -157,7 +168,7 @@ export function useZodForm<S extends FormSchema>(schema: S | null, initial: z.in
       },
       dirty: JSON.stringify(values) !== JSON.stringify(baseline.current),
     }),
-    [values, errors, set, update, clearErrors, check, serverErrors, schema],
+    [values, shown, set, update, clearErrors, check, serverErrors, schema],
   );
 }
 

@@ -1,4 +1,4 @@
-import { ERR } from '../../../shared/errors';
+import { m } from '../../../shared/paraglide/messages.js';
 import type { TLoginInput } from '../../../shared/schemas/auth';
 import type { FormSchema } from '../../lib/use-zod-form';
 
@@ -7,7 +7,8 @@ type Issue = { path: ['username' | 'password']; message: string };
 
 /**
  * The login form's own check before it asks the server (decision 0270): both fields filled in,
- * with the messages of the server's schema (ZLoginInput). That is all a user can get wrong here
+ * with the text of the server schema's message (ZLoginInput's REQUIRED), in the user's language:
+ * its own text, so the login page loads none of the error catalogue (decision 0286). That is all a user can get wrong here
  * that the server would not answer at once; lengths and control characters are the server's (its
  * 400 shows at the field like any other). Zod is no longer fetched by /login: 26 KB gzipped that
  * the phone then had before the worksheet's first paint.
@@ -19,8 +20,8 @@ class LoginCheck implements FormSchema {
   safeParse(value: TLoginInput) {
     const issues: Issue[] = [];
     const username = value.username.trim();
-    if (!username) issues.push({ path: ['username'], message: ERR.required });
-    if (!value.password) issues.push({ path: ['password'], message: ERR.required });
+    if (!username) issues.push({ path: ['username'], message: m.error_required() });
+    if (!value.password) issues.push({ path: ['password'], message: m.error_required() });
     if (issues.length) return { success: false as const, error: { issues } };
     return { success: true as const, data: { username, password: value.password, remember: value.remember ?? true } };
   }

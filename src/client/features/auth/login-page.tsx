@@ -65,7 +65,7 @@ export function LoginPage() {
   });
 
   return (
-    <form className="card auth-card" onSubmit={onSubmit} noValidate>
+    <form className="card auth-card" onSubmit={onSubmit} noValidate data-own-messages>
       <PageHeader title={m.login_title()} subtitle={m.login_subtitle()} />
       {reason && (
         <p className="notice notice--info" role="status" data-testid="login-reason">

@@ -1,5 +1,5 @@
 import type { TWorksheetRecord } from '../../../shared/schemas/worksheet';
-import { AppCallError } from '../../lib/errors';
+import { AppCallError, loadErrorMessages } from '../../lib/errors';
 import { errorOfProblem, handleUnauthorized } from '../../lib/rest';
 import type { SubmitOptions, WorksheetFieldsOut } from './transport';
 
@@ -31,6 +31,7 @@ export async function submitWorksheet(fields: WorksheetFieldsOut, opts: SubmitOp
     throw AppCallError.network(answer.cause);
   }
   if (answer.problem.status === 401) handleUnauthorized();
+  await loadErrorMessages(); // whatever shows the refusal finds its text (decision 0286)
   throw errorOfProblem(answer.problem);
 }
 
