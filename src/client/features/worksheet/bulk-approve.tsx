@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BULK_APPROVE_MAX } from '../../../shared/limits';
 import { m } from '../../../shared/paraglide/messages.js';
-import type { TBulkApproveResult, TWorksheetGroup } from '../../../shared/schemas/worksheet';
-import { confirm } from '../../components/confirm';
+import type { TWorksheetGroup } from '../../../shared/schemas/worksheet';
 import { toast } from '../../components/toast';
-import { errorMessage } from '../../lib/errors';
+import { AppCallError, errorMessage } from '../../lib/errors';
 import { formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 
@@ -90,54 +89,26 @@ export function useSelection(resetKey: string): Selection {
 /** What a bulk call names: ids, or the list's filter (every entry it selects). */
 export type BulkTarget = { ids: number[] } | { filter: Record<string, unknown> };
 
-const reasonText: Record<TBulkApproveResult['refused'][number]['reason'], () => string> = {
-  NOT_FOUND: m.ws_bulk_reason_not_found,
-  EXPORTED: m.ws_bulk_reason_exported,
-  FORBIDDEN: m.ws_bulk_reason_forbidden,
-};
-
 /**
  * Approve (or unapprove) a target after one confirmation; resolves the ids that changed (empty
- * when cancelled or refused). Refused entries are said in a toast, by reason.
+ * when cancelled or refused). The steps (bulk-run.ts) come with the first use.
  */
 export function useBulkApprove() {
   const utils = trpc.useUtils();
   const bulk = trpc.worksheet.bulkApprove.useMutation();
   const run = useCallback(
     async (target: BulkTarget, isApproved: boolean): Promise<number[]> => {
-      try {
-        const dry = await bulk.mutateAsync({ ...target, isApproved, dryRun: true });
-        if (dry.changed.length === 0) {
-          if (dry.refused.length > 0) toast.error(refusedText(dry));
-          return [];
-        }
-        const counts = { entries: m.ws_n_entries({ count: formatNumber(dry.changed.length) }), people: m.ws_n_people({ count: formatNumber(dry.people) }) };
-        const ok = await confirm({
-          title: isApproved ? m.ws_bulk_confirm_title() : m.ws_bulk_unconfirm_title(),
-          message: isApproved ? m.ws_bulk_confirm(counts) : m.ws_bulk_unconfirm(counts),
-          confirmLabel: isApproved ? m.ws_bulk_approve() : m.ws_bulk_unapprove(),
-        });
-        if (!ok) return [];
-        // The real call names exactly the entries the confirmation counted.
-        const res = await bulk.mutateAsync({ ids: dry.changed, isApproved });
-        const n = formatNumber(res.changed.length);
-        toast.success(isApproved ? m.ws_bulk_approved({ count: n }) : m.ws_bulk_unapproved({ count: n }));
-        if (res.refused.length > 0 || dry.refused.length > 0) toast.error(refusedText(res.refused.length > 0 ? res : dry));
-        await Promise.all([utils.worksheet.list.invalidate(), utils.worksheet.totals.invalidate()]);
-        return res.changed;
-      } catch (error) {
-        toast.error(errorMessage(error));
-        return [];
-      }
+      const steps = await import('./bulk-run').catch((cause: unknown) => {
+        toast.error(errorMessage(AppCallError.network(cause)));
+        return null;
+      });
+      if (!steps) return [];
+      const refetch = () => Promise.all([utils.worksheet.list.invalidate(), utils.worksheet.totals.invalidate()]);
+      return steps.runBulkApprove(bulk.mutateAsync, refetch, target, isApproved);
     },
     [bulk, utils],
   );
   return { run, pending: bulk.isPending };
-}
-
-function refusedText(r: TBulkApproveResult): string {
-  const reasons = [...new Set(r.refused.map((x) => x.reason))].map((reason) => reasonText[reason]()).join(', ');
-  return m.ws_bulk_refused({ count: formatNumber(r.refused.length), reasons });
 }
 
 /** The ids of a day the caller may approve and that are not approved yet: what "Approve day" sends. */
