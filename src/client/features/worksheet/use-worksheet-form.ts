@@ -133,6 +133,11 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel, p
     serverErrors: serverFieldErrors,
   });
   const values = form.values;
+  // A create goes through the outbox: its code comes with the form, so an entry made after the
+  // server went out of reach is kept on the device, not refused (decision 0285).
+  useEffect(() => {
+    if (!editing) void loadOutbox().catch(() => undefined);
+  }, [editing]);
   const [files, setFiles] = useState<File[]>(queued?.files ?? []);
   const [keptIds, setKeptIds] = useState<number[]>(() => restored?.keptIds ?? record?.attachments.map((a) => a.id) ?? []);
   const [formError, setFormError] = useState<string | null>(null);
