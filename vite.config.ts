@@ -64,7 +64,7 @@ export default defineConfig({
             // with its own imports and gzip framing: −3.1 KB gzipped and 6 requests fewer on `/`
             // (decision 0271). The list's virtualiser stays apart (only the lists load it).
             { name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query)|@trpc|use-sync-external-store)[\\/]/, priority: 4 },
-            { name: 'limits', test: /[\\/]src[\\/]shared[\\/](errors|error-tokens|limits)\.ts$/, priority: 3 },
+            { name: 'limits', test: /[\\/]src[\\/](shared[\\/](errors|error-tokens|limits)|client[\\/]lib[\\/](errors|rest|problem|format))\.ts$/, priority: 3 },
           ],
         },
       },

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { loadErrorMessages, useErrorMessages } from '../../../lib/errors';
 import { formatLocaleNumber } from '../../../../shared/locale-number';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { getLocale } from '../../../../shared/paraglide/runtime.js';
@@ -49,6 +50,9 @@ export function OutboxList({ settings }: { settings: TWorksheetFormSettings }) {
   const failing = useOutboxFailing() && online;
   const [editing, setEditing] = useState<OutboxItem | null>(null);
   const [sending, setSending] = useState(false);
+  // Refusals show by their code: the texts come with the list (and it renders again when they are here).
+  useErrorMessages();
+  useEffect(() => void loadErrorMessages(), []);
   if (items.length === 0 && editing === null) return null;
 
   const onSendNow = async () => {

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
 import type { OutboxItem } from './outbox-core';
-import { loadErrorMessages } from '../../../lib/errors';
 import { OUTBOX_DB } from './outbox-names';
 
 /*
@@ -55,8 +54,7 @@ let module: OutboxModule | null = null;
 
 /** The outbox's code, bound to the current session and sending what waits; loaded once. */
 export function loadOutbox(): Promise<OutboxModule> {
-  // With the texts of the error codes: the outbox shows stored refusals by their code.
-  loaded ??= Promise.all([import('./outbox'), loadErrorMessages()]).then(async ([mod]) => {
+  loaded ??= import('./outbox').then(async (mod) => {
     module = mod;
     mod.startOutboxTriggers();
     await mod.setOutboxOwner(session.owner, session.afterSent);
