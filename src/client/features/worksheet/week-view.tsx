@@ -314,24 +314,38 @@ function cell(row: TWeekRow, i: number, day: Day, name: string) {
       </a>
     );
   }
-  const search = stringifySearch({
-    date: day.date,
-    customerNo: row.customerNo,
-    jobCode: row.jobCode,
-    jobTaskCode: row.jobTaskCode,
-    unitType: row.unitType,
-    unitNo: row.unitNo,
-    workTypeCode: row.workTypeCode,
-  });
+  const rest = rowSearch(row);
   return (
     <a
-      href={`/worksheet/add${search}`}
+      href={`/worksheet/add?date=${day.date}${rest && `&${rest.slice(1)}`}`}
       className="wk-cell is-empty"
       aria-label={m.ws_week_add({ date: day.label, row: name })}
     >
       +
     </a>
   );
+}
+
+/**
+ * The entry form's search of a row's empty cells after the date (the same for all of them):
+ * written once per row, not once per cell. The date (YYYY-MM-DD) needs no escaping, so the href
+ * is the one stringifySearch writes for the whole search.
+ */
+const rowSearches = new WeakMap<TWeekRow, string>();
+function rowSearch(row: TWeekRow): string {
+  let search = rowSearches.get(row);
+  if (search === undefined) {
+    search = stringifySearch({
+      customerNo: row.customerNo,
+      jobCode: row.jobCode,
+      jobTaskCode: row.jobTaskCode,
+      unitType: row.unitType,
+      unitNo: row.unitNo,
+      workTypeCode: row.workTypeCode,
+    });
+    rowSearches.set(row, search);
+  }
+  return search;
 }
 
 /** The cells' links, routed in the app (as a router <Link> would), not by a page load. */
