@@ -88,6 +88,8 @@ export function useZodForm<S extends FormSchema>(schema: S | null, initial: z.in
   // after the check (lib/errors.ts loadErrorMessages, decision 0286) shows without a new check.
   const textsReady = useErrorMessages();
   const shown = useMemo(() => {
+    // No errors: the same object, so the texts' arrival changes nothing a form depends on.
+    if (Object.keys(errors).length === 0) return errors;
     const out: Partial<Record<string, string>> = {};
     for (const [field, message] of Object.entries(errors)) if (message !== undefined) out[field] = translate(message);
     return out;
