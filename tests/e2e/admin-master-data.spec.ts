@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, PASSWORD, screenshot, VIEWPORTS } from './helpers';
+import { appOrigin, PASSWORD, screenshot, signIn, VIEWPORTS } from './helpers';
 
 /*
  * Admin master data (spec §2, §4, §5, §8; issue 3): the main flow — add, edit, deactivate, delete
@@ -7,6 +7,9 @@ import { login, PASSWORD, screenshot, VIEWPORTS } from './helpers';
  * and desktop width. The e2e server is shared with other spec files, so every record made here
  * has a code of its own (suffix per viewport) and is deleted again.
  */
+
+// Independent tests, each with records of its own: either worker may take any of them.
+test.describe.configure({ mode: 'parallel' });
 
 const toasts = (page: Page) => page.locator('.toasts');
 const dialog = (page: Page) => page.getByRole('alertdialog');
@@ -38,8 +41,9 @@ for (const [viewport, size] of [
   test.describe(`master data at ${viewport} width`, () => {
     test.use({ viewport: size });
 
+    // Every test opens its own first page; the login form is not what these tests are about.
     test.beforeEach(async ({ page }) => {
-      await login(page, 'admin');
+      await signIn(page, 'admin');
     });
 
     test('items: add, validation, units inline, edit, deactivate, delete with confirmation', async ({ page }) => {
@@ -279,7 +283,7 @@ for (const [viewport, size] of [
 
 test('a resource and its units over the phone-width screens', async ({ page }) => {
   await page.setViewportSize(VIEWPORTS.phone);
-  await login(page, 'admin');
+  await signIn(page, 'admin');
   await page.goto('/admin/resources');
   await expect(row(page, 'R01')).toContainText('Carpenter');
   await row(page, 'R01').getByRole('link', { name: 'Edit resource R01' }).click();
@@ -287,7 +291,7 @@ test('a resource and its units over the phone-width screens', async ({ page }) =
 });
 
 test('an unknown key shows "not found" with a way back', async ({ page }) => {
-  await login(page, 'admin');
+  await signIn(page, 'admin');
   await page.goto('/admin/items/edit?no=NOPE-404');
   await expect(page.getByText('Not found. It may have been deleted.')).toBeVisible();
   await page.getByRole('link', { name: 'Back to items' }).click();
@@ -297,10 +301,9 @@ test('an unknown key shows "not found" with a way back', async ({ page }) => {
 test.describe('screenshots', () => {
   test('master-data screens at 375, 800 and 1366 px, English and Danish', async ({ page, browser }) => {
     test.setTimeout(180_000);
-    await login(page, 'admin');
-    const base = new URL(page.url()).origin;
-    const created = await page.request.post(`${base}/api/user`, {
-      headers: { Origin: base },
+    await signIn(page, 'admin');
+    const created = await page.request.post('/api/user', {
+      headers: { Origin: appOrigin() },
       data: { username: 'e2e-md-dansk', password: PASSWORD, confirmPassword: PASSWORD, profileType: 'Admin', languageCode: 'DAN' },
     });
     expect([201, 409]).toContain(created.status());
@@ -326,12 +329,16 @@ test.describe('screenshots', () => {
     ] as const) {
       const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
       const p = await context.newPage();
-      await login(p, user);
-      for (const [label, size] of Object.entries({ 375: VIEWPORTS.phone, 800: VIEWPORTS.tablet, 1366: VIEWPORTS.desktop })) {
-        await p.setViewportSize(size);
-        for (const [name, path, ready] of screens) {
-          await p.goto(path);
-          await expect(p.locator(ready).first()).toBeVisible();
+      await signIn(p, user);
+      // Each screen is loaded once and resized through the three widths (as a turned tablet or a
+      // narrowed window is), not loaded again per width.
+      for (const [name, path, ready] of screens) {
+        await p.setViewportSize(VIEWPORTS.desktop);
+        await p.goto(path);
+        for (const [label, size] of Object.entries({ 375: VIEWPORTS.phone, 800: VIEWPORTS.tablet, 1366: VIEWPORTS.desktop })) {
+          await p.setViewportSize(size);
+          await p.waitForFunction((w) => window.innerWidth === w, size.width);
+          await expect(p.locator(ready).locator('visible=true').first()).toBeVisible();
           await screenshot(p, `admin-${name}-${label}-${lang}`);
         }
       }
