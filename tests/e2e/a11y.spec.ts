@@ -88,9 +88,7 @@ for (const [lang, locale, user] of [
 
 test('after a client-side navigation focus is on the new page’s main heading', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page, 'admin');
-  await page.goto('/');
-  await expect(page.locator('#main h1')).toBeVisible();
+  await signIn(page, 'admin', '/');
   const focusedHeading = () => page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : document.activeElement?.tagName));
   // A menu link (outside main) and a link inside the page both hand focus to the new heading.
   await page.locator('nav#main-menu').getByRole('link', { name: 'Archive' }).click();
@@ -146,7 +144,7 @@ for (const [lang, user] of [
     test.setTimeout(240_000);
     await page.setViewportSize({ width: 1366, height: 900 });
     await ensureLongValues();
-    await signIn(page, user);
+    await signIn(page, user, MORE_SCREENS[0]!);
     const found: string[] = [];
     for (const screen of MORE_SCREENS) {
       await page.goto(screen);

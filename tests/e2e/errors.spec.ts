@@ -55,8 +55,7 @@ test('Danish: Archive while the server is down shows the app error page; Retry w
 });
 
 test('a duplicate code shows on the Code field, not as a banner', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/admin/jobs/add');
+  await signIn(page, 'admin', '/admin/jobs/add');
   await page.getByLabel('Code', { exact: true }).fill('J-1001');
   await page.getByLabel('Bill-to customer').selectOption('C1000');
   await page.getByRole('button', { name: 'Create' }).click();

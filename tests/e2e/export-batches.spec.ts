@@ -76,8 +76,7 @@ for (const lang of ['da', 'en'] as const) {
   test(`filter a period, preview, move to the archive, open the batch and download it again (${lang}, ${T[lang].size.width} px)`, async ({ page }) => {
     const t = T[lang];
     await page.setViewportSize(t.size);
-    await signIn(page, t.user);
-    await page.goto('/?mode=TEAM');
+    await signIn(page, t.user, '/?mode=TEAM');
     await expect(page.locator('[data-entry-id]').first()).toBeVisible();
 
     const dialog = await openModal(page, t.download);

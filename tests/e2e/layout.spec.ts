@@ -84,7 +84,7 @@ for (const { user, lang } of [
     test(`every list at every width with maximum-length values (${lang})`, async ({ page }) => {
       test.setTimeout(STEP > 0 ? 1_800_000 : 180_000);
       await ensureLongValues();
-      await signIn(page, user);
+      await signIn(page, user, WORKSHEET_LISTS[0]!);
 
       const problems: Array<Problem & { list: string }> = [];
       for (const list of [...WORKSHEET_LISTS, ...ADMIN_LISTS]) {
@@ -115,8 +115,7 @@ for (const { user, lang } of [
 
 test('a click on a row opens the record; headers sort the list', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page, 'admin');
-  await page.goto('/admin/items');
+  await signIn(page, 'admin', '/admin/items');
   const rows = page.locator('.admin-table tbody tr[data-row-key]');
   await expect(rows.first()).toBeVisible();
   const first = await rows.first().getAttribute('data-row-key');
@@ -139,9 +138,8 @@ test('a click on a row opens the record; headers sort the list', async ({ page }
 test('the archive filters keep the chosen customer’s and job’s number in view at every width', async ({ page }) => {
   test.setTimeout(120_000);
   await ensureLongValues();
-  await signIn(page, 'admin');
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.goto(`/archive?mode=ALL&customerNo=${code20}&jobCode=${code20}`);
+  await signIn(page, 'admin', `/archive?mode=ALL&customerNo=${code20}&jobCode=${code20}`);
   await expect(page.locator('select[name="customerNo"]')).toHaveValue(code20);
   await expect(page.locator('select[name="jobCode"]')).toHaveValue(code20);
   const cut: string[] = [];
@@ -218,9 +216,8 @@ for (const { user, lang } of [
   test(`every form screen at every width with maximum-length values (${lang})`, async ({ page }) => {
     test.setTimeout(STEP > 0 ? 1_800_000 : 180_000);
     await ensureLongValues();
-    await signIn(page, user);
     await page.setViewportSize({ width: 1366, height: 900 });
-    await page.goto('/?mode=YOURS');
+    await signIn(page, user, '/?mode=YOURS');
     const entryId = await page.locator('[data-entry-id]').first().getAttribute('data-entry-id');
     const problems: string[] = [];
     for (const screen of [...FORM_SCREENS, `/worksheet/edit/${entryId}`]) {

@@ -116,8 +116,7 @@ test('2 000 entries as the table (1366 px, English): few rows in the DOM, all re
 
 test('2 000 entries as cards (375 px, Danish): few cards in the DOM, selection kept, back from editing in view', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await signIn(page, 'virt-leder');
-  await page.goto('/?mode=TEAM');
+  await signIn(page, 'virt-leder', '/?mode=TEAM');
   await expect(page.locator('.ws-total')).toContainText('Registreringer: 2.000');
   await expect(rows(page).first()).toBeVisible();
   expect(await rows(page).count()).toBeLessThan(80);

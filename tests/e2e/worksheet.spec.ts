@@ -135,8 +135,7 @@ test('desk: an edit by the team leader shows in the edit history', async ({ page
   await owner.close();
 
   await page.setViewportSize(VIEWPORTS.desktop);
-  await signIn(page, 'leader');
-  await page.goto('/?mode=TEAM');
+  await signIn(page, 'leader', '/?mode=TEAM');
   const row = entryRow(page, editDescription);
   await row.getByRole('link', { name: `Edit ${editDescription}` }).click();
   await expect(page).toHaveURL(/\/worksheet\/edit\/\d+$/);
