@@ -1,7 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers';
+import { login, signIn } from './helpers';
 import { code10, code20, ensureLongValues, USERS } from './long-values';
+
+// Five independent, read-only tests of a minute or more each: either worker may take any of them,
+// so this file does not hold one worker for five minutes while the other runs out of files.
+test.describe.configure({ mode: 'parallel' });
 
 /**
  * Issue 10: axe reports no violations (WCAG 2.1 A and AA) on the login page, the worksheet home
@@ -26,7 +30,7 @@ for (const [lang, locale, user] of [
     test(`no violations on the main screens (${lang})`, async ({ page }) => {
       test.setTimeout(240_000);
       await page.setViewportSize({ width: 1366, height: 900 });
-      await ensureLongValues(page);
+      await ensureLongValues();
       const found: string[] = [];
 
       await page.goto('/login');
@@ -84,7 +88,7 @@ for (const [lang, locale, user] of [
 
 test('after a client-side navigation focus is on the new page’s main heading', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await login(page, 'admin');
+  await signIn(page, 'admin', '/');
   const focusedHeading = () => page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : document.activeElement?.tagName));
   // A menu link (outside main) and a link inside the page both hand focus to the new heading.
   await page.locator('nav#main-menu').getByRole('link', { name: 'Archive' }).click();
@@ -139,8 +143,8 @@ for (const [lang, user] of [
   test(`no violations on every other screen and dialog (${lang})`, async ({ page }) => {
     test.setTimeout(240_000);
     await page.setViewportSize({ width: 1366, height: 900 });
-    await ensureLongValues(page);
-    await login(page, user);
+    await ensureLongValues();
+    await signIn(page, user, MORE_SCREENS[0]!);
     const found: string[] = [];
     for (const screen of MORE_SCREENS) {
       await page.goto(screen);

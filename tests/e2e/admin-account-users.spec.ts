@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, PASSWORD, screenshot, VIEWPORTS } from './helpers';
+import { apiLogin, appOrigin, login, PASSWORD, screenshot, signIn, VIEWPORTS } from './helpers';
 
 /*
  * Admin: account settings, API key and users (spec §2, §4, §8; issue 3).
@@ -24,8 +24,7 @@ for (const [viewport, size] of [
     test.use({ viewport: size });
 
     test('mandatory boxes are disabled and cleared while their field is hidden; save shows the toast', async ({ page }) => {
-      await login(page, 'admin');
-      await page.goto('/admin/account');
+      await signIn(page, 'admin', '/admin/account');
       await expect(page.locator('#main h1')).toHaveText('Account');
       await expect(page.locator('.page-header__subtitle')).toContainText('Test A/S');
 
@@ -73,8 +72,7 @@ test.describe('API key', () => {
   test.use({ viewport: VIEWPORTS.desktop, permissions: ['clipboard-read', 'clipboard-write'] });
 
   test('view masked, reveal, copy to the clipboard, generate a new one after confirmation', async ({ page }) => {
-    await login(page, 'admin');
-    await page.goto('/admin/account');
+    await signIn(page, 'admin', '/admin/account');
     const keyBox = page.getByTestId('api-key');
 
     // A fresh server has no key yet: the first one needs no confirmation.
@@ -131,8 +129,7 @@ for (const [viewport, size] of [
     const name = `e2e-${viewport}`;
 
     test('add, edit, change password, deactivate and delete a user', async ({ page, browser }) => {
-      await login(page, 'admin');
-      await page.goto('/admin/users');
+      await signIn(page, 'admin', '/admin/users');
       await expect(page.locator('#main h1')).toHaveText('Users');
       // Cards on phones, a table from tablet up.
       const list = viewport === 'phone' ? page.locator('.admin-cards') : page.locator('.admin-table');
@@ -256,8 +253,7 @@ test.describe('editing oneself', () => {
   test.use({ viewport: VIEWPORTS.desktop });
 
   test('no active box and no delete; role and expiration read-only', async ({ page }) => {
-    await login(page, 'admin');
-    await page.goto('/admin/users/edit?username=admin');
+    await signIn(page, 'admin', '/admin/users/edit?username=admin');
     await expect(page.locator('.users-self-note')).toContainText('This is you');
     await expect(checkbox(page, 'Active')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
@@ -271,8 +267,7 @@ test.describe('editing oneself', () => {
   });
 
   test('an unknown username shows "not found"', async ({ page }) => {
-    await login(page, 'admin');
-    await page.goto('/admin/users/edit?username=nobody-here');
+    await signIn(page, 'admin', '/admin/users/edit?username=nobody-here');
     await expect(page.getByText('Not found. It may have been deleted.')).toBeVisible();
     await page.getByRole('link', { name: 'Back to users' }).click();
     await expect(page).toHaveURL(/\/admin\/users$/);
@@ -280,16 +275,15 @@ test.describe('editing oneself', () => {
 });
 
 test.describe('screenshots', () => {
-  test('account and users at 375, 800 and 1366 px, English and Danish', async ({ page, browser }) => {
+  test('account and users at 375, 800 and 1366 px, English and Danish', async ({ browser }) => {
     test.setTimeout(120_000);
-    await login(page, 'admin');
     // A Danish admin of its own, so the shared admin stays English for the other tests.
-    const base = await origin(page);
-    const created = await page.request.post(`${base}/api/user`, {
-      headers: { Origin: base },
+    const admin = await apiLogin(appOrigin(), 'admin');
+    const created = await admin.post('/api/user', {
       data: { username: 'e2e-dansk-admin', password: PASSWORD, confirmPassword: PASSWORD, profileType: 'Admin', languageCode: 'DAN', teamCode: 'A' },
     });
     expect([201, 409]).toContain(created.status());
+    await admin.dispose();
 
     for (const [lang, user] of [
       ['en', 'admin'],
@@ -297,7 +291,7 @@ test.describe('screenshots', () => {
     ] as const) {
       const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: lang === 'da' ? 'da-DK' : 'en-GB' });
       const p = await context.newPage();
-      await login(p, user);
+      await signIn(p, user, '/admin/account');
       for (const [label, size] of Object.entries({ 375: VIEWPORTS.phone, 800: VIEWPORTS.tablet, 1366: VIEWPORTS.desktop })) {
         await p.setViewportSize(size);
         await p.goto('/admin/account');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, PASSWORD, screenshot, VIEWPORTS } from './helpers';
+import { apiLogin, appOrigin, PASSWORD, screenshot, signIn, VIEWPORTS } from './helpers';
 
 /*
  * Admin master data (spec §2, §4, §5, §8; issue 3): the main flow — add, edit, deactivate, delete
@@ -7,6 +7,9 @@ import { login, PASSWORD, screenshot, VIEWPORTS } from './helpers';
  * and desktop width. The e2e server is shared with other spec files, so every record made here
  * has a code of its own (suffix per viewport) and is deleted again.
  */
+
+// Independent tests, each with records of its own: either worker may take any of them.
+test.describe.configure({ mode: 'parallel' });
 
 const toasts = (page: Page) => page.locator('.toasts');
 const dialog = (page: Page) => page.getByRole('alertdialog');
@@ -38,13 +41,9 @@ for (const [viewport, size] of [
   test.describe(`master data at ${viewport} width`, () => {
     test.use({ viewport: size });
 
-    test.beforeEach(async ({ page }) => {
-      await login(page, 'admin');
-    });
-
     test('items: add, validation, units inline, edit, deactivate, delete with confirmation', async ({ page }) => {
       const no = `E2E-I${sfx}`;
-      await page.goto('/admin/items');
+      await signIn(page, 'admin', '/admin/items');
       await expect(page.locator('#main h1')).toHaveText('Items');
       // The demo items are listed, with their badge and an edit action.
       await expect(row(page, '1000')).toContainText('Screws 5x50, box');
@@ -136,7 +135,7 @@ for (const [viewport, size] of [
 
     test('customers: add, edit, deactivate, delete; a customer with jobs cannot be deleted', async ({ page }) => {
       const no = `E2E-C${sfx}`;
-      await page.goto('/admin/customers');
+      await signIn(page, 'admin', '/admin/customers');
       await page.getByRole('link', { name: 'Add customer' }).first().click();
       await page.getByLabel('Number').fill(no);
       await page.getByLabel('Name').fill('E2E Byg ApS');
@@ -170,7 +169,7 @@ for (const [viewport, size] of [
 
     test('jobs: add with an active bill-to customer, tasks inline, edit, deactivate, delete', async ({ page }) => {
       const code = `E2E-J${sfx}`;
-      await page.goto('/admin/jobs');
+      await signIn(page, 'admin', '/admin/jobs');
       await expect(row(page, 'J-1001')).toContainText('Nordhavn Byg ApS');
       await expect(row(page, 'J-1001')).toContainText('C1000');
       await page.getByRole('link', { name: 'Add job' }).first().click();
@@ -223,7 +222,7 @@ for (const [viewport, size] of [
 
     test('locations: inline add, edit page, deactivate, delete from the list', async ({ page }) => {
       const code = `E2EL${sfx}`;
-      await page.goto('/admin/locations');
+      await signIn(page, 'admin', '/admin/locations');
       await expect(page.getByRole('link', { name: /add/i })).toHaveCount(0);
       const add = page.getByRole('form', { name: 'Add location' });
       await add.getByLabel('Code', { exact: true }).fill('CPH');
@@ -256,7 +255,7 @@ for (const [viewport, size] of [
 
     test('work types: add, edit, delete', async ({ page }) => {
       const code = `E2EW${sfx}`;
-      await page.goto('/admin/worktypes');
+      await signIn(page, 'admin', '/admin/worktypes');
       await expect(row(page, 'NORMAL')).toContainText('HOUR');
       await page.getByRole('link', { name: 'Add work type' }).first().click();
       await page.getByLabel('Code', { exact: true }).fill(code);
@@ -279,31 +278,28 @@ for (const [viewport, size] of [
 
 test('a resource and its units over the phone-width screens', async ({ page }) => {
   await page.setViewportSize(VIEWPORTS.phone);
-  await login(page, 'admin');
-  await page.goto('/admin/resources');
+  await signIn(page, 'admin', '/admin/resources');
   await expect(row(page, 'R01')).toContainText('Carpenter');
   await row(page, 'R01').getByRole('link', { name: 'Edit resource R01' }).click();
   await expect(row(page, 'HOUR')).toContainText('Hour');
 });
 
 test('an unknown key shows "not found" with a way back', async ({ page }) => {
-  await login(page, 'admin');
-  await page.goto('/admin/items/edit?no=NOPE-404');
+  await signIn(page, 'admin', '/admin/items/edit?no=NOPE-404');
   await expect(page.getByText('Not found. It may have been deleted.')).toBeVisible();
   await page.getByRole('link', { name: 'Back to items' }).click();
   await expect(page).toHaveURL(/\/admin\/items$/);
 });
 
 test.describe('screenshots', () => {
-  test('master-data screens at 375, 800 and 1366 px, English and Danish', async ({ page, browser }) => {
+  test('master-data screens at 375, 800 and 1366 px, English and Danish', async ({ browser }) => {
     test.setTimeout(180_000);
-    await login(page, 'admin');
-    const base = new URL(page.url()).origin;
-    const created = await page.request.post(`${base}/api/user`, {
-      headers: { Origin: base },
+    const admin = await apiLogin(appOrigin(), 'admin');
+    const created = await admin.post('/api/user', {
       data: { username: 'e2e-md-dansk', password: PASSWORD, confirmPassword: PASSWORD, profileType: 'Admin', languageCode: 'DAN' },
     });
     expect([201, 409]).toContain(created.status());
+    await admin.dispose();
 
     const screens: Array<[string, string, string]> = [
       ['items', '/admin/items', '[data-row-key="1000"]'],
@@ -326,12 +322,16 @@ test.describe('screenshots', () => {
     ] as const) {
       const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
       const p = await context.newPage();
-      await login(p, user);
-      for (const [label, size] of Object.entries({ 375: VIEWPORTS.phone, 800: VIEWPORTS.tablet, 1366: VIEWPORTS.desktop })) {
-        await p.setViewportSize(size);
-        for (const [name, path, ready] of screens) {
-          await p.goto(path);
-          await expect(p.locator(ready).first()).toBeVisible();
+      await signIn(p, user, screens[0]![1]);
+      // Each screen is loaded once and resized through the three widths (as a turned tablet or a
+      // narrowed window is), not loaded again per width.
+      for (const [name, path, ready] of screens) {
+        await p.setViewportSize(VIEWPORTS.desktop);
+        await p.goto(path);
+        for (const [label, size] of Object.entries({ 375: VIEWPORTS.phone, 800: VIEWPORTS.tablet, 1366: VIEWPORTS.desktop })) {
+          await p.setViewportSize(size);
+          await p.waitForFunction((w) => window.innerWidth === w, size.width);
+          await expect(p.locator(ready).locator('visible=true').first()).toBeVisible();
           await screenshot(p, `admin-${name}-${label}-${lang}`);
         }
       }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, PASSWORD, screenshot, VIEWPORTS } from './helpers';
+import { PASSWORD, screenshot, signIn, VIEWPORTS } from './helpers';
 
 /** /admin/webhooks (issue 13 point 6) in English and Danish, at phone and desktop width. */
 test.setTimeout(120_000);
@@ -10,8 +10,7 @@ test('an admin adds an endpoint, sees the secret once and sends a test event', a
   await request.post('/api/user', { data: { username: 'daadmin', password: PASSWORD, confirmPassword: PASSWORD, profileType: 'Admin', languageCode: 'DAN' }, headers });
 
   await page.setViewportSize(VIEWPORTS.desktop);
-  await login(page, 'admin');
-  await page.goto('/admin');
+  await signIn(page, 'admin', '/admin');
   await page.getByRole('link', { name: /Webhooks/ }).click();
   await expect(page).toHaveURL(/\/admin\/webhooks$/);
   // A public documentation address (TEST-NET-3): accepted by the SSRF guard, never answers.
@@ -32,8 +31,7 @@ test('an admin adds an endpoint, sees the secret once and sends a test event', a
 
 test('the Danish screen', async ({ page }) => {
   await page.setViewportSize(VIEWPORTS.desktop);
-  await login(page, 'daadmin');
-  await page.goto('/admin/webhooks');
+  await signIn(page, 'daadmin', '/admin/webhooks');
   await expect(page.getByRole('heading', { name: 'Tilføj et endpoint' })).toBeVisible();
   await expect(page.getByText('Business Central sync')).toBeVisible();
   await screenshot(page, 'admin-webhooks-da-1366');

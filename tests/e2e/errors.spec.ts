@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, screenshot, VIEWPORTS, fillDanishItemEntry } from './helpers';
+import { fillDanishItemEntry, login, screenshot, signIn, VIEWPORTS } from './helpers';
 
 /*
  * One error path on the client (issue 10 §7, decision 0160): with the server unreachable a
@@ -55,8 +55,7 @@ test('Danish: Archive while the server is down shows the app error page; Retry w
 });
 
 test('a duplicate code shows on the Code field, not as a banner', async ({ page }) => {
-  await login(page, 'admin');
-  await page.goto('/admin/jobs/add');
+  await signIn(page, 'admin', '/admin/jobs/add');
   await page.getByLabel('Code', { exact: true }).fill('J-1001');
   await page.getByLabel('Bill-to customer').selectOption('C1000');
   await page.getByRole('button', { name: 'Create' }).click();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { apiLogin, login, PASSWORD, screenshot, VIEWPORTS } from './helpers';
+import { apiLogin, PASSWORD, screenshot, signIn, VIEWPORTS } from './helpers';
 
 /*
  * Issue 5 end to end: a team leader downloads the team's entries and marks them as exported; they
@@ -79,8 +79,7 @@ test.afterAll(async () => {
 test('the download modal in English and Danish at 375, 800 and 1366 px', async ({ browser }) => {
   for (const [user, lang] of [['exp-leader', 'en'], ['exp-leder', 'da']] as const) {
     const page = await browser.newPage();
-    await login(page, user);
-    await page.goto('/?mode=TEAM');
+    await signIn(page, user, '/?mode=TEAM');
     await expect(page.locator('[data-entry-id]')).toHaveCount(3);
     for (const size of Object.values(VIEWPORTS)) {
       await page.setViewportSize(size);
@@ -113,8 +112,7 @@ test('the download modal in English and Danish at 375, 800 and 1366 px', async (
 
 test('a team leader downloads and marks; the entries move to the archive, whose filters find them', async ({ page }) => {
   await page.setViewportSize(VIEWPORTS.desktop);
-  await login(page, 'exp-leader');
-  await page.goto('/?mode=TEAM');
+  await signIn(page, 'exp-leader', '/?mode=TEAM');
   await expect(page.locator('[data-entry-id]')).toHaveCount(3);
 
   const dialog = await openModal(page);
@@ -186,8 +184,7 @@ test('a team leader downloads and marks; the entries move to the archive, whose 
 test('the archive in English and Danish at 375, 800 and 1366 px; Danish files use ; and decimal comma', async ({ browser }) => {
   for (const [user, lang] of [['exp-leader', 'en'], ['exp-leder', 'da']] as const) {
     const page = await browser.newPage();
-    await login(page, user);
-    await page.goto('/archive?mode=TEAM');
+    await signIn(page, user, '/archive?mode=TEAM');
     await expect(page.locator('[data-entry-id]').first()).toBeVisible();
     await expect(page.locator('#main h1')).toHaveText(lang === 'en' ? 'Archive' : 'Arkiv');
     if (lang === 'da') {
@@ -217,8 +214,7 @@ test('the archive in English and Danish at 375, 800 and 1366 px; Danish files us
 test('issue 12: the modal offers xlsx and the CSV flavour by keyboard, downloads the workbook and remembers the choice', async ({ browser }) => {
   for (const [user, lang] of [['exp-leader', 'en'], ['exp-leder', 'da']] as const) {
     const page = await browser.newPage();
-    await login(page, user);
-    await page.goto('/archive?mode=TEAM');
+    await signIn(page, user, '/archive?mode=TEAM');
     await expect(page.locator('[data-entry-id]').first()).toBeVisible();
     const t = lang === 'en'
       ? { format: 'File format', xlsx: 'Excel workbook (.xlsx)', csv: 'CSV file (.csv)', flavour: 'CSV format', danish: 'Danish Excel', intl: 'International' }

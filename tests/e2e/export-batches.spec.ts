@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, login, PASSWORD, screenshot, VIEWPORTS } from './helpers';
+import { apiLogin, PASSWORD, screenshot, signIn, VIEWPORTS } from './helpers';
 
 /*
  * Issue 24 end to end: a team leader filters a period in the download dialog, sees the preview
@@ -76,8 +76,7 @@ for (const lang of ['da', 'en'] as const) {
   test(`filter a period, preview, move to the archive, open the batch and download it again (${lang}, ${T[lang].size.width} px)`, async ({ page }) => {
     const t = T[lang];
     await page.setViewportSize(t.size);
-    await login(page, t.user);
-    await page.goto('/?mode=TEAM');
+    await signIn(page, t.user, '/?mode=TEAM');
     await expect(page.locator('[data-entry-id]').first()).toBeVisible();
 
     const dialog = await openModal(page, t.download);

@@ -1,4 +1,4 @@
-import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Users created by tests/e2e/start-server.ts, all in account "Test A/S". */
 export const PASSWORD = 'Test-pass-1';
@@ -19,6 +19,27 @@ export async function apiLogin(baseURL: string, username: string, password = PAS
   const res = await ctx.post('/api/user/login', { data: { username, password, remember: true } });
   expect(res.status(), `login ${username}`).toBe(200);
   return ctx;
+}
+
+/** The e2e server's origin (the config's baseURL), for the Origin header of API calls. */
+export function appOrigin(): string {
+  return new URL(String(test.info().project.use.baseURL)).origin;
+}
+
+/**
+ * Logs `username` in through the API inside the page's browser context (page.request shares the
+ * context's cookies) and opens `path`. For tests whose subject is not the login form (that form is
+ * tested in shell.spec.ts and wherever `login` is used): it saves loading /login and the worksheet
+ * home before the page the test wants.
+ * This first page is the app's cold start in this context (no cached scripts, the service worker
+ * installing); on a loaded machine that took 15–20 s before the page's heading showed, so the
+ * heading gets 30 s here rather than the 10 s of an ordinary check (a hang limit, not a timing).
+ */
+export async function signIn(page: Page, username: string, path: string, password = PASSWORD): Promise<void> {
+  const res = await page.request.post('/api/user/login', { data: { username, password, remember: true }, headers: { Origin: appOrigin() } });
+  expect(res.status(), `login ${username}`).toBe(200);
+  await page.goto(path);
+  await expect(page.locator('#main h1').first()).toBeVisible({ timeout: 30_000 });
 }
 
 /** Logs in through the form and waits for the worksheet home. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers';
+import { signIn } from './helpers';
 import { code10, code20, ensureLongValues } from './long-values';
 
 /**
@@ -15,6 +15,10 @@ const STEP = Number(process.env.LAYOUT_STEP ?? 0);
 const WIDTHS = STEP > 0 ? Array.from({ length: Math.floor(1600 / STEP) + 1 }, (_, i) => 320 + i * STEP) : [320, 375, 640, 800, 1024, 1280, 1366, 1920];
 const WORKSHEET_LISTS = ['/?mode=YOURS', '/?mode=TEAM', '/?mode=ALL', '/archive?mode=ALL'];
 const ADMIN_LISTS = ['/admin/users', '/admin/items', '/admin/resources', '/admin/locations', '/admin/worktypes', '/admin/customers', '/admin/jobs'];
+
+// Six independent, read-only tests (the long values are seeded once per server): either worker
+// may take any of them, so the file is not one worker's three-minute stretch.
+test.describe.configure({ mode: 'parallel' });
 
 interface Problem {
   width: number;
@@ -77,19 +81,17 @@ for (const { user, lang } of [
   { user: 'wwwwwwwwwwwwwwwwwwwd', lang: 'da' },
 ]) {
   test.describe(`list screens, ${lang}`, () => {
-    test.describe.configure({ mode: 'serial' });
-
     test(`every list at every width with maximum-length values (${lang})`, async ({ page }) => {
       test.setTimeout(STEP > 0 ? 1_800_000 : 180_000);
-      await ensureLongValues(page);
-      await login(page, user);
-      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await ensureLongValues();
+      await signIn(page, user, WORKSHEET_LISTS[0]!);
 
       const problems: Array<Problem & { list: string }> = [];
       for (const list of [...WORKSHEET_LISTS, ...ADMIN_LISTS]) {
         const admin = list.startsWith('/admin');
         await page.setViewportSize({ width: 1366, height: 900 });
         await page.goto(list);
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
         await expect(page.locator(admin ? '[data-row-key]' : '[data-entry-id]').first()).toBeVisible();
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 900 });
@@ -113,8 +115,7 @@ for (const { user, lang } of [
 
 test('a click on a row opens the record; headers sort the list', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await login(page, 'admin');
-  await page.goto('/admin/items');
+  await signIn(page, 'admin', '/admin/items');
   const rows = page.locator('.admin-table tbody tr[data-row-key]');
   await expect(rows.first()).toBeVisible();
   const first = await rows.first().getAttribute('data-row-key');
@@ -136,10 +137,9 @@ test('a click on a row opens the record; headers sort the list', async ({ page }
 
 test('the archive filters keep the chosen customer’s and job’s number in view at every width', async ({ page }) => {
   test.setTimeout(120_000);
-  await ensureLongValues(page);
-  await login(page, 'admin');
+  await ensureLongValues();
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.goto(`/archive?mode=ALL&customerNo=${code20}&jobCode=${code20}`);
+  await signIn(page, 'admin', `/archive?mode=ALL&customerNo=${code20}&jobCode=${code20}`);
   await expect(page.locator('select[name="customerNo"]')).toHaveValue(code20);
   await expect(page.locator('select[name="jobCode"]')).toHaveValue(code20);
   const cut: string[] = [];
@@ -215,10 +215,9 @@ for (const { user, lang } of [
 ]) {
   test(`every form screen at every width with maximum-length values (${lang})`, async ({ page }) => {
     test.setTimeout(STEP > 0 ? 1_800_000 : 180_000);
-    await ensureLongValues(page);
-    await login(page, user);
+    await ensureLongValues();
     await page.setViewportSize({ width: 1366, height: 900 });
-    await page.goto('/?mode=YOURS');
+    await signIn(page, user, '/?mode=YOURS');
     const entryId = await page.locator('[data-entry-id]').first().getAttribute('data-entry-id');
     const problems: string[] = [];
     for (const screen of [...FORM_SCREENS, `/worksheet/edit/${entryId}`]) {

@@ -1,8 +1,8 @@
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
-import { login, PASSWORD } from './helpers';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { apiLogin, appOrigin, PASSWORD } from './helpers';
 
 /**
  * The longest values the spec allows (§9: 20-character numbers, codes and team codes,
@@ -15,26 +15,25 @@ export const code10 = 'WWWWWWWWW1';
 const longWord = 'Totalentreprisehåndværksvirksomheden';
 export const text100 = `${longWord} ${'Kælderrenovering og badeværelse '.repeat(3)}`.slice(0, 100);
 
-async function api(page: Page, method: 'POST' | 'PUT', path: string, data: Record<string, unknown>): Promise<unknown> {
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.fetch(path, { method, data, headers: { Origin: origin } });
+async function api(admin: APIRequestContext, method: 'POST' | 'PUT', path: string, data: Record<string, unknown>): Promise<unknown> {
+  const res = await admin.fetch(path, { method, data });
   expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
   return (res.headers()['content-type'] ?? '').includes('json') ? await res.json() : null;
 }
 
-async function seedLongValues(page: Page): Promise<void> {
-  await api(page, 'POST', '/api/customer', { no: code20, name: text100 });
-  await api(page, 'POST', '/api/job', { code: code20, description: text100, billToCustomerNo: code20, teamCode: code20 });
-  await api(page, 'POST', '/api/item', { no: code20, description: text100 });
-  await api(page, 'POST', '/api/resource', { no: code20, description: text100 });
-  await api(page, 'POST', '/api/unit', { unitType: 'Resource', unitNo: code20, code: code10, description: text100.slice(0, 50) });
-  await api(page, 'POST', '/api/location', { code: code10, name: text100 });
-  await api(page, 'POST', '/api/worktype', { code: code10, description: text100, unitOfMeasureCode: code10 });
-  await api(page, 'POST', '/api/jobtask', { jobCode: code20, code: code20, description: text100 });
-  await api(page, 'POST', '/api/item', { no: code20.replace('1', '2'), description: text100 });
-  await api(page, 'POST', '/api/unit', { unitType: 'Item', unitNo: code20.replace('1', '2'), code: code10, description: text100.slice(0, 50) });
+async function seedLongValues(admin: APIRequestContext): Promise<void> {
+  await api(admin, 'POST', '/api/customer', { no: code20, name: text100 });
+  await api(admin, 'POST', '/api/job', { code: code20, description: text100, billToCustomerNo: code20, teamCode: code20 });
+  await api(admin, 'POST', '/api/item', { no: code20, description: text100 });
+  await api(admin, 'POST', '/api/resource', { no: code20, description: text100 });
+  await api(admin, 'POST', '/api/unit', { unitType: 'Resource', unitNo: code20, code: code10, description: text100.slice(0, 50) });
+  await api(admin, 'POST', '/api/location', { code: code10, name: text100 });
+  await api(admin, 'POST', '/api/worktype', { code: code10, description: text100, unitOfMeasureCode: code10 });
+  await api(admin, 'POST', '/api/jobtask', { jobCode: code20, code: code20, description: text100 });
+  await api(admin, 'POST', '/api/item', { no: code20.replace('1', '2'), description: text100 });
+  await api(admin, 'POST', '/api/unit', { unitType: 'Item', unitNo: code20.replace('1', '2'), code: code10, description: text100.slice(0, 50) });
   for (const [username, languageCode] of USERS) {
-    await api(page, 'POST', '/api/user', {
+    await api(admin, 'POST', '/api/user', {
       username,
       password: PASSWORD,
       confirmPassword: PASSWORD,
@@ -49,7 +48,7 @@ async function seedLongValues(page: Page): Promise<void> {
   const ids: number[] = [];
   for (const [username] of USERS) {
     for (let i = 0; i < 3; i++) {
-      const entry = (await api(page, 'POST', '/api/worksheet', {
+      const entry = (await api(admin, 'POST', '/api/worksheet', {
         username,
         date: today,
         customerNo: code20,
@@ -66,8 +65,8 @@ async function seedLongValues(page: Page): Promise<void> {
       ids.push(entry.id);
     }
   }
-  await api(page, 'PUT', '/api/worksheet/approve', { id: ids[0], isApproved: true });
-  await api(page, 'POST', '/api/worksheet/download', { entries: [ids[2], ids[5]], mode: 'ALL', shouldMarkAsExported: true });
+  await api(admin, 'PUT', '/api/worksheet/approve', { id: ids[0], isApproved: true });
+  await api(admin, 'POST', '/api/worksheet/download', { entries: [ids[2], ids[5]], mode: 'ALL', shouldMarkAsExported: true });
 }
 
 export const USERS = [
@@ -97,13 +96,19 @@ async function withSeedLock<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Seeds the long values unless this server has them; leaves the browser logged out. */
-export async function ensureLongValues(page: Page): Promise<void> {
-  await login(page, 'admin');
-  // The data exists once per server; a later test (or another worker) finds it there.
-  await withSeedLock(async () => {
-    const exists = await page.request.get('/api/customer/single?no=' + code20);
-    if (exists.status() === 404) await seedLongValues(page);
-  });
-  await page.goto('/logout');
+/**
+ * Seeds the long values unless this server has them. Through an API client of its own: the
+ * browser is never logged in by it (no page loads), and the caller's page is left as it was.
+ */
+export async function ensureLongValues(): Promise<void> {
+  const admin = await apiLogin(appOrigin(), 'admin');
+  try {
+    // The data exists once per server; a later test (or another worker) finds it there.
+    await withSeedLock(async () => {
+      const exists = await admin.get('/api/customer/single?no=' + code20);
+      if (exists.status() === 404) await seedLongValues(admin);
+    });
+  } finally {
+    await admin.dispose();
+  }
 }

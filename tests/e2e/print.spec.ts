@@ -53,7 +53,7 @@ for (const l of LANGS) {
   test.describe(`print, ${l.lang}`, () => {
     test(`every view prints on A4 landscape with its header (${l.lang})`, async ({ page }) => {
       test.setTimeout(180_000);
-      await ensureLongValues(page);
+      await ensureLongValues();
       await login(page, l.user);
       await expect(page.locator('html')).toHaveAttribute('lang', l.lang);
       mkdirSync('test-results/screens', { recursive: true });

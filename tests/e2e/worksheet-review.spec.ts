@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, login, PASSWORD, screenshot } from './helpers';
+import { apiLogin, PASSWORD, screenshot, signIn } from './helpers';
 
 /*
  * Issue 23 end to end: a team leader filters the Team list to one person's not-approved entries of
@@ -78,8 +78,7 @@ for (const lang of ['en', 'da'] as const) {
     const t = T[lang];
     const days = WEEKS[lang];
     await page.setViewportSize(t.size);
-    await login(page, t.user);
-    await page.goto('/?mode=TEAM');
+    await signIn(page, t.user, '/?mode=TEAM');
     await filterTo(page, t, days);
     // The filters are in the URL, and the chips say how many entries match and their total.
     await expect(page).toHaveURL(/person=rev-worker/);
@@ -135,8 +134,7 @@ for (const [user, lang, size, week, monday, action, confirmText, approve, toastT
 ] as const) {
   test(`approve a person's week from the week view (${lang}, ${size.width} px)`, async ({ page }) => {
     await page.setViewportSize(size);
-    await login(page, user);
-    await page.goto(`/?view=week&week=2023-W${week}&user=rev-worker`);
+    await signIn(page, user, `/?view=week&week=2023-W${week}&user=rev-worker`);
     const button = page.getByRole('button', { name: new RegExp(`^${action}`) });
     await expect(button).toBeVisible();
     await expect(button).toHaveAccessibleName(new RegExp(`rev-worker.*${week}`));
@@ -164,8 +162,7 @@ test('screens of the Team review at 1024, 1366 and 1920 px, English and Danish',
     ['rev-leder', 'da'],
   ] as const) {
     await page.setViewportSize({ width: 1366, height: 900 });
-    await login(page, user);
-    await page.goto('/?mode=TEAM&status=all&person=rev-mate');
+    await signIn(page, user, '/?mode=TEAM&status=all&person=rev-mate');
     await expect(page.locator('[data-entry-id]').first()).toBeVisible();
     for (const width of [1024, 1366, 1920]) {
       await page.setViewportSize({ width, height: 900 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { login, screenshot, VIEWPORTS, pick } from './helpers';
+import { login, pick, screenshot, signIn, VIEWPORTS } from './helpers';
 
 /*
  * Issue 4 end to end: a field worker logs a day's time with a photo on a phone; a team leader
@@ -135,8 +135,7 @@ test('desk: an edit by the team leader shows in the edit history', async ({ page
   await owner.close();
 
   await page.setViewportSize(VIEWPORTS.desktop);
-  await login(page, 'leader');
-  await page.goto('/?mode=TEAM');
+  await signIn(page, 'leader', '/?mode=TEAM');
   const row = entryRow(page, editDescription);
   await row.getByRole('link', { name: `Edit ${editDescription}` }).click();
   await expect(page).toHaveURL(/\/worksheet\/edit\/\d+$/);
