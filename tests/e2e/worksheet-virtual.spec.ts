@@ -154,7 +154,9 @@ test('2 000 entries as cards (375 px, Danish): few cards in the DOM, selection k
   await page.getByRole('button', { name: 'Opdater', exact: true }).click();
   await expect(page).toHaveURL(/mode=TEAM/);
   const back = page.locator(`[data-entry-id="${deepId}"]`);
-  await expect(back).toContainText('rettet');
+  // Coming back refetches every page the user had scrolled through (here ~30 000 px of cards), one
+  // after another: on a loaded 2-core machine that took longer than the default 10 s (CI, stop 22).
+  await expect(back).toContainText('rettet', { timeout: 30_000 });
   await expect(back).toHaveClass(/is-highlighted/);
   await expect(back).toBeInViewport();
   await screenshot(page, `virtual-cards-back-375-da`);
