@@ -15,7 +15,8 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 const PER_DAY = 25;
 const DAYS = 80;
 const TOTAL = PER_DAY * DAYS;
-const stamp = Date.now().toString(36);
+// One stamp per run (the port is chosen once per run): a retry in a new worker finds the entries the first try seeded.
+const stamp = `v${process.env.E2E_PORT ?? Date.now().toString(36)}`;
 const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 const daysAgo = (n: number) => {
@@ -36,7 +37,12 @@ test.beforeAll(async ({ baseURL: url }) => {
     ['virt-leder', 'DAN'],
   ] as const) {
     const res = await admin.post('/api/user', { data: { username, password: PASSWORD, confirmPassword: PASSWORD, profileType: 'Teamleader', languageCode, teamCode: 'VRT' } });
-    expect(res.status(), await res.text()).toBe(201);
+    // 409 only on a retry of this file in the same run: the users (and their entries) are there.
+    expect([201, 409], await res.text()).toContain(res.status());
+    if (res.status() === 409) {
+      await admin.dispose();
+      return;
+    }
   }
   await admin.dispose();
   const started = Date.now();
