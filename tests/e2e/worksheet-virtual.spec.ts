@@ -196,3 +196,27 @@ test('the cards in English at 375 px and a tablet at 800 px hold few rows and no
     expect(await rows(page).count()).toBeLessThan(200);
   }
 });
+
+test('opening / on a phone: the page\'s data in one round trip with the account, one page of entries until the user scrolls', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await login(page, 'virt-leader');
+  await expect(rows(page).first()).toBeVisible();
+  // Opened afresh (from the home screen, or reloaded), not reached in the app.
+  const calls: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/api/trpc/')) calls.push(`${url.pathname.slice('/api/trpc/'.length)}?${url.searchParams.get('input') ?? ''}`);
+  });
+  await page.goto('/');
+  await expect(rows(page).first()).toBeVisible();
+  await page.waitForTimeout(1500);
+  // The list, its totals and the glance leave with the account info (issue 25 §4: one round trip, not two).
+  const first = calls.find((c) => c.split('?')[0]!.split(',').includes('worksheet.list'));
+  expect(first?.split('?')[0]?.split(',')).toEqual(expect.arrayContaining(['user.info', 'worksheet.list', 'worksheet.totals', 'report.glance']));
+  // Only the first page: the next is asked for when the user scrolls near the end, not while the first is being shown.
+  expect(calls.filter((c) => c.split('?')[0]!.split(',').includes('worksheet.list') && c.includes('cursor'))).toEqual([]);
+  // A phone holds a few screens of cards, not dozens (each card is ~45 elements).
+  expect(await rows(page).count()).toBeLessThan(30);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => calls.filter((c) => c.includes('cursor')).length).toBeGreaterThan(0);
+});

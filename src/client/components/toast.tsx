@@ -74,14 +74,27 @@ export function Toaster() {
   const list = useSyncExternalStore(subscribe, () => items);
   const ref = useRef<HTMLElement>(null);
   const newest = useRef(0);
+  const open = useRef(false);
 
   useLayoutEffect(() => {
     const region = ref.current;
     if (!region) return;
-    if (!region.matches(':popover-open')) region.showPopover();
-    // The top layer stacks in opening order; a dialog opened after the region would cover new
-    // toasts, so a new toast brings the region back to the top.
-    else if ((list.at(-1)?.id ?? 0) > newest.current && document.querySelector('dialog:modal')) {
+    const show = () => {
+      if (open.current) return;
+      open.current = true;
+      region.showPopover();
+    };
+    if (!open.current) {
+      // With nothing to say yet, opened after the page's first frame: opened inside the app's first
+      // commit, it forced a style calculation of the whole new page there (issue 25 §4).
+      if (list.length === 0) {
+        const timer = setTimeout(show, 0);
+        return () => clearTimeout(timer);
+      }
+      show();
+    } else if ((list.at(-1)?.id ?? 0) > newest.current && document.querySelector('dialog:modal')) {
+      // The top layer stacks in opening order; a dialog opened after the region would cover new
+      // toasts, so a new toast brings the region back to the top.
       region.hidePopover();
       region.showPopover();
     }

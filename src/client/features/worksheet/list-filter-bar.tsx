@@ -43,8 +43,11 @@ export function ListFilterBar({ mode, filters, onChange, totals, showCustomer }:
   const people = trpc.worksheet.weekUsers.useQuery(undefined, { enabled: mode !== 'YOURS', staleTime: 60_000 });
   const [customer, setCustomer] = useState(filters.customer ?? '');
   const [job, setJob] = useState(filters.job ?? '');
-  const customers = useCustomerSearch(customer, '', showCustomer);
-  const jobs = useJobSearch(job, '');
+  // The suggestions are asked for once their box is first used, not with the page (issue 25 §4:
+  // two calls and a hundred options at the home page's first paint on a phone).
+  const [suggest, setSuggest] = useState<{ customers?: true; jobs?: true }>({});
+  const customers = useCustomerSearch(customer, '', showCustomer && suggest.customers === true);
+  const jobs = useJobSearch(job, '', suggest.jobs === true);
   // The text boxes follow the URL (a chip removed, back/forward).
   const [seen, setSeen] = useState(filters);
   if (seen !== filters) {
@@ -93,6 +96,7 @@ export function ListFilterBar({ mode, filters, onChange, totals, showCustomer }:
               value={customer}
               list={`${id}-customers`}
               placeholder={m.ws_filter_any()}
+              onFocus={() => setSuggest((s) => (s.customers ? s : { ...s, customers: true }))}
               onChange={(e) => setCustomer(e.target.value)}
               onBlur={() => customer.trim() !== (filters.customer ?? '') && set({ customer: customer.trim() || undefined })}
               autoComplete="off"
@@ -114,6 +118,7 @@ export function ListFilterBar({ mode, filters, onChange, totals, showCustomer }:
             value={job}
             list={`${id}-jobs`}
             placeholder={m.ws_filter_any()}
+            onFocus={() => setSuggest((s) => (s.jobs ? s : { ...s, jobs: true }))}
             onChange={(e) => setJob(e.target.value)}
             onBlur={() => job.trim() !== (filters.job ?? '') && set({ job: job.trim() || undefined })}
             autoComplete="off"

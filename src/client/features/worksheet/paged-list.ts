@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { mergePages } from '../../../shared/paging-merge';
 import type { TListTotals } from '../../../shared/paging';
 import type { TWorksheetGroup, TWorksheetListInput } from '../../../shared/schemas/worksheet';
+import { FIRST_CALLS_FRESH_MS } from '../../lib/first-calls';
 import { trpc } from '../../lib/trpc';
 
 /** What the worksheet home and the archive show of a paged list (issue 9, decision 0110). */
@@ -23,10 +24,19 @@ export interface PagedWorksheet {
  * approve, edit, delete, and before printing) reloads the pages already loaded, in order; the
  * invalidations of `utils.worksheet.list` are joined by `utils.worksheet.totals` where entries change.
  */
+/**
+ * Always asked again on mount (staleTime 0: back on the page after an edit, the list is the
+ * server's), except an answer from a moment ago that nothing invalidated: the plain home page's
+ * first calls (lib/first-calls.ts) leave before the page mounts, and asking again would double them.
+ */
+const askedMomentsAgo = (query: { state: { isInvalidated: boolean; dataUpdatedAt: number } }) =>
+  query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt > FIRST_CALLS_FRESH_MS;
+
 export function usePagedWorksheet(input: Omit<NonNullable<TWorksheetListInput>, 'cursor'>, opts: { enabled?: boolean; keepPrevious?: boolean } = {}) {
   const query = trpc.worksheet.list.useInfiniteQuery(input, {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 0,
+    refetchOnMount: askedMomentsAgo,
     refetchOnWindowFocus: true,
     // Pages of 200 entries: comparing old and new deeply (structural sharing) costs more than re-rendering.
     structuralSharing: false,
@@ -36,6 +46,7 @@ export function usePagedWorksheet(input: Omit<NonNullable<TWorksheetListInput>, 
   // The totals of the whole selection are their own call (batched with the first page by tRPC).
   const totals = trpc.worksheet.totals.useQuery(input, {
     staleTime: 0,
+    refetchOnMount: askedMomentsAgo,
     refetchOnWindowFocus: true,
     enabled: opts.enabled ?? true,
     ...(opts.keepPrevious ? { placeholderData: (previous: unknown) => previous as never } : {}),

@@ -133,11 +133,12 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel, p
     serverErrors: serverFieldErrors,
   });
   const values = form.values;
-  // A create goes through the outbox: its code comes with the form, so an entry made after the
-  // server went out of reach is kept on the device, not refused (decision 0285).
-  useEffect(() => {
+  // A create goes through the outbox. Its code is fetched as soon as the user starts on the form (a
+  // field focused or pressed), so an entry made after the server went out of reach is kept on the
+  // device, not refused (decision 0285); a page nobody writes on does not fetch it (4 KB, issue 25 §4).
+  const onStart = () => {
     if (!editing) void loadOutbox().catch(() => undefined);
-  }, [editing]);
+  };
   const [files, setFiles] = useState<File[]>(queued?.files ?? []);
   const [keptIds, setKeptIds] = useState<number[]>(() => restored?.keptIds ?? record?.attachments.map((a) => a.id) ?? []);
   const [formError, setFormError] = useState<string | null>(null);
@@ -536,6 +537,7 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel, p
     },
     on: { customer: onCustomer, job: onJob, task: onTask, location: onLocation, workType: onWorkType, unitType: onUnitType, unit: onUnit, uom: onUom, date: onDate, description: onDescription, time: onTime, timeBlur: onTimeBlur, quantity: onQuantity, quantityBlur: onQuantityBlur },
     onSubmit,
+    onStart,
     submit,
     onReset,
     cancel,

@@ -68,8 +68,11 @@ export function SumsText({ records }: { records: readonly TWorksheetRecord[] }) 
  * The table's items are a day's heading row and each entry's row; the cards come in slices of
  * CARD_SLICE entries of one day (the tablet grid of one to three columns fills whole rows in each
  * slice), the first slice with the day's heading, the last with its total. Printing renders all.
+ * On a phone (one column) a slice is two cards: six there were ~1 500 px each, so the first render
+ * held twelve cards (~540 elements) for the three in view (issue 25 §4).
  */
 const CARD_SLICE = 6;
+const PHONE_CARD_SLICE = 2;
 /** The space below a day card (the .ws-days gap), counted in the height of the day's last slice. */
 const DAY_GAP = 16;
 
@@ -87,12 +90,12 @@ function tableItems(groups: readonly TWorksheetGroup[]): ListItem[] {
   return out;
 }
 
-function cardItems(groups: readonly TWorksheetGroup[]): ListItem[] {
+function cardItems(groups: readonly TWorksheetGroup[], size: number): ListItem[] {
   const out: ListItem[] = [];
   for (const group of groups) {
     const n = group.worksheet.length;
-    for (let from = 0; from < n; from += CARD_SLICE) {
-      out.push({ kind: 'slice', key: `s${group.key}-${from}`, group, records: group.worksheet.slice(from, from + CARD_SLICE), first: from === 0, last: from + CARD_SLICE >= n });
+    for (let from = 0; from < n; from += size) {
+      out.push({ kind: 'slice', key: `s${group.key}-${from}`, group, records: group.worksheet.slice(from, from + size), first: from === 0, last: from + size >= n });
     }
   }
   return out;
@@ -160,7 +163,8 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
   const selection = Math.max(paging?.total ?? total, total);
   const virtual = !showAll;
 
-  const items = useMemo(() => (table ? tableItems(groups) : cardItems(groups)), [groups, table]);
+  const phone = !useMediaQuery('(min-width: 640px)');
+  const items = useMemo(() => (table ? tableItems(groups) : cardItems(groups, phone ? PHONE_CARD_SLICE : CARD_SLICE)), [groups, table, phone]);
   const keyIndex = useMemo(() => new Map(items.map((item, index) => [item.key, index])), [items]);
   const selectable = useMemo(() => groups.flatMap((g) => g.worksheet.filter((r) => r.canApprove).map((r) => r.id)), [groups]);
 
@@ -175,7 +179,12 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
       const top = Math.round(el.getBoundingClientRect().top + window.scrollY);
       setScrollMargin((old) => (old === top ? old : top));
     };
-    measure();
+    // At the top of the page the observer's first report (after the browser's own layout) is soon
+    // enough: an offset of 0 meanwhile renders more of the list, never less. Measured at once only
+    // further down (a restored scroll position), where it decides what is in view: a read here
+    // forces a layout of the whole page inside React's commit (~160 ms at 4× CPU slowdown on a
+    // phone's first render, issue 25 §4).
+    if (window.scrollY > 0) measure();
     const ro = new ResizeObserver(measure);
     ro.observe(document.body);
     window.addEventListener('resize', measure);
@@ -213,15 +222,26 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
   const virtualizer = useWindowVirtualizer({
     count: items.length,
     estimateSize: (index) => estimateHeight(items[index]),
-    // Beyond the viewport: 40 table rows and six slices (36 cards) each way, so that about the 50
-    // entries the list first rendered before (issue 9) are still in the page at the top — a find in
-    // the page, or a test looking a row up by its text, reaches them as before.
+    // Beyond the viewport: 40 table rows and six slices each way (36 cards; 12 on a phone, where
+    // each card is ~45 elements and a screen holds three), so that a find in the page, or a test
+    // looking a row up by its text, reaches the entries near the top as before (issue 9).
     overscan: fullOverscan ? (table ? 40 : 6) : 1,
     scrollMargin,
     enabled: virtual,
     getItemKey: (index) => items[index]?.key ?? index,
     rangeExtractor,
-    measureElement: (el, entry, instance) => measureElement(el, entry, instance) + (el.hasAttribute('data-day-gap') ? DAY_GAP : 0),
+    // Sizes come from the ResizeObserver's entry, which the browser delivers after its own layout
+    // of the frame and before painting it. Read in React's commit instead (no entry: offsetHeight),
+    // each rendered item forced a layout of the page: the list's first render on a phone was two
+    // long tasks of ~200 ms at 4× CPU slowdown, nearly all of it in those reads (issue 25 §4).
+    // Until the observer reports, the size measured before (or the estimate) stands.
+    measureElement: (el, entry, instance) => {
+      if (!entry) {
+        const index = instance.indexFromElement(el);
+        return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
+      }
+      return measureElement(el, entry, instance) + (el.hasAttribute('data-day-gap') ? DAY_GAP : 0);
+    },
     initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
   });
   const rendered = virtual
@@ -232,7 +252,9 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
 
   // The next page from the server when the end of what is loaded comes near.
   const lastIndex = rendered.at(-1)?.index ?? -1;
-  const nearEnd = virtual && lastIndex >= items.length - (table ? 40 : 6);
+  // Never with nothing shown yet: an empty list is not near the end of anything (it fetched page
+  // after page while the first one waited to be shown).
+  const nearEnd = virtual && items.length > 0 && lastIndex >= items.length - (table ? 40 : 6);
   useEffect(() => {
     if (nearEnd && hasMore) loadMore?.();
   }, [nearEnd, hasMore, loadMore, items.length]);

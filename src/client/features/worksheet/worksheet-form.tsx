@@ -31,7 +31,7 @@ export function WorksheetForm({ layout, ...props }: Props) {
   const uomHint = uomRule.kind === 'forced' ? m.ws_hint_uom_locked({ code: uomRule.code }) : f.uomConflict;
 
   return (
-    <form id={f.formId} className={`ws-form ws-form--${layout}`} onSubmit={f.onSubmit} noValidate aria-label={editing ? m.ws_form_edit_title() : m.ws_form_new_title()}>
+    <form id={f.formId} className={`ws-form ws-form--${layout}`} onSubmit={f.onSubmit} onFocus={f.onStart} onPointerDown={f.onStart} noValidate aria-label={editing ? m.ws_form_edit_title() : m.ws_form_new_title()}>
       {f.restored && (
         <p className="notice notice--info" role="status" data-testid="ws-draft-restored">
           {m.ws_draft_restored()}

@@ -1,5 +1,5 @@
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
-import { memo, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import type { Mode } from "../../../shared/limits";
 import { m } from "../../../shared/paraglide/messages.js";
 import { effectiveMode, visibleModes } from "../../../shared/permissions";
@@ -7,6 +7,7 @@ import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { PageSpinner } from "../../components/spinner";
 import { trpc } from "../../lib/trpc";
+import { useAccountInfo } from "../../lib/account";
 import { useOutboxItems } from "./offline/outbox-state";
 import { DownloadButton } from "../export/download-button";
 import { PrintHeader, usePrintSheet } from "./print-sheet";
@@ -105,7 +106,9 @@ const tabLabel: Record<Mode, () => string> = {
 export function WorksheetHomePage() {
   const search = route.useSearch();
   const settings = useFormSettings();
-  const role = settings.data?.profileType ?? "Basic";
+  // The account info is there before the page renders; the form settings say the same once loaded.
+  const info = useAccountInfo();
+  const role = settings.data?.profileType ?? info.profileType;
   const mode: Mode = effectiveMode(role, search.mode) ?? "YOURS";
   const modes = visibleModes(role);
   const weekView = search.view === "week";
@@ -146,7 +149,9 @@ export function WorksheetHomePage() {
   // (TanStack Query's), which was one long task of ~0.3–1 s at 4× CPU slowdown on a phone. The
   // page shows its spinner until the first one is there; a later page keeps the shown list meanwhile.
   const shownGroups = useDeferredValue(groups, NO_GROUPS);
-  const listReady = !list.isLoading && list.isFetchedAfterMount && paged.loaded > 0 && shownGroups === groups;
+  // Not fetching: a list asked again on mount is fetching from its first render (and one fetched a
+  // moment ago is not asked again, paged-list.ts).
+  const listReady = !list.isLoading && !list.isFetching && paged.loaded > 0 && shownGroups === groups;
   useEffect(() => {
     if (hl === undefined || !listReady) return;
     const place = peekPlace();
@@ -172,7 +177,15 @@ export function WorksheetHomePage() {
   );
   // A print shows what the reload before it brought, at once (its render is synchronous anyway).
   const listGroups = printing ? groups : shownGroups;
-  const listRendering = listGroups === NO_GROUPS && groups.length > 0;
+  // Until the deferred render has the entries, the spinner: the empty list from before the first
+  // page (not only the initial NO_GROUPS) would say "no entries" meanwhile.
+  const listRendering = listGroups.length === 0 && groups.length > 0;
+  // The next page is asked for from the pages shown: while a page that came waits to be shown, the
+  // list would otherwise ask for the one after it (issue 25 §4: three pages fetched on opening /).
+  const shownCurrent = listGroups === groups;
+  const loadMore = useCallback(() => {
+    if (shownCurrent) paged.loadMore();
+  }, [shownCurrent, paged]);
 
   // Intent on the Week tab (pointer over it, focus, a finger down) fetches the week's chunk and
   // the week it opens on, so the click renders the table at once (decision 0256).
@@ -187,7 +200,16 @@ export function WorksheetHomePage() {
   // The day list, only while it shows. Unmounted in the week view: kept hidden there, the
   // virtualised list went on measuring and rendering behind the week (630–740 ms of main-thread
   // work at 4× CPU slowdown on the Week tab's click, against 268 ms unmounted; decision 0256).
-  const days = weekView ? null : (
+  // Issue 25 §4: the page's first render holds its header and the glance; the day list's controls
+  // (tabs, filters, totals) follow in a background render of their own (time-sliced), so the first
+  // commit of the whole app after its first data is not one long task on a phone. Meanwhile a
+  // spinner a screen high holds their place: the footer stays below the fold and does not jump.
+  const controlsShown = useDeferredValue(true, false);
+  const days = weekView ? null : !controlsShown ? (
+    <div className="ws-days-pending">
+      <PageSpinner />
+    </div>
+  ) : (
         <>
           {modes.length > 1 && (
             <nav className="ws-tabs" aria-label={m.ws_tabs_label()}>
@@ -260,7 +282,7 @@ export function WorksheetHomePage() {
                 }
                 paging={{
                   hasMore: paged.hasMore,
-                  loadMore: paged.loadMore,
+                  loadMore,
                   isFetchingMore: paged.isFetchingMore,
                   total: paged.totals?.entries ?? paged.loaded,
                 }}
@@ -318,7 +340,9 @@ export function WorksheetHomePage() {
           </>
         }
       />
-      {settings.data && <Glance role={role} />}
+      {/* Asked for with the page's first calls, not after the form settings (issue 25 §4: it was
+          the page's largest text, painted one round trip later on a phone). */}
+      <Glance role={role} />
       {showForm && settings.data && <InlineForm settings={settings.data} />}
       <nav className="ws-tabs ws-views" aria-label={m.ws_view_label()}>
         <Link

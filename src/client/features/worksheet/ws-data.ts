@@ -93,12 +93,12 @@ export function useCustomerSearch(typed: string, jobCode: string, enabled: boole
 }
 
 /** The job picker's matches; with a customer, only the jobs billed to it (spec §4). */
-export function useJobSearch(typed: string, customerNo: string) {
+export function useJobSearch(typed: string, customerNo: string, enabled = true) {
   const q = useDebounced(typed.trim());
   const online = useOnline();
-  const list = trpc.job.search.useQuery({ q, limit: PICKER_LIMIT, ...(customerNo ? { customerNo } : {}) }, { ...searching, enabled: online });
+  const list = trpc.job.search.useQuery({ q, limit: PICKER_LIMIT, ...(customerNo ? { customerNo } : {}) }, { ...searching, enabled: enabled && online });
   const offline = useOffline(list.error);
-  const local = useCopyQuery('jobs', [q, customerNo], offline, (copy) => offlineJobs(copy.data, q, PICKER_LIMIT, customerNo));
+  const local = useCopyQuery('jobs', [q, customerNo], enabled && offline, (copy) => offlineJobs(copy.data, q, PICKER_LIMIT, customerNo));
   return pickerList(either(offline, list, local, []), q, typed);
 }
 
@@ -231,11 +231,7 @@ export function useMediaQuery(query: string): boolean {
   return matches;
 }
 
-/** Today as YYYY-MM-DD in the browser's time zone. */
-export function todayIso(now = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
-}
+export { todayIso } from '../../lib/today';
 
 /** 1 234 567 bytes → "1.2 MB" in the active locale. */
 export function formatBytes(bytes: number, locale: string): string {

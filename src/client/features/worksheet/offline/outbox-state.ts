@@ -54,12 +54,20 @@ let module: OutboxModule | null = null;
 
 /** The outbox's code, bound to the current session and sending what waits; loaded once. */
 export function loadOutbox(): Promise<OutboxModule> {
-  loaded ??= import('./outbox').then(async (mod) => {
-    module = mod;
-    mod.startOutboxTriggers();
-    await mod.setOutboxOwner(session.owner, session.afterSent);
-    return mod;
-  });
+  loaded ??= import('./outbox').then(
+    async (mod) => {
+      module = mod;
+      mod.startOutboxTriggers();
+      await mod.setOutboxOwner(session.owner, session.afterSent);
+      return mod;
+    },
+    (error: unknown) => {
+      // The chunk could not be fetched (server out of reach before the service worker had it):
+      // asked again next time, not failed for good.
+      loaded = null;
+      throw error;
+    },
+  );
   return loaded;
 }
 
