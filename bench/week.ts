@@ -499,7 +499,7 @@ export async function benchWeek(): Promise<void> {
       line(`seed ${ROWS.toLocaleString('en')} rows (generate_series)`, `${((performance.now() - seeded) / 1000).toFixed(1)} s`);
       const ids = (await dbh.db.selectFrom('worksheetRecord').select('id').where('accountId', '=', accountId).where('username', '=', USER).where('date', '>=', WEEK_MONDAY).orderBy('id').execute()).map((r) => r.id);
       if (ids.length !== 60) return fail('seed', `${ids.length} entries in the week, not 60`);
-      server = await startServerProcess({ DATABASE_URL: databaseUrl });
+      server = await startServerProcess({ DATABASE_URL: databaseUrl, ...(process.env.BENCH_SERVER_ENTRY ? { BENCH_SERVER_ENTRY: process.env.BENCH_SERVER_ENTRY } : {}) });
       if (browserOnly) {
         line('machine load now (1, 5, 15 min; 2 cores)', loadAvg());
         await weekInBrowser(server.url).catch((e: unknown) => fail('week view first render', e instanceof Error ? e.message.split('\n')[0]! : String(e)));

@@ -1,5 +1,8 @@
 import { ERR } from './errors';
 import { QUANTITY_DECIMALS, TIME_STEP_MINUTES, type ResourceUnits, type UnitType } from './limits';
+import { round2 } from './unit-sums';
+
+export { sumByUnitOfMeasure } from './unit-sums';
 
 /*
  * The worksheet form rules of spec §4 that are pure functions, shared by the client form and the
@@ -50,8 +53,6 @@ export function roundUpTime(value: string, step = TIME_STEP_MINUTES): string {
   const rounded = Math.ceil(minutes / step) * step;
   return minutesToTime(Math.min(rounded, 24 * 60 - step));
 }
-
-const round2 = (n: number) => Math.round(n * 10 ** QUANTITY_DECIMALS) / 10 ** QUANTITY_DECIMALS;
 
 /** Spec §4: quantity = the hours between the two times, never below 0, 2 decimals; null without both. */
 export function hoursBetween(from: string | null | undefined, to: string | null | undefined): number | null {
@@ -277,17 +278,6 @@ export function conditionalErrors(settings: WorksheetSettings, v: ConditionalVal
     if (order && !errors.timeTo) errors.timeTo = order;
   }
   return errors;
-}
-
-/** Quantity sums per unit of measure, in order of first appearance (spec §2 footer and total card). */
-export function sumByUnitOfMeasure(records: ReadonlyArray<{ quantity: number; unitOfMeasureCode: string; unitOfMeasureDescription?: string | null }>): Array<{ code: string; label: string; total: number }> {
-  const sums = new Map<string, { code: string; label: string; total: number }>();
-  for (const r of records) {
-    const s = sums.get(r.unitOfMeasureCode);
-    if (s) s.total = round2(s.total + r.quantity);
-    else sums.set(r.unitOfMeasureCode, { code: r.unitOfMeasureCode, label: r.unitOfMeasureDescription || r.unitOfMeasureCode, total: round2(r.quantity) });
-  }
-  return [...sums.values()];
 }
 
 /** Groups records by date (key YYYY-MM-DD), newest day first, keeping the records' order inside a day. */

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { defaultRangeExtractor, measureElement, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import type { Mode } from '../../../shared/limits';
@@ -6,7 +6,7 @@ import { m } from '../../../shared/paraglide/messages.js';
 import { showsUserColumn } from '../../../shared/permissions';
 import type { TWorksheetFormSettings, TWorksheetGroup, TWorksheetRecord } from '../../../shared/schemas/worksheet';
 import type { TListTotals } from '../../../shared/paging';
-import { sumByUnitOfMeasure } from '../../../shared/worksheet-rules';
+import { sumByUnitOfMeasure } from '../../../shared/unit-sums';
 import { confirm } from '../../components/confirm';
 import { EmptyState } from '../../components/empty-state';
 import { toast } from '../../components/toast';
@@ -281,9 +281,15 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per return from the edit page
   }, [focusId]);
 
+  // One delete and one approval for the whole list, not a mutation (and a router link) per row:
+  // the rows mount and unmount with every scroll and with the Week tab's click (issue 22 budget;
+  // 3 449 fibers deleted in that click, decision 0288).
+  const actions = useRowActions();
+
   if (total === 0) return <EmptyState title={emptyText ?? m.ws_empty()} />;
 
   const ctx: RowContext = {
+    ...actions,
     mode,
     archive,
     settings,
@@ -413,6 +419,13 @@ interface RowContext {
   order: number[];
   onApproveDay: ((group: TWorksheetGroup) => void) | undefined;
   highlight: ReadonlySet<number> | undefined;
+  /** entries with a delete or an approval under way (their controls are disabled) */
+  pending: ReadonlySet<number>;
+  remove: (record: TWorksheetRecord) => void;
+  toggleApproval: (record: TWorksheetRecord) => void;
+  /** the edit page, as a link does (and its intent preload) */
+  edit: (record: TWorksheetRecord) => void;
+  preloadEdit: (record: TWorksheetRecord) => void;
 }
 
 const rowClass = (base: string, r: TWorksheetRecord, ctx: RowContext) =>
@@ -851,8 +864,6 @@ function RowIcons({ record, ctx }: { record: TWorksheetRecord; ctx: RowContext }
 
 /** Approve toggle with confirmation (outside YOURS, when allowed); otherwise the approval state. */
 function ApproveControl({ record, ctx }: { record: TWorksheetRecord; ctx: RowContext }) {
-  const utils = trpc.useUtils();
-  const approve = trpc.worksheet.approve.useMutation();
   const approved = record.approvedBy !== null;
   if (ctx.mode === 'YOURS' || !record.canApprove) {
     return approved ? (
@@ -864,26 +875,11 @@ function ApproveControl({ record, ctx }: { record: TWorksheetRecord; ctx: RowCon
       </span>
     ) : null;
   }
-  const toggle = async () => {
-    const ok = await confirm({
-      title: approved ? m.ws_unapprove_title() : m.ws_approve_title(),
-      message: approved ? m.ws_unapprove_confirm({ description: record.description }) : m.ws_approve_confirm({ description: record.description }),
-      confirmLabel: approved ? m.ws_unapprove() : m.ws_approve(),
-    });
-    if (!ok) return;
-    try {
-      await approve.mutateAsync({ id: record.id, isApproved: !approved });
-      toast.success(m.ws_toast_approval());
-      await utils.worksheet.list.invalidate();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
   return (
     <>
     <span className="ws-print-only">{approved ? '✓' : ''}</span>
     <label className="ws-switch" title={approved ? m.ws_approved_by({ user: record.approvedBy ?? '' }) : undefined}>
-      <input type="checkbox" role="switch" checked={approved} disabled={approve.isPending} onChange={() => void toggle()} aria-label={m.ws_approve_label({ description: record.description })} />
+      <input type="checkbox" role="switch" checked={approved} disabled={ctx.pending.has(record.id)} onChange={() => ctx.toggleApproval(record)} aria-label={m.ws_approve_label({ description: record.description })} />
       <span className="ws-switch__track" aria-hidden="true" />
       <span className="ws-switch__text">{approved ? m.ws_approved() : m.ws_approve()}</span>
     </label>
@@ -893,39 +889,103 @@ function ApproveControl({ record, ctx }: { record: TWorksheetRecord; ctx: RowCon
 
 /** Edit and delete (delete after confirmation), when the caller may change the entry now. */
 function RowActions({ record, ctx }: { record: TWorksheetRecord; ctx: RowContext }) {
-  const utils = trpc.useUtils();
-  const del = trpc.worksheet.delete.useMutation();
   const copyButton = (
     <button type="button" className="icon-button" {...preloadCopy} onClick={() => ctx.copy({ ids: [record.id], fromDate: record.date })} aria-label={m.ws_copy_entry_label({ description: record.description })} title={m.ws_copy_action()}>
       {copyIcon}
     </button>
   );
   if (!record.canManage) return <span className="ws-row-actions">{copyButton}</span>;
-  const onDelete = async () => {
-    const ok = await confirm({ title: m.ws_delete_title(), message: m.ws_delete_confirm({ description: record.description }), confirmLabel: m.ws_delete(), danger: true });
-    if (!ok) return;
-    try {
-      await del.mutateAsync({ id: record.id });
-      toast.success(m.ws_toast_deleted());
-      await Promise.all([utils.worksheet.list.invalidate(), utils.worksheet.totals.invalidate()]);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
+  const intent = () => ctx.preloadEdit(record);
   return (
     <span className="ws-row-actions">
       {copyButton}
-      <Link to="/worksheet/edit/$id" params={{ id: String(record.id) }} onClick={rememberPlace} className="icon-button" aria-label={m.ws_edit_label({ description: record.description })} title={m.ws_edit()}>
+      {/* A plain link: the router's <Link> per row was most of a row's cost (decision 0288). */}
+      <a
+        href={editHref(record)}
+        onClick={(e) => {
+          if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+          e.preventDefault();
+          ctx.edit(record);
+        }}
+        onMouseEnter={intent}
+        onFocus={intent}
+        onTouchStart={intent}
+        className="icon-button"
+        aria-label={m.ws_edit_label({ description: record.description })}
+        title={m.ws_edit()}
+      >
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path d="M4 20h4L19 9l-4-4L4 16z" />
           <path d="M13.5 6.5l4 4" />
         </svg>
-      </Link>
-      <button type="button" className="icon-button ws-danger" onClick={() => void onDelete()} disabled={del.isPending} aria-label={m.ws_delete_label({ description: record.description })} title={m.ws_delete()}>
+      </a>
+      <button type="button" className="icon-button ws-danger" onClick={() => ctx.remove(record)} disabled={ctx.pending.has(record.id)} aria-label={m.ws_delete_label({ description: record.description })} title={m.ws_delete()}>
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path d="M5 7h14M10 7V5h4v2M7 7l1 12h8l1-12" />
         </svg>
       </button>
     </span>
   );
+}
+
+const editHref = (record: TWorksheetRecord) => `/worksheet/edit/${record.id}`;
+
+/** The rows' delete, approval and edit link, once per list (RowContext). */
+function useRowActions(): Pick<RowContext, 'pending' | 'remove' | 'toggleApproval' | 'edit' | 'preloadEdit'> {
+  const router = useRouter();
+  const utils = trpc.useUtils();
+  const del = trpc.worksheet.delete.useMutation();
+  const approve = trpc.worksheet.approve.useMutation();
+  const [pending, setPending] = useState<ReadonlySet<number>>(() => new Set());
+  const mark = (id: number, on: boolean) =>
+    setPending((old) => {
+      const next = new Set(old);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const remove = async (record: TWorksheetRecord) => {
+    const ok = await confirm({ title: m.ws_delete_title(), message: m.ws_delete_confirm({ description: record.description }), confirmLabel: m.ws_delete(), danger: true });
+    if (!ok) return;
+    mark(record.id, true);
+    try {
+      await del.mutateAsync({ id: record.id });
+      toast.success(m.ws_toast_deleted());
+      await Promise.all([utils.worksheet.list.invalidate(), utils.worksheet.totals.invalidate()]);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      mark(record.id, false);
+    }
+  };
+  const toggleApproval = async (record: TWorksheetRecord) => {
+    const approved = record.approvedBy !== null;
+    const ok = await confirm({
+      title: approved ? m.ws_unapprove_title() : m.ws_approve_title(),
+      message: approved ? m.ws_unapprove_confirm({ description: record.description }) : m.ws_approve_confirm({ description: record.description }),
+      confirmLabel: approved ? m.ws_unapprove() : m.ws_approve(),
+    });
+    if (!ok) return;
+    mark(record.id, true);
+    try {
+      await approve.mutateAsync({ id: record.id, isApproved: !approved });
+      toast.success(m.ws_toast_approval());
+      await utils.worksheet.list.invalidate();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      mark(record.id, false);
+    }
+  };
+  const target = (record: TWorksheetRecord) => ({ to: '/worksheet/edit/$id', params: { id: String(record.id) } }) as const;
+  return {
+    pending,
+    remove: (record) => void remove(record),
+    toggleApproval: (record) => void toggleApproval(record),
+    edit: (record) => {
+      rememberPlace();
+      void router.navigate(target(record));
+    },
+    preloadEdit: (record) => void router.preloadRoute(target(record)).catch(() => undefined),
+  };
 }

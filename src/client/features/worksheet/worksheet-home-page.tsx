@@ -1,5 +1,5 @@
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { Activity, memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import type { Mode } from "../../../shared/limits";
 import { m } from "../../../shared/paraglide/messages.js";
 import { effectiveMode, visibleModes } from "../../../shared/permissions";
@@ -30,7 +30,8 @@ import type { WeekView as WeekViewType } from "./week-view";
 import type { WorksheetForm as WorksheetFormType } from "./worksheet-form";
 import type { TWorksheetFormSettings } from "../../../shared/schemas/worksheet";
 import { HomeGlance } from "../report/home-glance";
-import { BulkBar, approvableOf, useBulkApprove, useSelection } from "./bulk-approve";
+import { approvableOf, useBulkApprove, useSelection } from "./bulk-approve";
+import type { BulkBar as BulkBarType } from "./bulk-bar";
 import { ListFilterBar } from "./list-filter-bar";
 import { filterInput, parseListFilters, type ListFilters } from "./list-filters";
 import { forgetPlace, peekPlace } from "./return-place";
@@ -58,6 +59,11 @@ function WaitingEntries({ settings }: { settings: TWorksheetFormSettings }) {
     </LazyBoundary>
   );
 }
+
+// The selection's bar, on the Team and All tabs only: Yours never fetches its code (issue 25 §4).
+const BulkBarPart = lazyPart<ComponentProps<typeof BulkBarType>>(() =>
+  import("./bulk-bar").then((mod) => mod.BulkBar),
+);
 
 // Issue 22 §6: the week view loads on first use, never with the home page (decision 0185).
 const WeekViewPart = lazyPart<ComponentProps<typeof WeekViewType>>(() =>
@@ -197,15 +203,18 @@ export function WorksheetHomePage() {
   // The download covers the loaded entries, like printing (decision 0110); the list says how many of the whole selection that is.
   const ids = groups.flatMap((g) => g.worksheet.map((r) => r.id));
 
-  // The day list, only while it shows. Unmounted in the week view: kept hidden there, the
-  // virtualised list went on measuring and rendering behind the week (630–740 ms of main-thread
-  // work at 4× CPU slowdown on the Week tab's click, against 268 ms unmounted; decision 0256).
+  // The day list. In the week view it is kept as a hidden <Activity> (decision 0288): its effects
+  // are cleaned up (the virtualiser stops observing and measuring, which made a list kept merely
+  // hidden cost 630–740 ms behind the week, decision 0256) and its updates wait, but its DOM and
+  // state stay. The Week tab's click then neither deletes ~2 000 elements and ~3 400 fibers nor
+  // builds them again on the way back. Mounted only once the day list has shown.
   // Issue 25 §4: the page's first render holds its header and the glance; the day list's controls
   // (tabs, filters, totals) follow in a background render of their own (time-sliced), so the first
   // commit of the whole app after its first data is not one long task on a phone. Meanwhile a
   // spinner a screen high holds their place: the footer stays below the fold and does not jump.
   const controlsShown = useDeferredValue(true, false);
-  const days = weekView ? null : !controlsShown ? (
+  const [daysMounted] = useMountedOnce(!weekView);
+  const days = !controlsShown ? (
     <div className="ws-days-pending">
       <PageSpinner />
     </div>
@@ -288,18 +297,27 @@ export function WorksheetHomePage() {
                 }}
               />
               {mode !== "YOURS" && (
-                <BulkBar
+                <LazyBoundary part={BulkBarPart} onFailed={() => undefined}>
+                <BulkBarPart.Component
                   selection={selection}
                   matching={paged.totals?.entries ?? null}
                   loadedSelectable={groups.reduce((n, g) => n + g.worksheet.filter((r) => r.canApprove).length, 0)}
                   filter={listInput}
                   onDone={flash}
                 />
+                </LazyBoundary>
               )}
             </>
           )}
         </>
   );
+
+  // Hidden, the day list is given the very element it last showed, so React does not render it
+  // again behind the week (832 components at idle priority right after the click); it renders
+  // with the current data when it shows again.
+  const daysView = <div className="ws-days-view">{days}</div>;
+  const hiddenDays = useRef(daysView);
+  if (!weekView) hiddenDays.current = daysView;
 
   return (
     <div className="ws-home ws-sheet">
@@ -374,7 +392,7 @@ export function WorksheetHomePage() {
           />
         </LazyBoundary>
       )}
-      {days && <div className="ws-days-view">{days}</div>}
+      {daysMounted && <Activity mode={weekView ? "hidden" : "visible"}>{weekView ? hiddenDays.current : daysView}</Activity>}
     </div>
   );
 }
