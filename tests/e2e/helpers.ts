@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Users created by tests/e2e/start-server.ts, all in account "Test A/S". */
@@ -81,4 +82,16 @@ export async function fillDanishItemEntry(page: Page, description: string): Prom
   await pick(page, 'Vare/ressource', '1000', /1000/);
   await form.getByLabel('Antal').fill('2');
   await form.getByLabel('Beskrivelse').fill(description);
+}
+
+/**
+ * The rules of WCAG 2.1 A/AA and axe's best practices. In axe's "legacy" mode, one injection and
+ * `axe.run` in the page: the default mode injects axe (650 kB) into the page and again into a new
+ * blank tab per check, to merge the results of cross-origin frames, and the app has no frames at
+ * all. Measured on the same screens (with a missing alt text and a faint text added): the same
+ * violations, passes, incomplete and inapplicable rules, node for node, at about 0.35 s a check
+ * instead of 0.6 s (decision 0290).
+ */
+export function axeBuilder(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).setLegacyMode().withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
 }
