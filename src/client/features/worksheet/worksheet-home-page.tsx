@@ -1,5 +1,5 @@
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
-import { Activity, memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import type { Mode } from "../../../shared/limits";
 import { m } from "../../../shared/paraglide/messages.js";
 import { effectiveMode, visibleModes } from "../../../shared/permissions";
@@ -203,18 +203,17 @@ export function WorksheetHomePage() {
   // The download covers the loaded entries, like printing (decision 0110); the list says how many of the whole selection that is.
   const ids = groups.flatMap((g) => g.worksheet.map((r) => r.id));
 
-  // The day list. In the week view it is kept as a hidden <Activity> (decision 0288): its effects
-  // are cleaned up (the virtualiser stops observing and measuring, which made a list kept merely
-  // hidden cost 630–740 ms behind the week, decision 0256) and its updates wait, but its DOM and
-  // state stay. The Week tab's click then neither deletes ~2 000 elements and ~3 400 fibers nor
-  // builds them again on the way back. Mounted only once the day list has shown.
+  // The day list, only while it shows. Unmounted in the week view: kept hidden there, the
+  // virtualised list went on measuring and rendering behind the week (630–740 ms of main-thread
+  // work at 4× CPU slowdown on the Week tab's click, against 268 ms unmounted; decision 0256).
+  // Hidden in a React <Activity> instead (effects cleaned up, DOM kept), the click was no faster
+  // (style and layout of the hidden list; decision 0288).
   // Issue 25 §4: the page's first render holds its header and the glance; the day list's controls
   // (tabs, filters, totals) follow in a background render of their own (time-sliced), so the first
   // commit of the whole app after its first data is not one long task on a phone. Meanwhile a
   // spinner a screen high holds their place: the footer stays below the fold and does not jump.
   const controlsShown = useDeferredValue(true, false);
-  const [daysMounted] = useMountedOnce(!weekView);
-  const days = !controlsShown ? (
+  const days = weekView ? null : !controlsShown ? (
     <div className="ws-days-pending">
       <PageSpinner />
     </div>
@@ -290,9 +289,10 @@ export function WorksheetHomePage() {
                   void bulk.run({ ids: approvableOf(group) }, true).then((changed) => changed.length > 0 && flash(changed))
                 }
                 paging={{
-                  hasMore: paged.hasMore,
+                  // A page that came but is not shown yet still counts as "more, loading".
+                  hasMore: paged.hasMore || !shownCurrent,
                   loadMore,
-                  isFetchingMore: paged.isFetchingMore,
+                  isFetchingMore: paged.isFetchingMore || !shownCurrent,
                   total: paged.totals?.entries ?? paged.loaded,
                 }}
               />
@@ -311,13 +311,6 @@ export function WorksheetHomePage() {
           )}
         </>
   );
-
-  // Hidden, the day list is given the very element it last showed, so React does not render it
-  // again behind the week (832 components at idle priority right after the click); it renders
-  // with the current data when it shows again.
-  const daysView = <div className="ws-days-view">{days}</div>;
-  const hiddenDays = useRef(daysView);
-  if (!weekView) hiddenDays.current = daysView;
 
   return (
     <div className="ws-home ws-sheet">
@@ -392,7 +385,7 @@ export function WorksheetHomePage() {
           />
         </LazyBoundary>
       )}
-      {daysMounted && <Activity mode={weekView ? "hidden" : "visible"}>{weekView ? hiddenDays.current : daysView}</Activity>}
+      {days && <div className="ws-days-view">{days}</div>}
     </div>
   );
 }
