@@ -213,6 +213,8 @@ test('opening / on a phone: the page\'s data in one round trip with the account,
   // The list, its totals and the glance leave with the account info (issue 25 §4: one round trip, not two).
   const first = calls.find((c) => c.split('?')[0]!.split(',').includes('worksheet.list'));
   expect(first?.split('?')[0]?.split(',')).toEqual(expect.arrayContaining(['user.info', 'worksheet.list', 'worksheet.totals', 'report.glance']));
+  // …and the page does not ask for them again when it mounts.
+  expect(calls.filter((c) => c.split('?')[0]!.split(',').includes('worksheet.list') && !c.includes('cursor'))).toHaveLength(1);
   // Only the first page: the next is asked for when the user scrolls near the end, not while the first is being shown.
   expect(calls.filter((c) => c.split('?')[0]!.split(',').includes('worksheet.list') && c.includes('cursor'))).toEqual([]);
   // A phone holds a few screens of cards, not dozens (each card is ~45 elements).

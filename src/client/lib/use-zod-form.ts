@@ -93,8 +93,7 @@ export function useZodForm<S extends FormSchema>(schema: S | null, initial: z.in
     const out: Partial<Record<string, string>> = {};
     for (const [field, message] of Object.entries(errors)) if (message !== undefined) out[field] = translate(message);
     return out;
-    // textsReady: the same messages read again once the texts are here
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- textsReady: `translate` reads the texts loaded outside React; the same messages are read again once they are here
   }, [errors, translate, textsReady]);
 
   const set = useCallback(

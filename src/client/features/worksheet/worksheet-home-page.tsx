@@ -1,5 +1,5 @@
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { memo, useDeferredValue, useEffect, useMemo, useState } from "react";
 import type { Mode } from "../../../shared/limits";
 import { m } from "../../../shared/paraglide/messages.js";
 import { effectiveMode, visibleModes } from "../../../shared/permissions";
@@ -189,9 +189,9 @@ export function WorksheetHomePage() {
   // The next page is asked for from the pages shown: while a page that came waits to be shown, the
   // list would otherwise ask for the one after it (issue 25 §4: three pages fetched on opening /).
   const shownCurrent = listGroups === groups;
-  const loadMore = useCallback(() => {
+  const loadMore = () => {
     if (shownCurrent) paged.loadMore();
-  }, [shownCurrent, paged]);
+  };
 
   // Intent on the Week tab (pointer over it, focus, a finger down) fetches the week's chunk and
   // the week it opens on, so the click renders the table at once (decision 0256).
@@ -298,13 +298,13 @@ export function WorksheetHomePage() {
               />
               {mode !== "YOURS" && (
                 <LazyBoundary part={BulkBarPart} onFailed={() => undefined}>
-                <BulkBarPart.Component
-                  selection={selection}
-                  matching={paged.totals?.entries ?? null}
-                  loadedSelectable={groups.reduce((n, g) => n + g.worksheet.filter((r) => r.canApprove).length, 0)}
-                  filter={listInput}
-                  onDone={flash}
-                />
+                  <BulkBarPart.Component
+                    selection={selection}
+                    matching={paged.totals?.entries ?? null}
+                    loadedSelectable={groups.reduce((n, g) => n + g.worksheet.filter((r) => r.canApprove).length, 0)}
+                    filter={listInput}
+                    onDone={flash}
+                  />
                 </LazyBoundary>
               )}
             </>
