@@ -6,6 +6,7 @@ import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { pwaPlugin } from './scripts/vite-pwa.js';
 import { clientMessages } from './scripts/client-messages';
 import { messageGroups } from './scripts/message-groups';
+import { routePreloads } from './scripts/route-preloads';
 
 // The API server (npm run dev) listens here; the Vite dev server proxies API calls to it.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -31,6 +32,8 @@ export default defineConfig({
     react(),
     // The offline app shell: a Workbox service worker precaching the build (decision 0150).
     pwaPlugin(),
+    // The layout's and the home page's chunks named in index.html (decision 0291).
+    routePreloads([/[\\/]routes[\\/]_app\.tsx\?tsr-split=component/, /[\\/]routes[\\/]_app[\\/]index\.tsx\?tsr-split=component/]),
   ],
   css: {
     // Lightning CSS resolves the @custom-media breakpoints declared once in styles.css.

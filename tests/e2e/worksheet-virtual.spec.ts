@@ -219,6 +219,13 @@ test('opening / on a phone: the page\'s data in one round trip with the account,
   expect(calls.filter((c) => c.split('?')[0]!.split(',').includes('worksheet.list') && c.includes('cursor'))).toEqual([]);
   // A phone holds a few screens of cards, not dozens (each card is ~45 elements).
   expect(await rows(page).count()).toBeLessThan(30);
+  // The layout's and the home page's scripts are named in the page itself (decision 0291): the
+  // browser fetches them beside the entry, and the app appends no <link> of its own for them.
+  const served = await (await page.request.get('/')).text();
+  const named = [...served.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+  expect(named.some((href) => /\/assets\/_app-/.test(href!))).toBe(true);
+  const inHead = await page.evaluate(() => [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href')));
+  expect(inHead).toEqual(named);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect.poll(() => calls.filter((c) => c.includes('cursor')).length).toBeGreaterThan(0);
 });

@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { defaultRangeExtractor, measureElement, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, measureElement, useWindowVirtualizer, windowScroll, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import type { Mode } from '../../../shared/limits';
 import { m } from '../../../shared/paraglide/messages.js';
@@ -12,6 +12,7 @@ import { EmptyState } from '../../components/empty-state';
 import { toast } from '../../components/toast';
 import { formatDate, formatNumber, intlLocale } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { observeWindowSize, windowScrollY, windowSize } from '../../lib/window-metrics';
 import { LazyBoundary, lazyPart, useMountedOnce } from '../../lib/lazy';
 import type { RecordPopup, RecordPopups as RecordPopupsType } from './record-popups';
 import type { CopyDialog as CopyDialogType, CopyRequest } from './copy-dialog';
@@ -106,9 +107,23 @@ function estimateHeight(item: ListItem | undefined): number {
   if (!item) return 50;
   if (item.kind === 'day') return 50;
   if (item.kind === 'entry') return 54;
-  const width = typeof window === 'undefined' ? 375 : window.innerWidth;
+  const { width } = windowSize();
   const columns = width < 640 ? 1 : Math.max(1, Math.min(3, Math.floor((width - 48) / 340)));
   return Math.ceil(item.records.length / columns) * 124 + (item.first ? 50 : 0) + (item.last ? 42 + DAY_GAP : 0);
+}
+
+/**
+ * On mount the virtualiser scrolls the window to where it already is (its first offset); that
+ * `scrollTo` forces a layout of the page inside React's commit (issue 25 §4, decision 0291). A
+ * virtualiser's first scroll is left out when the window is there as of its last scroll event:
+ * a scroll to where the window is changes nothing, and sends no scroll event either.
+ */
+const scrolledOnce = new WeakSet<object>();
+function scrollUnlessThere(offset: number, options: { adjustments?: number; behavior?: ScrollBehavior }, instance: Virtualizer<Window, Element>): void {
+  const first = !scrolledOnce.has(instance);
+  scrolledOnce.add(instance);
+  if (first && !options.adjustments && offset === windowScrollY()) return;
+  windowScroll(offset, options, instance);
 }
 
 /** Where the rendered items are: runs of consecutive items of one day, and the space between them. */
@@ -183,8 +198,9 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
     // enough: an offset of 0 meanwhile renders more of the list, never less. Measured at once only
     // further down (a restored scroll position), where it decides what is in view: a read here
     // forces a layout of the whole page inside React's commit (~160 ms at 4× CPU slowdown on a
-    // phone's first render, issue 25 §4).
-    if (window.scrollY > 0) measure();
+    // phone's first render, issue 25 §4). Whether the page is scrolled is known from its last scroll
+    // event: reading window.scrollY here would itself force that layout (decision 0291).
+    if (windowScrollY() > 0) measure();
     const ro = new ResizeObserver(measure);
     ro.observe(document.body);
     window.addEventListener('resize', measure);
@@ -242,7 +258,11 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
       }
       return measureElement(el, entry, instance) + (el.hasAttribute('data-day-gap') ? DAY_GAP : 0);
     },
-    initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
+    // The window's size and offset as of its last events, not read in the commit (decision 0291).
+    initialRect: windowSize(),
+    initialOffset: windowScrollY,
+    observeElementRect: (_instance, onSize) => observeWindowSize(onSize),
+    scrollToFn: scrollUnlessThere,
   });
   const rendered = virtual
     ? virtualizer.getVirtualItems().map((v) => ({ index: v.index, start: v.start - scrollMargin, end: v.end - scrollMargin }))
