@@ -226,6 +226,10 @@ test('opening / on a phone: the page\'s data in one round trip with the account,
   expect(named.some((href) => /\/assets\/_app-/.test(href!))).toBe(true);
   const inHead = await page.evaluate(() => [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href')));
   expect(inHead).toEqual(named);
+  // The login page is served without them: it does not need them yet, and on a slow network they
+  // would hold back its own first paint.
+  const loginPage = await (await page.request.get('/login')).text();
+  expect(loginPage).not.toContain('/assets/_app-');
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect.poll(() => calls.filter((c) => c.includes('cursor')).length).toBeGreaterThan(0);
 });

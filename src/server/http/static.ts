@@ -23,6 +23,17 @@ interface Cached {
   br: Buffer;
 }
 
+/** The pages before a login (routes/_auth): they do not need the app's first chunks yet. */
+const OUTSIDE_THE_APP = /^\/(login|logout)\/?$/;
+
+/**
+ * index.html without the links to the layout's and the home page's chunks (marked
+ * `data-preload="app"` by scripts/route-preloads.ts, decision 0291).
+ */
+function withoutAppPreloads(html: Buffer): Buffer {
+  return Buffer.from(html.toString('utf8').replace(/^[ \t]*<link [^>]*data-preload="app"[^>]*>\r?\n?/gm, ''));
+}
+
 /**
  * Serves the built client from `dist/`. Hashed assets are cached for a year; text files are
  * compressed once and kept in memory (the whole client is a few hundred KB).
@@ -31,24 +42,26 @@ export function createStaticHandler(root: string) {
   const cache = new Map<string, Cached>();
   const indexFile = join(root, 'index.html');
 
-  function compressed(file: string): Cached {
-    let c = cache.get(file);
+  /** `outside`: the app shell as the login page gets it, without the app's preloads. */
+  function compressed(file: string, outside = false): Cached {
+    const key = outside ? `${file}#outside` : file;
+    let c = cache.get(key);
     if (!c) {
-      const raw = readFileSync(file);
+      const raw = outside ? withoutAppPreloads(readFileSync(file)) : readFileSync(file);
       c = { raw, gzip: gzipSync(raw, { level: 9 }), br: brotliCompressSync(raw) };
-      cache.set(file, c);
+      cache.set(key, c);
     }
     return c;
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, file: string, immutable: boolean): void {
+  function send(req: IncomingMessage, res: ServerResponse, file: string, immutable: boolean, outside = false): void {
     const ext = extname(file);
     const headers: Record<string, string> = {
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
     if (COMPRESSIBLE.has(ext)) {
-      const c = compressed(file);
+      const c = compressed(file, outside);
       const accept = String(req.headers['accept-encoding'] ?? '');
       const [body, enc] = accept.includes('br') ? [c.br, 'br'] : accept.includes('gzip') ? [c.gzip, 'gzip'] : [c.raw, null];
       if (enc) headers['Content-Encoding'] = enc;
@@ -87,6 +100,6 @@ export function createStaticHandler(root: string) {
       return;
     }
     // SPA fallback: the client router decides.
-    send(req, res, indexFile, false);
+    send(req, res, indexFile, false, OUTSIDE_THE_APP.test(pathname));
   };
 }
