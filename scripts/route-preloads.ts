@@ -9,9 +9,10 @@ import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
  * asked for only once the entry had run: one more round trip before the page could render.
  *
  * Named in the HTML, the browser's preload scanner fetches them beside the entry, and the helper
- * finds each script already in the document and appends no link for it. `routeModules` are the code-split
- * route components whose chunks (and their imports, and their stylesheets as preloads) are named:
- * the layout and the home page, where nearly every visit begins. Other pages load theirs as before.
+ * finds each script already in the document and appends no link for it. `routeModules` are the
+ * code-split route components whose chunks (and their imports, and their stylesheets as preloads)
+ * are named: the layout and the home page, where nearly every visit begins. Other pages load
+ * theirs as before.
  *
  * The server leaves these links out of the login page (`data-preload="app"`): fetched beside the
  * login form's own chunks on a slow network, ~30 KB it does not need yet put its first paint ~0.6 s
