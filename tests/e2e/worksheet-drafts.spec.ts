@@ -209,6 +209,7 @@ test('an edit keeps its draft across a reload; Cancel drops it', async ({ page }
   await edit.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/(\?.*)?$/);
   await page.locator('[data-entry-id]').filter({ hasText: original }).getByRole('link', { name: `Edit ${original}` }).click();
+  await expect(page).toHaveURL(/\/worksheet\/edit\/\d+$/);
   await expect(page.locator('form.ws-form').getByLabel('Description')).toHaveValue(original);
   await expect(page.getByTestId('ws-draft-restored')).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
+import { getRouteApi, Link, useNavigate, useRouter } from "@tanstack/react-router";
 import { memo, useDeferredValue, useEffect, useMemo, useState } from "react";
 import type { Mode } from "../../../shared/limits";
 import { m } from "../../../shared/paraglide/messages.js";
@@ -119,6 +119,7 @@ export function WorksheetHomePage() {
   const modes = visibleModes(role);
   const weekView = search.view === "week";
   const navigate = useNavigate();
+  const router = useRouter();
   // Issue 23 §1: the list's filters live in the URL (routes/_app/index.tsx parses them).
   // Parsed again here: the router keeps a raw value next to the validated ones (e.g. status=all).
   const filters: ListFilters = useMemo(
@@ -170,7 +171,12 @@ export function WorksheetHomePage() {
       const r = row?.getBoundingClientRect();
       if (row && r && (r.top < 0 || r.bottom > window.innerHeight)) row.scrollIntoView({ block: "center" });
     });
-    void navigate({ to: "/", search: (prev: Record<string, unknown>) => ({ ...prev, hl: undefined }), replace: true });
+    // The highlight's mark leaves the URL, unless the user has gone on meanwhile: an Edit clicked
+    // while the list was still being asked again is a navigation under way, and this one, coming
+    // after it, took them back home (seen in CI, e2e worksheet-drafts).
+    if (router.state.location.pathname === "/") {
+      void navigate({ to: "/", search: (prev: Record<string, unknown>) => ({ ...prev, hl: undefined }), replace: true });
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per return
   }, [hl, listReady]);
   // With entries waiting on this device, "no entries yet" would contradict the list above it.
