@@ -89,3 +89,40 @@ for (const lang of ['en', 'da'] as const) {
     });
   }
 }
+
+/*
+ * Decision 0292: the pointer resting on the Week tab builds the week ahead, hidden (a React
+ * <Activity>), so the click only shows it; back on Days it stays built and hidden, and Week shows
+ * it again as it was. The hidden week is neither seen nor in the accessibility tree.
+ */
+test('the Week tab: the pointer over it builds the week hidden, the click shows that very week, Days and back keep it', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await login(page, 'basic');
+  await page.goto(`/?week=${week}`);
+  await expect(page.locator('.ws-days-view')).toBeVisible();
+  const weekSection = page.locator('section.wk');
+  await expect(weekSection).toHaveCount(0);
+  const tab = page.getByRole('link', { name: 'Week', exact: true });
+  await tab.hover();
+  // Built with its table (the chunk and the week were fetched first), and hidden.
+  await expect(weekSection.locator('table')).toHaveCount(1);
+  await expect(weekSection).toBeHidden();
+  await expect(page.getByRole('heading', { name: /^Week \d+/ })).toHaveCount(0);
+  await expect(page).not.toHaveURL(/view=week/);
+  await weekSection.evaluate((el) => el.setAttribute('data-e2e-built', 'ahead'));
+
+  await tab.click();
+  await expect(page).toHaveURL(/view=week/);
+  await expect(page.getByRole('heading', { name: /^Week \d+/ })).toBeVisible();
+  // The very element built before the click, now shown; the day list is gone.
+  await expect(weekSection).toHaveAttribute('data-e2e-built', 'ahead');
+  await expect(page.locator('.ws-days-view')).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Days', exact: true }).click();
+  await expect(page.locator('.ws-days-view')).toBeVisible();
+  await expect(weekSection).toBeHidden();
+  await expect(page.getByRole('heading', { name: /^Week \d+/ })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Week', exact: true }).click();
+  await expect(page.getByRole('heading', { name: /^Week \d+/ })).toBeVisible();
+  await expect(weekSection).toHaveAttribute('data-e2e-built', 'ahead');
+});

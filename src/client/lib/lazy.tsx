@@ -16,6 +16,8 @@ export interface LazyPart<P extends object> {
   preload: () => void;
   /** Forgets a failed fetch, so that the next render or preload tries again. */
   reset: () => void;
+  /** Preloads, and resolves once the chunk is here (never rejects: a failed fetch resolves false). */
+  ready: () => Promise<boolean>;
 }
 
 type Tracked<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
@@ -78,6 +80,13 @@ function makePart<P extends object>(load: () => Promise<ComponentType<P>>): Lazy
       void get();
     },
     reset,
+    ready: () => {
+      reset();
+      return get().then(
+        () => true,
+        () => false,
+      );
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { getRouteApi, Link, useNavigate, useRouter } from "@tanstack/react-router";
-import { memo, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { Activity, memo, startTransition, useDeferredValue, useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import type { Mode } from "../../../shared/limits";
 import { m } from "../../../shared/paraglide/messages.js";
 import { effectiveMode, visibleModes } from "../../../shared/permissions";
@@ -93,6 +93,46 @@ const InlineForm = memo(function InlineForm({ settings }: { settings: TWorksheet
         <InlineFormPart.Component settings={settings} layout="inline" />
       </LazyBoundary>
     </section>
+  );
+});
+
+/**
+ * The week view's place (issue 22 §6). Shown on the Week tab; built ahead once `buildRef` is
+ * called (the tab's intent, when its chunk and the week are here), hidden in an <Activity>: React
+ * renders a hidden one at idle priority, in slices, and mounts none of its effects, so the click
+ * shows what is already built (decision 0292). The state is this slot's own: building re-renders
+ * nothing else of the page. Once built the week stays, hidden while the days show; back on Week
+ * it shows as it was (its query asked again if stale, as on any mount).
+ */
+const WeekSlot = memo(function WeekSlot({
+  shown,
+  week,
+  user,
+  canPick,
+  buildRef,
+}: {
+  shown: boolean;
+  week: string | undefined;
+  user: string | undefined;
+  canPick: boolean;
+  buildRef: RefObject<(() => void) | null>;
+}) {
+  const [built, setBuilt] = useState(false);
+  useEffect(() => {
+    buildRef.current = () => startTransition(() => setBuilt(true));
+    return () => {
+      buildRef.current = null;
+    };
+  }, [buildRef]);
+  // Shown once, it stays built (hidden while the days show).
+  if (shown && !built) setBuilt(true);
+  if (!shown && !built) return null;
+  return (
+    <Activity mode={shown ? "visible" : "hidden"}>
+      <LazyBoundary part={WeekViewPart} onFailed={() => undefined}>
+        <WeekViewPart.Component week={week} user={user} canPick={canPick} />
+      </LazyBoundary>
+    </Activity>
   );
 });
 
@@ -200,10 +240,14 @@ export function WorksheetHomePage() {
   };
 
   // Intent on the Week tab (pointer over it, focus, a finger down) fetches the week's chunk and
-  // the week it opens on, so the click renders the table at once (decision 0256).
+  // the week it opens on (decision 0256); once both are here the week is built ahead, hidden
+  // (WeekSlot), so the click only shows it (decision 0292).
+  const buildWeek = useRef<(() => void) | null>(null);
   const preloadWeek = () => {
-    WeekViewPart.preload();
-    void utils.worksheet.week.prefetch({ week: search.week ?? weekOf(todayIso()), username: search.user ?? null });
+    const input = { week: search.week ?? weekOf(todayIso()), username: search.user ?? null };
+    void Promise.all([WeekViewPart.ready(), utils.worksheet.week.prefetch(input)]).then(([loaded]) => {
+      if (loaded) buildWeek.current?.();
+    });
   };
 
   // The download covers the loaded entries, like printing (decision 0110); the list says how many of the whole selection that is.
@@ -382,15 +426,7 @@ export function WorksheetHomePage() {
           {m.ws_view_week()}
         </Link>
       </nav>
-      {weekView && (
-        <LazyBoundary part={WeekViewPart} onFailed={() => undefined}>
-          <WeekViewPart.Component
-            week={search.week}
-            user={search.user}
-            canPick={role !== "Basic"}
-          />
-        </LazyBoundary>
-      )}
+      <WeekSlot shown={weekView} week={search.week} user={search.user} canPick={role !== "Basic"} buildRef={buildWeek} />
       {days && <div className="ws-days-view">{days}</div>}
     </div>
   );
