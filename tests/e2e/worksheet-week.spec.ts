@@ -91,9 +91,9 @@ for (const lang of ['en', 'da'] as const) {
 }
 
 /*
- * Decision 0292: the pointer resting on the Week tab builds the week ahead, hidden (a React
- * <Activity>), so the click only shows it; back on Days it stays built and hidden, and Week shows
- * it again as it was. The hidden week is neither seen nor in the accessibility tree.
+ * Decision 0292: the pointer resting on the Week tab builds the week ahead, hidden and laid out,
+ * so the click only shows it; back on Days it stays built and hidden, and Week shows it again as
+ * it was. The hidden week is neither seen, nor in the accessibility tree, nor focusable.
  */
 test('the Week tab: the pointer over it builds the week hidden, the click shows that very week, Days and back keep it', async ({ page }) => {
   await page.setViewportSize(VIEWPORTS.desktop);
@@ -109,6 +109,20 @@ test('the Week tab: the pointer over it builds the week hidden, the click shows 
   await expect(weekSection).toBeHidden();
   await expect(page.getByRole('heading', { name: /^Week \d+/ })).toHaveCount(0);
   await expect(page).not.toHaveURL(/view=week/);
+  // Laid out at its own width, yet it adds nothing to the page's height and takes no focus.
+  const widthAhead = await weekSection.evaluate((el) => el.getBoundingClientRect().width);
+  expect(widthAhead).toBeGreaterThan(600);
+  const heights = await weekSection.evaluate((el) => {
+    const slot = el.parentElement!;
+    const withIt = document.documentElement.scrollHeight;
+    slot.style.display = 'none';
+    const without = document.documentElement.scrollHeight;
+    slot.style.display = '';
+    return { withIt, without };
+  });
+  expect(heights.withIt).toBe(heights.without);
+  await weekSection.locator('a, button').first().evaluate((el) => (el as HTMLElement).focus());
+  await expect(weekSection.locator(':focus')).toHaveCount(0);
   await weekSection.evaluate((el) => el.setAttribute('data-e2e-built', 'ahead'));
 
   await tab.click();
@@ -116,6 +130,7 @@ test('the Week tab: the pointer over it builds the week hidden, the click shows 
   await expect(page.getByRole('heading', { name: /^Week \d+/ })).toBeVisible();
   // The very element built before the click, now shown; the day list is gone.
   await expect(weekSection).toHaveAttribute('data-e2e-built', 'ahead');
+  expect(await weekSection.evaluate((el) => el.getBoundingClientRect().width)).toBe(widthAhead);
   await expect(page.locator('.ws-days-view')).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Days', exact: true }).click();

@@ -1,5 +1,5 @@
 import { getRouteApi, Link, useNavigate, useRouter } from "@tanstack/react-router";
-import { Activity, memo, startTransition, useDeferredValue, useEffect, useMemo, useRef, useState, type RefObject } from "react";
+import { memo, startTransition, useDeferredValue, useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import type { Mode } from "../../../shared/limits";
 import { m } from "../../../shared/paraglide/messages.js";
 import { effectiveMode, visibleModes } from "../../../shared/permissions";
@@ -98,11 +98,12 @@ const InlineForm = memo(function InlineForm({ settings }: { settings: TWorksheet
 
 /**
  * The week view's place (issue 22 §6). Shown on the Week tab; built ahead once `buildRef` is
- * called (the tab's intent, when its chunk and the week are here), hidden in an <Activity>: React
- * renders a hidden one at idle priority, in slices, and mounts none of its effects, so the click
- * shows what is already built (decision 0292). The state is this slot's own: building re-renders
- * nothing else of the page. Once built the week stays, hidden while the days show; back on Week
- * it shows as it was (its query asked again if stale, as on any mount).
+ * called (the tab's intent, when its chunk and the week are here), in a transition (time-sliced),
+ * inside a slot that is laid out at the week's own width but out of sight, out of the page's
+ * height, inert and hidden from assistive technology (.wk-slot--ahead). The click then only
+ * changes the slot's class: no element is made and the table is not laid out again (decision
+ * 0292). The state is the slot's own: building re-renders nothing else of the page. Once built the
+ * week stays, hidden while the days show; back on Week it shows as it was.
  */
 const WeekSlot = memo(function WeekSlot({
   shown,
@@ -128,11 +129,11 @@ const WeekSlot = memo(function WeekSlot({
   if (shown && !built) setBuilt(true);
   if (!shown && !built) return null;
   return (
-    <Activity mode={shown ? "visible" : "hidden"}>
+    <div className={shown ? "wk-slot" : "wk-slot wk-slot--ahead"} inert={!shown} aria-hidden={shown ? undefined : true}>
       <LazyBoundary part={WeekViewPart} onFailed={() => undefined}>
         <WeekViewPart.Component week={week} user={user} canPick={canPick} />
       </LazyBoundary>
-    </Activity>
+    </div>
   );
 });
 
@@ -240,8 +241,8 @@ export function WorksheetHomePage() {
   };
 
   // Intent on the Week tab (pointer over it, focus, a finger down) fetches the week's chunk and
-  // the week it opens on (decision 0256); once both are here the week is built ahead, hidden
-  // (WeekSlot), so the click only shows it (decision 0292).
+  // the week it opens on (decision 0256); once both are here the week is built and laid out ahead,
+  // hidden (WeekSlot), so the click only shows it (decision 0292).
   const buildWeek = useRef<(() => void) | null>(null);
   const preloadWeek = () => {
     const input = { week: search.week ?? weekOf(todayIso()), username: search.user ?? null };
