@@ -282,12 +282,15 @@ async function weekInBrowser(url: string): Promise<void> {
           }
           w.__wkTable = new Promise<number>((done) => {
             // (No named functions in here: tsx would wrap them in a __name the page does not have.)
+            // Shown: a row of the week's table that is not off stage (a week built ahead on the
+            // tab's intent is in the page before the click, hidden; decision 0292).
             const mo = new MutationObserver(() => {
-              if (!document.querySelector('.wk-table tbody tr')) return;
+              const row = document.querySelector('.wk-table tbody tr');
+              if (!row || row.closest('.wk-slot--ahead')) return;
               mo.disconnect();
               done(performance.now());
             });
-            mo.observe(document.body, { childList: true, subtree: true });
+            mo.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
           });
           document.addEventListener('click', () => (w.__wkClick = performance.now()), { capture: true, once: true });
         }, kind === 'count');
