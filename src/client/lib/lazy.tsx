@@ -69,24 +69,22 @@ function makePart<P extends object>(load: () => Promise<ComponentType<P>>): Lazy
   const reset = () => {
     if (pending?.status === 'rejected') pending = null;
   };
+  const ready = () => {
+    reset();
+    return get().then(
+      () => true,
+      () => false,
+    );
+  };
   function Lazy(props: P) {
     const Loaded = use(get() as Promise<ComponentType<P>>);
     return <Loaded {...props} />;
   }
   return {
     Component: Lazy,
-    preload: () => {
-      reset();
-      void get();
-    },
+    preload: () => void ready(),
     reset,
-    ready: () => {
-      reset();
-      return get().then(
-        () => true,
-        () => false,
-      );
-    },
+    ready,
   };
 }
 
