@@ -43,6 +43,52 @@ export async function load(
   };
 }
 
+/** Latencies of one connection's requests made one after the other, in µs-resolution ms. */
+export interface ProbeResult {
+  requests: number;
+  p50: number;
+  p95: number;
+  p97_5: number;
+  max: number;
+  /** answers other than 200, and transport errors */
+  bad: number;
+}
+
+/**
+ * One keep-alive connection asking `url` again and again for `seconds`, each request timed with
+ * performance.now(). autocannon records whole milliseconds: a call that takes 0.3 ms idle reads
+ * as 0 ms, and a ratio against it is 0/0 (issue 25 §1's "user.info p95 within 1.5× of its idle
+ * value" needs the fraction). Nearest-rank percentiles over every request.
+ */
+export async function probe(url: string, opts: { headers?: Record<string, string>; seconds: number }): Promise<ProbeResult> {
+  const http = await import('node:http');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const times: number[] = [];
+  let bad = 0;
+  const once = () =>
+    new Promise<void>((resolve) => {
+      const t0 = performance.now();
+      const req = http.get(url, { agent, headers: opts.headers }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          times.push(performance.now() - t0);
+          if (res.statusCode !== 200) bad++;
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        bad++;
+        resolve();
+      });
+    });
+  const end = performance.now() + opts.seconds * 1000;
+  while (performance.now() < end) await once();
+  agent.destroy();
+  const sorted = times.sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+  return { requests: sorted.length, p50: at(50), p95: at(95), p97_5: at(97.5), max: sorted[sorted.length - 1] ?? NaN, bad };
+}
+
 /**
  * A percentile is printed only when enough requests back it: p97.5 needs ≥ 200 samples (5 beyond
  * it), p99 ≥ 500; below that the median and the maximum with the sample count.
@@ -59,6 +105,13 @@ export const failures: string[] = [];
 export function fail(label: string, why: string): void {
   failures.push(`${label}: ${why}`);
   console.log(`  FAIL ${label}: ${why}`);
+}
+
+/** A probe with failed answers or no completed request is a FAIL, not a figure. */
+export function probed(label: string, r: ProbeResult): ProbeResult {
+  if (r.requests === 0) fail(label, 'zero completed requests');
+  else if (r.bad > 0) fail(label, `${r.bad} failed of ${r.requests} requests`);
+  return r;
 }
 
 /** A load result with errors, non-2xx answers or zero completed requests is a FAIL, not a figure. */
