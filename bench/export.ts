@@ -27,7 +27,7 @@ import { line, probe, probed, startServerProcess, withBenchDatabase, type ProbeR
 const PASSWORD = 'Bench-pass-1';
 
 
-const startServer = (databaseUrl: string) => startServerProcess({ DATABASE_URL: databaseUrl, APP_SECRET: randomBytes(24).toString('hex') });
+const startServer = (databaseUrl: string) => startServerProcess({ DATABASE_URL: databaseUrl, APP_SECRET: randomBytes(24).toString('hex') }, process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : []);
 
 /** kB → MB of one /proc/<pid>/status field (VmHWM = peak resident set, VmRSS = now). */
 function procMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {

@@ -64,13 +64,22 @@ export function withExportStore<T>(dbh: DbHandle, fn: (store: ExportStore) => Pr
   return dbh.db.transaction().execute((trx) => fn(kyselyStore(trx)));
 }
 
+const keyCache: string[][] = [];
+/** The cell aliases c0 … c(n-1) of a row of `columns` cells. */
+function cellKeys(columns: number): string[] {
+  return (keyCache[columns] ??= Array.from({ length: columns }, (_, i) => `c${i}`));
+}
+
 /** Bytes collected from COPY (one message per row) before one write. */
 const BATCH_BYTES = 64 * 1024;
 /** Rows per FETCH (the CSV on PGlite). */
 const FETCH_ROWS = 1000;
 
 /** What both stores share: everything but the CSV text, on top of `exec`. */
-function baseStore(exec: SqlExec): Omit<ExportStore, 'csv'> {
+/** One FETCH's rows as arrays of text cells in column order (c0, c1, …). */
+type FetchRows = (text: string, columns: number) => Promise<Array<Array<string | null>>>;
+
+function baseStore(exec: SqlExec, fetchRows: FetchRows): Omit<ExportStore, 'csv'> {
   return {
     exec,
     async loadIds(ids) {
@@ -98,10 +107,7 @@ function baseStore(exec: SqlExec): Omit<ExportStore, 'csv'> {
         query = rowsSql(rows, cells);
       }
       await exec(`DECLARE export_cursor NO SCROLL CURSOR FOR ${query}`);
-      return async (count) => {
-        const r = await exec<Record<string, string | null>>(`FETCH FORWARD ${intConst(count)} FROM export_cursor`);
-        return r.rows.map((row) => Array.from({ length: columns }, (_, i) => row[`c${i}`] ?? null));
-      };
+      return (count) => fetchRows(`FETCH FORWARD ${intConst(count)} FROM export_cursor`, columns);
     },
   };
 }
@@ -112,7 +118,20 @@ function kyselyStore(trx: Transaction<DB>): ExportStore {
     const r = await plain.executeQuery<R>(CompiledQuery.raw(text, [...params]));
     return { rows: r.rows, rowCount: Number(r.numAffectedRows ?? r.rows.length) };
   };
-  const base = baseStore(exec);
+  // Kysely answers objects: their cells read by keys made once, not a `c${i}` string per cell.
+  const fetchRows: FetchRows = async (text, columns) => {
+    const keys = cellKeys(columns);
+    const rows = (await exec<Record<string, string | null>>(text)).rows;
+    const out = new Array<Array<string | null>>(rows.length);
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r]!;
+      const cells = new Array<string | null>(keys.length);
+      for (let i = 0; i < keys.length; i++) cells[i] = row[keys[i]!] ?? null;
+      out[r] = cells;
+    }
+    return out;
+  };
+  const base = baseStore(exec, fetchRows);
   return {
     ...base,
     // The same SQL through a cursor in batches; the lines are written here.
@@ -139,8 +158,10 @@ function pgStore(client: PoolClient): ExportStore {
     const r = await client.query(text, [...params]);
     return { rows: r.rows as R[], rowCount: r.rowCount ?? r.rows.length };
   };
+  // node-postgres hands the rows over as arrays (rowMode 'array'): no object per row, no key lookups.
+  const fetchRows: FetchRows = async (text) => (await client.query<Array<string | null>>({ text, rowMode: 'array' })).rows;
   return {
-    ...baseStore(exec),
+    ...baseStore(exec, fetchRows),
     // PostgreSQL writes the CSV itself (DESIGN §7); a marking runs its UPDATE inside COPY, one statement (decision 0050).
     async csv(rows, cells, text, write) {
       const query = rowsSql(rows, cells);
