@@ -75,10 +75,10 @@ const BATCH_BYTES = 64 * 1024;
 /** Rows per FETCH (the CSV on PGlite). */
 const FETCH_ROWS = 1000;
 
-/** What both stores share: everything but the CSV text, on top of `exec`. */
 /** One FETCH's rows as arrays of text cells in column order (c0, c1, …). */
 type FetchRows = (text: string, columns: number) => Promise<Array<Array<string | null>>>;
 
+/** What both stores share: everything but the CSV text, on top of `exec` and `fetchRows`. */
 function baseStore(exec: SqlExec, fetchRows: FetchRows): Omit<ExportStore, 'csv'> {
   return {
     exec,
