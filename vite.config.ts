@@ -59,15 +59,17 @@ export default defineConfig({
           // those only the admin screens use in a chunk of their own (decision 0185).
           groups: [
             ...messageGroups(fileURLToPath(new URL('.', import.meta.url))),
-            // The error tokens and limits every page reads, apart from zod: left to itself the
-            // bundler put shared/errors.ts in the chunk of shared/fields.ts, and the list's sums
-            // (worksheet-rules, which reads ERR) fetched all of zod with them (issue 25 §4).
             // The libraries every page runs (React, the router, TanStack Query, tRPC) in one chunk: left
             // to itself the bundler cut them into nine scripts (matchContext, useRouter, link, …), each
             // with its own imports and gzip framing: −3.1 KB gzipped and 6 requests fewer on `/`
-            // (decision 0271). The list's virtualiser stays apart (only the lists load it).
+            // (decision 0271).
             { name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query)|@trpc|use-sync-external-store)[\\/]/, priority: 4 },
-            { name: 'limits', test: /[\\/]src[\\/](shared[\\/](errors|error-tokens|limits)|client[\\/]lib[\\/](errors|rest|problem|format))\.ts$/, priority: 3 },
+            // The app's own small modules that `/` runs anyway (the account, tRPC's client, the list's
+            // data, drafts, the outbox's state, the error texts and limits and what they import): one
+            // script instead of sixteen of 0.2–1.8 KB, each with its own imports, exports and gzip
+            // framing (−4.8 KB gzipped on `/`, decision 0294). Other pages fetch it too; it is cached
+            // after the first. zod stays out: the list's sums read worksheet-rules, not the schemas.
+            { name: 'home-common', test: /[\\/]src[\\/](client[\\/](lib[\\/](account|errors|format|lazy|problem|rest|trpc|use-zod-form|window-list)|components[\\/](breadcrumbs|footer)|offline[\\/](master-data-age|offline-pickers)|features[\\/]worksheet[\\/](draft|field-labels|return-place|ws-api|ws-data|offline[\\/](outbox-state|outbox-names)))|shared[\\/](errors|error-tokens|limits|permissions|unit-sums|worksheet-rules))\.tsx?$/, priority: 3 },
           ],
         },
       },

@@ -1,6 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { defaultRangeExtractor, measureElement, useWindowVirtualizer, windowScroll, type Range, type Virtualizer } from '@tanstack/react-virtual';
-import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import type { Mode } from '../../../shared/limits';
 import { m } from '../../../shared/paraglide/messages.js';
 import { showsUserColumn } from '../../../shared/permissions';
@@ -12,7 +11,8 @@ import { EmptyState } from '../../components/empty-state';
 import { toast } from '../../components/toast';
 import { formatDate, formatNumber, intlLocale } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { observeWindowSize, windowScrollY, windowSize } from '../../lib/window-metrics';
+import { windowScrollY, windowSize } from '../../lib/window-metrics';
+import { useWindowList } from '../../lib/window-list';
 import { LazyBoundary, lazyPart, useMountedOnce } from '../../lib/lazy';
 import type { RecordPopup, RecordPopups as RecordPopupsType } from './record-popups';
 import type { CopyDialog as CopyDialogType, CopyRequest } from './copy-dialog';
@@ -112,20 +112,6 @@ function estimateHeight(item: ListItem | undefined): number {
   return Math.ceil(item.records.length / columns) * 124 + (item.first ? 50 : 0) + (item.last ? 42 + DAY_GAP : 0);
 }
 
-/**
- * On mount the virtualiser scrolls the window to where it already is (its first offset); that
- * `scrollTo` forces a layout of the page inside React's commit (issue 25 §4, decision 0291). A
- * virtualiser's first scroll is left out when the window is there as of its last scroll event:
- * a scroll to where the window is changes nothing, and sends no scroll event either.
- */
-const scrolledOnce = new WeakSet<object>();
-function scrollUnlessThere(offset: number, options: { adjustments?: number; behavior?: ScrollBehavior }, instance: Virtualizer<Window, Element>): void {
-  const first = !scrolledOnce.has(instance);
-  scrolledOnce.add(instance);
-  if (first && !options.adjustments && offset === windowScrollY()) return;
-  windowScroll(offset, options, instance);
-}
-
 /** Where the rendered items are: runs of consecutive items of one day, and the space between them. */
 type Piece = { kind: 'gap'; key: string; height: number } | { kind: 'run'; key: string; group: TWorksheetGroup; list: Array<{ item: ListItem; index: number }> };
 
@@ -211,21 +197,8 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
   }, [table, empty]);
 
   // A focused row is never unmounted under the user: the range always holds the item with focus.
-  // State, not a ref: a new extractor makes the virtualiser recompute its range when focus comes
-  // or goes, even if the scroll position stays within the same items.
   const [focusKey, setFocusKey] = useState<string | null>(null);
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const out = defaultRangeExtractor(range);
-      const at = focusKey === null ? undefined : keyIndex.get(focusKey);
-      if (at !== undefined && at < range.count && !out.includes(at)) {
-        out.push(at);
-        out.sort((a, b) => a - b);
-      }
-      return out;
-    },
-    [focusKey, keyIndex],
-  );
+  const focusIndex = focusKey === null ? undefined : keyIndex.get(focusKey);
 
   // Issue 25 §4: the first render holds what is in view and one step beyond it; the full overscan
   // follows in the background (a transition, time-sliced), so a phone's first paint of the list
@@ -235,40 +208,23 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
     if (virtual && !fullOverscan && items.length > 0) startTransition(() => setFullOverscan(true));
   }, [virtual, fullOverscan, items.length]);
 
-  const virtualizer = useWindowVirtualizer({
+  const list = useWindowList({
     count: items.length,
-    estimateSize: (index) => estimateHeight(items[index]),
+    estimate: (index) => estimateHeight(items[index]),
     // Beyond the viewport: 40 table rows and six slices each way (36 cards; 12 on a phone, where
     // each card is ~45 elements and a screen holds three), so that a find in the page, or a test
     // looking a row up by its text, reaches the entries near the top as before (issue 9).
     overscan: fullOverscan ? (table ? 40 : 6) : 1,
     scrollMargin,
     enabled: virtual,
-    getItemKey: (index) => items[index]?.key ?? index,
-    rangeExtractor,
-    // Sizes come from the ResizeObserver's entry, which the browser delivers after its own layout
-    // of the frame and before painting it. Read in React's commit instead (no entry: offsetHeight),
-    // each rendered item forced a layout of the page: the list's first render on a phone was two
-    // long tasks of ~200 ms at 4× CPU slowdown, nearly all of it in those reads (issue 25 §4).
-    // Until the observer reports, the size measured before (or the estimate) stands.
-    measureElement: (el, entry, instance) => {
-      if (!entry) {
-        const index = instance.indexFromElement(el);
-        return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
-      }
-      return measureElement(el, entry, instance) + (el.hasAttribute('data-day-gap') ? DAY_GAP : 0);
-    },
-    // The window's size and offset as of its last events, not read in the commit (decision 0291).
-    initialRect: windowSize(),
-    initialOffset: windowScrollY,
-    observeElementRect: (_instance, onSize) => observeWindowSize(onSize),
-    scrollToFn: scrollUnlessThere,
+    getKey: (index) => items[index]?.key ?? index,
+    keep: focusIndex,
+    // A day's last slice holds the space below the day's card.
+    extra: (el) => (el.hasAttribute('data-day-gap') ? DAY_GAP : 0),
   });
-  const rendered = virtual
-    ? virtualizer.getVirtualItems().map((v) => ({ index: v.index, start: v.start - scrollMargin, end: v.end - scrollMargin }))
-    : items.map((_item, index) => ({ index, start: 0, end: 0 }));
-  const pieces = piecesOf(items, rendered, virtual ? virtualizer.getTotalSize() : null);
-  const measure = virtual ? virtualizer.measureElement : undefined;
+  const rendered = virtual ? list.items : items.map((_item, index) => ({ index, start: 0, end: 0 }));
+  const pieces = piecesOf(items, rendered, virtual ? list.totalSize : null);
+  const measure = virtual ? list.measure : undefined;
 
   // The next page from the server when the end of what is loaded comes near.
   const lastIndex = rendered.at(-1)?.index ?? -1;
@@ -293,7 +249,7 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
     // Two frames: after the page's own restore of the offset (a parent effect, run after this one).
     frames(2, () => {
       if (inView()) return;
-      virtualizer.scrollToIndex(at, { align: 'center' });
+      list.scrollToIndex(at);
       frames(3, () => {
         if (!inView()) document.querySelector(`[data-entry-id="${focusId}"]`)?.scrollIntoView({ block: 'center' });
       });
@@ -321,7 +277,7 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
     onApproveDay: !archive && mode !== 'YOURS' ? onApproveDay : undefined,
     highlight,
   };
-  const list = { pieces, measure, rowCount: items.length };
+  const shown = { pieces, measure, rowCount: items.length };
 
   return (
     <div className="ws-days">
@@ -335,7 +291,7 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
           if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusKey(null);
         }}
       >
-        {table ? <EntriesTable list={list} ctx={ctx} /> : <EntryCards list={list} ctx={ctx} />}
+        {table ? <EntriesTable list={shown} ctx={ctx} /> : <EntryCards list={shown} ctx={ctx} />}
       </div>
       {hasMore && (
         <div className="ws-more">
@@ -374,7 +330,7 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
 /** What the table and the cards render: the pieces in view, the virtualiser's measuring ref. */
 interface RenderedList {
   pieces: Piece[];
-  measure: ((el: Element | null) => void) | undefined;
+  measure: ((el: Element | null) => (() => void) | undefined) | undefined;
   /** items in the whole list (table: day rows and entry rows) */
   rowCount: number;
 }

@@ -1,11 +1,11 @@
 import { useNavigate, type LinkProps } from '@tanstack/react-router';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { AdminSortBy } from '../../../../shared/admin-paging';
 import { getLocale } from '../../../../shared/paraglide/runtime.js';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { EmptyState } from '../../../components/empty-state';
 import { formatNumber } from '../../../lib/format';
+import { useWindowList } from '../../../lib/window-list';
 import { TABLET_QUERY, useMediaQuery } from './use-media-query';
 import './admin-common.css';
 
@@ -218,21 +218,19 @@ function ListBody<T>({ rows, columns, rowKey, label, cardTitle, cardBadge, actio
     return () => window.removeEventListener('resize', measure);
   }, [wide]);
 
-  const virtualizer = useWindowVirtualizer({
+  const list = useWindowList({
     count: rows.length,
-    estimateSize: () => (wide ? 49 : cardHeight(columns, !!actions)),
+    estimate: () => (wide ? 49 : cardHeight(columns, !!actions)),
     overscan: 12,
     scrollMargin,
     enabled: virtual,
-    getItemKey: (index) => rowKey(rows[index]!),
+    getKey: (index) => rowKey(rows[index]!),
   });
 
-  const items = virtual
-    ? virtualizer.getVirtualItems().map((item) => ({ index: item.index, start: item.start - scrollMargin, end: item.end - scrollMargin }))
-    : rows.map((_row, index) => ({ index, start: 0, end: 0 }));
+  const items = virtual ? list.items : rows.map((_row, index) => ({ index, start: 0, end: 0 }));
   const paddingTop = virtual && items.length ? items[0]!.start : 0;
-  const paddingBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
-  const measure = virtual ? virtualizer.measureElement : undefined;
+  const paddingBottom = virtual && items.length ? list.totalSize - items[items.length - 1]!.end : 0;
+  const measure = virtual ? list.measure : undefined;
   const cardColumns = columns.filter((c, i) => !c.hideInCard && !(i === 0 && !cardTitle));
 
   if (wide) {
