@@ -42,6 +42,8 @@ export interface CsvText {
 export type CursorFetch = (count: number) => Promise<Array<Array<string | null>>>;
 
 export interface ExportStore {
+  /** The database writes the CSV text itself (PostgreSQL's COPY): no work of this process per row. */
+  readonly databaseWritesCsv: boolean;
   /** One statement with bound parameters in this transaction (e.g. the webhook outbox write). */
   readonly exec: SqlExec;
   /** Fills the temp table export_ids with the requested ids. */
@@ -79,7 +81,7 @@ const FETCH_ROWS = 1000;
 type FetchRows = (text: string, columns: number) => Promise<Array<Array<string | null>>>;
 
 /** What both stores share: everything but the CSV text, on top of `exec` and `fetchRows`. */
-function baseStore(exec: SqlExec, fetchRows: FetchRows): Omit<ExportStore, 'csv'> {
+function baseStore(exec: SqlExec, fetchRows: FetchRows): Omit<ExportStore, 'csv' | 'databaseWritesCsv'> {
   return {
     exec,
     async loadIds(ids) {
@@ -134,6 +136,7 @@ function kyselyStore(trx: Transaction<DB>): ExportStore {
   const base = baseStore(exec, fetchRows);
   return {
     ...base,
+    databaseWritesCsv: false,
     // The same SQL through a cursor in batches; the lines are written here.
     async csv(rows, cells, text, write) {
       const fetch = await base.cursor(rows, cells, text.columns);
@@ -162,6 +165,7 @@ function pgStore(client: PoolClient): ExportStore {
   const fetchRows: FetchRows = async (text) => (await client.query<Array<string | null>>({ text, rowMode: 'array' })).rows;
   return {
     ...baseStore(exec, fetchRows),
+    databaseWritesCsv: true,
     // PostgreSQL writes the CSV itself (DESIGN §7); a marking runs its UPDATE inside COPY, one statement (decision 0050).
     async csv(rows, cells, text, write) {
       const query = rowsSql(rows, cells);

@@ -36,7 +36,7 @@ const esbuild = await import('esbuild');
 rmSync(join(ROOT, 'dist/server'), { recursive: true, force: true });
 await esbuild.build({
   absWorkingDir: ROOT,
-  entryPoints: { main: 'src/server/main.ts', cli: 'src/server/cli.ts' },
+  entryPoints: { main: 'src/server/main.ts', cli: 'src/server/cli.ts', 'xlsx-worker': 'src/server/xlsx/xlsx-worker.ts' },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

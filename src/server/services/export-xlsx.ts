@@ -4,6 +4,8 @@ import { EXPORT_COLUMNS, valueCells, type ExportColumn } from '../../../db/queri
 import { m } from '../../shared/paraglide/messages.js';
 import { EXPORT_FILE_NAMES, EXPORT_MAX_ENTRIES, XLSX_CONTENT_TYPE } from '../../shared/schemas/export';
 import { columnLabels, localeOf, unitTypeLabels } from '../csv/header';
+import { csvLine } from '../csv/writer';
+import { XlsxOffThread } from '../xlsx/off-thread';
 import { XLSX_MAX_ROWS, XlsxWriter, type CellKind, type XlsxColumn } from '../xlsx/writer';
 import type { ExportPlan } from './export';
 import { openCursor, type FileHead, type WriteArgs } from './export-stream';
@@ -77,9 +79,43 @@ export const xlsxCells = (plan: ExportPlan): string => valueCells(unitTypeLabels
  * (decision 0201); without a batch it is now.
  */
 export async function writeXlsx(args: WriteArgs, plan: ExportPlan, created: Date | null): Promise<number> {
-  const { sink } = args;
   const columns = xlsxColumns(plan.languageCode);
   const sheetName = m.exp_xlsx_sheet({}, { locale: localeOf(plan.languageCode) });
+  if (args.store.databaseWritesCsv) return writeXlsxOffThread(args, columns, sheetName, created);
+  return writeXlsxHere(args, columns, sheetName, created);
+}
+
+/**
+ * PostgreSQL (issue 25 §1, decision 0295): the database writes the rows as CSV (COPY, as for the
+ * CSV file) and a worker thread turns them into the workbook. The event loop only passes bytes on,
+ * as for a CSV download, so one export does not slow everyone else's requests.
+ */
+async function writeXlsxOffThread(args: WriteArgs, columns: XlsxColumn[], sheetName: string, created: Date | null): Promise<number> {
+  const { store, rows, cells, sink, allowEmpty } = args;
+  let started = false;
+  const job = new XlsxOffThread({ columns, sheetName, created: (created ?? new Date()).getTime() }, (chunk) => {
+    if (!started) sink.start(XLSX_HEAD);
+    started = true;
+    return sink.write(chunk);
+  });
+  try {
+    const count = await store.csv(rows, cells, { delimiter: ',', columns: columns.length, line: csvLine }, (chunk) =>
+      job.write(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk),
+    );
+    // A marking that found nothing: no byte has gone out, and the caller answers 409.
+    if (count === 0 && !allowEmpty) return 0;
+    return await job.end();
+  } catch (error) {
+    // The receiver's failure, rather than the worker's or the wait's it ended.
+    throw sink.signal.aborted ? (sink.signal.reason as Error) : error;
+  } finally {
+    job.close();
+  }
+}
+
+/** PGlite: the rows through a cursor, the workbook written here between other requests' turns. */
+async function writeXlsxHere(args: WriteArgs, columns: XlsxColumn[], sheetName: string, created: Date | null): Promise<number> {
+  const { sink } = args;
   const fetchCursor = await openCursor(args, columns.length);
 
   // Everything that can fail with a proper problem+json (rights, the UPDATE) has run: from here

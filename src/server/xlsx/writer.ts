@@ -210,10 +210,12 @@ export class XlsxWriter {
     private readonly columns: readonly XlsxColumn[],
     private readonly sheetName: string,
     created: Date = new Date(),
+    /** Deflate on this thread (a worker's, decision 0295) instead of zlib's thread pool. */
+    deflateHere = false,
   ) {
     // One fixed time for the document properties and every zip entry: the same rows give the
     // same bytes (a batch downloaded again, decision 0201).
-    this.zip = new ZipWriter(out, created);
+    this.zip = new ZipWriter(out, created, deflateHere);
     this.zip.add('[Content_Types].xml', CONTENT_TYPES);
     this.zip.add('_rels/.rels', ROOT_RELS);
     this.zip.add('docProps/app.xml', appXml(sheetName));

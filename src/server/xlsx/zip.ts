@@ -10,7 +10,7 @@
  */
 import type { Writable } from 'node:stream';
 import { once } from 'node:events';
-import { crc32, createDeflateRaw, deflateRawSync, type DeflateRaw } from 'node:zlib';
+import { constants, crc32, createDeflateRaw, deflateRawSync, type DeflateRaw } from 'node:zlib';
 
 /** Level 1: XML deflates well even so; the default (6) costs far more CPU per byte. */
 const LEVEL = 1;
@@ -18,6 +18,8 @@ const MAX_32 = 0xffffffff;
 /** bit 3 (sizes in a data descriptor) | bit 11 (names in UTF-8) */
 const FLAGS_STREAMED = 0x0808;
 const FLAGS_PLAIN = 0x0800;
+/** Bytes of text per block deflated on the calling thread. */
+const BLOCK = 128 * 1024;
 
 interface Entry {
   name: Buffer;
@@ -44,6 +46,8 @@ export class ZipWriter {
   constructor(
     private readonly out: Writable,
     date: Date,
+    /** Deflate the streamed part on the calling thread (see StreamedPart). */
+    private readonly deflateHere = false,
   ) {
     this.dos = dosTime(date);
   }
@@ -84,7 +88,7 @@ export class ZipWriter {
     const entry: Entry = { name: Buffer.from(name, 'utf8'), crc: 0, compressed: 0, size: 0, offset: this.offset, flags: FLAGS_STREAMED };
     this.entries.push(entry);
     this.push(this.localHeader(entry));
-    return new StreamedPart(entry, this.out, (n) => (this.offset += n));
+    return new StreamedPart(entry, this.out, (n) => (this.offset += n), this.deflateHere);
   }
 
   /** The central directory; everything after it is the caller's `out.end()`. */
@@ -121,36 +125,63 @@ export class ZipWriter {
   }
 }
 
-/** One part being deflated into `out` as it is written, with backpressure both ways. */
+/**
+ * One part being deflated into `out` as it is written, with backpressure both ways.
+ *
+ * On zlib's thread pool by default: the event loop only hands text over. `here` (a worker thread
+ * that runs at a lower priority, decision 0295): the text is deflated on the calling thread in
+ * blocks of BLOCK bytes, each by itself and ended with a sync flush, so the blocks follow one
+ * another as one deflate stream (no block refers back into another); the last one is final. The
+ * pool's threads run at the event loop's priority; this way the whole workbook yields to other
+ * requests. Blocks of a fixed size: the same text gives the same bytes however it was written.
+ */
 export class StreamedPart {
-  readonly deflate: DeflateRaw;
+  private readonly deflate: DeflateRaw | null;
   private readonly done: Promise<void>;
+  /** `here`: text not yet deflated (less than a block) */
+  private waiting: Buffer[] = [];
+  private waitingBytes = 0;
 
   constructor(
     private readonly entry: Entry,
     private readonly out: Writable,
-    advance: (n: number) => void,
+    private readonly advance: (n: number) => void,
+    here = false,
   ) {
-    this.deflate = createDeflateRaw({ level: LEVEL, chunkSize: 64 * 1024 });
-    this.deflate.on('data', (chunk: Buffer) => {
+    if (here) {
+      this.deflate = null;
+      this.done = Promise.resolve();
+      return;
+    }
+    const deflate = createDeflateRaw({ level: LEVEL, chunkSize: 64 * 1024 });
+    this.deflate = deflate;
+    deflate.on('data', (chunk: Buffer) => {
       entry.compressed += chunk.length;
       advance(chunk.length);
       if (!out.write(chunk)) {
-        this.deflate.pause();
-        out.once('drain', () => this.deflate.resume());
+        deflate.pause();
+        out.once('drain', () => deflate.resume());
       }
     });
-    this.done = once(this.deflate, 'end').then(() => {
-      const d = Buffer.alloc(16);
-      d.writeUInt32LE(0x08074b50, 0);
-      d.writeUInt32LE(entry.crc, 4);
-      d.writeUInt32LE(entry.compressed, 8);
-      d.writeUInt32LE(entry.size > MAX_32 ? 0 : entry.size, 12);
-      advance(d.length);
-      out.write(d);
-    });
+    this.done = once(deflate, 'end').then(() => this.descriptor());
     // `done` is awaited in end(); a failure before that surfaces there.
     this.done.catch(() => undefined);
+  }
+
+  private emit(chunk: Buffer): void {
+    this.entry.compressed += chunk.length;
+    this.advance(chunk.length);
+    this.out.write(chunk);
+  }
+
+  private descriptor(): void {
+    const d = Buffer.alloc(16);
+    d.writeUInt32LE(0x08074b50, 0);
+    d.writeUInt32LE(this.entry.crc, 4);
+    d.writeUInt32LE(this.entry.compressed, 8);
+    d.writeUInt32LE(this.entry.size > MAX_32 ? 0 : this.entry.size, 12);
+    this.advance(d.length);
+    this.out.write(d);
   }
 
   /** Writes text; false when the deflate's input is over its limit (wait with `room()`). */
@@ -158,25 +189,45 @@ export class StreamedPart {
     const data = Buffer.from(text, 'utf8');
     this.entry.crc = crc32(data, this.entry.crc);
     this.entry.size += data.length;
-    return this.deflate.write(data);
+    if (this.deflate) return this.deflate.write(data);
+    this.waiting.push(data);
+    this.waitingBytes += data.length;
+    if (this.waitingBytes >= BLOCK) {
+      let all = Buffer.concat(this.waiting, this.waitingBytes);
+      while (all.length >= BLOCK) {
+        this.emit(deflateRawSync(all.subarray(0, BLOCK), { level: LEVEL, finishFlush: constants.Z_SYNC_FLUSH }));
+        all = all.subarray(BLOCK);
+      }
+      this.waiting = [all];
+      this.waitingBytes = all.length;
+    }
+    return !this.out.writableNeedDrain;
   }
 
   /** Bytes waiting in front of the deflate. */
   backlog(): number {
-    return this.deflate.writableLength;
+    return this.deflate?.writableLength ?? this.waitingBytes;
   }
 
   /** Resolves once both the deflate and `out` have room for more. */
   async room(signal: AbortSignal): Promise<void> {
     for (;;) {
       signal.throwIfAborted();
-      if (this.deflate.writableNeedDrain) await once(this.deflate, 'drain', { signal });
+      if (this.deflate?.writableNeedDrain) await once(this.deflate, 'drain', { signal });
       else if (this.out.writableNeedDrain) await once(this.out, 'drain', { signal });
       else return;
     }
   }
 
   async end(): Promise<void> {
+    if (!this.deflate) {
+      // The last block, final (empty when the text ended on a block's end).
+      this.emit(deflateRawSync(Buffer.concat(this.waiting, this.waitingBytes), { level: LEVEL }));
+      this.waiting = [];
+      this.waitingBytes = 0;
+      this.descriptor();
+      return;
+    }
     this.deflate.end();
     await this.done;
   }
