@@ -153,6 +153,11 @@ export function useWindowList(options: WindowListOptions): WindowList {
         measured.push({ index, size: height + (l.options.extra?.(el) ?? 0) });
       }
       measured.sort((a, b) => a.index - b.index);
+      // Where the window is now, not as of its last scroll event: a scroll made since (the page
+      // restoring its place, a scroll to an item) has not sent its event yet, and an adjustment
+      // from the old place would move the page back there. After the frame's layout (where the
+      // observer reports) the read costs no layout of its own.
+      scroll.current.offset = window.scrollY;
       const top = scroll.current.offset - l.options.scrollMargin;
       let shift = 0;
       let adjust = 0;
@@ -172,7 +177,7 @@ export function useWindowList(options: WindowListOptions): WindowList {
       if (shift === 0) return;
       if (adjust !== 0) {
         scroll.current.offset += adjust;
-        window.scrollTo({ top: scroll.current.offset });
+        window.scrollBy(0, adjust);
       }
       rerender();
     }));
