@@ -57,22 +57,41 @@ export interface ExportScope {
   manage: 'any' | 'team' | 'none';
   /** archive (exported) or worksheet (not exported) records */
   exported: boolean;
-  /** The dialog's filters (issue 24): the period and "approved only"; absent = no restriction. */
+  /** The list's filters (issues 24, 38): absent = no restriction. */
   filters?: ExportFilters;
+  /**
+   * true: the request named ids (spec §7's `entries`, in the temp table export_ids) and the filters
+   * narrow them; false: the filters alone are the selection, as the list shows it (issue 38).
+   */
+  byIds?: boolean;
 }
 
+/** The filters of the list (GET /api/worksheet's names), checked and resolved by the service. */
 export interface ExportFilters {
   /** YYYY-MM-DD, validated by the schema */
   from?: string | null;
   to?: string | null;
   approvedOnly?: boolean;
+  customerNo?: string | null;
+  jobCode?: string | null;
+  /** the person filter, resolved to app_user.id by the service (an unknown name is a 400 there) */
+  ownerId?: number | null;
+  status?: 'notApproved' | 'approved' | 'all' | null;
+  /** the archive by export batch */
+  batchId?: number | null;
 }
 
-/** The period of the filters (the approved-only part is the caller's, see whereVisible). */
-function periodCondition(filters: ExportFilters | undefined): string {
+/** The list filters as SQL text (the approved-only part is the caller's, see whereVisible). */
+function filterCondition(filters: ExportFilters | undefined): string {
   const parts: string[] = [];
   if (filters?.from) parts.push(`w.date >= ${textConst(filters.from)}::date`);
   if (filters?.to) parts.push(`w.date <= ${textConst(filters.to)}::date`);
+  if (filters?.customerNo) parts.push(`w.customer_no = ${textConst(filters.customerNo)}`);
+  if (filters?.jobCode) parts.push(`w.job_code = ${textConst(filters.jobCode)}`);
+  if (filters?.ownerId != null) parts.push(`w.user_id = ${intConst(filters.ownerId)}`);
+  if (filters?.batchId != null) parts.push(`w.export_batch_id = ${intConst(filters.batchId)}`);
+  if (filters?.status === 'notApproved') parts.push('w.approved_by IS NULL');
+  if (filters?.status === 'approved') parts.push('w.approved_by IS NOT NULL');
   return parts.length ? parts.join(' AND ') : 'true';
 }
 
@@ -148,13 +167,18 @@ function manageCondition(scope: ExportScope): string {
 
 const IN_ID_TABLE = 'w.id IN (SELECT id FROM export_ids)';
 
-/** The records of the download: the requested ids (by default the temp table export_ids) the caller may see. */
+/**
+ * The records of the download: the requested ids (by default the temp table export_ids) the caller
+ * may see, narrowed by the filters; without ids (scope.byIds false) the filters alone.
+ */
 function whereVisible(scope: ExportScope, idCondition = IN_ID_TABLE, byKeyOnly = false, withApproval = true): string {
-  return `${byKeyOnly ? 'w.account_id + 0' : 'w.account_id'} = ${intConst(scope.accountId)}
+  const ids = scope.byIds === false ? 'true' : idCondition;
+  const keyOnly = scope.byIds === false ? false : byKeyOnly;
+  return `${keyOnly ? 'w.account_id + 0' : 'w.account_id'} = ${intConst(scope.accountId)}
   AND w.exported = ${scope.exported ? 'true' : 'false'}
-  AND ${idCondition}
-  AND ${visibleCondition(scope, byKeyOnly)}
-  AND ${periodCondition(scope.filters)}${withApproval && scope.filters?.approvedOnly ? '\n  AND w.approved_by IS NOT NULL' : ''}`;
+  AND ${ids}
+  AND ${visibleCondition(scope, keyOnly)}
+  AND ${filterCondition(scope.filters)}${withApproval && scope.filters?.approvedOnly ? '\n  AND w.approved_by IS NOT NULL' : ''}`;
 }
 
 /**
@@ -254,18 +278,21 @@ export function* idChunks(ids: ArrayLike<number>): Generator<number[]> {
 /** From this many ids on, export_ids gets statistics (ANALYZE). */
 export const ANALYZE_FROM = 5000;
 
+/** The ids as one array parameter, or no condition when the filters alone select (ids null). */
+const idsCondition = (ids: number[] | null) => (ids === null ? sql`true` : sql`w.id = ANY(${ids}::integer[])`);
+
 /** What the download modal shows: how many entries the file holds, how many a mark would take. */
-export async function downloadCounts(db: Db, scope: ExportScope, ids: number[]) {
+export async function downloadCounts(db: Db, scope: ExportScope, ids: number[] | null) {
   const manage = sql.raw(manageCondition(scope));
   // The ids go in as one array parameter; the rest is the same text as the download's.
-  const [before, after] = whereVisible(scope, '\u0000').split('\u0000') as [string, string];
+  const [before, after] = whereVisible({ ...scope, byIds: true }, '\u0000').split('\u0000') as [string, string];
   const r = await sql<{ entries: number; unapproved: number; markable: number; markableUnapproved: number }>`
     SELECT count(*)::integer AS entries,
       (count(*) FILTER (WHERE w.approved_by IS NULL))::integer AS unapproved,
       (count(*) FILTER (WHERE NOT w.exported AND ${manage}))::integer AS markable,
       (count(*) FILTER (WHERE NOT w.exported AND w.approved_by IS NULL AND ${manage}))::integer AS markable_unapproved
     FROM worksheet_record w
-    WHERE ${sql.raw(before)}w.id = ANY(${ids}::integer[])${sql.raw(after)}`.execute(db);
+    WHERE ${sql.raw(before)}${idsCondition(ids)}${sql.raw(after)}`.execute(db);
   return r.rows[0] ?? { entries: 0, unapproved: 0, markable: 0, markableUnapproved: 0 };
 }
 
@@ -436,9 +463,9 @@ export interface PreviewRow {
  * hold — the markable ones when `marking` — without the approved-only condition, so that the
  * entries it leaves out are counted in the same pass.
  */
-export async function exportPreview(db: Db, scope: ExportScope, ids: number[], marking: boolean): Promise<PreviewRow> {
+export async function exportPreview(db: Db, scope: ExportScope, ids: number[] | null, marking: boolean): Promise<PreviewRow> {
   const base = marking ? { ...scope, exported: false } : scope;
-  const [before, after] = whereVisible(base, '\u0000', false, false).split('\u0000') as [string, string];
+  const [before, after] = whereVisible({ ...base, byIds: true }, '\u0000', false, false).split('\u0000') as [string, string];
   const manage = marking ? manageCondition(scope) : 'true';
   const included = scope.filters?.approvedOnly ? 'w.approved_by IS NOT NULL' : 'true';
   const r = await sql<{ entries: number; hours: number | null; from: string | null; to: string | null; leftOut: number; totals: PreviewRow['totals'] }>`
@@ -450,7 +477,7 @@ export async function exportPreview(db: Db, scope: ExportScope, ids: number[], m
         max(w.date) FILTER (WHERE ${sql.raw(included)}) AS d1,
         count(*) FILTER (WHERE NOT (${sql.raw(included)})) AS left_out
       FROM worksheet_record w
-      WHERE ${sql.raw(before)}w.id = ANY(${ids}::integer[])${sql.raw(after)} AND ${sql.raw(manage)}
+      WHERE ${sql.raw(before)}${idsCondition(ids)}${sql.raw(after)} AND ${sql.raw(manage)}
       GROUP BY w.unit_type, w.unit_of_measure_code
     )
     SELECT coalesce(sum(n), 0)::integer AS entries,

@@ -35,7 +35,7 @@ async function readBody(req: IncomingMessage): Promise<Uint8Array> {
 }
 
 /** Validates the body with the shared schema; the ids of the fast path skip zod's per-element work. */
-function readInput(raw: Uint8Array): TDownloadOptions & { ids: ArrayLike<number> } {
+function readInput(raw: Uint8Array): TDownloadOptions & { ids: ArrayLike<number> | null } {
   let body;
   try {
     body = parseDownloadBody(raw);
@@ -44,7 +44,7 @@ function readInput(raw: Uint8Array): TDownloadOptions & { ids: ArrayLike<number>
     throw error;
   }
   const input = ZDownloadInput.parse(body.ids ? { ...body.fields, entries: [] } : body.fields);
-  if (!body.ids) return { ...input, ids: input.entries };
+  if (!body.ids) return { ...input, ids: input.entries ?? null };
   if (body.ids.length > EXPORT_MAX_ENTRIES) throw fieldError('entries', EXPORT_ERR.tooManyEntries);
   return { ...input, ids: body.ids };
 }

@@ -67,7 +67,23 @@ class HashingSink implements DownloadSink {
 }
 
 /** Which records the file holds: the request's ids (plain or marking), or a batch again. */
-export type ExportSource = { kind: 'request'; ids: ArrayLike<number> } | { kind: 'batch'; batch: BatchHead };
+export type ExportSource = { kind: 'request'; ids: ArrayLike<number> | null } | { kind: 'batch'; batch: BatchHead };
+
+/** The filter a marking actually used, as its batch records it (issue 38). */
+function batchFilters(plan: ExportPlan, source: ExportSource): Record<string, unknown> {
+  const f = plan.scope.filters;
+  return {
+    mode: plan.scope.mode,
+    from: f?.from ?? null,
+    to: f?.to ?? null,
+    approvedOnly: f?.approvedOnly ?? false,
+    customerNo: f?.customerNo ?? null,
+    jobCode: f?.jobCode ?? null,
+    username: plan.filterUsername,
+    status: f?.status ?? null,
+    requested: source.kind === 'request' && source.ids ? source.ids.length : null,
+  };
+}
 
 /** What a format writer gets: the export's transaction, its rows and cells, where the bytes go. */
 export interface WriteArgs {
@@ -102,7 +118,7 @@ function textProfile(plan: ExportPlan, documentNo: string | null) {
 export async function runExport(dbh: DbHandle, plan: ExportPlan, source: ExportSource, sink: DownloadSink): Promise<ExportResult> {
   const hashing = new HashingSink(sink);
   return withExportStore(dbh, async (store): Promise<ExportResult> => {
-    if (source.kind === 'request') await store.loadIds(source.ids);
+    if (source.kind === 'request' && source.ids) await store.loadIds(source.ids);
     let batch: BatchHead | null = source.kind === 'batch' ? source.batch : null;
     if (plan.mark) {
       batch = await store.insertBatch({
@@ -112,7 +128,7 @@ export async function runExport(dbh: DbHandle, plan: ExportPlan, source: ExportS
         fileType: plan.fileType,
         csvFormat: plan.fileType === 'csv' ? plan.csvFormat : null,
         languageCode: plan.languageCode,
-        filters: { mode: plan.scope.mode, from: plan.scope.filters?.from ?? null, to: plan.scope.filters?.to ?? null, approvedOnly: plan.scope.filters?.approvedOnly ?? false, requested: source.kind === 'request' ? source.ids.length : 0 },
+        filters: batchFilters(plan, source),
       });
     }
     hashing.batchId = batch?.id ?? null;

@@ -1,4 +1,4 @@
-import { downloadCounts, exportPreview, findBatch, getExportPreferences, listBatches, setExportPreferences, type BatchHead, type ExportScope } from '../../../db/queries/export';
+import { downloadCounts, exportPreview, findBatch, getExportPreferences, listBatches, setExportPreferences, type BatchHead, type ExportFilters, type ExportScope } from '../../../db/queries/export';
 import type { Db } from '../../../db/queries/export';
 import { ERR, cannotBe } from '../../shared/errors';
 import { effectiveMode } from '../../shared/permissions';
@@ -13,12 +13,14 @@ import {
   type TExportBatchList,
   type TExportPreferences,
   type TExportPreview,
+  type ZDownloadInfoInput,
   type ZExportBatchListInput,
   type ZExportPreviewInput,
 } from '../../shared/schemas/export';
 import type { z } from 'zod';
 import type { Actor, Context } from '../context';
 import { AppError } from '../errors';
+import { listFilter } from './worksheet';
 
 /** What one download does, after the role checks of DESIGN §4. */
 export interface ExportPlan {
@@ -32,6 +34,8 @@ export interface ExportPlan {
   csvFormat: CsvFormatName;
   /** the caller's app_user.id (null for the API key), kept with a batch */
   userId: number | null;
+  /** the person filter as the request named it, kept with a batch (issue 38) */
+  filterUsername: string | null;
 }
 
 /**
@@ -41,8 +45,9 @@ export interface ExportPlan {
  */
 export function planExport(
   actor: Actor,
-  input: Pick<TDownloadOptions, 'mode' | 'exported' | 'shouldMarkAsExported'> & Partial<Pick<TDownloadOptions, 'format' | 'csvFormat' | 'from' | 'to' | 'approvedOnly'>>,
+  input: Pick<TDownloadOptions, 'mode' | 'exported' | 'shouldMarkAsExported'> & Partial<Pick<TDownloadOptions, 'format' | 'csvFormat' | 'from' | 'to' | 'approvedOnly' | 'entries' | 'username'>>,
   remembered: CsvFormatName | null = null,
+  listFilters: Omit<ExportFilters, 'from' | 'to' | 'approvedOnly'> = {},
 ): ExportPlan {
   const mode = effectiveMode(actor.profileType, input.mode);
   if (mode === null) throw new AppError('FORBIDDEN', ERR.forbidden);
@@ -54,6 +59,7 @@ export function planExport(
   return {
     mark,
     userId: actor.userId,
+    filterUsername: input.username ?? null,
     languageCode: actor.languageCode,
     fileType: input.format ?? 'csv',
     csvFormat: input.csvFormat ?? remembered ?? defaultCsvFormat(actor.languageCode),
@@ -64,9 +70,31 @@ export function planExport(
       mode,
       manage: actor.profileType === 'Admin' ? 'any' : actor.profileType === 'Teamleader' ? 'team' : 'none',
       exported: input.exported,
-      filters: { from: input.from ?? null, to: input.to ?? null, approvedOnly: input.approvedOnly ?? false },
+      filters: { from: input.from ?? null, to: input.to ?? null, approvedOnly: input.approvedOnly ?? false, ...listFilters },
+      byIds: input.entries !== undefined,
     },
   };
+}
+
+type FilterInput = Pick<TDownloadOptions, 'mode' | 'exported' | 'customerNo' | 'jobCode' | 'username' | 'status' | 'batchId' | 'from' | 'to'>;
+
+/**
+ * The list's filters checked as the list checks them (issue 38: the file holds what the list shows,
+ * and a filter the list refuses is refused here with the same 400 on its field).
+ */
+async function checkedFilters(db: Db, actor: Actor, input: FilterInput): Promise<Omit<ExportFilters, 'from' | 'to' | 'approvedOnly'>> {
+  const f = await listFilter(db, actor, {
+    mode: input.mode,
+    exported: input.exported,
+    customerNo: input.customerNo,
+    jobCode: input.jobCode,
+    username: input.username,
+    status: input.status,
+    batchId: input.batchId,
+    from: input.from,
+    to: input.to,
+  });
+  return { customerNo: f.customerNo, jobCode: f.jobCode, ownerId: f.ownerId, status: f.status ?? null, batchId: f.batchId ?? null };
 }
 
 /**
@@ -75,16 +103,18 @@ export function planExport(
  */
 export async function planDownload(db: Db, actor: Actor, input: TDownloadOptions): Promise<ExportPlan> {
   const remembered = input.format === 'csv' && !input.csvFormat ? (await rememberedPreferences(db, actor)).csvFormat : null;
-  return planExport(actor, input, remembered);
+  planExport(actor, input); // the role checks before any look-up
+  return planExport(actor, input, remembered, await checkedFilters(db, actor, input));
 }
 
 /** The numbers the download modal shows (and its warning about unapproved entries). */
-export async function downloadInfo(ctx: Context & { actor: Actor }, input: Pick<TDownloadOptions, 'entries' | 'mode' | 'exported'>): Promise<TDownloadInfo> {
-  const plan = planExport(ctx.actor, { ...input, shouldMarkAsExported: false });
+export async function downloadInfo(ctx: Context & { actor: Actor }, input: z.output<typeof ZDownloadInfoInput>): Promise<TDownloadInfo> {
+  planExport(ctx.actor, { ...input, shouldMarkAsExported: false });
+  const plan = planExport(ctx.actor, { ...input, shouldMarkAsExported: false }, null, await checkedFilters(ctx.db, ctx.actor, input));
   const canMark = plan.scope.manage !== 'none' && !input.exported;
   const preferences = await exportPreferences(ctx.db, ctx.actor);
-  if (input.entries.length === 0) return { entries: 0, unapproved: 0, markable: 0, markableUnapproved: 0, canMark, preferences };
-  const counts = await downloadCounts(ctx.db, canMark ? plan.scope : { ...plan.scope, manage: 'none' }, input.entries);
+  if (input.entries?.length === 0) return { entries: 0, unapproved: 0, markable: 0, markableUnapproved: 0, canMark, preferences };
+  const counts = await downloadCounts(ctx.db, canMark ? plan.scope : { ...plan.scope, manage: 'none' }, input.entries ?? null);
   return { ...counts, canMark, preferences };
 }
 
@@ -114,9 +144,10 @@ export async function saveExportPreferences(db: Db, actor: Actor, prefs: TExport
 
 /** What the download with these options would hold (the dialog's preview; one aggregate query). */
 export async function previewExport(ctx: Context & { actor: Actor }, input: z.output<typeof ZExportPreviewInput>): Promise<TExportPreview> {
-  const plan = planExport(ctx.actor, input);
-  if (input.entries.length === 0) return { entries: 0, hours: 0, from: null, to: null, leftOutUnapproved: 0, totals: [] };
-  return exportPreview(ctx.db, plan.scope, input.entries, plan.mark);
+  planExport(ctx.actor, input);
+  const plan = planExport(ctx.actor, input, null, await checkedFilters(ctx.db, ctx.actor, input));
+  if (input.entries?.length === 0) return { entries: 0, hours: 0, from: null, to: null, leftOutUnapproved: 0, totals: [] };
+  return exportPreview(ctx.db, plan.scope, input.entries ?? null, plan.mark);
 }
 
 /**
@@ -132,6 +163,8 @@ function batchOwnerFilter(actor: Actor): string | null | false {
 
 type BatchRow = NonNullable<Awaited<ReturnType<typeof findBatch>>>;
 
+const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
 function toBatch(row: BatchRow): TExportBatch {
   const f = row.filters as Record<string, unknown>;
   return {
@@ -144,10 +177,14 @@ function toBatch(row: BatchRow): TExportBatch {
     documentNo: row.documentNo ?? '',
     filters: {
       mode: String(f.mode ?? ''),
-      from: typeof f.from === 'string' ? f.from : null,
-      to: typeof f.to === 'string' ? f.to : null,
+      from: text(f.from),
+      to: text(f.to),
       approvedOnly: f.approvedOnly === true,
-      requested: typeof f.requested === 'number' ? f.requested : 0,
+      customerNo: text(f.customerNo),
+      jobCode: text(f.jobCode),
+      username: text(f.username),
+      status: f.status === 'notApproved' || f.status === 'approved' || f.status === 'all' ? f.status : null,
+      requested: typeof f.requested === 'number' ? f.requested : null,
     },
     entryCount: row.entryCount,
     checksum: row.checksum,
@@ -180,6 +217,7 @@ export async function planBatchDownload(db: Db, actor: Actor, id: number): Promi
   const plan: ExportPlan = {
     mark: false,
     userId: actor.userId,
+    filterUsername: null,
     languageCode: b.languageCode,
     fileType: b.fileType,
     csvFormat: b.csvFormat ?? defaultCsvFormat(b.languageCode),

@@ -119,7 +119,7 @@ const same = (a: string | null | undefined, b: string | null | undefined) => a !
  * unknown user, customer or job is a 400 on its field; so is a person outside the leader's team
  * on TEAM, or anyone but the caller on YOURS. One extra query, and only when a name is given.
  */
-async function listFilter(db: Database | Trx, actor: Actor, input: z.output<typeof ZWorksheetTotalsInput>): Promise<WorksheetListFilter> {
+export async function listFilter(db: Database | Trx, actor: Actor, input: z.output<typeof ZWorksheetTotalsInput>): Promise<WorksheetListFilter> {
   const mode = effectiveMode(actor.profileType, input?.mode);
   if (mode === null) throw new AppError('FORBIDDEN', ERR.forbidden);
   const username = input?.username ?? null;

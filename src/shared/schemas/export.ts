@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorToken } from '../error-tokens';
 import { bool, enumOf, id, optionalIsoDate } from '../fields';
 import { MODES } from '../limits';
+import { listFilterFields } from './worksheet';
 
 /** JSON body limit of POST /api/worksheet/download: 1 000 000 ids of 7 digits and a comma, with room to spare. */
 export const EXPORT_BODY_MAX_BYTES = 16 * 1024 * 1024;
@@ -18,7 +19,8 @@ const ignoredAccountId = z.unknown().optional().describe('Ignored; the account i
 const entryIds = z
   .array(id(), { error: errorToken('MUST_BE_ID_LIST') })
   .max(EXPORT_MAX_ENTRIES, EXPORT_ERR.tooManyEntries)
-  .describe('Ids of the worksheet records to download; ids the caller may not see are ignored');
+  .optional()
+  .describe('Ids of the worksheet records to download (spec §7); ids the caller may not see are ignored and the filters narrow them. Without `entries` the filters alone are the selection, exactly as GET /api/worksheet lists it (issue 38)');
 
 /** The download's file: CSV (spec §7, the default) or an Excel workbook (issue 12). */
 export const EXPORT_FILE_TYPES = ['csv', 'xlsx', 'bc'] as const;
@@ -40,11 +42,20 @@ export const ZExportPreferences = z.object({
 });
 export type TExportPreferences = z.infer<typeof ZExportPreferences>;
 
-/** The dialog's filters (issue 24): they narrow the ids to the period and, on request, to approved entries. */
+/**
+ * The list's filters (issues 24, 38), with the names of GET /api/worksheet: the file holds what the
+ * list shows. A person, customer or job that does not exist, or a person the caller's tab does not
+ * cover, answers 400 on its field as the list does.
+ */
 const filterFields = {
   from: optionalIsoDate().optional().describe('Only entries on or after this date (YYYY-MM-DD)'),
   to: optionalIsoDate().optional().describe('Only entries on or before this date (YYYY-MM-DD)'),
-  approvedOnly: bool().optional().default(false).describe('Only approved entries (the dialog turns it on for “Download and mark as exported”, decision 0202)'),
+  customerNo: listFilterFields.customerNo.describe('Only entries of this customer'),
+  jobCode: listFilterFields.jobCode.describe('Only entries of this job'),
+  username: listFilterFields.username.describe('Only entries of this person (YOURS: the caller; TEAM: a user of the caller’s team)'),
+  status: listFilterFields.status.describe('notApproved, approved or all (default)'),
+  batchId: listFilterFields.batchId.describe('Archive only: the entries of this export batch'),
+  approvedOnly: bool().optional().default(false).describe('Only approved entries, for both a plain download and a marking (decision 0310)'),
 };
 
 const periodInOrder = (v: { from?: string | null; to?: string | null }) => !v.from || !v.to || v.from <= v.to;
@@ -122,8 +133,19 @@ export const ZExportBatch = z.object({
   languageCode: z.string(),
   /** The BC profile's Document No. of the batch (account prefix + id). */
   documentNo: z.string(),
-  /** The filters of the marking call. */
-  filters: z.object({ mode: z.string(), from: z.string().nullable(), to: z.string().nullable(), approvedOnly: z.boolean(), requested: z.number().int() }),
+  /** The filters of the marking call (issue 38: the list's filter as it was used). */
+  filters: z.object({
+    mode: z.string(),
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+    approvedOnly: z.boolean(),
+    customerNo: z.string().nullable(),
+    jobCode: z.string().nullable(),
+    username: z.string().nullable(),
+    status: z.enum(['notApproved', 'approved', 'all']).nullable(),
+    /** Ids the request named; null when the filters alone were the selection. */
+    requested: z.number().int().nullable(),
+  }),
   entryCount: z.number().int(),
   /** SHA-256 (hex) of the file as it was sent; a re-download gives the same bytes. */
   checksum: z.string().nullable(),

@@ -86,7 +86,7 @@ export const ZDeleteWorksheetInput = z.object({ id: id(), accountId: ignoredAcco
 export const ZApproveWorksheetInput = z.object({ id: id(), accountId: ignoredAccountId, isApproved: bool() });
 
 /** The selection of a list: the worksheet (unexported) or, with exported=true, the archive. */
-const listFilterFields = {
+export const listFilterFields = {
   mode: enumOf(MODES).optional(),
   exported: bool().optional(),
   from: optionalIsoDate().optional(),

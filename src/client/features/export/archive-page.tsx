@@ -61,8 +61,14 @@ export function ArchivePage() {
   const jobs = trpc.job.search.useQuery(customerNo ? { customerNo } : {}, { staleTime: 5 * 60_000 });
 
   const groups = paged.groups;
-  // The download covers the loaded entries, as printing does (decision 0110).
-  const ids = useMemo(() => groups.flatMap((g) => g.worksheet.map((r) => r.id)), [groups]);
+  // The download covers the list's whole filter, not the loaded pages (issue 38, decision 0310).
+  const downloadSelection = useMemo(
+    () =>
+      batchId !== null
+        ? { mode, batchId, customerNo: customerNo || undefined, jobCode: jobCode || undefined }
+        : { mode, from, to, customerNo: customerNo || undefined, jobCode: jobCode || undefined },
+    [mode, batchId, from, to, customerNo, jobCode],
+  );
   const selection = paged.totals?.entries ?? paged.loaded;
   // Ctrl+P reloads, then prints every loaded entry as the table (decision 0170).
   const utils = trpc.useUtils();
@@ -78,7 +84,7 @@ export function ArchivePage() {
 
   return (
     <div className={list.isFetching && !list.isLoading && !printing ? 'exp-archive ws-sheet is-refreshing' : 'exp-archive ws-sheet'}>
-      <PageHeader title={m.menu_archive()} subtitle={m.exp_archive_subtitle()} actions={<DownloadButton entries={ids} mode={mode} archive />} />
+      <PageHeader title={m.menu_archive()} subtitle={m.exp_archive_subtitle()} actions={<DownloadButton selection={downloadSelection} archive onPeriodChange={(p) => setFilters({ from: p.from ?? '', to: p.to ?? '' })} />} />
       {modes.length > 1 && (
         <nav className="ws-tabs" aria-label={m.exp_tabs_label()}>
           {modes.map((t) => (

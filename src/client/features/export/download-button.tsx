@@ -1,29 +1,27 @@
 import { useState } from 'react';
-import type { Mode } from '../../../shared/limits';
 import { m } from '../../../shared/paraglide/messages.js';
 import { Button } from '../../components/button';
 import { LazyBoundary, lazyPart, useMountedOnce } from '../../lib/lazy';
 import type { DownloadModalProps } from './download-modal';
+import type { DownloadSelection } from './download-selection';
 import './export.css';
 
 // The modal opens only on a click: its chunk comes then, or on hover/focus (decision 0185).
 const Modal = lazyPart<DownloadModalProps>(() => import('./download-modal').then((mod) => mod.DownloadModal));
 
 export interface DownloadButtonProps {
-  /** Ids of the entries listed on the page. */
-  entries: number[];
-  /** The tab the entries are listed in. */
-  mode: Mode;
+  /** The list's filter (tab, period, person, customer, job, status): the file holds what the list shows. */
+  selection: DownloadSelection;
   /** Archived entries (the archive screen): a plain download only. */
   archive?: boolean;
-  /** Same as `archive` (the worksheet's name for it). */
-  exported?: boolean;
+  /** Writes a period chosen in the dialog into the list's filter (the URL). */
+  onPeriodChange: (period: { from?: string; to?: string }) => void;
   /** Called after entries were marked as exported; the worksheet list is reloaded either way. */
   onMarked?: () => void;
 }
 
 /** The Download button of the worksheet and the archive; it opens the download modal (spec §2). */
-export function DownloadButton({ entries, mode, archive, exported, onMarked }: DownloadButtonProps) {
+export function DownloadButton({ selection, archive, onPeriodChange, onMarked }: DownloadButtonProps) {
   const [open, setOpen] = useState(false);
   const [mounted, unmount] = useMountedOnce(open);
   return (
@@ -41,7 +39,7 @@ export function DownloadButton({ entries, mode, archive, exported, onMarked }: D
             unmount();
           }}
         >
-          <Modal.Component open={open} onClose={() => setOpen(false)} entries={entries} mode={mode} archive={archive ?? exported ?? false} onMarked={onMarked} />
+          <Modal.Component open={open} onClose={() => setOpen(false)} selection={selection} archive={archive ?? false} onPeriodChange={onPeriodChange} onMarked={onMarked} />
         </LazyBoundary>
       )}
     </>

@@ -19,7 +19,7 @@ export function HomeGlance({ role }: { role: ProfileType }) {
   return (
     <p className="ws-glance" aria-live="polite">
       {role === 'Teamleader' && g.waiting !== null && g.waiting > 0 && (
-        <Link to="/" search={{ mode: 'TEAM' }} className="ws-glance__waiting">
+        <Link to="/" search={{ mode: 'TEAM', status: 'notApproved' }} className="ws-glance__waiting">
           {g.waiting === 1 ? m.rep_glance_waiting_one() : m.rep_glance_waiting({ count: formatNumber(g.waiting) })}
         </Link>
       )}

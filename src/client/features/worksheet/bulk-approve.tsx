@@ -3,6 +3,7 @@ import type { TWorksheetGroup } from '../../../shared/schemas/worksheet';
 import { toast } from '../../components/toast';
 import { AppCallError, errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { invalidateCounts } from './invalidate-counts';
 
 /*
  * Issue 23 §2: row selection on the Team and All tabs, the bulk bar, and the one confirmation
@@ -100,7 +101,7 @@ export function useBulkApprove() {
         return null;
       });
       if (!steps) return [];
-      const refetch = () => Promise.all([utils.worksheet.list.invalidate(), utils.worksheet.totals.invalidate()]);
+      const refetch = () => invalidateCounts(utils);
       return steps.runBulkApprove(bulk.mutateAsync, refetch, target, isApproved);
     },
     [bulk, utils],

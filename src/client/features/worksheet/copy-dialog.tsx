@@ -13,6 +13,7 @@ import { formatDate, formatNumber } from '../../lib/format';
 import { restJson } from '../../lib/rest';
 import { submitHandler, useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../lib/trpc';
+import { invalidateCounts } from './invalidate-counts';
 
 /** What "Copy to…" copies: an entry or a day's entries, or a week's ("Copy week…"). */
 export interface CopyRequest {
@@ -75,7 +76,7 @@ function CopyForm({ request, onClose }: { request: CopyRequest; onClose: () => v
       }
       const res = await copyCall({ ids: request.ids, ...target(values.toDate) }, key.current);
       toast.success(m.ws_copy_toast({ count: formatNumber(res.created.length) }));
-      await Promise.all([utils.worksheet.invalidate()]);
+      await Promise.all([utils.worksheet.invalidate(), invalidateCounts(utils)]);
       onClose();
     } catch (error) {
       if (!form.setServerErrors(error)) toast.error(errorMessage(error));

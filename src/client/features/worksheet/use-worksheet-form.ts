@@ -38,6 +38,7 @@ import { AppCallError, errorMessage, serverFieldErrors, translateText } from '..
 import { describeFailure } from './create-failure';
 import { focusEntry, focusField, focusFirstInvalid } from './focus';
 import { loadOutbox } from './offline/outbox-state';
+import { invalidateCounts } from './invalidate-counts';
 import {
   todayIso,
   useCustomerLookup,
@@ -444,7 +445,7 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel, p
       // A create goes through the offline outbox (issue 14): sent now, or kept on the device when
       // the network fails; editing a queued entry replaces it there.
       const saved = editing ? await submitWorksheet(out, { id: record.id, version: record.version, keepAttachmentIds: keptIds, files }) : await (await loadOutbox()).submitOrQueue(out, { files, outboxId: queued?.id });
-      await Promise.all([utils.worksheet.list.invalidate(), utils.worksheet.totals.invalidate()]);
+      await invalidateCounts(utils);
       dropDraft();
       setRestored(null);
       if (saved === 'queued') {

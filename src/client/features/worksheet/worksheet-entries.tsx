@@ -24,6 +24,7 @@ import { rememberPlace } from './return-place';
 import { Words } from './words';
 // The archive renders this component without the worksheet pages, so it brings its styles along.
 import './worksheet.css';
+import { invalidateCounts } from './invalidate-counts';
 
 // The recorded-time, history and photos popups open only on a click: their chunk comes then, or
 // when the pointer is over (or focus on) one of a row's icons (decision 0185).
@@ -42,6 +43,8 @@ export interface WorksheetEntriesProps {
   archive?: boolean;
   /** Text when there are no entries (default: the worksheet's empty message). */
   emptyText?: string;
+  /** A link under the empty message (issue 38 §5: where an admin's entries are). */
+  emptyAction?: ReactNode;
   /** Render every entry at once, not only those in view (printing). */
   showAll?: boolean;
   /** Force the table layout whatever the width (printing). */
@@ -147,7 +150,7 @@ function piecesOf(items: readonly ListItem[], rendered: ReadonlyArray<{ index: n
  * Spec §2 worksheet table (≥ 1280 px) and cards (phone/tablet), grouped by day, newest day
  * first, with footer sums. Also used by the archive (`archive`), which hides approve/edit/delete.
  */
-export function WorksheetEntries({ groups, mode, archive = false, emptyText, showAll = false, forceTable = false, paging, selection: rowSelection, onApproveDay, highlight, focusId }: WorksheetEntriesProps) {
+export function WorksheetEntries({ groups, mode, archive = false, emptyText, emptyAction, showAll = false, forceTable = false, paging, selection: rowSelection, onApproveDay, highlight, focusId }: WorksheetEntriesProps) {
   const settings = useFormSettings().data;
   // The review table has up to twelve columns; below 1280 px they don't fit with long values (the
   // layout test proves it at 1024), so cards serve phones, tablets and small laptops (issue 10 §1).
@@ -262,7 +265,7 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, sho
   // 3 449 fibers deleted in that click, decision 0288).
   const actions = useRowActions();
 
-  if (total === 0) return <EmptyState title={emptyText ?? m.ws_empty()} />;
+  if (total === 0) return <EmptyState title={emptyText ?? m.ws_empty()} action={emptyAction} />;
 
   const ctx: RowContext = {
     ...actions,
@@ -927,7 +930,7 @@ function useRowActions(): Pick<RowContext, 'pending' | 'remove' | 'toggleApprova
     try {
       await del.mutateAsync({ id: record.id });
       toast.success(m.ws_toast_deleted());
-      await Promise.all([utils.worksheet.list.invalidate(), utils.worksheet.totals.invalidate()]);
+      await invalidateCounts(utils);
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {
@@ -946,7 +949,7 @@ function useRowActions(): Pick<RowContext, 'pending' | 'remove' | 'toggleApprova
     try {
       await approve.mutateAsync({ id: record.id, isApproved: !approved });
       toast.success(m.ws_toast_approval());
-      await utils.worksheet.list.invalidate();
+      await invalidateCounts(utils);
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {

@@ -33,7 +33,7 @@ import { HomeGlance } from "../report/home-glance";
 import { approvableOf, useBulkApprove, useSelection } from "./bulk-approve";
 import type { BulkBar as BulkBarType } from "./bulk-bar";
 import { ListFilterBar } from "./list-filter-bar";
-import { filterInput, parseListFilters, type ListFilters } from "./list-filters";
+import { filterInput, hasFilters, parseListFilters, type ListFilters } from "./list-filters";
 import { forgetPlace, peekPlace } from "./return-place";
 import "./worksheet.css";
 
@@ -168,6 +168,13 @@ export function WorksheetHomePage() {
     [search.person, search.customer, search.job, search.from, search.to, search.status],
   );
   const listInput = useMemo(() => ({ mode, ...filterInput(filters) }), [mode, filters]);
+  // Issue 38 §5: an admin's (or leader's) empty Yours tab says where the entries are.
+  const elsewhere =
+    mode === "YOURS" && !hasFilters(filters) && role !== "Basic"
+      ? role === "Admin"
+        ? { mode: "ALL" as const, text: m.exp_none_yours_admin(), link: m.exp_open_all_tab() }
+        : { mode: "TEAM" as const, text: m.exp_none_yours_leader(), link: m.exp_open_team_tab() }
+      : null;
   const setFilters = (next: ListFilters) =>
     void navigate({ to: "/", search: { mode: search.mode, ...next } });
   // Paged on the server (issue 9): the first page, then the next ones as the user scrolls.
@@ -251,9 +258,6 @@ export function WorksheetHomePage() {
     });
   };
 
-  // The download covers the loaded entries, like printing (decision 0110); the list says how many of the whole selection that is.
-  const ids = groups.flatMap((g) => g.worksheet.map((r) => r.id));
-
   // The day list, only while it shows. Unmounted in the week view: kept hidden there, the
   // virtualised list went on measuring and rendering behind the week (630–740 ms of main-thread
   // work at 4× CPU slowdown on the Week tab's click, against 268 ms unmounted; decision 0256).
@@ -329,7 +333,14 @@ export function WorksheetHomePage() {
                 groups={listGroups}
                 mode={mode}
                 emptyText={
-                  mode === "YOURS" && waiting ? m.ws_empty_waiting() : undefined
+                  mode === "YOURS" && waiting ? m.ws_empty_waiting() : elsewhere ? elsewhere.text : undefined
+                }
+                emptyAction={
+                  elsewhere && !waiting ? (
+                    <Link to="/" search={{ mode: elsewhere.mode }}>
+                      {elsewhere.link}
+                    </Link>
+                  ) : undefined
                 }
                 showAll={printing}
                 forceTable={printing}
@@ -388,7 +399,7 @@ export function WorksheetHomePage() {
                 {m.ws_add_entry()}
               </Link>
             )}
-            <DownloadButton entries={ids} mode={mode} />
+            <DownloadButton selection={listInput} onPeriodChange={(period) => setFilters({ ...filters, ...period })} />
             <Button
               variant="secondary"
               onClick={() => void print()}

@@ -9,6 +9,7 @@ import { ownerOf } from './outbox-names';
 import { setOutboxSession, useOutboxItems } from './outbox-state';
 import type { TWorksheetFormSettings } from '../../../../shared/schemas/worksheet';
 import './outbox.css';
+import { invalidateCounts } from '../invalidate-counts';
 
 /*
  * The outbox in the menu bar (decision 0155): binding it to the logged-in user, the count of waiting
@@ -28,7 +29,7 @@ const OutboxListPart = sharedLazyPart<{ settings: TWorksheetFormSettings }>('out
 export function useOutboxSession(info: Pick<AccountInfo, 'accountId' | 'username'>): void {
   const utils = trpc.useUtils();
   useEffect(() => {
-    const refetch = () => void Promise.all([utils.worksheet.list.invalidate(), utils.worksheet.totals.invalidate()]);
+    const refetch = () => void invalidateCounts(utils);
     void setOutboxSession({ owner: ownerOf(info.accountId, info.username), afterSent: refetch }).catch(() => undefined);
   }, [info.accountId, info.username, utils]);
 }
