@@ -1466,7 +1466,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -1476,7 +1476,11 @@ export interface operations {
                  *       "mode": "YOURS",
                  *       "shouldMarkAsExported": false,
                  *       "from": "2026-11-01",
-                 *       "to": "2026-11-30"
+                 *       "to": "2026-11-30",
+                 *       "customerNo": "C1000",
+                 *       "jobCode": "J-1001",
+                 *       "username": "basic",
+                 *       "status": "notApproved"
                  *     }
                  */
                 "application/json": {
@@ -1486,12 +1490,12 @@ export interface operations {
                      */
                     accountId?: unknown;
                     /**
-                     * @description Ids of the worksheet records to download; ids the caller may not see are ignored
+                     * @description Ids of the worksheet records to download (spec §7); ids the caller may not see are ignored and the filters narrow them. Without `entries` the filters alone are the selection, exactly as GET /api/worksheet lists it (issue 38)
                      * @example [
                      *       1
                      *     ]
                      */
-                    entries: number[];
+                    entries?: number[];
                     /**
                      * @description YOURS (default), TEAM or ALL
                      * @example YOURS
@@ -1515,6 +1519,29 @@ export interface operations {
                      * @example 2026-11-30
                      */
                     to?: string | null;
+                    /**
+                     * @description Only entries of this customer
+                     * @example C1000
+                     */
+                    customerNo?: string | null;
+                    /**
+                     * @description Only entries of this job
+                     * @example J-1001
+                     */
+                    jobCode?: string | null;
+                    /**
+                     * @description Only entries of this person (YOURS: the caller; TEAM: a user of the caller’s team)
+                     * @example basic
+                     */
+                    username?: string | null;
+                    /**
+                     * @description notApproved, approved or all (default)
+                     * @example notApproved
+                     * @enum {string}
+                     */
+                    status?: "notApproved" | "approved" | "all";
+                    /** @description Archive only: the entries of this export batch */
+                    batchId?: number;
                     /** @description A JSON boolean, or its text form (a form field): `true`/`false`, `1`/`0`, `on` */
                     approvedOnly?: boolean | ("true" | "false" | "1" | "0" | "on");
                 };
@@ -1728,7 +1755,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -1737,7 +1764,11 @@ export interface operations {
                  *       ],
                  *       "mode": "YOURS",
                  *       "from": "2026-11-01",
-                 *       "to": "2026-11-30"
+                 *       "to": "2026-11-30",
+                 *       "customerNo": "C1000",
+                 *       "jobCode": "J-1001",
+                 *       "username": "basic",
+                 *       "status": "notApproved"
                  *     }
                  */
                 "application/json": {
@@ -1747,12 +1778,12 @@ export interface operations {
                      */
                     accountId?: unknown;
                     /**
-                     * @description Ids of the worksheet records to download; ids the caller may not see are ignored
+                     * @description Ids of the worksheet records to download (spec §7); ids the caller may not see are ignored and the filters narrow them. Without `entries` the filters alone are the selection, exactly as GET /api/worksheet lists it (issue 38)
                      * @example [
                      *       1
                      *     ]
                      */
-                    entries: number[];
+                    entries?: number[];
                     /**
                      * @description YOURS (default), TEAM or ALL
                      * @example YOURS
@@ -1771,6 +1802,29 @@ export interface operations {
                      * @example 2026-11-30
                      */
                     to?: string | null;
+                    /**
+                     * @description Only entries of this customer
+                     * @example C1000
+                     */
+                    customerNo?: string | null;
+                    /**
+                     * @description Only entries of this job
+                     * @example J-1001
+                     */
+                    jobCode?: string | null;
+                    /**
+                     * @description Only entries of this person (YOURS: the caller; TEAM: a user of the caller’s team)
+                     * @example basic
+                     */
+                    username?: string | null;
+                    /**
+                     * @description notApproved, approved or all (default)
+                     * @example notApproved
+                     * @enum {string}
+                     */
+                    status?: "notApproved" | "approved" | "all";
+                    /** @description Archive only: the entries of this export batch */
+                    batchId?: number;
                     /** @description A JSON boolean, or its text form (a form field): `true`/`false`, `1`/`0`, `on` */
                     approvedOnly?: boolean | ("true" | "false" | "1" | "0" | "on");
                 };
@@ -3961,7 +4015,11 @@ export interface operations {
                                 from: string | null;
                                 to: string | null;
                                 approvedOnly: boolean;
-                                requested: number;
+                                customerNo: string | null;
+                                jobCode: string | null;
+                                username: string | null;
+                                status: ("notApproved" | "approved" | "all") | null;
+                                requested: number | null;
                             };
                             entryCount: number;
                             checksum: string | null;
@@ -10807,7 +10865,11 @@ export interface operations {
                             from: string | null;
                             to: string | null;
                             approvedOnly: boolean;
-                            requested: number;
+                            customerNo: string | null;
+                            jobCode: string | null;
+                            username: string | null;
+                            status: ("notApproved" | "approved" | "all") | null;
+                            requested: number | null;
                         };
                         entryCount: number;
                         checksum: string | null;
@@ -11041,8 +11103,8 @@ export interface operations {
                 "application/json": {
                     /** @description Ignored; the account is the caller’s */
                     accountId?: unknown;
-                    /** @description Ids of the worksheet records to download; ids the caller may not see are ignored */
-                    entries: number[];
+                    /** @description Ids of the worksheet records to download (spec §7); ids the caller may not see are ignored and the filters narrow them. Without `entries` the filters alone are the selection, exactly as GET /api/worksheet lists it (issue 38) */
+                    entries?: number[];
                     /**
                      * @description YOURS (default), TEAM or ALL
                      * @enum {string}
@@ -11065,7 +11127,20 @@ export interface operations {
                     from?: string | null;
                     /** @description Only entries on or before this date (YYYY-MM-DD) */
                     to?: string | null;
-                    /** @description Only approved entries (the dialog turns it on for “Download and mark as exported”, decision 0202) */
+                    /** @description Only entries of this customer */
+                    customerNo?: string | null;
+                    /** @description Only entries of this job */
+                    jobCode?: string | null;
+                    /** @description Only entries of this person (YOURS: the caller; TEAM: a user of the caller’s team) */
+                    username?: string | null;
+                    /**
+                     * @description notApproved, approved or all (default)
+                     * @enum {string}
+                     */
+                    status?: "notApproved" | "approved" | "all";
+                    /** @description Archive only: the entries of this export batch */
+                    batchId?: number;
+                    /** @description Only approved entries, for both a plain download and a marking (decision 0310) */
                     approvedOnly?: boolean;
                 };
             };
