@@ -32,11 +32,16 @@ function plan(report: TReport): Plan {
   const isPeriod = (g: ReportGroup | undefined) => g === 'week' || g === 'month';
   const base = { animation: false, color: PALETTE, aria: { enabled: true, label: { enabled: false }, decal: { show: true } }, label: { show: false } };
   const periodIdx = isPeriod(g0) ? 0 : isPeriod(g1) ? 1 : -1;
-  if (periodIdx >= 0 && g1) {
-    const otherIdx = 1 - periodIdx;
-    const period = report.groups[periodIdx]!;
+  if (g1) {
+    // Two levels (issue 38 §3): bars of the period — or of the first level's top 10 — stacked by
+    // the other level (its top 7 by hours, the rest as "Other"), so the second grouping shows too.
+    const catIdx = periodIdx >= 0 ? periodIdx : 0;
+    const otherIdx = 1 - catIdx;
+    const cat = report.groups[catIdx]!;
     const by = report.groups[otherIdx]!;
-    const periods = [...new Set(report.rows.map((r) => r.keys[periodIdx] ?? null))].sort();
+    const catTotal = new Map<string | null, number>();
+    for (const r of report.rows) catTotal.set(r.keys[catIdx] ?? null, (catTotal.get(r.keys[catIdx] ?? null) ?? 0) + (r.hours ?? 0));
+    const cats = periodIdx >= 0 ? [...catTotal.keys()].sort() : [...catTotal].sort((a, b) => b[1] - a[1]).slice(0, TOP_N).map(([k]) => k);
     const byTotal = new Map<string | null, number>();
     for (const r of report.rows) byTotal.set(r.keys[otherIdx] ?? null, (byTotal.get(r.keys[otherIdx] ?? null) ?? 0) + (r.hours ?? 0));
     const ranked = [...byTotal].sort((a, b) => b[1] - a[1]).map(([k]) => k);
@@ -47,28 +52,33 @@ function plan(report: TReport): Plan {
       type: 'bar' as const,
       stack: 'hours',
       name: k === OTHER ? m.rep_other() : keyText(by, k),
-      data: periods.map((p) =>
+      data: cats.map((c) =>
         report.rows
-          .filter((r) => (r.keys[periodIdx] ?? null) === p && (k === OTHER ? !shown.includes(r.keys[otherIdx] ?? null) : (r.keys[otherIdx] ?? null) === k))
+          .filter((r) => (r.keys[catIdx] ?? null) === c && (k === OTHER ? !shown.includes(r.keys[otherIdx] ?? null) : (r.keys[otherIdx] ?? null) === k))
           .reduce((s, r) => s + (r.hours ?? 0), 0),
       ),
     }));
-    const title = m.rep_chart_weekly({ period: GROUP_NAME[period]().toLowerCase(), by: GROUP_NAME[by]().toLowerCase() });
-    const summary = `${title}: ${periods.map((p, i) => `${keyText(period, p)} ${hoursText(series.reduce((s, x) => s + (x.data[i] ?? 0), 0))}`).join('; ')}`;
+    const title =
+      periodIdx >= 0
+        ? m.rep_chart_weekly({ period: GROUP_NAME[cat]().toLowerCase(), by: GROUP_NAME[by]().toLowerCase() })
+        : m.rep_chart_top_stacked({ n: TOP_N, by: GROUP_NAME[cat](), then: GROUP_NAME[by]().toLowerCase() });
+    const catNames = cats.map((c) => keyText(cat, c));
+    const summary = `${title}: ${catNames.map((name, i) => `${name} ${hoursText(series.reduce((s, x) => s + (x.data[i] ?? 0), 0))}`).join('; ')}`;
+    const horizontal = periodIdx < 0;
     return {
       title,
       summary,
       option: {
         ...base,
-        legend: { bottom: 0 },
-        grid: { left: 8, right: 8, top: 16, bottom: 40, containLabel: true },
-        xAxis: { type: 'category', data: periods.map((p) => keyText(period, p)) },
-        yAxis: { type: 'value', axisLabel: { formatter: (v: number) => hoursText(v) } },
+        legend: { bottom: 0, type: 'plain' },
+        grid: { left: 8, right: 16, top: 16, bottom: 40, containLabel: true },
+        xAxis: horizontal ? { type: 'value', axisLabel: { formatter: (v: number) => hoursText(v) } } : { type: 'category', data: catNames },
+        yAxis: horizontal ? { type: 'category', data: catNames, inverse: true, axisLabel: { width: 120, overflow: 'truncate' } } : { type: 'value', axisLabel: { formatter: (v: number) => hoursText(v) } },
         series,
       },
     };
   }
-  const lines = g1 ? report.subtotals : report.rows;
+  const lines = report.rows;
   const top = [...lines].sort((a, b) => (b.hours ?? 0) - (a.hours ?? 0)).slice(0, isPeriod(g0) ? lines.length : TOP_N);
   if (isPeriod(g0)) top.sort((a, b) => String(a.keys[0]).localeCompare(String(b.keys[0])));
   const names = top.map((l) => keyText(g0, l.keys[0] ?? null));

@@ -20,6 +20,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDate, formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { todayIso } from '../worksheet/ws-data';
+import { weekRange } from '../worksheet/list-filters';
 import type { ReportSearch } from '../../routes/_app/reports';
 import './reports.css';
 
@@ -191,6 +192,42 @@ function ReportTable({ report }: { report: TReport }) {
 
 type Draft = Required<Pick<ReportSearch, 'from' | 'to'>> & Omit<ReportSearch, 'from' | 'to'>;
 
+/** Issue 38 §3: the periods people ask for most, one click each. */
+const PRESETS = ['thisWeek', 'lastWeek', 'thisMonth', 'lastMonth', 'thisYear'] as const;
+type Preset = (typeof PRESETS)[number];
+const PRESET_NAME: Record<Preset, () => string> = {
+  thisWeek: m.rep_preset_this_week,
+  lastWeek: m.rep_preset_last_week,
+  thisMonth: m.rep_preset_this_month,
+  lastMonth: m.rep_preset_last_month,
+  thisYear: m.rep_preset_this_year,
+};
+
+/** The period of a preset, in the browser's calendar (weeks from Monday). */
+export function presetRange(name: Preset, now: Date): { from: string; to: string } {
+  const today = todayIso(now);
+  switch (name) {
+    case 'thisWeek':
+      return weekRange(0, now);
+    case 'lastWeek':
+      return weekRange(-1, now);
+    case 'thisMonth':
+      return { from: monthStart(today), to: monthEnd(today) };
+    case 'lastMonth': {
+      const first = monthStart(today);
+      const prev = new Date(Date.UTC(Number(first.slice(0, 4)), Number(first.slice(5, 7)) - 2, 1)).toISOString().slice(0, 10);
+      return { from: prev, to: monthEnd(prev) };
+    }
+    case 'thisYear':
+      return { from: `${today.slice(0, 4)}-01-01`, to: `${today.slice(0, 4)}-12-31` };
+  }
+}
+
+const presetActive = (name: Preset, from: string, to: string) => {
+  const r = presetRange(name, new Date());
+  return r.from === from && r.to === to;
+};
+
 /** Issue 26: the Reports page — pickers, filters in the URL, a chart, the table, downloads and print. */
 export function ReportsPage() {
   const search = route.useSearch();
@@ -219,7 +256,6 @@ export function ReportsPage() {
   const [first, second] = group.split(',') as [ReportGroup, ReportGroup | undefined];
   const chosen = new Set(measures.split(','));
 
-  const go = (patch: Partial<ReportSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }) });
   const setMeasure = (name: ReportMeasure, on: boolean) => {
     const next = REPORT_MEASURES.filter((x) => (x === name ? on : chosen.has(x)));
     go({ measures: next.length ? next.join(',') : 'hours' });
@@ -228,22 +264,33 @@ export function ReportsPage() {
   const [draft, setDraft] = useState<Draft>({ ...search, from, to });
   const [draftFor, setDraftFor] = useState(search);
   if (draftFor !== search) {
-    // The URL changed (back, a shared link, a grouping): the filter fields show it again.
+    // The URL changed (back, a shared link, a picker): the filter fields show it again.
     setDraftFor(search);
     setDraft({ ...search, from, to });
   }
+  /** The filter fields as the URL holds them. */
+  const applied = (d: Draft): Partial<ReportSearch> => ({
+    from: d.from || from,
+    to: d.to || to,
+    mode: d.mode,
+    person: d.person || undefined,
+    customerNo: d.customerNo?.trim().toUpperCase() || undefined,
+    jobCode: d.jobCode?.trim().toUpperCase() || undefined,
+    status: d.status && d.status !== 'any' ? d.status : undefined,
+    source: d.source && d.source !== 'both' ? d.source : undefined,
+  });
+  // Issue 38 §3: every picker applies what is typed in the filter fields too, so a typed period is
+  // never dropped by a change of grouping or measures (the URL is the one place the report lives).
+  const go = (patch: Partial<ReportSearch>, d: Draft = draft) => void navigate({ search: (prev) => ({ ...prev, ...applied(d), ...patch }) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    go({
-      from: draft.from,
-      to: draft.to,
-      mode: draft.mode,
-      person: draft.person || undefined,
-      customerNo: draft.customerNo?.trim().toUpperCase() || undefined,
-      jobCode: draft.jobCode?.trim().toUpperCase() || undefined,
-      status: draft.status && draft.status !== 'any' ? draft.status : undefined,
-      source: draft.source && draft.source !== 'both' ? draft.source : undefined,
-    });
+    go({});
+  };
+  const preset = (name: Preset) => {
+    const period = presetRange(name, new Date());
+    const next = { ...draft, ...period };
+    setDraft(next);
+    go(period, next);
   };
 
   const fileUrl = (format: 'xlsx' | 'csv') => `/api/report/download?${new URLSearchParams({ ...input, format } as Record<string, string>).toString()}`;
@@ -347,6 +394,13 @@ export function ReportsPage() {
                 {REPORT_SOURCES.map((x) => <option key={x} value={x}>{SOURCE_NAME[x]()}</option>)}
               </select>
             </div>
+          </div>
+          <div className="rep-presets" role="group" aria-label={m.rep_presets()}>
+            {PRESETS.map((p) => (
+              <Button key={p} variant="secondary" className="rep-preset" aria-pressed={presetActive(p, from, to)} onClick={() => preset(p)}>
+                {PRESET_NAME[p]()}
+              </Button>
+            ))}
           </div>
           <Button type="submit" variant="primary">{m.rep_apply()}</Button>
         </fieldset>
