@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { m } from '../../shared/paraglide/messages.js';
+import { choosePlace, visibleControls } from './toast-place';
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 export interface ToastItem {
@@ -98,7 +99,13 @@ export function Toaster() {
       region.hidePopover();
       region.showPopover();
     }
+    const arrived = (list.at(-1)?.id ?? 0) > newest.current;
     newest.current = Math.max(newest.current, list.at(-1)?.id ?? 0);
+    // A new toast stands where it covers no control (issue 38 §4); one measure per toast.
+    if (arrived) {
+      const view = { width: window.innerWidth, height: window.innerHeight };
+      region.dataset.place = choosePlace(view, region.getBoundingClientRect().height, visibleControls(region));
+    }
   }, [list]);
 
   return (
