@@ -25,6 +25,7 @@ import { Words } from './words';
 // The archive renders this component without the worksheet pages, so it brings its styles along.
 import './worksheet.css';
 import { invalidateCounts } from './invalidate-counts';
+import { SelectAllShown } from './select-all-shown';
 
 // The recorded-time, history and photos popups open only on a click: their chunk comes then, or
 // when the pointer is over (or focus on) one of a row's icons (decision 0185).
@@ -284,6 +285,7 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, emp
 
   return (
     <div className="ws-days">
+      {!table && ctx.selection && selectable.length > 0 && <SelectAllShown selection={ctx.selection} shown={selectable} />}
       <div
         ref={containerRef}
         className="ws-virtual"
