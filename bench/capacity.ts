@@ -425,7 +425,7 @@ async function ramp(label: string, server: ServerProcess, pg: postgres.Sql | nul
   }
   stop = true;
   await Promise.allSettled(running);
-  // Per kind over the whole ramp's held steps: what each call costs the user.
+  // Per kind over the whole ramp, the step that broke included: what each call cost the user.
   const kinds = new Map<string, number[]>();
   for (const x of samples) if (x.ok) (kinds.get(x.kind) ?? kinds.set(x.kind, []).get(x.kind)!).push(x.ms);
   console.log('  per call over the whole ramp (p50 / p95 ms, n):');
