@@ -3,7 +3,8 @@
  *   names: foundation (cold start), info (request overhead), limits (node + pg limits of info,
  *   list, create), bundle, master-data, worksheet,
  *   export, week, and any other bench registered below. No name: all of them except the opt-in ones
- *   (lighthouse: needs `npm i --no-save lighthouse@12.8.2`).
+ *   (lighthouse: needs `npm i --no-save lighthouse@12.8.2`; capacity: the users one process serves,
+ *   ≈ 6 min, --quick ≈ 2 min).
  * Prints figures next to their goals; never a pass/fail timing test. A measure that did not
  * measure (errors, zero completed requests, a missing answer) prints FAIL, and the run exits 1.
  * The whole run stays bounded: each bench has fixed durations and sizes (--quick: smaller).
@@ -38,6 +39,8 @@ const benches: Bench[] = [
   { name: 'report', file: 'report.ts', fn: 'benchReport' },
   { name: 'review', file: 'review.ts', fn: 'benchReview' },
   { name: 'lighthouse', file: 'lighthouse.ts', fn: 'benchLighthouse', optIn: true },
+  // ≈ 6 min (--quick ≈ 2 min): a ramp on both databases until the p95 breaks (decision 0360)
+  { name: 'capacity', file: 'capacity.ts', fn: 'benchCapacity', optIn: true },
 ];
 
 const unknown = wanted.filter((w) => !benches.some((b) => b.name === w));

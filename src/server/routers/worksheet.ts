@@ -17,19 +17,10 @@ import {
 } from '../../shared/schemas/worksheet';
 import { ZCopyWorksheetInput, ZCopyWorksheetResult } from '../../shared/schemas/worksheet-copy';
 import { BULK_APPROVE_MAX, COPY_MAX } from '../../shared/limits';
-import {
-  approveWorksheetRecord,
-  bulkApproveWorksheetRecords,
-  copyWorksheetRecords,
-  createWorksheetRecord,
-  deleteWorksheetRecord,
-  getWorksheetRecord,
-  listWorksheet,
-  listWorksheetTotals,
-  updateWorksheetRecord,
-  worksheetFormSettings,
-  worksheetHistory,
-} from '../services/worksheet';
+import { approveWorksheetRecord, bulkApproveWorksheetRecords } from '../services/worksheet-approve';
+import { copyWorksheetRecords } from '../services/worksheet-copy';
+import { getWorksheetRecord, listWorksheet, listWorksheetTotals, worksheetFormSettings, worksheetHistory } from '../services/worksheet-read';
+import { createWorksheetRecord, deleteWorksheetRecord, updateWorksheetRecord } from '../services/worksheet-write';
 import { ZWorksheetWeek, ZWorksheetWeekInput } from '../../shared/schemas/worksheet-week';
 import { worksheetWeek, worksheetWeekUsers } from '../services/worksheet-week';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../shared/limits';
