@@ -86,15 +86,17 @@ test('the download modal in English and Danish at 375, 800 and 1366 px', async (
       const dialog = await openModal(page);
       // Issue 24: "approved only" is on for the marking by default; off, the modal warns as before.
       if (lang === 'en') {
-        await expect(dialog).toContainText('Entries in the file: 3');
+        // Decision 0310: "approved only" narrows both buttons, and the file's count says so.
+        await expect(dialog).toContainText('Entries in the file: 1');
         await expect(dialog).toContainText('Entries that will be marked as exported: 1');
         await expect(dialog.getByRole('button', { name: 'Move 1 entry to the archive' })).toBeEnabled();
         await dialog.getByLabel('Approved entries only').uncheck();
+        await expect(dialog).toContainText('Entries in the file: 3');
         await expect(dialog).toContainText('Entries that will be marked as exported: 3');
         await expect(dialog).toContainText('removes all the entries from the worksheet and moves them to the archive');
         await expect(dialog.getByRole('alert')).toHaveText('2 of the entries are not approved yet.');
       } else {
-        await expect(dialog).toContainText('Registreringer i filen: 3');
+        await expect(dialog).toContainText('Registreringer i filen: 1');
         await expect(dialog.getByRole('button', { name: 'Flyt 1 registrering til arkivet' })).toBeEnabled();
         await dialog.getByLabel('Kun godkendte registreringer').uncheck();
         await expect(dialog.getByRole('button', { name: 'Flyt 3 registreringer til arkivet' })).toBeEnabled();

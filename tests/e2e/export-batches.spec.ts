@@ -85,12 +85,12 @@ for (const lang of ['da', 'en'] as const) {
     await expect(dialog.getByLabel(t.approvedOnly)).toBeChecked();
     await expect(dialog).toContainText(t.count);
     // The preview: the quantities per unit (2.5 + 3 bags), the period, and the unapproved entry left out.
-    const preview = dialog.locator('.exp-preview');
+    const preview = dialog.locator('.exp-mark .exp-preview');
     await expect(preview.locator('div', { has: page.locator('dt', { hasText: 'BAG' }) }).locator('dd')).toHaveText(lang === 'da' ? '5,5' : '5.5');
     await expect(preview.locator('div', { has: page.locator('dt', { hasText: t.leftOut }) }).locator('dd')).toHaveText('1');
     const move = dialog.getByRole('button', { name: t.move });
     await expect(move).toBeEnabled();
-    await dialog.locator('.exp-preview').scrollIntoViewIfNeeded();
+    await preview.scrollIntoViewIfNeeded();
     await screenshot(page, `export-batch-preview-${t.size.width}-${lang}`);
 
     const downloading = page.waitForEvent('download');

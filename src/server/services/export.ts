@@ -20,7 +20,7 @@ import {
 import type { z } from 'zod';
 import type { Actor, Context } from '../context';
 import { AppError } from '../errors';
-import { listFilter } from './worksheet';
+import { listFilter } from './worksheet-read';
 
 /** What one download does, after the role checks of DESIGN §4. */
 export interface ExportPlan {
