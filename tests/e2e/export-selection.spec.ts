@@ -68,7 +68,8 @@ async function expectNoToastOverControls(page: Page) {
     const region = document.querySelector('.toasts');
     const hits: string[] = [];
     for (const el of document.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])')) {
-      if (region?.contains(el) || el.closest('dialog')) continue;
+      // The top bar's menu is the one thing a phone's toast may stand over (toast-place.ts).
+      if (region?.contains(el) || el.closest('dialog') || (window.innerWidth < 640 && el.closest('.topbar'))) continue;
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
       for (const t of toasts) {
@@ -102,6 +103,7 @@ for (const run of RUNS) {
     expect(file).toContain(`${run.month}-04`);
     expect(file).not.toContain(`${run.next}-03`);
     await expect(dialog).toBeHidden();
+    await page.waitForTimeout(700); // the toasts take their place again after the dialog closed
     await expectNoToastOverControls(page);
 
     // Reopened, the dialog shows the same selection.

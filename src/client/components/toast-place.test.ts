@@ -9,6 +9,8 @@ describe('toast placement (issue 38 §4)', () => {
     expect(choosePlace(phone, 60, [])).toBe('top');
     const menuToggle = { left: 320, top: 8, right: 368, bottom: 52 };
     expect(choosePlace(phone, 60, [menuToggle])).toBe('bottom');
+    // The menu weighs a tenth: over it rather than over the page's controls.
+    expect(choosePlace(phone, 60, [{ left: 12, top: 600, right: 200, bottom: 655 }], [menuToggle])).toBe('top');
   });
 
   it('a desktop tries the corners, top right first, and skips the ones over controls', () => {

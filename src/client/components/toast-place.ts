@@ -38,14 +38,18 @@ function overlap(a: Box, b: Box): number {
   return w > 0 && h > 0 ? w * h : 0;
 }
 
-/** The first place whose box covers none of `controls`; else the one covering the least area. */
-export function choosePlace(view: { width: number; height: number }, height: number, controls: readonly Box[]): ToastPlace {
+/**
+ * The first place whose box covers none of `controls`; else the one covering the least area. The
+ * top bar's own controls (`bar`: the menu) weigh a tenth: on a phone every band of the page holds a
+ * control, and the menu is what the user needs least in the seconds after an action.
+ */
+export function choosePlace(view: { width: number; height: number }, height: number, controls: readonly Box[], bar: readonly Box[] = []): ToastPlace {
   const places = view.width < 640 ? PHONE_PLACES : WIDE_PLACES;
   let best = places[0]!;
   let bestArea = Infinity;
   for (const place of places) {
     const box = placeBox(place, view, height);
-    const area = controls.reduce((sum, c) => sum + overlap(box, c), 0);
+    const area = controls.reduce((sum, c) => sum + overlap(box, c), 0) + bar.reduce((sum, c) => sum + overlap(box, c) / 10, 0);
     if (area === 0) return place;
     if (area < bestArea) {
       best = place;
@@ -57,15 +61,18 @@ export function choosePlace(view: { width: number; height: number }, height: num
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
-/** The boxes of the page's visible controls in the viewport, the toasts' own excluded. */
-export function visibleControls(exclude: Element): Box[] {
-  const boxes: Box[] = [];
+/** The boxes of the visible controls in the viewport (the toasts' own excluded): the page's, and the top bar's. */
+export function visibleControls(exclude: Element): { page: Box[]; bar: Box[] } {
+  const page: Box[] = [];
+  const bar: Box[] = [];
   const { innerWidth: w, innerHeight: h } = window;
-  for (const el of document.querySelectorAll(FOCUSABLE)) {
+  // An open modal dialog is what the user works in; otherwise the page.
+  const scope = document.querySelector('dialog:modal') ?? document;
+  for (const el of scope.querySelectorAll(FOCUSABLE)) {
     if (exclude.contains(el)) continue;
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0 || r.bottom <= 0 || r.top >= h || r.right <= 0 || r.left >= w) continue;
-    boxes.push({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
+    (el.closest('.topbar') ? bar : page).push({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
   }
-  return boxes;
+  return { page, bar };
 }

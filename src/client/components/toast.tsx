@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { m } from '../../shared/paraglide/messages.js';
 import { choosePlace, visibleControls } from './toast-place';
 
@@ -59,6 +59,14 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Issue 38 §4: the toasts stand where they cover no control (components/toast-place.ts). */
+function placeToasts(region: HTMLElement): void {
+  const view = { width: window.innerWidth, height: window.innerHeight };
+  const { page, bar } = visibleControls(region);
+  const place = choosePlace(view, region.getBoundingClientRect().height, page, bar);
+  if (region.dataset.place !== place) region.dataset.place = place;
+}
+
 const icons: Record<ToastKind, string> = {
   success: 'M5 12l4.5 4.5L19 7',
   error: 'M12 8v5m0 3.5v.5M4 20h16L12 4z',
@@ -101,12 +109,17 @@ export function Toaster() {
     }
     const arrived = (list.at(-1)?.id ?? 0) > newest.current;
     newest.current = Math.max(newest.current, list.at(-1)?.id ?? 0);
-    // A new toast stands where it covers no control (issue 38 §4); one measure per toast.
-    if (arrived) {
-      const view = { width: window.innerWidth, height: window.innerHeight };
-      region.dataset.place = choosePlace(view, region.getBoundingClientRect().height, visibleControls(region));
-    }
+    if (arrived) placeToasts(region);
   }, [list]);
+
+  // While toasts show, the page under them changes (a dialog closes, the list loads, the user
+  // scrolls): they move again when their place comes to cover a control.
+  useEffect(() => {
+    const region = ref.current;
+    if (!region || list.length === 0) return;
+    const timer = setInterval(() => placeToasts(region), 500);
+    return () => clearInterval(timer);
+  }, [list.length]);
 
   return (
     <section ref={ref} popover="manual" className="toasts" aria-label={m.toast_region()} aria-live="polite" aria-relevant="additions">
