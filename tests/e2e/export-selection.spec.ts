@@ -29,7 +29,7 @@ async function seed(worker: APIRequestContext, admin: APIRequestContext, months:
 const RUNS = [
   { lang: 'da', size: { width: 375, height: 740 }, admin: 'sel-office-da', month: '2024-10', next: '2024-11', from: 'Fra dato', to: 'Til dato', download: 'Download', move: 'Flyt 2 registreringer til arkivet', words: /Alle · .*2024 – .*2024/ },
   { lang: 'en', size: { width: 1024, height: 800 }, admin: 'sel-office-en', month: '2024-07', next: '2024-08', from: 'From date', to: 'To date', download: 'Download', move: 'Move 2 entries to the archive', words: /All · .*2024 – .*2024/ },
-  { lang: 'da', size: { width: 1366, height: 860 }, admin: 'sel-office-da2', month: '2024-04', next: '2024-05', from: 'Fra dato', to: 'Til dato', download: 'Download', move: 'Flyt 2 registreringer til arkivet', words: /Alle · .*2024 – .*2024/ },
+  { lang: 'da', size: { width: 1366, height: 860 }, admin: 'sel-office-da2', month: '2024-05', next: '2024-06', from: 'Fra dato', to: 'Til dato', download: 'Download', move: 'Flyt 2 registreringer til arkivet', words: /Alle · .*2024 – .*2024/ },
 ] as const;
 
 let baseURL: string;
@@ -117,7 +117,7 @@ for (const run of RUNS) {
 
     // Exactly the typed month moved; the next month is still open.
     const admin = await apiLogin(baseURL, run.admin);
-    const open = await admin.get(`/api/worksheet/totals?mode=ALL&from=${run.month}-01&to=${run.next}-31`);
+    const open = await admin.get(`/api/worksheet/totals?mode=ALL&from=${run.month}-01&to=${run.next}-28`);
     expect(((await open.json()) as { entries: number }).entries).toBe(2);
     const archived = await admin.get(`/api/worksheet/totals?mode=ALL&exported=true&from=${run.month}-01&to=${run.month}-31`);
     expect(((await archived.json()) as { entries: number }).entries).toBe(2);
@@ -140,7 +140,7 @@ test('the waiting count follows a bulk approve; its link opens the Team tab, not
   await expect(page).toHaveURL(/status=notApproved/);
   await page.getByRole('checkbox', { name: 'Select all shown' }).check();
   await page.locator('.ws-bulk').getByRole('button', { name: 'Approve', exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
+  await page.locator('dialog[open]').getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(page.locator('.toast--success')).toBeVisible();
   await expectNoToastOverControls(page);
   // Back on Yours, the banner says nothing is waiting any more, without a reload.
@@ -163,4 +163,34 @@ test('report pickers keep a typed period through a grouping and a scope change (
   // A preset sets and applies a period at once.
   await page.getByRole('button', { name: 'This year' }).click();
   await expect(page).toHaveURL(new RegExp(`from=${new Date().getFullYear()}-01-01`));
+});
+
+test('no filter select clips its text at 1024 px, English and Danish', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 800 });
+  for (const [user, path] of [
+    ['sel-office-en', '/?mode=ALL&status=notApproved'],
+    ['sel-office-da', '/?mode=ALL&status=notApproved'],
+  ] as const) {
+    await signIn(page, user, path);
+    const clipped = await page.locator('.ws-filters select').evaluateAll((els) =>
+      els
+        .map((el) => {
+          const s = el as HTMLSelectElement;
+          // The chosen option's text against the room inside the select (the arrow takes ~28 px).
+          const probe = document.createElement('span');
+          probe.style.cssText = `position:absolute;visibility:hidden;white-space:nowrap;font:${getComputedStyle(s).font}`;
+          probe.textContent = s.selectedOptions[0]?.text ?? '';
+          document.body.append(probe);
+          const text = probe.getBoundingClientRect().width;
+          probe.remove();
+          const cs = getComputedStyle(s);
+          const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+          return text > room ? `${s.selectedOptions[0]?.text} ${text} > ${room}` : null;
+        })
+        .filter(Boolean),
+    );
+    expect(clipped).toEqual([]);
+    await screenshot(page, `filters-1024-${user}`);
+    await page.context().clearCookies();
+  }
 });
