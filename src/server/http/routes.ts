@@ -5,6 +5,7 @@ import { coded } from '../../shared/error-codes';
 import { JSON_BODY_MAX_BYTES, RESPONSE_MAX_BYTES, TRPC_MAX_BATCH } from '../../shared/limits';
 import type { Actor, AppServices } from '../context';
 import { AppError, refusalWire, toWire, trpcErrorShape, type ErrorMessage, type WireError } from '../errors';
+import { strictSchema } from '../strict-input';
 import type { AuthLevel, RestMethod } from '../trpc';
 import { MULTIPART_MAX_BYTES } from './body';
 import { HTTP_ERR, sendProblem } from './problem';
@@ -220,7 +221,8 @@ export function buildRouteTable(deps: RouteDeps): RouteTable {
       bodyLimit: Number.POSITIVE_INFINITY,
       form: 'problem',
       async handle({ req, res, url, params, actor }) {
-        const parsed = r.input.safeParse({ ...queryObject(url), ...params });
+        // Strict like every procedure's input (decision 0300): an unknown query key is refused.
+        const parsed = strictSchema(r.input).safeParse({ ...queryObject(url), ...params });
         if (!parsed.success) throw new ZodError(parsed.error.issues);
         await r.handle({ ctx: createContext(services, req, res, actor) as never, req, res, input: parsed.data, url });
       },
