@@ -1252,7 +1252,7 @@ export interface components {
              * @description Stable error code of `detail`; switch on this, not on the English. Absent for the rare detail without a code.
              * @enum {string}
              */
-            code?: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
+            code?: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
             /** @description The named values in `detail`, as strings */
             params?: {
                 [key: string]: string;
@@ -1261,15 +1261,15 @@ export interface components {
             errors?: {
                 [key: string]: string[];
             };
-            /** @description Parallel to `errors`: field → each message’s `{ code, params }` (null for a message without a code) */
+            /** @description Parallel to `errors`: field → each message’s `{ code, params }`; never null (an unknown key is `UNKNOWN_FIELD`) */
             errorCodes?: {
-                [key: string]: ({
+                [key: string]: {
                     /** @enum {string} */
-                    code: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
+                    code: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
                     params: {
                         [key: string]: string;
                     };
-                } | null)[];
+                }[];
             };
             /** @description The X-Request-Id of the answer */
             requestId?: string;
@@ -1285,6 +1285,12 @@ export interface components {
         Link: string;
         /** @description On the first page of an admin list: how many records match `q` in the whole list. */
         XTotalCount: number;
+        /** @description The id of this request, also in a problem’s `requestId` and in the server log: quote it to support */
+        XRequestId: string;
+        /** @description `attachment; filename="…"` (or `inline` for a photo): the file name to save as */
+        ContentDisposition: string;
+        /** @description The export batch this file is (a download with shouldMarkAsExported, and a batch downloaded again) */
+        XExportBatchId: string;
         /** @description Seconds to wait before trying again */
         RetryAfter: number;
         /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key */
@@ -1306,6 +1312,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1321,6 +1328,18 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1331,6 +1350,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -1374,6 +1394,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1389,6 +1410,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1399,6 +1421,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1409,6 +1432,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1419,6 +1443,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1429,6 +1454,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1439,6 +1465,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1449,6 +1487,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -1524,6 +1563,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1547,6 +1587,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1557,6 +1598,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1567,6 +1609,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1577,6 +1620,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1587,6 +1631,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1597,6 +1642,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1607,6 +1653,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1617,6 +1675,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -1639,6 +1698,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1651,6 +1711,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1661,6 +1722,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1671,6 +1733,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1681,6 +1744,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1691,6 +1755,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1701,6 +1766,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1711,6 +1788,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -1780,6 +1858,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1802,6 +1881,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1812,6 +1892,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1822,6 +1903,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1832,6 +1914,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1842,6 +1925,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1852,6 +1936,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1862,6 +1947,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1872,6 +1969,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -1933,6 +2031,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1954,6 +2053,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1964,6 +2064,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1974,6 +2075,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1984,6 +2086,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1994,6 +2097,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2004,6 +2108,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2014,6 +2130,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -2053,6 +2170,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2073,6 +2191,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2083,6 +2202,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2093,6 +2213,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2103,6 +2224,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2113,6 +2235,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2123,6 +2246,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2133,6 +2257,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2143,6 +2279,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -2175,6 +2312,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2183,6 +2321,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2193,6 +2332,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2203,6 +2343,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2213,6 +2354,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2223,6 +2365,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2233,6 +2376,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2243,6 +2387,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2253,6 +2409,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -2284,6 +2441,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -2308,6 +2466,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2318,6 +2477,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2328,6 +2488,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2338,6 +2510,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -2383,6 +2556,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2434,6 +2608,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2444,6 +2619,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2454,6 +2630,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2464,6 +2641,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2474,6 +2652,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2484,6 +2663,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2494,6 +2674,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2504,6 +2696,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -2543,6 +2736,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2560,6 +2754,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2570,6 +2765,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2580,6 +2776,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2590,6 +2798,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -2612,6 +2821,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2624,6 +2834,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2634,6 +2845,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2644,6 +2867,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -2669,6 +2893,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2685,6 +2910,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2695,6 +2921,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2705,6 +2932,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2715,6 +2943,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2725,6 +2965,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -2750,6 +2991,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2766,6 +3008,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2776,6 +3019,18 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2786,6 +3041,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -2811,6 +3067,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2828,6 +3085,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2838,6 +3096,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2848,6 +3107,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2858,6 +3118,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2868,6 +3140,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -2893,6 +3166,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2910,6 +3184,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2920,6 +3195,18 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2930,6 +3217,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -2955,6 +3243,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2972,6 +3261,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2982,6 +3272,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2992,6 +3283,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3002,6 +3294,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3012,6 +3316,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3037,6 +3342,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3054,6 +3360,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3064,6 +3371,18 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3074,6 +3393,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3099,6 +3419,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3115,6 +3436,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3125,6 +3447,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3135,6 +3458,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3145,6 +3469,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3155,6 +3491,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3182,6 +3519,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3198,6 +3536,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3208,6 +3547,18 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3218,6 +3569,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3257,6 +3609,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3265,6 +3618,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3275,6 +3629,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3285,6 +3640,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3295,6 +3651,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3305,6 +3662,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3315,6 +3673,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3325,6 +3684,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3335,6 +3706,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3362,6 +3734,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3379,6 +3752,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3389,6 +3763,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3399,6 +3774,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3409,6 +3785,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3419,6 +3807,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3446,6 +3835,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3463,6 +3853,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3473,6 +3864,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3483,6 +3875,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3493,6 +3897,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3519,6 +3924,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3559,6 +3965,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3569,6 +3976,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3579,6 +3987,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3589,6 +3998,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3599,6 +4020,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3640,6 +4062,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -3715,6 +4138,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3725,6 +4149,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3735,6 +4160,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3745,6 +4171,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3755,6 +4182,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3766,6 +4194,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3776,6 +4205,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3786,6 +4216,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3796,6 +4238,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3835,6 +4278,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3847,6 +4291,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3857,6 +4302,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3867,6 +4313,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3877,6 +4324,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3887,6 +4335,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3897,6 +4346,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3907,6 +4357,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3917,6 +4379,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3942,6 +4405,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3973,6 +4437,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3983,6 +4448,18 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3993,6 +4470,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4015,6 +4493,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4028,6 +4507,18 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4038,6 +4529,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4063,6 +4555,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4087,6 +4580,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4097,6 +4591,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4107,6 +4602,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4117,6 +4613,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4127,6 +4635,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4152,6 +4661,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4168,6 +4678,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4178,6 +4689,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4188,6 +4700,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4198,6 +4711,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4208,6 +4733,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4233,6 +4759,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4249,6 +4776,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4259,6 +4787,18 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4269,6 +4809,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4298,6 +4839,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4317,6 +4859,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4327,6 +4870,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4337,6 +4881,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4347,6 +4903,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4372,6 +4929,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4389,6 +4947,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4399,6 +4958,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4409,6 +4969,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4419,6 +4980,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4429,6 +5002,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4472,6 +5046,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4485,6 +5060,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4495,7 +5071,9 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4505,6 +5083,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4515,6 +5094,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4525,6 +5105,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4535,6 +5127,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4557,6 +5150,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4570,6 +5164,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4580,6 +5175,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4590,6 +5197,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4615,6 +5223,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4636,6 +5245,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4646,6 +5256,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4656,6 +5267,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4666,6 +5278,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4676,6 +5300,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4703,6 +5328,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4724,6 +5350,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4734,6 +5361,18 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4744,6 +5383,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4766,6 +5406,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4791,6 +5432,18 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4801,6 +5454,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4842,6 +5496,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -4897,6 +5552,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4907,6 +5563,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4917,6 +5574,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4927,6 +5596,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -5076,6 +5746,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5127,6 +5798,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5137,6 +5809,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5147,6 +5820,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5157,6 +5831,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5167,6 +5842,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5177,6 +5853,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5187,6 +5864,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5197,6 +5886,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -5335,6 +6025,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -5387,6 +6078,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5397,6 +6089,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5407,6 +6100,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5417,6 +6111,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5427,6 +6122,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -5438,6 +6134,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5448,6 +6145,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5458,6 +6156,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5468,6 +6178,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -5507,6 +6218,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5515,6 +6227,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5525,6 +6238,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5535,6 +6249,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5545,6 +6260,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5555,6 +6271,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5565,6 +6282,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5575,6 +6293,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5585,6 +6315,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -5615,6 +6346,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     Link: components["headers"]["Link"];
                     "X-Total-Count": components["headers"]["XTotalCount"];
@@ -5633,6 +6365,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5643,6 +6376,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5653,6 +6387,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5663,6 +6409,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -5704,6 +6451,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5720,6 +6468,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5730,6 +6479,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5740,6 +6490,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5750,6 +6501,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5760,6 +6512,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5770,6 +6523,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5780,6 +6534,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5790,6 +6556,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -5835,6 +6602,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -5852,6 +6620,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5862,6 +6631,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5872,6 +6642,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5882,6 +6653,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5892,6 +6664,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -5903,6 +6676,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5913,6 +6687,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5923,6 +6698,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5933,6 +6720,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -5967,6 +6755,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5975,6 +6764,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5985,6 +6775,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5995,6 +6786,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6005,6 +6797,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6015,6 +6808,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6025,6 +6819,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6035,6 +6830,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6045,6 +6852,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -6067,6 +6875,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6084,6 +6893,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6094,6 +6904,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6104,6 +6926,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -6145,6 +6968,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6162,6 +6986,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6172,6 +6997,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6182,6 +7008,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6192,6 +7019,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6202,6 +7030,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6212,6 +7041,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6222,6 +7052,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6232,6 +7074,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -6277,6 +7120,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -6295,6 +7139,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6305,6 +7150,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6315,6 +7161,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6325,6 +7172,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6335,6 +7183,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -6346,6 +7195,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6356,6 +7206,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6366,6 +7217,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6376,6 +7239,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -6418,6 +7282,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6426,6 +7291,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6436,6 +7302,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6446,6 +7313,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6456,6 +7324,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6466,6 +7335,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6476,6 +7346,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6486,6 +7357,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6496,6 +7379,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -6518,6 +7402,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6535,6 +7420,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6545,6 +7431,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6555,6 +7453,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -6599,6 +7498,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6616,6 +7516,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6626,6 +7527,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6636,6 +7538,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6646,6 +7549,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6656,6 +7560,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6666,6 +7571,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6676,6 +7582,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6686,6 +7604,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -6734,6 +7653,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -6752,6 +7672,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6762,6 +7683,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6772,6 +7694,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6782,6 +7705,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6792,6 +7716,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -6803,6 +7728,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6813,6 +7739,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6823,6 +7750,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6833,6 +7772,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -6867,6 +7807,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6875,6 +7816,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6885,6 +7827,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6895,6 +7838,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6905,6 +7849,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6915,6 +7860,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6925,6 +7871,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6935,6 +7882,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6945,6 +7904,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -6975,6 +7935,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     Link: components["headers"]["Link"];
                     "X-Total-Count": components["headers"]["XTotalCount"];
@@ -6993,6 +7954,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7003,6 +7965,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7013,6 +7976,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7023,6 +7998,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -7064,6 +8040,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7080,6 +8057,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7090,6 +8068,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7100,6 +8079,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7110,6 +8090,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7120,6 +8101,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7130,6 +8112,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7140,6 +8123,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7150,6 +8145,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -7195,6 +8191,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -7212,6 +8209,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7222,6 +8220,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7232,6 +8231,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7242,6 +8242,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7252,6 +8253,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -7263,6 +8265,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7273,6 +8276,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7283,6 +8287,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7293,6 +8309,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -7327,6 +8344,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7335,6 +8353,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7345,6 +8364,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7355,6 +8375,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7365,6 +8386,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7375,6 +8397,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7385,6 +8408,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7395,6 +8419,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7405,6 +8441,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -7427,6 +8464,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7446,6 +8484,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7456,6 +8495,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7466,6 +8517,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -7525,6 +8577,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7544,6 +8597,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7554,6 +8608,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7564,6 +8619,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7574,6 +8630,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7584,6 +8641,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7594,6 +8652,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7604,6 +8663,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7614,6 +8685,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -7671,6 +8743,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -7693,6 +8766,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7703,6 +8777,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7713,6 +8788,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7723,6 +8799,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7733,6 +8810,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -7744,6 +8822,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7754,6 +8833,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7764,6 +8844,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7774,6 +8866,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -7813,6 +8906,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7821,6 +8915,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7831,6 +8926,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7841,6 +8937,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7851,6 +8948,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7861,6 +8959,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7871,6 +8970,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7881,6 +8981,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7891,6 +9003,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -7913,6 +9026,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7942,6 +9056,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7952,6 +9067,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7962,6 +9089,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -8024,6 +9152,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8053,6 +9182,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8063,6 +9193,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8073,6 +9204,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8083,6 +9215,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8093,6 +9226,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8103,6 +9237,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8113,6 +9248,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8123,6 +9270,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -8167,6 +9315,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8184,6 +9333,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8194,6 +9344,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8204,6 +9355,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8214,6 +9366,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8224,6 +9377,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8234,6 +9388,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8244,6 +9399,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8254,6 +9421,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -8302,6 +9470,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -8320,6 +9489,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8330,6 +9500,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8340,6 +9511,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8350,6 +9522,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8360,6 +9533,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -8371,6 +9545,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8381,6 +9556,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8391,6 +9567,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8401,6 +9589,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -8438,6 +9627,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8446,6 +9636,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8456,6 +9647,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8466,6 +9658,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8476,6 +9669,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8486,6 +9680,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8496,6 +9691,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8506,6 +9702,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8516,6 +9724,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -8556,6 +9765,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8631,6 +9841,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8641,6 +9852,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8651,6 +9863,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8661,6 +9885,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -8683,6 +9908,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8707,6 +9933,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8717,6 +9944,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8727,6 +9966,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -8787,6 +10027,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8811,6 +10052,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8821,6 +10063,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8831,6 +10074,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8841,6 +10085,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8851,6 +10096,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8861,6 +10107,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8871,6 +10118,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8881,6 +10140,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -8940,6 +10200,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -8965,6 +10226,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8975,6 +10237,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8985,6 +10248,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8995,6 +10259,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9005,6 +10270,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -9016,6 +10282,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9026,6 +10293,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9036,6 +10304,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9046,6 +10326,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -9080,6 +10361,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9088,6 +10370,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9098,6 +10381,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9108,6 +10392,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9118,6 +10403,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9128,6 +10414,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9138,6 +10425,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9148,6 +10436,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9158,6 +10458,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -9188,6 +10489,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     Link: components["headers"]["Link"];
                     "X-Total-Count": components["headers"]["XTotalCount"];
@@ -9206,6 +10508,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9216,6 +10519,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9226,6 +10530,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9236,6 +10552,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -9277,6 +10594,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9293,6 +10611,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9303,6 +10622,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9313,6 +10633,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9323,6 +10644,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9333,6 +10655,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9343,6 +10666,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9353,6 +10677,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9363,6 +10699,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -9408,6 +10745,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -9425,6 +10763,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9435,6 +10774,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9445,6 +10785,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9455,6 +10796,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9465,6 +10807,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -9476,6 +10819,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9486,6 +10830,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9496,6 +10841,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9506,6 +10863,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -9540,6 +10898,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9548,6 +10907,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9558,6 +10918,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9568,6 +10929,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9578,6 +10940,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9588,6 +10951,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9598,6 +10962,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9608,6 +10973,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9618,6 +10995,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -9665,6 +11043,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9684,6 +11063,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9694,6 +11074,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9704,6 +11085,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9714,6 +11096,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9724,6 +11107,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9734,6 +11118,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9744,6 +11129,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9754,6 +11151,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -9805,6 +11203,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -9825,6 +11224,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9835,6 +11235,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9845,6 +11246,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9855,6 +11257,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9865,6 +11268,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -9876,6 +11280,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9886,6 +11291,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9896,6 +11302,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9906,6 +11324,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -9946,6 +11365,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9954,6 +11374,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9964,6 +11385,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9974,6 +11396,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9984,6 +11407,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9994,6 +11418,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10004,6 +11429,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10014,6 +11440,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10024,6 +11462,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -10054,6 +11493,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     Link: components["headers"]["Link"];
                     "X-Total-Count": components["headers"]["XTotalCount"];
@@ -10077,6 +11517,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10087,6 +11528,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10097,6 +11539,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10107,6 +11561,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -10156,6 +11611,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10177,6 +11633,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10187,6 +11644,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10197,6 +11655,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10207,6 +11666,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10217,6 +11677,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10227,6 +11688,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10237,6 +11699,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10247,6 +11721,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -10300,6 +11775,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -10322,6 +11798,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10332,6 +11809,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10342,6 +11820,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10352,6 +11831,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10362,6 +11842,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -10373,6 +11854,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10383,6 +11865,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10393,6 +11876,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10403,6 +11898,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -10437,6 +11933,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10445,6 +11942,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10455,6 +11953,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10465,6 +11964,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10475,6 +11975,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10485,6 +11986,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10495,6 +11997,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10505,6 +12008,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10515,6 +12030,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -10544,6 +12060,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10563,6 +12080,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10573,6 +12091,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10583,6 +12102,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10593,6 +12113,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10603,6 +12135,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -10627,6 +12160,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10649,6 +12183,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10659,6 +12194,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10669,6 +12205,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10679,6 +12216,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10689,6 +12238,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -10716,6 +12266,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10735,6 +12286,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10745,6 +12297,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10755,6 +12308,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10765,6 +12330,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -10789,6 +12355,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10817,6 +12384,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10827,6 +12395,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10837,6 +12406,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10847,6 +12428,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -10871,6 +12453,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10922,6 +12505,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10932,6 +12516,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10942,6 +12527,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10952,6 +12549,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -10979,7 +12577,9 @@ export interface operations {
             /** @description The image */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10989,6 +12589,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10999,6 +12600,7 @@ export interface operations {
             /** @description Not logged in */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11009,6 +12611,18 @@ export interface operations {
             /** @description No such attachment, or a record the caller may not see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11019,6 +12633,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -11074,7 +12689,10 @@ export interface operations {
             /** @description UTF-8 CSV with byte-order mark and header row (default): csvFormat danish gives `;` and decimal comma, international `,` and point (default: the user’s remembered choice, else DAN → danish). With format=xlsx an Excel workbook (worsheet.xlsx). With format=bc the Business Central job journal profile (fixed English columns, no BOM). With shouldMarkAsExported the file holds exactly the rows this call marked, it is an export batch (named in the X-Export-Batch-Id header), and a marking that matches nothing answers 409 EXPORT_NOTHING. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Export-Batch-Id": components["headers"]["XExportBatchId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11085,6 +12703,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11095,6 +12714,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11105,6 +12725,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11115,6 +12736,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11125,6 +12747,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11135,6 +12758,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11145,6 +12769,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11155,6 +12791,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -11180,7 +12817,10 @@ export interface operations {
             /** @description The batch’s file as it was first sent (its SHA-256 is the batch’s checksum); X-Export-Batch-Id names the batch. 404 for a batch of another account, or one the caller may not see. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Export-Batch-Id": components["headers"]["XExportBatchId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11191,6 +12831,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11201,6 +12842,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11211,6 +12853,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11221,6 +12875,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -11256,7 +12911,9 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11267,6 +12924,7 @@ export interface operations {
             /** @description Bad input: `errors` names the parameter (as GET /api/report) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11277,6 +12935,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11287,6 +12946,18 @@ export interface operations {
             /** @description A `mode` the caller’s role does not have (a team leader asking for ALL) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11297,6 +12968,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
