@@ -106,10 +106,20 @@ interface ProcedureDef {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * tRPC's React Query client adds `direction` ('forward' | 'backward') to the input of every
+ * infinite query page: the transport's key, not data of ours, so it is not refused.
+ */
+function withoutTransportKeys(raw: unknown): unknown {
+  if (!isObject(raw) || !('direction' in raw) || (raw.direction !== 'forward' && raw.direction !== 'backward')) return raw;
+  const { direction: _direction, ...rest } = raw;
+  return rest;
+}
+
 /** tRPC's input middleware (createInputMiddleware of @trpc/server 11), parsing with `schema`. */
 function inputMiddleware(schema: ZodType): InputMiddleware {
   const middleware: InputMiddleware = async (opts) => {
-    const raw = await opts.getRawInput();
+    const raw = withoutTransportKeys(await opts.getRawInput());
     let parsed: unknown;
     try {
       parsed = await schema.parseAsync(raw);
