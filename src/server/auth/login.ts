@@ -6,7 +6,6 @@ import { ERR } from '../../shared/errors';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ADDRESS, LOGIN_MAX_FAILURES_PER_USERNAME } from '../../shared/limits';
 import { AppError } from '../errors';
 import { countLogin } from '../metrics';
-import { coded } from '../../shared/error-codes';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 
 const LIMITS = { perAddress: LOGIN_MAX_FAILURES, perAddressAll: LOGIN_MAX_FAILURES_PER_ADDRESS, perUsername: LOGIN_MAX_FAILURES_PER_USERNAME, minutes: LOGIN_LOCK_MINUTES };
