@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
+import { zodFieldErrors, unknownFields } from './zod-issues';
 import { coded, readErrorToken, renderError, type CodedError, type ErrorCode, type ErrorParams } from '../shared/error-codes';
 
 /*
@@ -51,11 +52,12 @@ export function describe(message: ErrorMessage): Described {
 
 /**
  * Field errors in both forms: `errors` (field → English sentences, spec §5/§8 and DESIGN §6) and
- * the parallel `errorCodes` (field → `{ code, params }`, null where a message has no code).
+ * the parallel `errorCodes` (field → `{ code, params }`). Never null (issue 37 §2): a message
+ * without a code of its own (a library's text) is INVALID_VALUE, its text kept in `errors`.
  */
 export interface WireFieldErrors {
   errors: Record<string, string[]>;
-  errorCodes: Record<string, Array<CodedError | null>>;
+  errorCodes: Record<string, CodedError[]>;
 }
 
 export function describeFields(fields: FieldMessages | undefined): WireFieldErrors | undefined {
@@ -64,7 +66,7 @@ export function describeFields(fields: FieldMessages | undefined): WireFieldErro
   for (const [field, list] of Object.entries(fields)) {
     const described = list.map(describe);
     out.errors[field] = described.map((d) => d.detail);
-    out.errorCodes[field] = described.map((d) => d.coded ?? null);
+    out.errorCodes[field] = described.map((d) => d.coded ?? { code: 'INVALID_VALUE', params: {} });
   }
   return out;
 }
@@ -78,17 +80,20 @@ export class AppError extends Error {
   /** the catalogue error; undefined only for a message that is no token (a bug: it answers without a code) */
   readonly coded: CodedError | undefined;
   readonly status: number;
+  /** response headers the refusal carries (a lockout's Retry-After) */
+  readonly headers: Record<string, string> | undefined;
   constructor(
     readonly kind: AppErrorKind,
     message: ErrorMessage,
     readonly fields?: FieldMessages,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; headers?: Record<string, string> },
   ) {
     const { detail, coded: c } = describe(message);
     super(detail, options);
     this.name = 'AppError';
     this.status = KIND_STATUS[kind];
     this.coded = c;
+    this.headers = options?.headers;
   }
 
   /** The catalogue code. */
@@ -109,15 +114,7 @@ export class AppError extends Error {
 /** One field error as a 400. */
 export const fieldError = (field: string, message: ErrorMessage) => new AppError('BAD_REQUEST', message, { [field]: [message] });
 
-/** Field path → messages (zod's messages are catalogue tokens), for 400 answers. */
-export function zodFieldErrors(error: ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_';
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}
+export { zodFieldErrors } from './zod-issues';
 
 /**
  * A database that went away (terminated connection, restart, refused connect) is a 503 the caller
@@ -147,7 +144,7 @@ export interface WireError {
   code?: ErrorCode | undefined;
   params?: ErrorParams | undefined;
   errors?: Record<string, string[]> | undefined;
-  errorCodes?: Record<string, Array<CodedError | null>> | undefined;
+  errorCodes?: Record<string, CodedError[]> | undefined;
   headers?: Record<string, string> | undefined;
   /** set for a fault of ours (500) or of the database (503): the caller logs it with the request id */
   fault?: 'error' | 'warn' | undefined;
@@ -182,8 +179,15 @@ export const refusalWire = (status: number, message: ErrorMessage, fields?: Fiel
  */
 export function toWire(error: unknown): WireError {
   if (isDatabaseUnavailable(error)) return { ...wire(503, coded('DB_UNAVAILABLE')), headers: { 'Retry-After': '5' }, fault: 'warn' };
-  if (error instanceof AppError) return wire(error.status, error.coded ?? error.message, error.fields, error.kind === 'URI_TOO_LONG' ? 'BAD_REQUEST' : error.kind);
-  if (error instanceof ZodError) return wire(400, coded('VALIDATION'), zodFieldErrors(error), 'BAD_REQUEST');
+  if (error instanceof AppError) {
+    const w = wire(error.status, error.coded ?? error.message, error.fields, error.kind === 'URI_TOO_LONG' ? 'BAD_REQUEST' : error.kind);
+    return error.headers ? { ...w, headers: error.headers } : w;
+  }
+  if (error instanceof ZodError) {
+    // An unknown key is the caller's bug, not a value to correct: the refusal says so by its code.
+    const unknown = unknownFields(error);
+    return wire(400, unknown.length ? coded('UNKNOWN_FIELD', { field: unknown.join(', ') }) : coded('VALIDATION'), zodFieldErrors(error), 'BAD_REQUEST');
+  }
   if (error instanceof TRPCError) {
     if (error.cause instanceof AppError || error.cause instanceof ZodError) return toWire(error.cause);
     const status = getHTTPStatusCodeFromError(error);

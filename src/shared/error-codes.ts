@@ -37,11 +37,24 @@ export const ERROR_TEMPLATES = {
   INVALID_CURSOR: 'Invalid cursor',
   PAGE_TOO_LARGE: 'At most {max} records per page',
   ENTRY_PAGE_TOO_LARGE: 'At most {max} entries per page',
+  /** a key the input does not know (issue 37): refused, never dropped */
+  UNKNOWN_FIELD: 'Unknown field {field}',
+  MUST_BE_TYPE: 'Field must be of type {expected}',
+  MUST_BE_LIST: 'Field must be a list',
+  MUST_BE_OBJECT: 'Field must be an object',
+  TOO_SHORT: 'Field must be at least {min} characters',
+  TOO_MANY_ITEMS: 'At most {max} items',
+  TOO_FEW_ITEMS: 'At least {min} items',
+  INVALID_FORMAT: 'Field has an invalid format ({format})',
+  NOT_ONE_OF: 'Field must be one of: {allowed}',
+  NOT_MULTIPLE_OF: 'Field must be a multiple of {divisor}',
+  INVALID_VALUE: 'Field has an invalid value',
 
   // Auth and access (spec §8)
   AUTH_FAILED: 'User authentication failed',
+  /** Spec §8's exact sentence; a lockout adds params.minutes and Retry-After (issue 37 §4). */
   LOCKED_OUT: 'User is locked out',
-  /** Spec §8's sentence, then for how long (issue 21 §3). */
+  /** No longer sent (issue 37 §4: the detail stays exact); kept because codes are stable. */
   LOCKED_OUT_FOR: 'User is locked out. Try again in {minutes} min',
   NOT_ALLOWED_TO_LOGIN: 'User not allowed to log in',
   USERNAME_TAKEN: 'Username already exists for this account',

@@ -69,7 +69,9 @@ describe('login', () => {
     for (let i = 0; i < 5; i++) expect((await login(app.anonymous(), 'victim', 'bad-password')).status).toBe(401);
     const res = await login(app.anonymous(), 'victim', TEST_PASSWORD);
     expectStatus(res, 401);
-    expect(res.body.detail).toMatch(/^User is locked out\. Try again in \d+ min$/);
+    // Spec §8's detail exactly; the wait is a param and Retry-After (issue 37 §4).
+    expect(res.body).toMatchObject({ detail: 'User is locked out', code: 'LOCKED_OUT', params: { minutes: '15' } });
+    expect(res.headers.get('retry-after')).toBe(String(15 * 60));
     // after the lock expires the right password works again
     await app.db.updateTable('loginThrottle').set({ lockedUntil: new Date(Date.now() - 1000) }).where('usernameKey', '=', 'victim').execute();
     expect((await login(app.anonymous(), 'victim', TEST_PASSWORD)).status).toBe(200);

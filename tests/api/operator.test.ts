@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRouter } from '../../src/server/routers/app';
 import { startTestApp, type TestApp } from '../helpers/server';
 import { expectStatus } from '../helpers/client';
 
@@ -62,6 +63,12 @@ describe('request log', () => {
     expect(JSON.stringify(requestLines())).not.toContain('987654');
   });
 
+  it('logs at most 256 characters of the user agent (issue 37 §6)', async () => {
+    const res = await app.anonymous().request('GET', '/livez', undefined, { 'User-Agent': 'A'.repeat(15_000), 'X-Request-Id': 'ua-long-1' });
+    expectStatus(res, 200);
+    expect((await lineFor('ua-long-1')).userAgent).toBe('A'.repeat(256));
+  });
+
   it('replaces a malformed X-Request-Id with its own and ignores a malformed traceparent', async () => {
     const res = await app.anonymous().request('GET', '/livez', undefined, { 'X-Request-Id': 'has space;and=more', traceparent: '00-00000000000000000000000000000000-b7ad6b7169203331-01' });
     const id = res.headers.get('x-request-id')!;
@@ -113,6 +120,29 @@ describe('metrics', () => {
     expect(text).toContain('webtid_process_cpu_user_seconds_total');
     if (app.server.services.dbh.kind === 'postgres') expect(text).toMatch(/webtid_db_pool_connections\{state="in_use"\} \d/);
   });
+
+  it('keep a fixed set of route series: 1 000 anonymous batches of real names and random paths add none (issue 37 §5)', async () => {
+    const names = Object.keys(appRouter._def.procedures as object);
+    // The route labels in use (a status label is bounded by HTTP itself: a batch may answer 200, 207, 400 or 401).
+    const series = async () => new Set((await scrape()).split('\n').filter((l) => l.startsWith('webtid_http_request_duration_seconds_count{')).map((l) => /route="([^"]*)"/.exec(l)?.[1]));
+    const batchPath = (i: number) => {
+      const n = 2 + (i % 9);
+      const picked = Array.from({ length: n }, (_, k) => names[(i * 7 + k * 13 + k * k * i) % names.length]!);
+      return `/api/trpc/${picked.join(',')}?batch=1`;
+    };
+    const send = (path: string) => fetch(`${app.url}${path}`).then((r) => r.arrayBuffer());
+    // One of each kind first: the series they belong to exist from then on.
+    await send(batchPath(0));
+    await send('/api/nowhere-0');
+    await send('/api/trpc/no.such.procedure-0');
+    const before = await series();
+    for (let i = 1; i <= 1000; i += 10) {
+      await Promise.all(Array.from({ length: 10 }, (_, k) => i + k).map((j) => send(j % 3 === 0 ? batchPath(j) : j % 3 === 1 ? `/api/x${j}/y${j * 31}` : `/api/trpc/guess${j}`)));
+    }
+    const after = await series();
+    expect([...after].sort()).toEqual([...before].sort());
+    expect(after.has('/api/trpc/batch')).toBe(true);
+  }, 120_000);
 
   it('count a request the client gave up on as aborted', async () => {
     expect(await scrape()).toMatch(/webtid_http_request_duration_seconds_count\{method="POST",route="\/api\/user\/login",status="aborted"\} 1/);

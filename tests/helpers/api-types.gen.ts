@@ -1252,7 +1252,7 @@ export interface components {
              * @description Stable error code of `detail`; switch on this, not on the English. Absent for the rare detail without a code.
              * @enum {string}
              */
-            code?: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
+            code?: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
             /** @description The named values in `detail`, as strings */
             params?: {
                 [key: string]: string;
@@ -1261,15 +1261,15 @@ export interface components {
             errors?: {
                 [key: string]: string[];
             };
-            /** @description Parallel to `errors`: field → each message’s `{ code, params }` (null for a message without a code) */
+            /** @description Parallel to `errors`: field → each message’s `{ code, params }`; never null (an unknown key is `UNKNOWN_FIELD`) */
             errorCodes?: {
-                [key: string]: ({
+                [key: string]: {
                     /** @enum {string} */
-                    code: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
+                    code: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
                     params: {
                         [key: string]: string;
                     };
-                } | null)[];
+                }[];
             };
             /** @description The X-Request-Id of the answer */
             requestId?: string;
@@ -1285,6 +1285,12 @@ export interface components {
         Link: string;
         /** @description On the first page of an admin list: how many records match `q` in the whole list. */
         XTotalCount: number;
+        /** @description The id of this request, also in a problem’s `requestId` and in the server log: quote it to support */
+        XRequestId: string;
+        /** @description `attachment; filename="…"` (or `inline` for a photo): the file name to save as */
+        ContentDisposition: string;
+        /** @description The export batch this file is (a download with shouldMarkAsExported, and a batch downloaded again) */
+        XExportBatchId: string;
         /** @description Seconds to wait before trying again */
         RetryAfter: number;
         /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key */
@@ -1306,6 +1312,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1321,6 +1328,18 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1331,6 +1350,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -1374,6 +1394,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1389,6 +1410,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1399,6 +1421,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1409,6 +1432,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1419,6 +1443,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1429,6 +1454,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1439,6 +1465,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1449,6 +1487,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -1551,6 +1590,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1574,6 +1614,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1584,6 +1625,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1594,6 +1636,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1604,6 +1647,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1614,6 +1658,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1624,6 +1669,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1634,6 +1680,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1644,6 +1702,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -1666,6 +1725,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1678,6 +1738,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1688,6 +1749,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1698,6 +1760,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1708,6 +1771,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1718,6 +1782,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1728,6 +1793,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1738,6 +1815,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -1834,6 +1912,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1856,6 +1935,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1866,6 +1946,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1876,6 +1957,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1886,6 +1968,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1896,6 +1979,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1906,6 +1990,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1916,6 +2001,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -1926,6 +2023,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -1987,6 +2085,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2008,6 +2107,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2018,6 +2118,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2028,6 +2129,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2038,6 +2140,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2048,6 +2151,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2058,6 +2162,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2068,6 +2184,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -2107,6 +2224,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2127,6 +2245,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2137,6 +2256,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2147,6 +2267,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2157,6 +2278,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2167,6 +2289,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2177,6 +2300,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2187,6 +2311,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2197,6 +2333,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -2229,6 +2366,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2237,6 +2375,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2247,6 +2386,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2257,6 +2397,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2267,6 +2408,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2277,6 +2419,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2287,6 +2430,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2297,6 +2441,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2307,6 +2463,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -2338,6 +2495,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -2362,6 +2520,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2372,6 +2531,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2382,6 +2542,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2392,6 +2564,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -2437,6 +2610,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2488,6 +2662,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2498,6 +2673,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2508,6 +2684,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2518,6 +2695,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2528,6 +2706,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2538,6 +2717,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2548,6 +2728,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2558,6 +2750,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -2597,6 +2790,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2614,6 +2808,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2624,6 +2819,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2634,6 +2830,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2644,6 +2852,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -2666,6 +2875,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2678,6 +2888,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2688,6 +2899,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2698,6 +2921,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -2723,6 +2947,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2739,6 +2964,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2749,6 +2975,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2759,6 +2986,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2769,6 +2997,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2779,6 +3019,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -2804,6 +3045,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2820,6 +3062,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2830,6 +3073,18 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2840,6 +3095,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -2865,6 +3121,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2882,6 +3139,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2892,6 +3150,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2902,6 +3161,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2912,6 +3172,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2922,6 +3194,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -2947,6 +3220,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2964,6 +3238,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2974,6 +3249,18 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -2984,6 +3271,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3009,6 +3297,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3026,6 +3315,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3036,6 +3326,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3046,6 +3337,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3056,6 +3348,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3066,6 +3370,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3091,6 +3396,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3108,6 +3414,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3118,6 +3425,18 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3128,6 +3447,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3153,6 +3473,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3169,6 +3490,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3179,6 +3501,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3189,6 +3512,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3199,6 +3523,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3209,6 +3545,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3236,6 +3573,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3252,6 +3590,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3262,6 +3601,18 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3272,6 +3623,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3311,6 +3663,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3319,6 +3672,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3329,6 +3683,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3339,6 +3694,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3349,6 +3705,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3359,6 +3716,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3369,6 +3727,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3379,6 +3738,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3389,6 +3760,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3416,6 +3788,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3433,6 +3806,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3443,6 +3817,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3453,6 +3828,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3463,6 +3839,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3473,6 +3861,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3500,6 +3889,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3517,6 +3907,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3527,6 +3918,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3537,6 +3929,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3547,6 +3951,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3573,6 +3978,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3613,6 +4019,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3623,6 +4030,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3633,6 +4041,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3643,6 +4052,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3653,6 +4074,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3694,6 +4116,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -3769,6 +4192,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3779,6 +4203,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3789,6 +4214,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3799,6 +4225,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3809,6 +4236,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3820,6 +4248,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3830,6 +4259,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3840,6 +4270,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3850,6 +4292,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3889,6 +4332,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3901,6 +4345,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3911,6 +4356,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3921,6 +4367,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3931,6 +4378,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3941,6 +4389,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3951,6 +4400,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3961,6 +4411,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -3971,6 +4433,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3996,6 +4459,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4031,6 +4495,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4041,6 +4506,18 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4051,6 +4528,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4073,6 +4551,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4086,6 +4565,18 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4096,6 +4587,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4121,6 +4613,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4145,6 +4638,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4155,6 +4649,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4165,6 +4660,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4175,6 +4671,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4185,6 +4693,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4210,6 +4719,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4226,6 +4736,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4236,6 +4747,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4246,6 +4758,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4256,6 +4769,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4266,6 +4791,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4291,6 +4817,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4307,6 +4834,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4317,6 +4845,18 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4327,6 +4867,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4356,6 +4897,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4375,6 +4917,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4385,6 +4928,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4395,6 +4939,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4405,6 +4961,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4430,6 +4987,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4447,6 +5005,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4457,6 +5016,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4467,6 +5027,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4477,6 +5038,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4487,6 +5060,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4530,6 +5104,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4543,6 +5118,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4553,7 +5129,9 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4563,6 +5141,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4573,6 +5152,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4583,6 +5163,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4593,6 +5185,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4615,6 +5208,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4628,6 +5222,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4638,6 +5233,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4648,6 +5255,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4673,6 +5281,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4694,6 +5303,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4704,6 +5314,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4714,6 +5325,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4724,6 +5336,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4734,6 +5358,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4761,6 +5386,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4782,6 +5408,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4792,6 +5419,18 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4802,6 +5441,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4824,6 +5464,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4849,6 +5490,18 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4859,6 +5512,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -4900,6 +5554,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -4955,6 +5610,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4965,6 +5621,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4975,6 +5632,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -4985,6 +5654,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -5134,6 +5804,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5185,6 +5856,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5195,6 +5867,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5205,6 +5878,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5215,6 +5889,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5225,6 +5900,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5235,6 +5911,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5245,6 +5922,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5255,6 +5944,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -5393,6 +6083,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -5445,6 +6136,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5455,6 +6147,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5465,6 +6158,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5475,6 +6169,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5485,6 +6180,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -5496,6 +6192,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5506,6 +6203,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5516,6 +6214,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5526,6 +6236,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -5565,6 +6276,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5573,6 +6285,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5583,6 +6296,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5593,6 +6307,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5603,6 +6318,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5613,6 +6329,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5623,6 +6340,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5633,6 +6351,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5643,6 +6373,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -5673,6 +6404,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     Link: components["headers"]["Link"];
                     "X-Total-Count": components["headers"]["XTotalCount"];
@@ -5691,6 +6423,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5701,6 +6434,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5711,6 +6445,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5721,6 +6467,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -5762,6 +6509,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5778,6 +6526,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5788,6 +6537,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5798,6 +6548,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5808,6 +6559,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5818,6 +6570,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5828,6 +6581,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5838,6 +6592,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5848,6 +6614,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -5893,6 +6660,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -5910,6 +6678,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5920,6 +6689,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5930,6 +6700,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5940,6 +6711,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5950,6 +6722,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -5961,6 +6734,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5971,6 +6745,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5981,6 +6756,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -5991,6 +6778,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -6025,6 +6813,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6033,6 +6822,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6043,6 +6833,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6053,6 +6844,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6063,6 +6855,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6073,6 +6866,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6083,6 +6877,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6093,6 +6888,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6103,6 +6910,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -6125,6 +6933,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6142,6 +6951,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6152,6 +6962,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6162,6 +6984,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -6203,6 +7026,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6220,6 +7044,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6230,6 +7055,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6240,6 +7066,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6250,6 +7077,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6260,6 +7088,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6270,6 +7099,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6280,6 +7110,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6290,6 +7132,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -6335,6 +7178,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -6353,6 +7197,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6363,6 +7208,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6373,6 +7219,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6383,6 +7230,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6393,6 +7241,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -6404,6 +7253,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6414,6 +7264,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6424,6 +7275,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6434,6 +7297,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -6476,6 +7340,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6484,6 +7349,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6494,6 +7360,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6504,6 +7371,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6514,6 +7382,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6524,6 +7393,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6534,6 +7404,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6544,6 +7415,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6554,6 +7437,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -6576,6 +7460,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6593,6 +7478,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6603,6 +7489,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6613,6 +7511,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -6657,6 +7556,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6674,6 +7574,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6684,6 +7585,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6694,6 +7596,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6704,6 +7607,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6714,6 +7618,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6724,6 +7629,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6734,6 +7640,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6744,6 +7662,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -6792,6 +7711,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -6810,6 +7730,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6820,6 +7741,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6830,6 +7752,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6840,6 +7763,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6850,6 +7774,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -6861,6 +7786,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6871,6 +7797,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6881,6 +7808,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6891,6 +7830,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -6925,6 +7865,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6933,6 +7874,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6943,6 +7885,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6953,6 +7896,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6963,6 +7907,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6973,6 +7918,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6983,6 +7929,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -6993,6 +7940,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7003,6 +7962,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -7033,6 +7993,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     Link: components["headers"]["Link"];
                     "X-Total-Count": components["headers"]["XTotalCount"];
@@ -7051,6 +8012,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7061,6 +8023,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7071,6 +8034,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7081,6 +8056,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -7122,6 +8098,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7138,6 +8115,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7148,6 +8126,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7158,6 +8137,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7168,6 +8148,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7178,6 +8159,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7188,6 +8170,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7198,6 +8181,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7208,6 +8203,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -7253,6 +8249,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -7270,6 +8267,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7280,6 +8278,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7290,6 +8289,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7300,6 +8300,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7310,6 +8311,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -7321,6 +8323,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7331,6 +8334,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7341,6 +8345,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7351,6 +8367,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -7385,6 +8402,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7393,6 +8411,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7403,6 +8422,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7413,6 +8433,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7423,6 +8444,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7433,6 +8455,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7443,6 +8466,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7453,6 +8477,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7463,6 +8499,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -7485,6 +8522,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7504,6 +8542,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7514,6 +8553,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7524,6 +8575,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -7583,6 +8635,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7602,6 +8655,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7612,6 +8666,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7622,6 +8677,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7632,6 +8688,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7642,6 +8699,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7652,6 +8710,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7662,6 +8721,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7672,6 +8743,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -7729,6 +8801,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -7751,6 +8824,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7761,6 +8835,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7771,6 +8846,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7781,6 +8857,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7791,6 +8868,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -7802,6 +8880,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7812,6 +8891,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7822,6 +8902,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7832,6 +8924,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -7871,6 +8964,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7879,6 +8973,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7889,6 +8984,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7899,6 +8995,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7909,6 +9006,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7919,6 +9017,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7929,6 +9028,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7939,6 +9039,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -7949,6 +9061,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -7971,6 +9084,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8000,6 +9114,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8010,6 +9125,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8020,6 +9147,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -8082,6 +9210,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8111,6 +9240,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8121,6 +9251,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8131,6 +9262,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8141,6 +9273,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8151,6 +9284,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8161,6 +9295,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8171,6 +9306,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8181,6 +9328,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -8225,6 +9373,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8242,6 +9391,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8252,6 +9402,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8262,6 +9413,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8272,6 +9424,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8282,6 +9435,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8292,6 +9446,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8302,6 +9457,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8312,6 +9479,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -8360,6 +9528,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -8378,6 +9547,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8388,6 +9558,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8398,6 +9569,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8408,6 +9580,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8418,6 +9591,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -8429,6 +9603,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8439,6 +9614,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8449,6 +9625,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8459,6 +9647,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -8496,6 +9685,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8504,6 +9694,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8514,6 +9705,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8524,6 +9716,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8534,6 +9727,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8544,6 +9738,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8554,6 +9749,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8564,6 +9760,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8574,6 +9782,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -8614,6 +9823,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8689,6 +9899,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8699,6 +9910,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8709,6 +9921,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8719,6 +9943,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -8741,6 +9966,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8765,6 +9991,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8775,6 +10002,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8785,6 +10024,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -8845,6 +10085,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8869,6 +10110,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8879,6 +10121,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8889,6 +10132,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8899,6 +10143,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8909,6 +10154,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8919,6 +10165,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8929,6 +10176,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -8939,6 +10198,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -8998,6 +10258,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -9023,6 +10284,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9033,6 +10295,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9043,6 +10306,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9053,6 +10317,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9063,6 +10328,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -9074,6 +10340,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9084,6 +10351,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9094,6 +10362,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9104,6 +10384,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -9138,6 +10419,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9146,6 +10428,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9156,6 +10439,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9166,6 +10450,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9176,6 +10461,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9186,6 +10472,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9196,6 +10483,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9206,6 +10494,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9216,6 +10516,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -9246,6 +10547,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     Link: components["headers"]["Link"];
                     "X-Total-Count": components["headers"]["XTotalCount"];
@@ -9264,6 +10566,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9274,6 +10577,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9284,6 +10588,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9294,6 +10610,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -9335,6 +10652,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9351,6 +10669,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9361,6 +10680,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9371,6 +10691,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9381,6 +10702,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9391,6 +10713,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9401,6 +10724,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9411,6 +10735,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9421,6 +10757,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -9466,6 +10803,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -9483,6 +10821,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9493,6 +10832,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9503,6 +10843,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9513,6 +10854,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9523,6 +10865,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -9534,6 +10877,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9544,6 +10888,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9554,6 +10899,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9564,6 +10921,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -9598,6 +10956,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9606,6 +10965,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9616,6 +10976,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9626,6 +10987,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9636,6 +10998,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9646,6 +11009,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9656,6 +11020,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9666,6 +11031,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9676,6 +11053,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -9723,6 +11101,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9742,6 +11121,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9752,6 +11132,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9762,6 +11143,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9772,6 +11154,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9782,6 +11165,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9792,6 +11176,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9802,6 +11187,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9812,6 +11209,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -9863,6 +11261,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -9883,6 +11282,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9893,6 +11293,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9903,6 +11304,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9913,6 +11315,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9923,6 +11326,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -9934,6 +11338,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9944,6 +11349,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9954,6 +11360,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -9964,6 +11382,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -10004,6 +11423,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10012,6 +11432,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10022,6 +11443,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10032,6 +11454,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10042,6 +11465,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10052,6 +11476,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10062,6 +11487,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10072,6 +11498,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10082,6 +11520,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -10112,6 +11551,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     Link: components["headers"]["Link"];
                     "X-Total-Count": components["headers"]["XTotalCount"];
@@ -10135,6 +11575,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10145,6 +11586,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10155,6 +11597,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10165,6 +11619,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -10214,6 +11669,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10235,6 +11691,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10245,6 +11702,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10255,6 +11713,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10265,6 +11724,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10275,6 +11735,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10285,6 +11746,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10295,6 +11757,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10305,6 +11779,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -10358,6 +11833,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -10380,6 +11856,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10390,6 +11867,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10400,6 +11878,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10410,6 +11889,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10420,6 +11900,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -10431,6 +11912,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10441,6 +11923,7 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10451,6 +11934,18 @@ export interface operations {
             /** @description Idempotency-Key already used for a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10461,6 +11956,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -10495,6 +11991,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10503,6 +12000,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10513,6 +12011,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10523,6 +12022,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10533,6 +12033,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10543,6 +12044,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10553,6 +12055,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10563,6 +12066,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10573,6 +12088,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -10602,6 +12118,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10621,6 +12138,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10631,6 +12149,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10641,6 +12160,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10651,6 +12171,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10661,6 +12193,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -10685,6 +12218,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10707,6 +12241,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10717,6 +12252,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10727,6 +12263,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10737,6 +12274,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10747,6 +12296,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -10774,6 +12324,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10793,6 +12344,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10803,6 +12355,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10813,6 +12366,18 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10823,6 +12388,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -10847,6 +12413,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10879,6 +12446,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10889,6 +12457,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10899,6 +12468,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10909,6 +12490,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -10933,6 +12515,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10984,6 +12567,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -10994,6 +12578,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11004,6 +12589,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11014,6 +12611,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -11041,7 +12639,9 @@ export interface operations {
             /** @description The image */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11051,6 +12651,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11061,6 +12662,7 @@ export interface operations {
             /** @description Not logged in */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11071,6 +12673,18 @@ export interface operations {
             /** @description No such attachment, or a record the caller may not see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11081,6 +12695,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -11149,7 +12764,10 @@ export interface operations {
             /** @description UTF-8 CSV with byte-order mark and header row (default): csvFormat danish gives `;` and decimal comma, international `,` and point (default: the user’s remembered choice, else DAN → danish). With format=xlsx an Excel workbook (worsheet.xlsx). With format=bc the Business Central job journal profile (fixed English columns, no BOM). With shouldMarkAsExported the file holds exactly the rows this call marked, it is an export batch (named in the X-Export-Batch-Id header), and a marking that matches nothing answers 409 EXPORT_NOTHING. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Export-Batch-Id": components["headers"]["XExportBatchId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11160,6 +12778,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11170,6 +12789,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11180,6 +12800,7 @@ export interface operations {
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11190,6 +12811,7 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11200,6 +12822,7 @@ export interface operations {
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11210,6 +12833,7 @@ export interface operations {
             /** @description Body, field or file too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11220,6 +12844,18 @@ export interface operations {
             /** @description Unsupported content type or file type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11230,6 +12866,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -11255,7 +12892,10 @@ export interface operations {
             /** @description The batch’s file as it was first sent (its SHA-256 is the batch’s checksum); X-Export-Batch-Id names the batch. 404 for a batch of another account, or one the caller may not see. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Export-Batch-Id": components["headers"]["XExportBatchId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11266,6 +12906,7 @@ export interface operations {
             /** @description Validation failed or malformed request (`errors` maps field → messages) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11276,6 +12917,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11286,6 +12928,18 @@ export interface operations {
             /** @description Not found — also for another account’s ids */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11296,6 +12950,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -11331,7 +12986,9 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11342,6 +12999,7 @@ export interface operations {
             /** @description Bad input: `errors` names the parameter (as GET /api/report) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11352,6 +13010,7 @@ export interface operations {
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11362,6 +13021,18 @@ export interface operations {
             /** @description A `mode` the caller’s role does not have (a team leader asking for ALL) */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
@@ -11372,6 +13043,7 @@ export interface operations {
             /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;

@@ -23,7 +23,8 @@ interface Operation { operationId: string; parameters?: Parameter[]; requestBody
 interface Doc { paths: Record<string, Record<string, Operation>>; components: Json }
 
 /** Headers of ours that a client acts on: each must be declared where it is sent. */
-const CHECKED_HEADERS = ['link', 'retry-after', 'idempotent-replayed', 'set-cookie'];
+/** Every header of ours the server sends (issue 37 §3): one sent but not declared fails the exchange. */
+const CHECKED_HEADERS = ['link', 'retry-after', 'idempotent-replayed', 'set-cookie', 'x-request-id', 'x-total-count', 'x-export-batch-id', 'content-disposition'];
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 

@@ -65,10 +65,22 @@ export const ERROR_MESSAGES: ErrorMessages = {
   INVALID_CURSOR: () => m.error_invalid_cursor(),
   PAGE_TOO_LARGE: (p) => m.error_page_too_large({ max: number(p.max) }),
   ENTRY_PAGE_TOO_LARGE: (p) => m.error_page_too_large({ max: number(p.max) }),
+  UNKNOWN_FIELD: (p) => m.error_unknown_field({ field: p.field ?? '' }),
+  MUST_BE_TYPE: (p) => m.error_must_be_type({ expected: p.expected ?? '' }),
+  MUST_BE_LIST: () => m.error_must_be_list(),
+  MUST_BE_OBJECT: () => m.error_must_be_object(),
+  TOO_SHORT: (p) => m.error_too_short({ min: number(p.min) }),
+  TOO_MANY_ITEMS: (p) => m.error_too_many_items({ max: number(p.max) }),
+  TOO_FEW_ITEMS: (p) => m.error_too_few_items({ min: number(p.min) }),
+  INVALID_FORMAT: () => m.error_invalid_format(),
+  NOT_ONE_OF: (p) => m.error_not_one_of({ allowed: p.allowed ?? '' }),
+  NOT_MULTIPLE_OF: (p) => m.error_not_multiple_of({ divisor: number(p.divisor) }),
+  INVALID_VALUE: () => m.error_invalid_value(),
 
   // Spec §8: the login failure is shown as "Invalid login information".
   AUTH_FAILED: () => m.error_invalid_login(),
-  LOCKED_OUT: () => m.error_locked_out(),
+  // The wait is a param (issue 37 §4): the detail stays spec §8's exact sentence.
+  LOCKED_OUT: (p) => (p.minutes ? m.error_locked_out_for({ minutes: number(p.minutes) }) : m.error_locked_out()),
   LOCKED_OUT_FOR: (p) => m.error_locked_out_for({ minutes: number(p.minutes) }),
   NOT_ALLOWED_TO_LOGIN: () => m.error_not_allowed_to_login(),
   USERNAME_TAKEN: () => m.error_username_taken(),

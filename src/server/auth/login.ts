@@ -6,7 +6,6 @@ import { ERR } from '../../shared/errors';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ADDRESS, LOGIN_MAX_FAILURES_PER_USERNAME } from '../../shared/limits';
 import { AppError } from '../errors';
 import { countLogin } from '../metrics';
-import { coded } from '../../shared/error-codes';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 
 const LIMITS = { perAddress: LOGIN_MAX_FAILURES, perAddressAll: LOGIN_MAX_FAILURES_PER_ADDRESS, perUsername: LOGIN_MAX_FAILURES_PER_USERNAME, minutes: LOGIN_LOCK_MINUTES };
@@ -51,8 +50,10 @@ export async function checkLogin(db: Database, log: Logger, username: string, pa
     const first = pairLocked ? counted.pairAttempts === LIMITS.perAddress + 1 : addressLocked ? counted.addressAttempts === LIMITS.perAddressAll + 1 : counted.usernameAttempts === LIMITS.perUsername + 1;
     log[first ? 'warn' : 'info']({ username: key, ip, scope, minutes: counted.lockMinutes }, 'login refused: locked out');
     countLogin('locked');
-    // Spec §8's sentence, then for how long (issue 21 §3).
-    throw new AppError('UNAUTHORIZED', coded('LOCKED_OUT_FOR', { minutes: Math.max(1, counted.lockMinutes) }));
+    // Spec §8's exact sentence as the detail (a client matches it); for how long is a param and
+    // Retry-After (issue 37 §4; issue 21 §3 had put it into the sentence).
+    const minutes = Math.max(1, counted.lockMinutes);
+    throw new AppError('UNAUTHORIZED', { code: 'LOCKED_OUT', params: { minutes: String(minutes) } }, undefined, { headers: { 'Retry-After': String(minutes * 60) } });
   }
 
   const user = await findLoginUser(db, key);

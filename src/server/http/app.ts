@@ -59,6 +59,7 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
    * "request aborted" with `aborted: true` and the status only if one was sent. At debug level
    * also the body size and the database pool. The same observation feeds /metrics.
    */
+  const USER_AGENT_LOG_CHARS = 256;
   function logRequest(req: IncomingMessage, res: ServerResponse): void {
     const info = requestInfo(req);
     if (!info) return;
@@ -73,7 +74,8 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
       status: aborted && !res.headersSent ? null : res.statusCode,
       ms: Math.round(seconds * 10_000) / 10,
       ip: clientIp(req, services.env),
-      userAgent: req.headers['user-agent'] ?? null,
+      // A client chooses its user agent: bounded, so that one request cannot write 15 KB into the log (issue 37 §6).
+      userAgent: req.headers['user-agent']?.slice(0, USER_AGENT_LOG_CHARS) ?? null,
       actor: info.actor ?? null,
     };
     if (info.traceId) line.traceId = info.traceId;

@@ -6,6 +6,7 @@ import { appRouter } from '../routers/app';
 import type { RawRoute } from './raw-route';
 import type { RestRoute } from './rest';
 import { procedureTable } from './trpc-adapter';
+import { HEADERS, header } from './openapi-headers';
 
 /**
  * /api/openapi.json (issue 13 points 1–2, decision 0131): generated from the procedures' zod
@@ -122,8 +123,9 @@ const problemRef = (description: string, headers: Record<string, unknown> = {}) 
 });
 
 /** The headers an error status carries besides the cookie. */
-function problemHeaders(status: string, create: boolean): Record<string, unknown> {
-  if (status === '503' || (status === '409' && create)) return { 'Retry-After': header('RetryAfter') };
+function problemHeaders(status: string, create: boolean, login = false): Record<string, unknown> {
+  // 401 of the login: a lockout says in Retry-After when to try again (issue 37 §4).
+  if (status === '503' || (status === '409' && create) || (status === '401' && login)) return { 'Retry-After': header('RetryAfter') };
   return {};
 }
 
@@ -136,28 +138,12 @@ const STATUS_TEXT: Record<string, string> = {
   '413': 'Body, field or file too large',
   '415': 'Unsupported content type or file type',
   '422': 'Idempotency-Key already used for a different request',
+  '500': 'A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator',
   '503': 'The database cannot be reached for the moment; try again after `Retry-After` seconds',
 };
 
-const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
-/** Every answer may set, refresh or clear the session cookie of a cookie caller. */
-const ALWAYS_HEADERS = { 'Set-Cookie': header('SetCookie') };
-const HEADERS = {
-  SetCookie: {
-    description: 'Only for a session-cookie caller: the cookie set at login, refreshed (remember me), or cleared (logout, a session that ended). API-key callers never get one.',
-    schema: { type: 'string' },
-  },
-  Link: {
-    description: 'RFC 8288 link to the next page: `</api/…?…&cursor=…>; rel="next"`, relative to this request. Absent on the last page.',
-    schema: { type: 'string', pattern: '^<[^>]+>; rel="next"$' },
-  },
-  XTotalCount: {
-    description: 'On the first page of an admin list: how many records match `q` in the whole list.',
-    schema: { type: 'integer', minimum: 0 },
-  },
-  RetryAfter: { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 0 } },
-  IdempotentReplayed: { description: '`true` when this is the stored answer of an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
-};
+/** Every answer carries its request id, and may set, refresh or clear the session cookie of a cookie caller. */
+const ALWAYS_HEADERS = { 'X-Request-Id': header('XRequestId'), 'Set-Cookie': header('SetCookie') };
 
 export interface OperationFacts {
   method: string;
@@ -199,6 +185,9 @@ export function errorStatuses(f: OperationFacts): string[] {
   if (write) out.add('413').add('415');
   // Every operation reaches the database, which may be gone for a moment.
   out.add('503');
+  // Any operation may meet a fault of ours (INTERNAL). No 429: nothing is rate-limited by status —
+  // a login lockout is spec §8's 401, too many tRPC calls a 400 (issue 37 §3).
+  out.add('500');
   return [...out].sort();
 }
 
@@ -422,7 +411,8 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
           };
     const responses: Record<string, unknown> = { [status]: success };
     const facts: OperationFacts = { method: r.method, path: r.path, kind, hasInput: Boolean(input), multipart: Boolean(r.meta.rest.multipart), create, list: paged || output?.type === 'array', namesParent: namesRecord(parameters), keyless: r.meta.rest.keyless === true, modeScoped: 'mode' in props, mayForbid: r.meta.rest.mayForbid === true, mayNotFind: r.meta.rest.mayNotFind === true };
-    for (const s of errorStatuses(facts)) responses[s] = problemRef(STATUS_TEXT[s] ?? 'Problem', problemHeaders(s, create));
+    const login = kind === 'public' && r.method !== 'GET';
+    for (const s of errorStatuses(facts)) responses[s] = problemRef(STATUS_TEXT[s] ?? 'Problem', problemHeaders(s, create, login));
     op.responses = responses;
     (paths[r.path] ??= {})[r.method.toLowerCase()] = op;
   }
@@ -432,8 +422,10 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
     const facts: OperationFacts = { method: r.method, path: r.path, kind: 'authed', hasInput: r.method !== 'GET' || names.length > 0, multipart: false, create: false, list: false, namesParent: names.length > 0 };
     const responses: Record<string, unknown> = { ...(fragment.responses ?? { '200': { description: 'OK' } }) };
     for (const s of errorStatuses(facts)) responses[s] ??= problemRef(STATUS_TEXT[s] ?? 'Problem', problemHeaders(s, false));
-    for (const [s, res] of Object.entries(responses) as Array<[string, { headers?: Record<string, unknown>; content?: unknown }]>) {
-      res.headers = { ...ALWAYS_HEADERS, ...res.headers };
+    for (const [s, res] of Object.entries(responses) as Array<[string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }]>) {
+      // A file answer names itself in Content-Disposition.
+      const file = Number(s) < 300 && Object.keys(res.content ?? {}).some((t) => !t.endsWith('json'));
+      res.headers = { ...ALWAYS_HEADERS, ...(file ? { 'Content-Disposition': header('ContentDisposition') } : {}), ...res.headers };
       // A refusal of a raw route is problem+json like any other.
       if (Number(s) >= 400) res.content ??= problemRef('').content;
     }
@@ -485,15 +477,10 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
             errors: { type: 'object', description: 'Field → English messages (400; also a duplicate key on its field in a 409)', additionalProperties: { type: 'array', items: { type: 'string' } } },
             errorCodes: {
               type: 'object',
-              description: 'Parallel to `errors`: field → each message’s `{ code, params }` (null for a message without a code)',
+              description: 'Parallel to `errors`: field → each message’s `{ code, params }`; never null (an unknown key is `UNKNOWN_FIELD`)',
               additionalProperties: {
                 type: 'array',
-                items: {
-                  anyOf: [
-                    { type: 'object', required: ['code', 'params'], properties: { code: { type: 'string', enum: ERROR_CODES }, params: { type: 'object', additionalProperties: { type: 'string' } } } },
-                    { type: 'null' },
-                  ],
-                },
+                items: { type: 'object', required: ['code', 'params'], properties: { code: { type: 'string', enum: ERROR_CODES }, params: { type: 'object', additionalProperties: { type: 'string' } } } },
               },
             },
             requestId: { type: 'string', description: 'The X-Request-Id of the answer' },

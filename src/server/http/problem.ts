@@ -13,8 +13,8 @@ export interface Problem {
   code?: ErrorCode | undefined;
   params?: ErrorParams | undefined;
   errors?: Record<string, string[]> | undefined;
-  /** parallel to `errors`: each message's code and params (null for a message without code) */
-  errorCodes?: Record<string, Array<CodedError | null>> | undefined;
+  /** parallel to `errors`: each message's code and params */
+  errorCodes?: Record<string, CodedError[]> | undefined;
   /** the X-Request-Id of the answer: what to quote to support, and what the server log carries */
   requestId?: string | undefined;
 }

@@ -5,6 +5,7 @@ import { coded } from '../../shared/error-codes';
 import { JSON_BODY_MAX_BYTES, RESPONSE_MAX_BYTES, TRPC_MAX_BATCH } from '../../shared/limits';
 import type { Actor, AppServices } from '../context';
 import { AppError, refusalWire, toWire, trpcErrorShape, type ErrorMessage, type WireError } from '../errors';
+import { strictSchema } from '../strict-input';
 import type { AuthLevel, RestMethod } from '../trpc';
 import { MULTIPART_MAX_BYTES } from './body';
 import { HTTP_ERR, sendProblem } from './problem';
@@ -164,6 +165,9 @@ const trpcCallCount = (prepared: unknown) => {
   return calls?.batch ? calls.paths.length : undefined;
 };
 
+/** The metrics' route label of every tRPC batch. */
+export const TRPC_BATCH_ROUTE = '/api/trpc/batch';
+
 /** Builds the route table once: raw routes, REST routes, and /api/trpc. */
 export function buildRouteTable(deps: RouteDeps): RouteTable {
   const { router, services } = deps;
@@ -197,8 +201,10 @@ export function buildRouteTable(deps: RouteDeps): RouteTable {
       if (paths.length > TRPC_MAX_BATCH) throw new AppError('BAD_REQUEST', HTTP_ERR.tooManyCalls(TRPC_MAX_BATCH));
       return { paths, batch };
     },
-    // The procedure names are the template (a name we do not have would be a label per guess).
-    logPattern: ({ paths }) => (paths.every((p) => procedures.has(p)) ? `/api/trpc/${paths.join(',')}` : '/api/trpc/*'),
+    // The metrics' route label comes from a set fixed at start (issue 37 §5): one procedure we
+    // have is its name; any batch is `/api/trpc/batch` (a label per combination of up to 10 names
+    // would let an anonymous caller grow /metrics without end); anything else `/api/trpc/*`.
+    logPattern: ({ paths, batch }) => (batch ? TRPC_BATCH_ROUTE : paths.length === 1 && procedures.has(paths[0]!) ? `/api/trpc/${paths[0]!}` : '/api/trpc/*'),
     auth: ({ paths }) => paths.map((p) => procedures.get(p)?.auth ?? 'public'),
     async handle({ req, res, url, actor, prepared }) {
       // Every tRPC answer is per user: never cached (the compressing wrapper keeps this header).
@@ -220,7 +226,8 @@ export function buildRouteTable(deps: RouteDeps): RouteTable {
       bodyLimit: Number.POSITIVE_INFINITY,
       form: 'problem',
       async handle({ req, res, url, params, actor }) {
-        const parsed = r.input.safeParse({ ...queryObject(url), ...params });
+        // Strict like every procedure's input (decision 0300): an unknown query key is refused.
+        const parsed = strictSchema(r.input).safeParse({ ...queryObject(url), ...params });
         if (!parsed.success) throw new ZodError(parsed.error.issues);
         await r.handle({ ctx: createContext(services, req, res, actor) as never, req, res, input: parsed.data, url });
       },

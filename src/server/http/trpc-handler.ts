@@ -1,7 +1,7 @@
 import type { AnyRouter, TRPCError } from '@trpc/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { coded } from '../../shared/error-codes';
-import { AppError } from '../errors';
+import { AppError, toWire } from '../errors';
 import { readJsonBody } from './body';
 import { sendJsonText } from './compress';
 import { errorShape, procedureTable, transformResponse, type ProcedureInfo, type ProcedureType } from './trpc-adapter';
@@ -111,7 +111,10 @@ export function createTrpcHandler(opts: TrpcHandlerOptions): TrpcHandler {
       return { error: shape };
     });
     const status = statuses.size === 1 ? [...statuses][0]! : 207;
-    sendJsonText(req, res, status, JSON.stringify(transformResponse(router, batch ? items : items[0]!)), { 'Cache-Control': 'no-store' });
+    // A single call's refusal carries its headers (a lockout's Retry-After), as REST sends them.
+    const first = outcomes[0];
+    const headers = !batch && first && !first.ok ? toWire(first.cause).headers : undefined;
+    sendJsonText(req, res, status, JSON.stringify(transformResponse(router, batch ? items : items[0]!)), { 'Cache-Control': 'no-store', ...headers });
   };
 }
 

@@ -1,4 +1,5 @@
 import { applyOutputCheck, router } from '../trpc';
+import { applyStrictInput } from '../strict-input';
 import { accountRouter } from './account';
 import { authProcedures } from './auth';
 import { customerRouter, itemRouter, jobRouter, jobTaskRouter, locationRouter, resourceRouter, unitRouter, workTypeRouter } from './master-data';
@@ -11,9 +12,10 @@ import { reportRouter } from './report';
 
 /**
  * The whole API. Each area contributes its procedures from its own file; the REST adapter serves
- * those with `meta.rest` at the spec's paths. Output validation: see applyOutputCheck (trpc.ts).
+ * those with `meta.rest` at the spec's paths. Output validation: see applyOutputCheck (trpc.ts);
+ * unknown input keys are refused: see applyStrictInput (strict-input.ts, decision 0300).
  */
-export const appRouter = applyOutputCheck(router({
+export const appRouter = applyStrictInput(applyOutputCheck(router({
   user: router({ ...authProcedures, ...userAdminProcedures }),
   account: accountRouter,
   item: itemRouter,
@@ -28,6 +30,6 @@ export const appRouter = applyOutputCheck(router({
   webhooks: webhooksRouter,
   offline: offlineRouter,
   report: router(reportRouter),
-}));
+})));
 
 export type AppRouter = typeof appRouter;

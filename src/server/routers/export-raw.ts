@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
+import { strictSchema } from '../strict-input';
 import { EXPORT_BODY_MAX_BYTES, EXPORT_ERR, EXPORT_MAX_ENTRIES, XLSX_CONTENT_TYPE, ZDownloadInput, ZExportBatchIdInput, type TDownloadOptions } from '../../shared/schemas/export';
 import { rawRoute, type RawRoute } from '../http/raw-route';
 import { coded } from '../../shared/error-codes';
@@ -34,6 +35,9 @@ async function readBody(req: IncomingMessage): Promise<Uint8Array> {
   return whole ? whole.subarray(0, size) : Buffer.concat(chunks, size);
 }
 
+/** The download options refuse unknown keys like every input (decision 0300). */
+const STRICT_DOWNLOAD = strictSchema(ZDownloadInput);
+
 /** Validates the body with the shared schema; the ids of the fast path skip zod's per-element work. */
 function readInput(raw: Uint8Array): TDownloadOptions & { ids: ArrayLike<number> | null } {
   let body;
@@ -43,7 +47,7 @@ function readInput(raw: Uint8Array): TDownloadOptions & { ids: ArrayLike<number>
     if (error instanceof MalformedJson) throw new AppError('BAD_REQUEST', coded('MALFORMED_JSON'));
     throw error;
   }
-  const input = ZDownloadInput.parse(body.ids ? { ...body.fields, entries: [] } : body.fields);
+  const input = STRICT_DOWNLOAD.parse(body.ids ? { ...body.fields, entries: [] } : body.fields);
   if (!body.ids) return { ...input, ids: input.entries ?? null };
   if (body.ids.length > EXPORT_MAX_ENTRIES) throw fieldError('entries', EXPORT_ERR.tooManyEntries);
   return { ...input, ids: body.ids };
@@ -156,13 +160,14 @@ export const exportRawRoutes: RawRoute[] = [
     openapi: {
       requestBody: {
         required: true,
-        content: { 'application/json': { schema: z.toJSONSchema(ZDownloadInput, { io: 'input', unrepresentable: 'any' }) } },
+        content: { 'application/json': { schema: z.toJSONSchema(STRICT_DOWNLOAD, { io: 'input', unrepresentable: 'any' }) } },
       },
       responses: {
         '200': {
           description:
             'UTF-8 CSV with byte-order mark and header row (default): csvFormat danish gives `;` and decimal comma, international `,` and point (default: the user’s remembered choice, else DAN → danish). With format=xlsx an Excel workbook (worsheet.xlsx). With format=bc the Business Central job journal profile (fixed English columns, no BOM). With shouldMarkAsExported the file holds exactly the rows this call marked, it is an export batch (named in the X-Export-Batch-Id header), and a marking that matches nothing answers 409 EXPORT_NOTHING.',
           content: FILE_CONTENT,
+          headers: { 'X-Export-Batch-Id': { $ref: '#/components/headers/XExportBatchId' } },
         },
       },
     },
@@ -184,6 +189,7 @@ export const exportRawRoutes: RawRoute[] = [
         '200': {
           description: 'The batch’s file as it was first sent (its SHA-256 is the batch’s checksum); X-Export-Batch-Id names the batch. 404 for a batch of another account, or one the caller may not see.',
           content: FILE_CONTENT,
+          headers: { 'X-Export-Batch-Id': { $ref: '#/components/headers/XExportBatchId' } },
         },
       },
     },

@@ -73,7 +73,8 @@ export function* reportLines(report: TReport): Generator<[TReportLine, 'row' | '
 export function reportCsv(report: TReport, languageCode: string, format: CsvFormatName): string {
   const csv = csvFormat(format);
   const cols = reportColumns(report, languageCode);
-  let out = BOM + csvLine(cols.map((c) => c.header), csv.delimiter);
+  // Headers carry data too (a unit of measure's description `=1 unit`): the same guard (issue 37 §6).
+  let out = BOM + csvLine(cols.map((c) => neutralise(c.header)), csv.delimiter);
   for (const [line, kind] of reportLines(report)) {
     const values = cols.map((c) => {
       const v = c.value(line, kind);
