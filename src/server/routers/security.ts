@@ -42,7 +42,7 @@ export const securityRouter = router({
     }),
 
   get: authedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/user/security' }, summary: "The caller's second factor: on, recovery codes left, required by the account", tags })
+    .meta({ rest: { method: 'GET', path: '/api/user/security', mayForbid: true }, summary: "The caller's second factor: on, recovery codes left, required by the account", tags })
     .output(ZSecurity)
     .query(({ ctx }) => sf.securityOf(ctx.db, sessionUser(ctx).userId)),
 
