@@ -48,6 +48,8 @@ export function SecurityPage() {
           <TotpEnrol
             onDone={(recoveryCodes) => {
               setCodes(recoveryCodes);
+              // On at once, not "off" until the refetch answers.
+              utils.security.get.setData(undefined, { ...s, totp: true, recoveryCodesLeft: recoveryCodes.length });
               void refresh();
             }}
           />
