@@ -164,8 +164,8 @@ describe("the account's rule", () => {
     expect(await loginAnswer(app.anonymous(), 'frank')).toEqual({ ok: true });
   });
 
-  it('the API key has no second factor of its own', async () => {
+  it('the API key has no second factor of its own: it is no login', async () => {
     const { client } = await app.apiKeyClient(accountId);
-    expect(problemOf(await client.get('/api/user/security')).status).toBe(403);
+    expect(problemOf(await client.get('/api/user/security')).status).toBe(401);
   });
 });

@@ -1642,16 +1642,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found — also for another account’s ids */
-            404: {
-                headers: {
-                    "Set-Cookie": components["headers"]["SetCookie"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
                 headers: {
@@ -2016,16 +2006,6 @@ export interface operations {
             };
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
-                headers: {
-                    "Set-Cookie": components["headers"]["SetCookie"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found — also for another account’s ids */
-            404: {
                 headers: {
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
@@ -3348,16 +3328,6 @@ export interface operations {
             };
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
-                headers: {
-                    "Set-Cookie": components["headers"]["SetCookie"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found — also for another account’s ids */
-            404: {
                 headers: {
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
@@ -4761,16 +4731,6 @@ export interface operations {
             };
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
-                headers: {
-                    "Set-Cookie": components["headers"]["SetCookie"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
-            403: {
                 headers: {
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;

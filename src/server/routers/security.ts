@@ -11,10 +11,10 @@ import { adminProcedure, authedProcedure, publicProcedure, router } from '../trp
 
 const tags = ['security'];
 
-/** The signed-in person (never the API key: it has no second factor of its own). */
+/** The signed-in person. The API key is no login (it has no second factor of its own): 401 like no session. */
 function sessionUser(ctx: Pick<Context, 'actor'>): { userId: number; username: string } {
   const a = ctx.actor;
-  if (!a || a.kind !== 'session' || a.userId === null) throw new AppError(a ? 'FORBIDDEN' : 'UNAUTHORIZED', a ? ERR.forbidden : ERR.unauthorized);
+  if (!a || a.kind !== 'session' || a.userId === null) throw new AppError('UNAUTHORIZED', ERR.unauthorized);
   return { userId: a.userId, username: a.username };
 }
 
@@ -42,7 +42,7 @@ export const securityRouter = router({
     }),
 
   get: authedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/user/security', mayForbid: true }, summary: "The caller's second factor: on, recovery codes left, required by the account", tags })
+    .meta({ rest: { method: 'GET', path: '/api/user/security' }, summary: "The caller's second factor: on, recovery codes left, required by the account", tags })
     .output(ZSecurity)
     .query(({ ctx }) => sf.securityOf(ctx.db, sessionUser(ctx).userId)),
 
@@ -72,7 +72,7 @@ export const securityRouter = router({
     }),
 
   totpDisable: authedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/user/security/totp/disable' }, summary: 'Turns two-factor off (a current code confirms it)', tags })
+    .meta({ rest: { method: 'POST', path: '/api/user/security/totp/disable', keyless: true }, summary: 'Turns two-factor off (a current code confirms it)', tags })
     .input(ZCodeInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
@@ -86,7 +86,7 @@ export const securityRouter = router({
     }),
 
   recoveryCodes: authedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/user/security/recovery-codes' }, summary: 'New recovery codes (a current code confirms it); the old ones stop working', tags })
+    .meta({ rest: { method: 'POST', path: '/api/user/security/recovery-codes', keyless: true }, summary: 'New recovery codes (a current code confirms it); the old ones stop working', tags })
     .input(ZCodeInput)
     .output(ZRecoveryCodes)
     .mutation(async ({ ctx, input }) => {
@@ -97,12 +97,12 @@ export const securityRouter = router({
     }),
 
   account: adminProcedure
-    .meta({ rest: { method: 'GET', path: '/api/account/security' }, summary: 'Who of the account must use a second factor', tags: ['account'] })
+    .meta({ rest: { method: 'GET', path: '/api/account/security', keyless: true }, summary: 'Who of the account must use a second factor', tags: ['account'] })
     .output(ZAccountSecurity)
     .query(async ({ ctx }) => ({ secondFactorRequired: await findSecondFactorRequired(ctx.db, ctx.actor.accountId) })),
 
   setAccount: adminProcedure
-    .meta({ rest: { method: 'PUT', path: '/api/account/security' }, summary: "Sets who must use a second factor: none, privileged (Admins and Teamleaders) or everyone; applies from each user's next login", tags: ['account'] })
+    .meta({ rest: { method: 'PUT', path: '/api/account/security', keyless: true }, summary: "Sets who must use a second factor: none, privileged (Admins and Teamleaders) or everyone; applies from each user's next login", tags: ['account'] })
     .input(ZAccountSecurity)
     .output(ZAccountSecurity)
     .mutation(async ({ ctx, input }) => {
