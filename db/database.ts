@@ -16,6 +16,7 @@ import * as adminListKeyset from './migrations/2026-11-23T2000-admin-list-keyset
 import * as webhookFairQueue from './migrations/2026-11-26T1100-webhook-fair-queue';
 import * as exportBatches from './migrations/2026-11-26T1200-export-batches';
 import * as worksheetReviewFilters from './migrations/2026-11-26T1300-worksheet-review-filters';
+import * as secondFactorAndSso from './migrations/2026-11-28T0941-second-factor-and-sso';
 
 export type Database = Kysely<DB>;
 
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T1100-webhook-fair-queue': webhookFairQueue,
   '2026-11-26T1200-export-batches': exportBatches,
   '2026-11-26T1300-worksheet-review-filters': worksheetReviewFilters,
+  '2026-11-28T0941-second-factor-and-sso': secondFactorAndSso,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

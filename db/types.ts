@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { LanguageCode, ProfileType, ResourceUnits, UnitType } from '../src/shared/limits';
+import type { LanguageCode, ProfileType, ResourceUnits, SecondFactorRequired, UnitType } from '../src/shared/limits';
 
 /** Columns the database fills in. */
 type Gen<T> = Generated<T>;
@@ -32,6 +32,8 @@ export interface AccountTable {
   apiKeyCreatedAt: NullableTimestamp;
   /** Prefix of the BC profile's Document No. (migration 2026-11-26T1200-export-batches). */
   bcDocumentPrefix: Gen<string>;
+  /** Who must use a second factor (migration 2026-11-28T0941-second-factor-and-sso). */
+  secondFactorRequired: ColumnType<SecondFactorRequired, SecondFactorRequired | undefined, SecondFactorRequired>;
 }
 
 export interface AppUserTable {
@@ -51,6 +53,8 @@ export interface AppUserTable {
   /** issue 12: the download modal's remembered choice; NULL = not chosen (csv, flavour by language) */
   exportFileType: ColumnType<'csv' | 'xlsx' | 'bc' | null, 'csv' | 'xlsx' | 'bc' | null | undefined, 'csv' | 'xlsx' | 'bc' | null>;
   exportCsvFormat: ColumnType<'danish' | 'international' | null, 'danish' | 'international' | null | undefined, 'danish' | 'international' | null>;
+  /** issue 41: the address SSO links a pre-created user by */
+  email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionTable {
@@ -235,6 +239,9 @@ export interface DB {
   webhookMessage: WebhookMessageTable;
   webhookDelivery: WebhookDeliveryTable;
   exportBatch: ExportBatchTable;
+  userTotp: UserTotpTable;
+  userRecoveryCode: UserRecoveryCodeTable;
+  loginChallenge: LoginChallengeTable;
 }
 
 /** One "download and mark as exported" (migration 2026-11-26T1200-export-batches, decision 0201). */
@@ -303,4 +310,28 @@ export interface WebhookDeliveryTable {
   lastError: string | null;
   createdAt: Gen<Date>;
   updatedAt: Gen<Date>;
+}
+
+/** Issue 41: a user's authenticator app; confirmedAt NULL while enrolling. */
+export interface UserTotpTable {
+  userId: number;
+  secretEncrypted: string;
+  confirmedAt: NullableTimestamp;
+  /** The newest 30-second step a code was accepted for; a code is good once. */
+  lastStep: ColumnType<string, number | string | bigint | undefined, number | string | bigint>;
+  createdAt: Gen<Date>;
+}
+
+export interface UserRecoveryCodeTable {
+  userId: number;
+  codeHash: string;
+  usedAt: NullableTimestamp;
+}
+
+/** The step between a right password and the second factor. */
+export interface LoginChallengeTable {
+  id: string;
+  userId: number;
+  remember: boolean;
+  expiresAt: Timestamp;
 }

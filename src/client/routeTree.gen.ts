@@ -16,6 +16,7 @@ import { Route as AppAdminRouteRouteImport } from './routes/_app/admin/route'
 import { Route as AppArchiveRouteImport } from './routes/_app/archive'
 import { Route as AppPunchClockRouteImport } from './routes/_app/punch-clock'
 import { Route as AppReportsRouteImport } from './routes/_app/reports'
+import { Route as AppSecurityRouteImport } from './routes/_app/security'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthLogoutRouteImport } from './routes/_auth/logout'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
@@ -76,6 +77,11 @@ const AppPunchClockRoute = AppPunchClockRouteImport.update({
 const AppReportsRoute = AppReportsRouteImport.update({
   id: '/reports',
   path: '/reports',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSecurityRoute = AppSecurityRouteImport.update({
+  id: '/security',
+  path: '/security',
   getParentRoute: () => AppRoute,
 } as any)
 const AuthLoginRoute = AuthLoginRouteImport.update({
@@ -225,6 +231,7 @@ export interface FileRoutesByFullPath {
   '/archive': typeof AppArchiveRoute
   '/punch-clock': typeof AppPunchClockRoute
   '/reports': typeof AppReportsRoute
+  '/security': typeof AppSecurityRoute
   '/login': typeof AuthLoginRoute
   '/logout': typeof AuthLogoutRoute
   '/admin/account': typeof AppAdminAccountRoute
@@ -259,6 +266,7 @@ export interface FileRoutesByTo {
   '/archive': typeof AppArchiveRoute
   '/punch-clock': typeof AppPunchClockRoute
   '/reports': typeof AppReportsRoute
+  '/security': typeof AppSecurityRoute
   '/login': typeof AuthLoginRoute
   '/logout': typeof AuthLogoutRoute
   '/admin/account': typeof AppAdminAccountRoute
@@ -296,6 +304,7 @@ export interface FileRoutesById {
   '/_app/archive': typeof AppArchiveRoute
   '/_app/punch-clock': typeof AppPunchClockRoute
   '/_app/reports': typeof AppReportsRoute
+  '/_app/security': typeof AppSecurityRoute
   '/_auth/login': typeof AuthLoginRoute
   '/_auth/logout': typeof AuthLogoutRoute
   '/_app/': typeof AppIndexRoute
@@ -334,6 +343,7 @@ export interface FileRouteTypes {
     | '/archive'
     | '/punch-clock'
     | '/reports'
+    | '/security'
     | '/login'
     | '/logout'
     | '/admin/account'
@@ -368,6 +378,7 @@ export interface FileRouteTypes {
     | '/archive'
     | '/punch-clock'
     | '/reports'
+    | '/security'
     | '/login'
     | '/logout'
     | '/admin/account'
@@ -404,6 +415,7 @@ export interface FileRouteTypes {
     | '/_app/archive'
     | '/_app/punch-clock'
     | '/_app/reports'
+    | '/_app/security'
     | '/_auth/login'
     | '/_auth/logout'
     | '/_app/'
@@ -489,6 +501,13 @@ declare module '@tanstack/react-router' {
       path: '/reports'
       fullPath: '/reports'
       preLoaderRoute: typeof AppReportsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/security': {
+      id: '/_app/security'
+      path: '/security'
+      fullPath: '/security'
+      preLoaderRoute: typeof AppSecurityRouteImport
       parentRoute: typeof AppRoute
     }
     '/_auth/login': {
@@ -751,6 +770,7 @@ interface AppRouteChildren {
   AppArchiveRoute: typeof AppArchiveRoute
   AppPunchClockRoute: typeof AppPunchClockRoute
   AppReportsRoute: typeof AppReportsRoute
+  AppSecurityRoute: typeof AppSecurityRoute
   AppIndexRoute: typeof AppIndexRoute
   AppWorksheetAddRoute: typeof AppWorksheetAddRoute
   AppWorksheetIndexRoute: typeof AppWorksheetIndexRoute
@@ -762,6 +782,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppArchiveRoute: AppArchiveRoute,
   AppPunchClockRoute: AppPunchClockRoute,
   AppReportsRoute: AppReportsRoute,
+  AppSecurityRoute: AppSecurityRoute,
   AppIndexRoute: AppIndexRoute,
   AppWorksheetAddRoute: AppWorksheetAddRoute,
   AppWorksheetIndexRoute: AppWorksheetIndexRoute,

@@ -68,6 +68,15 @@ export const ERROR_TEMPLATES = {
   INTERNAL: 'Something went wrong',
   ACCOUNT_CODE_TAKEN: 'Account code {code} already exists',
 
+  // Second factor (issue 41)
+  LOGIN_CHALLENGE_EXPIRED: 'The sign-in took too long. Start again',
+  SECOND_FACTOR_INVALID: 'The code is not valid',
+  SECOND_FACTOR_REUSED: 'This code was already used. Wait for the next code',
+  TOTP_NOT_ENROLLED: 'Two-factor authentication is not set up',
+  TOTP_NOT_STARTED: 'Start setting up two-factor authentication first',
+  TOTP_ALREADY_ENROLLED: 'Two-factor authentication is already on',
+  SECOND_FACTOR_REQUIRED: 'Your account requires two-factor authentication; it cannot be turned off',
+
   // Users
   PASSWORD_TOO_SHORT: 'Password must be at least {min} characters',
   OWN_ROLE: 'You cannot change your own role',

@@ -41,6 +41,15 @@ export const CSV_FILE_NAME = 'worsheet.csv';
 
 /** Login throttling (DESIGN §4). */
 export const LOGIN_MAX_FAILURES = 5;
+/** Issue 41: who must use a second factor, an account setting. */
+export const SECOND_FACTOR_REQUIRED = ['none', 'privileged', 'everyone'] as const;
+export type SecondFactorRequired = (typeof SECOND_FACTOR_REQUIRED)[number];
+/** Wrong second-factor codes a user may try per window (LOGIN_LOCK_MINUTES) before a lock (issue 41: "10 wrong codes"). */
+export const SECOND_FACTOR_MAX_FAILURES = 10;
+/** Minutes between a right password and its second factor. */
+export const LOGIN_CHALLENGE_MINUTES = 5;
+/** Recovery codes handed out at once, each good once. */
+export const RECOVERY_CODE_COUNT = 10;
 export const LOGIN_LOCK_MINUTES = 15;
 /** Sessions (DESIGN §4). */
 export const SESSION_REMEMBER_DAYS = 30;

@@ -98,6 +98,11 @@ export function MenuBar({ info }: { info: AccountInfo }) {
                 {m.rep_menu()}
               </Link>
             </li>
+            <li>
+              <Link to="/security" className="nav__link" activeProps={active}>
+                {m.menu_security()}
+              </Link>
+            </li>
             {isAdmin(info) && (
               <li>
                 <Link to="/admin" className="nav__link" activeProps={active}>

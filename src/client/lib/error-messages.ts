@@ -82,6 +82,13 @@ export const ERROR_MESSAGES: ErrorMessages = {
   // The wait is a param (issue 37 §4): the detail stays spec §8's exact sentence.
   LOCKED_OUT: (p) => (p.minutes ? m.error_locked_out_for({ minutes: number(p.minutes) }) : m.error_locked_out()),
   LOCKED_OUT_FOR: (p) => m.error_locked_out_for({ minutes: number(p.minutes) }),
+  LOGIN_CHALLENGE_EXPIRED: () => m.error_login_challenge_expired(),
+  SECOND_FACTOR_INVALID: () => m.error_second_factor_invalid(),
+  SECOND_FACTOR_REUSED: () => m.error_second_factor_reused(),
+  TOTP_NOT_ENROLLED: () => m.error_totp_not_enrolled(),
+  TOTP_NOT_STARTED: () => m.error_totp_not_started(),
+  TOTP_ALREADY_ENROLLED: () => m.error_totp_already_enrolled(),
+  SECOND_FACTOR_REQUIRED: () => m.error_second_factor_required(),
   NOT_ALLOWED_TO_LOGIN: () => m.error_not_allowed_to_login(),
   USERNAME_TAKEN: () => m.error_username_taken(),
   NO_ACCOUNT: () => m.error_no_account(),

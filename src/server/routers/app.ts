@@ -9,6 +9,7 @@ import { exportProcedures } from './export';
 import { webhooksRouter } from './webhooks';
 import { offlineRouter } from './offline';
 import { reportRouter } from './report';
+import { securityRouter } from './security';
 
 /**
  * The whole API. Each area contributes its procedures from its own file; the REST adapter serves
@@ -30,6 +31,7 @@ export const appRouter = applyStrictInput(applyOutputCheck(router({
   webhooks: webhooksRouter,
   offline: offlineRouter,
   report: router(reportRouter),
+  security: securityRouter,
 })));
 
 export type AppRouter = typeof appRouter;

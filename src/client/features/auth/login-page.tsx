@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { m } from '../../../shared/paraglide/messages.js';
 import { Button } from '../../components/button';
 import { Checkbox, TextField } from '../../components/field';
@@ -14,6 +14,9 @@ import { submitHandler, useZodForm } from '../../lib/use-zod-form';
 import { clearLogoutPending, finishPendingLogout } from '../../offline/logout-pending';
 import { clearOtherUsersDrafts, draftReturnPath, sessionDrafts } from '../worksheet/draft';
 import { loginCheck } from './login-check';
+
+// Issue 41: only a login that asks for a second factor loads its code (the login page has a JS budget).
+const SecondFactorStep = lazy(() => import('./second-factor-step'));
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -30,6 +33,25 @@ export function LoginPage() {
   // Read once: after a redirect or the idle reload the page says why the user is here.
   const [reason] = useState(readLoginReason);
   useEffect(() => clearLoginReason, []);
+  const [secondStep, setSecondStep] = useState<{ kind: 'totp' | 'enrol'; challenge: string }>();
+
+  /** What every sign-in ends with, once the session cookie is set. */
+  const signedIn = async () => {
+    // This login's cookie replaced the previous one: no pending logout may end it later.
+    clearLogoutPending();
+    clearLoginReason();
+    // Nothing cached may survive from a previous user.
+    queryClient.clear();
+    const info = await utils.user.info.ensureData();
+    await applyUserLanguage(info.languageCode);
+    // Issue 10 §6: another user's drafts go; after a session that ended (401, idle), the same
+    // user returns to the entry form, where the draft is restored.
+    const drafts = sessionDrafts();
+    clearOtherUsersDrafts(drafts, info.username);
+    const back = reason ? draftReturnPath(drafts, info.username) : null;
+    if (back) router.history.push(back);
+    else await navigate({ to: '/' });
+  };
 
   const onSubmit = submitHandler(async (element) => {
     setFormError(undefined);
@@ -40,21 +62,13 @@ export function LoginPage() {
     try {
       // The previous user's session ends before this one begins (a logout made offline, decision 0199).
       await finishPendingLogout();
-      await login.mutateAsync(input);
-      // This login's cookie replaced the previous one: no pending logout may end it later.
-      clearLogoutPending();
-      clearLoginReason();
-      // Nothing cached may survive from a previous user.
-      queryClient.clear();
-      const info = await utils.user.info.ensureData();
-      await applyUserLanguage(info.languageCode);
-      // Issue 10 §6: another user's drafts go; after a session that ended (401, idle), the same
-      // user returns to the entry form, where the draft is restored.
-      const drafts = sessionDrafts();
-      clearOtherUsersDrafts(drafts, info.username);
-      const back = reason ? draftReturnPath(drafts, info.username) : null;
-      if (back) router.history.push(back);
-      else await navigate({ to: '/' });
+      const result = await login.mutateAsync(input);
+      if (!result.ok) {
+        setSecondStep({ kind: result.secondFactor, challenge: result.challenge });
+        setBusy(false);
+        return;
+      }
+      await signedIn();
     } catch (error) {
       form.setServerErrors(error);
       const message = errorMessage(error);
@@ -63,6 +77,17 @@ export function LoginPage() {
       setBusy(false);
     }
   });
+
+  if (secondStep) {
+    return (
+      <div className="card auth-card">
+        <PageHeader title={secondStep.kind === 'totp' ? m.login_second_factor_title() : m.login_enrol_title()} subtitle={m.login_subtitle()} />
+        <Suspense fallback={null}>
+          <SecondFactorStep kind={secondStep.kind} challenge={secondStep.challenge} onSignedIn={signedIn} />
+        </Suspense>
+      </div>
+    );
+  }
 
   return (
     <form className="card auth-card" onSubmit={onSubmit} noValidate data-own-messages>

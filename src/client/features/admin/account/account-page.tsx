@@ -7,6 +7,7 @@ import { trpc } from '../../../lib/trpc';
 import { errorMessage } from '../../../lib/errors';
 import { AccountSettingsForm } from './account-settings-form';
 import { ApiKeyPanel } from './api-key-panel';
+import { SecondFactorPanel } from './second-factor-panel';
 import './account.css';
 
 /** Spec §2 Account screen: entry-form field settings, defaults, and the API key. */
@@ -31,6 +32,7 @@ export function AccountPage() {
         <div className="acct-layout">
           <AccountSettingsForm account={account.data} />
           <ApiKeyPanel />
+          <SecondFactorPanel />
         </div>
       )}
     </>
