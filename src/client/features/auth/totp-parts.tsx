@@ -1,5 +1,8 @@
 import { encode } from 'uqr';
 import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { ERR } from '../../../shared/errors';
+import { useZodForm } from '../../lib/use-zod-form';
 import { m } from '../../../shared/paraglide/messages.js';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
@@ -25,24 +28,27 @@ export function QrCode({ text, label }: { text: string; label: string }) {
   );
 }
 
+/** The code field's rule: something typed (the server checks the code itself). */
+const ZCode = z.object({ code: z.string().trim().min(1, ERR.required) });
+
 /** One code (TOTP or recovery) and a submit button; `onCode` throws the server's refusal. */
 export function CodeForm({ label, submit, onCode, hint, testId }: { label: string; submit: string; onCode: (code: string) => Promise<void>; hint?: string; testId: string }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useZodForm(ZCode, { code: '' });
+  const field = form.text('code');
+  // A refusal that names no field (a wrong or reused code) shows under the field.
+  const [refusal, setRefusal] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (code.trim() === '') {
-      setError(m.error_required());
-      return;
-    }
+    setRefusal(undefined);
+    const values = form.validate(event.currentTarget);
+    if (!values) return;
     setBusy(true);
-    setError(undefined);
     try {
-      await onCode(code.trim());
-      setCode('');
+      await onCode(values.code);
+      form.reset({ code: '' });
     } catch (e) {
-      setError(errorMessage(e));
+      if (!form.setServerErrors(e)) setRefusal(errorMessage(e));
     } finally {
       setBusy(false);
     }
@@ -50,7 +56,7 @@ export function CodeForm({ label, submit, onCode, hint, testId }: { label: strin
   return (
     <form className="stack" onSubmit={(e) => void onSubmit(e)} noValidate data-testid={testId}>
       {hint && <p className="muted">{hint}</p>}
-      <TextField label={label} inputMode="text" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} value={code} onChange={(e) => setCode(e.target.value)} error={error} />
+      <TextField label={label} inputMode="text" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} name={field.name} value={field.value} onChange={field.onChange} error={field.error ?? refusal} />
       <Button type="submit" variant="primary" loading={busy}>
         {submit}
       </Button>
