@@ -123,7 +123,7 @@ export const quantity = () =>
   decimal()
     .refine((q) => q !== 0, ERR.quantityZero)
     .refine((q) => q >= QUANTITY_MIN, errorToken('TOO_LOW', { property: 'Quantity', min: QUANTITY_MIN }))
-    .refine((q) => q <= QUANTITY_MAX, `Quantity cannot be higher than ${QUANTITY_MAX}`)
+    .refine((q) => q <= QUANTITY_MAX, errorToken('TOO_HIGH', { property: 'Quantity', max: QUANTITY_MAX }))
     .refine((q) => Math.abs(Math.round(q * 100) - q * 100) < 1e-6, ERR.tooManyDecimals)
     .meta({
       exclusiveMinimum: QUANTITY_MIN,

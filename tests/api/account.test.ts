@@ -139,11 +139,14 @@ describe('account settings and API key', () => {
     expect(after).toEqual(before);
   });
 
-  it('code, name, expiration and status are not changed through PUT', async () => {
+  it('code, name, expiration and status are not changed through PUT: refused as unknown fields (issue 37)', async () => {
     // deliberately fields the document does not take
     const res = await admin.raw('PUT', '/api/account', { ...settings(), code: 'HACK', name: 'Hacked', active: false, expirationDate: '2000-01-01' });
-    expectStatus(res, 200);
-    expect(res.body).toMatchObject({ code: 'ACCT', name: 'ACCT A/S', active: true, expirationDate: null });
+    expectStatus(res, 400);
+    expect(res.body).toMatchObject({ code: 'UNKNOWN_FIELD', errorCodes: { code: [{ code: 'UNKNOWN_FIELD' }], name: [{ code: 'UNKNOWN_FIELD' }] } });
+    const after = await admin.get('/api/account');
+    expectStatus(after, 200);
+    expect(after.body).toMatchObject({ code: 'ACCT', name: 'ACCT A/S', active: true, expirationDate: null });
   });
 
   it('Basic and Teamleader get 403 on every account call; anonymous 401', async () => {

@@ -24,7 +24,7 @@ const limit = z
       .number({ error: ERR.mustBeNumber })
       .int(ERR.mustBeNumber)
       .min(1, errorToken('TOO_LOW', { property: 'limit', min: 1 }))
-      .max(SEARCH_MAX_LIMIT, `limit cannot be higher than ${SEARCH_MAX_LIMIT}`)
+      .max(SEARCH_MAX_LIMIT, errorToken('TOO_HIGH', { property: 'limit', max: SEARCH_MAX_LIMIT }))
       .optional(),
   );
 
