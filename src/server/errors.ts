@@ -62,7 +62,8 @@ export interface WireFieldErrors {
 
 export function describeFields(fields: FieldMessages | undefined): WireFieldErrors | undefined {
   if (!fields || Object.keys(fields).length === 0) return undefined;
-  const out: WireFieldErrors = { errors: {}, errorCodes: {} };
+  // No prototype: field names come from the client (e.g. an unknown key "__proto__").
+  const out: WireFieldErrors = { errors: Object.create(null) as WireFieldErrors['errors'], errorCodes: Object.create(null) as WireFieldErrors['errorCodes'] };
   for (const [field, list] of Object.entries(fields)) {
     const described = list.map(describe);
     out.errors[field] = described.map((d) => d.detail);

@@ -76,7 +76,9 @@ function messagesOf(issue: Issue): Array<[string, string]> {
 
 /** Field path → messages, each a catalogue token (for 400 answers). */
 export function zodFieldErrors(error: { issues: readonly Issue[] }): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  // No prototype: a client's key such as "valueOf" or "__proto__" is a field name like any other
+  // (with {} it found Object.prototype's function and the answer was a 500).
+  const out: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   for (const issue of error.issues) {
     for (const [key, message] of messagesOf(issue)) (out[key] ??= []).push(message);
   }

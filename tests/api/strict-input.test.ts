@@ -60,6 +60,14 @@ describe('REST', () => {
     expect(checked).toBeGreaterThan(10);
   });
 
+  it('unknown keys named like Object.prototype members are 400s, never a 500 (fuzz: {"valueOf":0})', async () => {
+    for (const name of ['valueOf', 'toString', 'constructor', 'hasOwnProperty', '__proto__']) {
+      // deliberately an unknown key with a prototype member's name (JSON.parse makes "__proto__" an own key)
+      const res = await admin.raw('PUT', '/api/worksheet/download/preferences', JSON.parse(`{"${name}":0}`) as Record<string, unknown>);
+      expect(res.status, `${name}: ${res.text}`).toBe(400);
+    }
+  });
+
   it('a misspelled field writes nothing: worksheet and customer', async () => {
     const before = (await admin.get('/api/customer/all')).body as unknown[];
     // `colour` is no field of a customer
