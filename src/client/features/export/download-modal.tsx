@@ -74,6 +74,8 @@ export function DownloadModal({ open, onClose, selection, archive, onPeriodChang
   const key = JSON.stringify(selection);
   useEffect(() => {
     if (!open) {
+      // The selection is the URL's and stays; "approved only" starts from its default again.
+      setApprovedOnly(request.current.mayMark);
       setDone(null);
       setConfirmMonths(null);
       previewReset();
