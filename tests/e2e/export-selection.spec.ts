@@ -63,22 +63,29 @@ async function openDialog(page: Page, label: string) {
 
 /** No toast's box overlaps a visible focusable control of the page (issue 38 §4). */
 async function expectNoToastOverControls(page: Page) {
-  const overlaps = await page.evaluate(() => {
-    const toasts = [...document.querySelectorAll('.toast')].map((t) => t.getBoundingClientRect());
-    const region = document.querySelector('.toasts');
-    const hits: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])')) {
-      // The top bar's menu is the one thing a phone's toast may stand over (toast-place.ts).
-      if (region?.contains(el) || el.closest('dialog') || (window.innerWidth < 640 && el.closest('.topbar'))) continue;
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
-      for (const t of toasts) {
-        if (r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top) hits.push(`${el.tagName} ${el.textContent?.trim().slice(0, 30) ?? ''} ${el.getAttribute('aria-label') ?? ''}`);
-      }
-    }
-    return hits;
-  });
-  expect(overlaps).toEqual([]);
+  // The toasts take a new place within half a second when the page under them changed (a dialog
+  // closed): asked again until then.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const toasts = [...document.querySelectorAll('.toast')].map((t) => t.getBoundingClientRect());
+          const region = document.querySelector('.toasts');
+          const hits: string[] = [];
+          for (const el of document.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])')) {
+            // The top bar's menu is the one thing a toast may stand over (toast-place.ts).
+            if (region?.contains(el) || el.closest('dialog') || el.closest('.topbar')) continue;
+            const r = el.getBoundingClientRect();
+            if (r.width === 0 || r.height === 0) continue;
+            for (const t of toasts) {
+              if (r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top) hits.push(`${el.tagName} ${el.textContent?.trim().slice(0, 30) ?? ''} ${el.getAttribute('aria-label') ?? ''}`);
+            }
+          }
+          return hits;
+        }),
+      { timeout: 5_000 },
+    )
+    .toEqual([]);
 }
 
 for (const run of RUNS) {
@@ -103,7 +110,6 @@ for (const run of RUNS) {
     expect(file).toContain(`${run.month}-04`);
     expect(file).not.toContain(`${run.next}-03`);
     await expect(dialog).toBeHidden();
-    await page.waitForTimeout(700); // the toasts take their place again after the dialog closed
     await expectNoToastOverControls(page);
 
     // Reopened, the dialog shows the same selection.
