@@ -68,11 +68,9 @@ export function MenuBar({ info }: { info: AccountInfo }) {
             <span className="nav__account" title={m.menu_account()}>
               {info.accountName}
             </span>
-            {/* The user's own sign-in security (issue 41) under their name: one more item in the
-                menu made it scroll sideways at 1024 px in Danish. */}
-            <Link to="/security" className="nav__user" title={m.menu_security()} aria-label={`${m.menu_security()}: ${info.username}`}>
+            <span className="nav__user" title={m.menu_user()}>
               {info.username}
-            </Link>
+            </span>
           </div>
           <ul className="nav__list">
             <li>
@@ -98,6 +96,11 @@ export function MenuBar({ info }: { info: AccountInfo }) {
             <li>
               <Link to="/reports" className="nav__link" activeProps={active}>
                 {m.rep_menu()}
+              </Link>
+            </li>
+            <li>
+              <Link to="/security" className="nav__link" activeProps={active}>
+                {m.menu_security()}
               </Link>
             </li>
             {isAdmin(info) && (
