@@ -32,7 +32,7 @@ test('the download dialog with the server gone: a toast says so, the worksheet s
   await download.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('heading')).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Download entries' })).toBeVisible();
 });
 
 test('the photo dialog of the entry form opens from its button and adds a photo', async ({ page }) => {

@@ -133,7 +133,7 @@ test('the worksheet home at a glance: a team leader’s waiting entries link to 
   await expect(page.locator('.ws-glance__hours')).toHaveText(/^Your hours this week: \d+\.\d\d \(last week: \d+\.\d\d\)$/);
   await screenshot(page, 'home-glance-1366-en');
   await waiting.click();
-  await expect(page).toHaveURL(/\/\?mode=TEAM$/);
+  await expect(page).toHaveURL(/\/\?mode=TEAM&status=notApproved$/);
   // A Basic user has no team count, only their hours.
   await page.context().clearCookies();
   await login(page, 'dansk');
