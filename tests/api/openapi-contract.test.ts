@@ -264,6 +264,24 @@ describe('tools on the document', () => {
     expect(checked).toBeGreaterThan(50);
   });
 
+  it('conditional rules are in the schema: exactly one of toDate/toWeek on a copy; username with an API key is described', async () => {
+    const { Ajv2020 } = await import('ajv/dist/2020.js');
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const copy = ops.find((o) => o.method === 'POST' && o.path === '/api/worksheet/copy')!;
+    const schema = copy.op.requestBody!.content['application/json']!.schema;
+    expect(ajv.validate(schema, { ids: [1], toDate: '2026-12-01' })).toBe(true);
+    expect(ajv.validate(schema, { ids: [1], toWeek: '2026-W49' })).toBe(true);
+    expect(ajv.validate(schema, { ids: [1], toDate: '2026-12-01', toWeek: '2026-W49' })).toBe(false);
+    expect(ajv.validate(schema, { ids: [1] })).toBe(false);
+    // The server answers the same: both, or neither, is a 400 (a deliberately invalid body).
+    for (const body of [{ ids: [1], toDate: '2026-12-01', toWeek: '2026-W49' }, { ids: [1] }]) {
+      expect((await key.raw('POST', '/api/worksheet/copy', body)).status).toBe(400);
+    }
+    const create = ops.find((o) => o.method === 'POST' && o.path === '/api/worksheet')!;
+    const username = (create.op.requestBody!.content['application/json']!.schema.properties!.username as { description?: string }).description;
+    expect(username).toMatch(/Required with an API key/);
+  });
+
   it('the create example of the docs page creates an entry as it stands', async () => {
     const create = ops.find((o) => o.method === 'POST' && o.path === '/api/worksheet')!;
     const example = (create.op.requestBody?.content['application/json'] as { example?: Record<string, unknown> }).example;

@@ -36,7 +36,9 @@ export const ZCopyWorksheetInput = z
     /** true: answer what would be created, create nothing. */
     dryRun: bool().optional(),
   })
-  .refine((v) => (v.toDate === undefined) !== (v.toWeek === undefined), { message: errorToken('COPY_TARGET'), path: ['toDate'] });
+  .refine((v) => (v.toDate === undefined) !== (v.toWeek === undefined), { message: errorToken('COPY_TARGET'), path: ['toDate'] })
+  // Issue 37 §1: the document says "exactly one of toDate/toWeek" in the schema, not only in prose.
+  .meta({ oneOf: [{ required: ['toDate'] }, { required: ['toWeek'] }] });
 export type TCopyWorksheetInput = z.input<typeof ZCopyWorksheetInput>;
 
 /** One entry a copy creates (or would create, on a dry run). */

@@ -48,7 +48,9 @@ export const attachmentIdList = z.preprocess(
 export const ZWorksheetFields = z.object({
   accountId: ignoredAccountId,
   /** The owner; default the caller. Others only as DESIGN §4 allows. */
-  username: optionalCode(MAX.username),
+  username: optionalCode(MAX.username).meta({
+    description: 'The owner. Required with an API key (the key belongs to no user: 400 REQUIRED without it); with a session the caller by default, another user only as a Teamleader (own team) or Admin.',
+  }),
   date: isoDate(),
   customerNo: optionalCode(MAX.customerNo),
   jobCode: code(MAX.jobCode),
