@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 /*
  * The layers (issue 20 §4, docs/conventions.md "Layers"): SQL only under db/; db/ imports nothing
@@ -10,6 +12,21 @@ import boundaries from 'eslint-plugin-boundaries';
  */
 const SQL_ONLY_IN_DB = 'SQL only under db/: write a function in db/queries and call it';
 const element = (...types) => ({ element: { types: { anyOf: types } } });
+/*
+ * Inside the client the arrows point one way (issue 39, decision 0365): lib (no UI, no app) ←
+ * offline (the device's store) ← components (generic UI) ← features (the app's screens) ← routes
+ * (the URL) ← the entry points. A lower layer that needs to tell a higher one something takes a
+ * callback or publishes to a store in lib (the toasts' store is lib/toast.ts).
+ */
+const CLIENT_LAYERS = [
+  { type: 'client-lib', pattern: 'src/client/lib/**' },
+  { type: 'client-offline', pattern: 'src/client/offline/**' },
+  { type: 'client-components', pattern: 'src/client/components/**' },
+  { type: 'client-features', pattern: 'src/client/features/**' },
+  { type: 'client-routes', pattern: 'src/client/routes/**' },
+  { type: 'client-entry', pattern: 'src/client/*.{ts,tsx}' },
+];
+const CLIENT = CLIENT_LAYERS.map((l) => l.type);
 const layers = {
   files: ['src/**/*.{ts,tsx}', 'db/**/*.ts'],
   // Tests may reach across layers (a test of src/shared may load the server's catalogue).
@@ -18,7 +35,7 @@ const layers = {
   settings: {
     'boundaries/root-path': import.meta.dirname,
     'boundaries/elements': [
-      { type: 'client', pattern: 'src/client/**', partialMatch: false },
+      ...CLIENT_LAYERS.map((l) => ({ ...l, partialMatch: false })),
       { type: 'server', pattern: 'src/server/**', partialMatch: false },
       { type: 'shared', pattern: 'src/shared/**', partialMatch: false },
       { type: 'db', pattern: 'db/**', partialMatch: false },
@@ -33,12 +50,17 @@ const layers = {
         // external modules too (kysely, pg outside db/)
         checkAllOrigins: true,
         policies: [
-          { from: element('db'), disallow: { to: element('server', 'client') }, message: 'db/ imports nothing from src/server or src/client (pass what it needs as arguments)' },
-          { from: element('shared'), disallow: { to: element('server', 'client', 'db') }, message: 'src/shared imports neither side (nor db/)' },
-          { from: element('client'), disallow: { to: element('server', 'db'), dependency: { kind: 'value' } }, message: 'the client imports only types from the server (import type …)' },
-          { from: element('server'), disallow: { to: element('client') }, message: 'the server imports nothing from the client' },
+          { from: element('db'), disallow: { to: element('server', ...CLIENT) }, message: 'db/ imports nothing from src/server or src/client (pass what it needs as arguments)' },
+          { from: element('shared'), disallow: { to: element('server', ...CLIENT, 'db') }, message: 'src/shared imports neither side (nor db/)' },
+          { from: element(...CLIENT), disallow: { to: element('server', 'db'), dependency: { kind: 'value' } }, message: 'the client imports only types from the server (import type …)' },
+          { from: element('server'), disallow: { to: element(...CLIENT) }, message: 'the server imports nothing from the client' },
+          ...CLIENT_LAYERS.slice(0, -1).map((layer, i) => ({
+            from: element(layer.type),
+            disallow: { to: element(...CLIENT.slice(i + 1)) },
+            message: `src/client layers: ${layer.type.slice(7)} may not import a higher layer (${CLIENT.slice(i + 1).map((t) => t.slice(7)).join(', ')})`,
+          })),
           {
-            from: element('server', 'shared', 'client'),
+            from: element('server', 'shared', ...CLIENT),
             disallow: { to: { module: { origin: 'external', source: ['kysely', 'pg', 'pg-copy-streams', 'postgres'] } }, dependency: { kind: 'value' } },
             message: SQL_ONLY_IN_DB,
           },
@@ -47,6 +69,18 @@ const layers = {
     ],
   },
 };
+/*
+ * No import cycles in src/ and db/ (issue 39). A lazy chunk's dynamic import of the module that
+ * loads it is not a cycle at start-up and is allowed (outbox-state → import('./outbox')).
+ */
+const noCycles = {
+  files: ['src/**/*.{ts,tsx}', 'db/**/*.ts'],
+  ignores: ['**/*.test.ts', 'src/shared/paraglide/**', 'src/client/routeTree.gen.ts'],
+  plugins: { 'import-x': importX },
+  settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+  rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] },
+};
+
 /** Query building outside db/ (a Database handed in needs no import to run SQL). */
 const noQueriesOutsideDb = {
   files: ['src/**/*.{ts,tsx}'],
@@ -93,6 +127,7 @@ export default tseslint.config(
     },
   },
   layers,
+  noCycles,
   noQueriesOutsideDb,
   catalogueStaysOnServer,
   { files: ['**/*.js'], languageOptions: { globals: { console: 'readonly', process: 'readonly' } } },

@@ -1,63 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { m } from '../../shared/paraglide/messages.js';
+import { currentToasts, subscribeToasts, toast, type ToastKind } from '../lib/toast';
 import { choosePlace, visibleControls } from './toast-place';
-
-export type ToastKind = 'success' | 'error' | 'info' | 'warning';
-export interface ToastItem {
-  id: number;
-  kind: ToastKind;
-  message: string;
-}
-
-/** How long each kind stays; warnings stay until dismissed (the idle warning must not time out). */
-const DURATION_MS: Record<ToastKind, number | null> = { success: 4000, info: 5000, error: 8000, warning: null };
-
-let items: ToastItem[] = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-
-function emit(): void {
-  for (const listener of listeners) listener();
-}
-
-function dismiss(id: number): void {
-  items = items.filter((item) => item.id !== id);
-  emit();
-}
-
-/**
- * The list after a toast is added. A success removes the error toasts before it: they reported
- * something the user has since put right (a failed save followed by a successful one), and an error
- * beside a later success reads as if the save had failed. Warnings and info stay. The same message
- * again (two entries saved on the device in a row) replaces the earlier one instead of stacking.
- */
-export function withToast(list: readonly ToastItem[], added: ToastItem): ToastItem[] {
-  const kept = list.filter((item) => !(item.kind === added.kind && item.message === added.message) && !(added.kind === 'success' && item.kind === 'error'));
-  return [...kept, added];
-}
-
-function show(kind: ToastKind, message: string): number {
-  const id = nextId++;
-  items = withToast(items, { id, kind, message });
-  emit();
-  const duration = DURATION_MS[kind];
-  if (duration !== null) setTimeout(() => dismiss(id), duration);
-  return id;
-}
-
-/** toast.success('Saved'), toast.error(errorMessage(err)), … — callable from anywhere. */
-export const toast = {
-  success: (message: string) => show('success', message),
-  error: (message: string) => show('error', message),
-  info: (message: string) => show('info', message),
-  warning: (message: string) => show('warning', message),
-  dismiss,
-};
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
 
 /** Issue 38 §4: the toasts stand where they cover no control (components/toast-place.ts). */
 function placeToasts(region: HTMLElement): void {
@@ -80,7 +24,7 @@ const icons: Record<ToastKind, string> = {
  * otherwise cover it (e.g. "Camera could not be initialized" while the attachment modal is open).
  */
 export function Toaster() {
-  const list = useSyncExternalStore(subscribe, () => items);
+  const list = useSyncExternalStore(subscribeToasts, currentToasts);
   const ref = useRef<HTMLElement>(null);
   const newest = useRef(0);
   const open = useRef(false);
@@ -133,7 +77,7 @@ export function Toaster() {
             <path d={icons[item.kind]} />
           </svg>
           <p className="toast__message">{item.message}</p>
-          <button type="button" className="toast__close" aria-label={m.action_dismiss()} onClick={() => dismiss(item.id)}>
+          <button type="button" className="toast__close" aria-label={m.action_dismiss()} onClick={() => toast.dismiss(item.id)}>
             <svg viewBox="0 0 24 24" aria-hidden="true">
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>

@@ -1,6 +1,6 @@
 import { WS_FIELD_NAMES } from '../../shared/error-tokens';
 import { m } from '../../shared/paraglide/messages.js';
-import { translateText, type ErrorMessages } from './errors';
+import type { ErrorMessages } from './errors';
 import { formatNumber } from './format';
 
 /*
@@ -123,7 +123,7 @@ export const ERROR_MESSAGES: ErrorMessages = {
   COPY_TARGET: () => m.ws_err_copy_target(),
   COPY_NOT_FOUND: (p) => m.ws_err_copy_not_found({ id: p.id ?? '' }),
   COPY_TARGET_EXPORTED: (p) => m.ws_err_copy_target_exported({ user: p.user ?? '', date: p.date ?? '' }),
-  COPY_ENTRY_REFUSED: (p) => m.ws_err_copy_entry_refused({ id: p.id ?? '', date: p.date ?? '', reason: p.reasonCode ? translateText(p.reasonCode) : (p.reason ?? '') }),
+  COPY_ENTRY_REFUSED: (p) => m.ws_err_copy_entry_refused({ id: p.id ?? '', date: p.date ?? '', reason: p.reason ?? '' }),
   BULK_TOO_MANY: (p) => m.ws_err_bulk_too_many({ max: number(p.max) }),
   BULK_TARGET: () => m.ws_err_bulk_target(),
   FILTER_NOT_IN_TEAM: (p) => m.ws_err_filter_not_in_team({ user: p.user ?? '' }),

@@ -98,7 +98,10 @@ function messageOf(code: string): Render | undefined {
 /** A code and params in the active language; an unknown code gives the English `fallback`. */
 export function translateCode(code: string | undefined, params: ErrorParams | undefined, fallback: string): string {
   const render = code === undefined ? undefined : messageOf(code);
-  return render ? render(params ?? {}) : fallback;
+  if (!render) return fallback;
+  // A refusal that names another one (COPY_ENTRY_REFUSED's reasonCode) reads it in the same language.
+  const nested = params?.reasonCode;
+  return render(typeof nested === 'string' && nested ? { ...params, reason: translateText(nested) } : (params ?? {}));
 }
 
 /**

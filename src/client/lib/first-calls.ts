@@ -1,4 +1,4 @@
-import { logoutPending } from '../offline/logout-pending';
+import { logoutPending } from './logout-pending';
 import { todayIso } from './today';
 import { trpcUtils } from './trpc';
 

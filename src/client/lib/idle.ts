@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { IDLE_RELOAD_MS, IDLE_TIMEOUT_MS } from '../../shared/limits';
 import { m } from '../../shared/paraglide/messages.js';
-import { toast } from '../components/toast';
+import { toast } from './toast';
 import { setLoginReason } from './login-reason';
-import { finishPendingLogout, markLogoutPending } from '../offline/logout-pending';
+import { finishPendingLogout, markLogoutPending } from './logout-pending';
 
 const ACTIVITY_EVENTS = ['mousemove', 'pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
 

@@ -1,5 +1,5 @@
 import { Component, Suspense, use, useState, type ComponentType, type ReactNode } from 'react';
-import { toast } from '../components/toast';
+import { toast } from './toast';
 import { isChunkLoadError } from './chunk-errors';
 import { errorMessage } from './errors';
 

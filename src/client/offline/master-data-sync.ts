@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useEffect } from 'react';
 import { m } from '../../shared/paraglide/messages.js';
-import { toast } from '../components/toast';
+import { toast } from '../lib/toast';
 import { queryClient, trpcClient } from '../lib/trpc';
 import { currentUserKey, useUserKey } from './identity';
 import { KINDS, loadCopy, removeOtherUsers, savedAt, saveCopy, type Kind, type MasterData, type MasterDataCopy } from './master-data-store';

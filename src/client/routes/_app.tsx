@@ -1,10 +1,10 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { AppLayout } from '../components/app-layout';
+import { AppLayout } from '../features/shell/app-layout';
 import { PageSpinner } from '../components/spinner';
 import { applyUserLanguage } from '../lib/i18n';
 import { isUnauthorized } from '../lib/trpc';
 import { forgetIdentity, lastIdentity, rememberIdentity } from '../offline/identity';
-import { finishPendingLogout, logoutPending } from '../offline/logout-pending';
+import { finishPendingLogout, logoutPending } from '../lib/logout-pending';
 import { isUnreachable, userConfirmed } from '../offline/master-data-sync';
 
 /** Every authenticated page sits below this pathless layout route. */

@@ -8,7 +8,8 @@ import { AppError, fieldError } from '../errors';
 import { who } from '../log';
 import { MalformedJson, parseDownloadBody } from '../services/export-body';
 import { planBatchDownload, planDownload } from '../services/export';
-import { runExport, type DownloadSink, type ExportSource, type FileHead } from '../services/export-stream';
+import type { DownloadSink, FileHead } from '../services/export-sink';
+import { runExport, type ExportSource } from '../services/export-stream';
 import type { ExportPlan } from '../services/export';
 import type { Context, Actor } from '../context';
 

@@ -1,36 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { DbHandle } from '../../../db/database';
-import { withExportStore, type CursorFetch, type ExportStore } from '../../../db/export-store';
+import { withExportStore } from '../../../db/export-store';
 import { BC_COLUMNS, bcCells, csvCells, type BatchHead, type ExportRows } from '../../../db/queries/export';
-import { EXPORT_ERR, EXPORT_FILE_NAMES } from '../../shared/schemas/export';
+import { EXPORT_FILE_NAMES } from '../../shared/schemas/export';
 import { csvDialect } from '../csv/header';
 import { BOM, csvLine } from '../csv/writer';
-import { AppError } from '../errors';
 import type { ExportPlan } from './export';
+import { nothingToExport, type DownloadSink, type FileHead, type WriteArgs } from './export-sink';
 import { writeXlsx, xlsxCells } from './export-xlsx';
 import { emitExportedEvent } from './webhooks';
-
-/** What the response says about the file. */
-export interface FileHead {
-  contentType: string;
-  fileName: string;
-  /** the export batch the file is (X-Export-Batch-Id) */
-  batchId?: number;
-}
-
-/**
- * Where the file goes (the HTTP response). `start` sends the status and headers (and `first`, e.g.
- * the CSV's BOM and header line) before the first row, or alone for an empty file; `write`
- * resolves when the receiver has room for more and rejects once the receiver is gone or stalled;
- * `beforeCommit` resolves when everything written so far has left the process, and rejects if the
- * receiver went away meanwhile. `signal` aborts when the receiver is gone or stalled.
- */
-export interface DownloadSink {
-  start(head: FileHead, first?: string): void;
-  write(chunk: Buffer | string): Promise<void>;
-  beforeCommit(): Promise<void>;
-  readonly signal: AbortSignal;
-}
 
 export const CSV_HEAD: FileHead = { contentType: 'text/csv; charset=utf-8', fileName: EXPORT_FILE_NAMES.csv };
 
@@ -85,18 +63,6 @@ function batchFilters(plan: ExportPlan, source: ExportSource): Record<string, un
   };
 }
 
-/** What a format writer gets: the export's transaction, its rows and cells, where the bytes go. */
-export interface WriteArgs {
-  store: ExportStore;
-  rows: ExportRows;
-  cells: string;
-  sink: DownloadSink;
-  /** false when marking: a writer that got no row must not start the sink (409 follows) */
-  allowEmpty: boolean;
-}
-
-const nothingToExport = () => new AppError('CONFLICT', EXPORT_ERR.nothingToExport);
-
 /** The head, first line and cells of a text profile (csv, bc). */
 function textProfile(plan: ExportPlan, documentNo: string | null) {
   if (plan.fileType === 'bc') {
@@ -150,13 +116,6 @@ export async function runExport(dbh: DbHandle, plan: ExportPlan, source: ExportS
     await hashing.beforeCommit();
     return { rows: count, batch };
   });
-}
-
-/** The cursor of a cursor-read format (the workbook); a marking that found nothing answers 409 before any byte. */
-export async function openCursor({ store, rows, cells }: WriteArgs, columns: number): Promise<CursorFetch> {
-  const fetch = await store.cursor(rows, cells, columns);
-  if (!fetch) throw nothingToExport();
-  return fetch;
 }
 
 /**

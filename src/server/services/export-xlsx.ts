@@ -8,7 +8,7 @@ import { csvLine } from '../csv/writer';
 import { XlsxOffThread } from '../xlsx/off-thread';
 import { XLSX_MAX_ROWS, XlsxWriter, type CellKind, type XlsxColumn } from '../xlsx/writer';
 import type { ExportPlan } from './export';
-import { openCursor, type FileHead, type WriteArgs } from './export-stream';
+import { openCursor, type FileHead, type WriteArgs } from './export-sink';
 
 // A download holds at most EXPORT_MAX_ENTRIES rows, so one sheet always has room: no second sheet
 // and no 413 are needed (decision 0100). Checked when the module loads, should either limit change.

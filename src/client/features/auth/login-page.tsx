@@ -5,13 +5,13 @@ import { m } from '../../../shared/paraglide/messages.js';
 import { Button } from '../../components/button';
 import { Checkbox, TextField } from '../../components/field';
 import { PageHeader } from '../../components/page-header';
-import { toast } from '../../components/toast';
+import { toast } from '../../lib/toast';
 import { applyUserLanguage } from '../../lib/i18n';
 import { clearLoginReason, readLoginReason } from '../../lib/login-reason';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
 import { submitHandler, useZodForm } from '../../lib/use-zod-form';
-import { clearLogoutPending, finishPendingLogout } from '../../offline/logout-pending';
+import { clearLogoutPending, finishPendingLogout } from '../../lib/logout-pending';
 import { clearOtherUsersDrafts, draftReturnPath, sessionDrafts } from '../worksheet/draft';
 import { loginCheck } from './login-check';
 

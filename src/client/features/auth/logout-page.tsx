@@ -3,9 +3,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { m } from '../../../shared/paraglide/messages.js';
 import { PageSpinner } from '../../components/spinner';
-import { toast } from '../../components/toast';
+import { toast } from '../../lib/toast';
 import { clearOfflineData } from '../../offline/clear';
-import { finishPendingLogout, markLogoutPending } from '../../offline/logout-pending';
+import { finishPendingLogout, markLogoutPending } from '../../lib/logout-pending';
 import { setOutboxSession } from '../worksheet/offline/outbox-state';
 import { clearAllDrafts, sessionDrafts } from '../worksheet/draft';
 

@@ -4,7 +4,7 @@ import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { PageSpinner } from '../../components/spinner';
-import { toast } from '../../components/toast';
+import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { CodeForm, RecoveryCodes, TotpEnrol } from './totp-parts';

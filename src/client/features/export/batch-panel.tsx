@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { m } from '../../../shared/paraglide/messages.js';
 import { EXPORT_FILE_NAMES, type TExportBatch } from '../../../shared/schemas/export';
 import { Button } from '../../components/button';
-import { toast } from '../../components/toast';
+import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';

@@ -10,7 +10,7 @@ import { Button } from '../../components/button';
 import { Checkbox } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
-import { toast } from '../../components/toast';
+import { toast } from '../../lib/toast';
 import { useAccountInfo } from '../../lib/account';
 import { formatDate, formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';

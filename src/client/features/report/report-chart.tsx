@@ -6,7 +6,7 @@ import { SVGRenderer } from 'echarts/renderers';
 import { m } from '../../../shared/paraglide/messages.js';
 import type { ReportGroup } from '../../../shared/schemas/report-names';
 import type { TReport } from '../../../shared/schemas/report';
-import { GROUP_NAME, hoursText, keyText } from './reports-page';
+import { GROUP_NAME, hoursText, keyText } from './report-text';
 
 // Only what the Reports charts draw: bars on a grid, SVG (crisp in print and zoom), decal patterns (decision 0225).
 echarts.use([BarChart, GridComponent, LegendPlainComponent, AriaComponent, SVGRenderer]);

@@ -2,7 +2,6 @@ import { getRouteApi } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { m } from '../../../shared/paraglide/messages.js';
 import { visibleModes } from '../../../shared/permissions';
-import { REPORT_GROUP_NAME } from '../../../shared/report-groups';
 import type { Mode } from '../../../shared/limits';
 import {
   REPORT_GROUPS,
@@ -21,15 +20,14 @@ import { formatDate, formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { todayIso } from '../worksheet/ws-data';
 import { weekRange } from '../worksheet/list-filters';
-import type { ReportSearch } from '../../routes/_app/reports';
+import type { ReportSearch } from './report-search';
+import { GROUP_NAME, hoursText, keyText } from './report-text';
 import './reports.css';
 
 const route = getRouteApi('/_app/reports');
 /** The charts and their library come as a chunk of their own, after the table (issue 26). */
 const ReportChart = lazy(() => import('./report-chart'));
 
-/** The groups' names in the user's locale (shared with the report files). */
-export const GROUP_NAME = REPORT_GROUP_NAME;
 const MEASURE_NAME: Record<ReportMeasure, () => string> = {
   hours: m.rep_measure_hours,
   quantity: m.rep_measure_quantity,
@@ -47,15 +45,6 @@ function monthEnd(date: string): string {
   return new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 0)).toISOString().slice(0, 10);
 }
 
-/** A key as people read it: a unit without its type, a month by name, none as "(none)". */
-export function keyText(group: ReportGroup, key: string | null): string {
-  if (key === null || key === '') return m.rep_empty_key();
-  if (group === 'unit') return key.slice(key.indexOf(':') + 1);
-  if (group === 'month') return formatDate(`${key}-01`, { month: 'short', year: 'numeric' });
-  return key;
-}
-
-export const hoursText = (n: number) => formatNumber(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const shareText = (n: number) => formatNumber(n, { style: 'percent', maximumFractionDigits: 0 });
 
 interface Column {

@@ -5,7 +5,7 @@ import { getLocale } from '../../../shared/paraglide/runtime.js';
 import { cameraFileName } from '../../../shared/worksheet-rules';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
-import { toast } from '../../components/toast';
+import { toast } from '../../lib/toast';
 import { attachmentUrl } from './ws-api';
 import { formatBytes } from './ws-data';
 

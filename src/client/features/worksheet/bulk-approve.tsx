@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { TWorksheetGroup } from '../../../shared/schemas/worksheet';
-import { toast } from '../../components/toast';
+import { toast } from '../../lib/toast';
 import { AppCallError, errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { invalidateCounts } from './invalidate-counts';

@@ -1,7 +1,7 @@
 import { m } from '../../../shared/paraglide/messages.js';
 import type { TBulkApproveResult } from '../../../shared/schemas/worksheet';
 import { confirm } from '../../components/confirm';
-import { toast } from '../../components/toast';
+import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/errors';
 import { formatNumber } from '../../lib/format';
 import type { BulkTarget } from './bulk-approve';

@@ -7,7 +7,7 @@ import { addWeeks, weekDays, weekNumber, weekOf } from '../../../shared/week';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
-import { toast } from '../../components/toast';
+import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/errors';
 import { formatDate, formatNumber } from '../../lib/format';
 import { restJson } from '../../lib/rest';

@@ -5,7 +5,7 @@ import { getLocale } from '../../../shared/paraglide/runtime.js';
 import type { TWorksheetFormSettings, TWorksheetRecord } from '../../../shared/schemas/worksheet';
 import { isTimeMode, unitForType, workTypeUomRule } from '../../../shared/worksheet-rules';
 import { confirm } from '../../components/confirm';
-import { toast } from '../../components/toast';
+import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
 import type { ComboOption } from './combo-box';

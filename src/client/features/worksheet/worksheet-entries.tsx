@@ -8,7 +8,7 @@ import type { TListTotals } from '../../../shared/paging';
 import { sumByUnitOfMeasure } from '../../../shared/unit-sums';
 import { confirm } from '../../components/confirm';
 import { EmptyState } from '../../components/empty-state';
-import { toast } from '../../components/toast';
+import { toast } from '../../lib/toast';
 import { formatDate, formatNumber, intlLocale } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { windowScrollY, windowSize } from '../../lib/window-metrics';

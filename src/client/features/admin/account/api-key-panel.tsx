@@ -3,7 +3,7 @@ import { m } from '../../../../shared/paraglide/messages.js';
 import { Button } from '../../../components/button';
 import { confirm } from '../../../components/confirm';
 import { Spinner } from '../../../components/spinner';
-import { toast } from '../../../components/toast';
+import { toast } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
 import { errorMessage } from '../../../lib/errors';
 import { AdminSection } from '../common/form-parts';

@@ -1,6 +1,6 @@
 import { m } from '../../../../shared/paraglide/messages.js';
 import { SECOND_FACTOR_REQUIRED, type SecondFactorRequired } from '../../../../shared/limits';
-import { toast } from '../../../components/toast';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { AdminSection, SelectField } from '../common/form-parts';

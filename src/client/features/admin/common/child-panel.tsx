@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { Button } from '../../../components/button';
 import { Checkbox, TextField } from '../../../components/field';
-import { toast } from '../../../components/toast';
+import { toast } from '../../../lib/toast';
 import { ActiveBadge } from './active-badge';
 import { errorMessage } from '../../../lib/errors';
 import { AdminSection, ReadOnlyField } from './form-parts';

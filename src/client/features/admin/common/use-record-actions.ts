@@ -1,7 +1,7 @@
 import { useNavigate, type NavigateOptions } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { toast } from '../../../components/toast';
+import { toast } from '../../../lib/toast';
 import { confirmDelete } from './confirm-delete';
 import { errorMessage } from '../../../lib/errors';
 import { submitHandler, type ZodForm } from '../../../lib/use-zod-form';

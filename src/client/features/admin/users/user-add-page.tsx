@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { PageHeader } from '../../../components/page-header';
-import { toast } from '../../../components/toast';
+import { toast } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
 import { UserForm, emptyUser } from './user-form';
 import './users.css';

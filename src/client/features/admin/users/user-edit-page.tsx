@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { Button } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
-import { toast } from '../../../components/toast';
+import { toast } from '../../../lib/toast';
 import { useAccountInfo } from '../../../lib/account';
 import { applyUserLanguage } from '../../../lib/i18n';
 import { trpc } from '../../../lib/trpc';

@@ -6,7 +6,7 @@ import { confirm } from '../../../components/confirm';
 import { Checkbox, TextField } from '../../../components/field';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
-import { toast } from '../../../components/toast';
+import { toast } from '../../../lib/toast';
 import { formatDateTime } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
 import { errorMessage } from '../../../lib/errors';

@@ -8,7 +8,7 @@ import { Button } from '../../../components/button';
 import { formatDate } from '../../../lib/format';
 import { confirm } from '../../../components/confirm';
 import { Modal } from '../../../components/modal';
-import { toast } from '../../../components/toast';
+import { toast } from '../../../lib/toast';
 import type { UnitType } from '../../../../shared/limits';
 import type { OutboxDraft } from '../use-worksheet-form';
 import { WorksheetForm } from '../worksheet-form';

@@ -1,6 +1,6 @@
 import { m } from '../../../../shared/paraglide/messages.js';
 import type { TWorksheetRecord } from '../../../../shared/schemas/worksheet';
-import { toast } from '../../../components/toast';
+import { toast } from '../../../lib/toast';
 import { submitWorksheet, type WorksheetFieldsOut } from '../ws-api';
 import { AppCallError, translateCode, translateText } from '../../../lib/errors';
 import {

@@ -1,10 +1,10 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState, type MouseEvent } from 'react';
-import { m } from '../../shared/paraglide/messages.js';
-import { isAdmin } from '../lib/account';
-import type { AccountInfo } from '../lib/trpc';
-import { OutboxCount, useLogoutGuard, useOutboxSession } from '../features/worksheet/offline/outbox-menu';
-import { Logo } from './logo';
+import { m } from '../../../shared/paraglide/messages.js';
+import { isAdmin } from '../../lib/account';
+import type { AccountInfo } from '../../lib/trpc';
+import { OutboxCount, useLogoutGuard, useOutboxSession } from '../worksheet/offline/outbox-menu';
+import { Logo } from '../../components/logo';
 
 const SUPPORT_SUBJECT = 'Support: NS-Webtid';
 

@@ -1,11 +1,11 @@
 import { Outlet } from '@tanstack/react-router';
-import { m } from '../../shared/paraglide/messages.js';
-import { useAccountInfo } from '../lib/account';
-import { useIdleLogout } from '../lib/idle';
-import { useMasterDataRefresh } from '../offline/master-data-sync';
-import { OfflineBanner } from '../offline/offline-banner';
-import { Breadcrumbs } from './breadcrumbs';
-import { Footer } from './footer';
+import { m } from '../../../shared/paraglide/messages.js';
+import { useAccountInfo } from '../../lib/account';
+import { useIdleLogout } from '../../lib/idle';
+import { useMasterDataRefresh } from '../../offline/master-data-sync';
+import { OfflineBanner } from '../../offline/offline-banner';
+import { Breadcrumbs } from '../../components/breadcrumbs';
+import { Footer } from '../../components/footer';
 import { MenuBar } from './menu-bar';
 
 /** The layout of every authenticated page: menu bar, breadcrumbs, page, footer. */

@@ -1,4 +1,4 @@
-import { trpcClient } from '../lib/trpc';
+import { trpcClient } from './trpc';
 
 /*
  * A logout the server has not confirmed yet (issue 21 §1, decision 0199). The session cookie is
