@@ -4,9 +4,9 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { pwaPlugin } from './scripts/vite-pwa.js';
-import { clientMessages } from './scripts/client-messages';
-import { messageGroups } from './scripts/message-groups';
-import { routePreloads } from './scripts/route-preloads';
+import { clientMessages } from './scripts/client-messages.ts';
+import { messageGroups } from './scripts/message-groups.ts';
+import { routePreloads } from './scripts/route-preloads.ts';
 
 // The API server (npm run dev) listens here; the Vite dev server proxies API calls to it.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';

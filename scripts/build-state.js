@@ -79,8 +79,11 @@ export function ensureBuilt(parts, { quiet = false } = {}) {
   const args = [join(ROOT, 'scripts/build.js'), ...(todo.includes('client') ? [] : ['--server-only'])];
   if (!quiet) process.stderr.write(`Building (${todo.join(' and ')} ${missing.length ? 'not built yet' : 'older than the sources'})…\n`);
   const started = Date.now();
-  const run = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', quiet ? 'ignore' : 2, 2] });
+  // The build's own report (bundle sizes, timings) is for `npm run build`; here it is shown only
+  // when the build fails, so that `npm start` prints the URL and logins first (issue 39 §5).
+  const run = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
   if (run.status !== 0) {
+    process.stderr.write(`${run.stdout ?? ''}${run.stderr ?? ''}`);
     process.stderr.write('The build failed.\n');
     process.exit(run.status ?? 1);
   }

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { loadCatalogue } from '../src/server/http/locales';
-import { checkMessage, type RawMessage } from '../src/shared/message-format';
+import { loadCatalogue } from '../src/server/http/locales.ts';
+import { checkMessage, type RawMessage } from '../src/shared/message-format.ts';
 
 /**
  * The client's messages (decision 0171): paraglide compiles every message with all locales

@@ -69,9 +69,6 @@ export function canSeeRecord(actor: PermissionActor, record: Pick<PermissionReco
   return actor.profileType === 'Teamleader' && inTeamScope(actor, scope);
 }
 
-/** Whether the record is locked for changes: exported (archived) or approved. */
-export const isLocked = (record: Pick<PermissionRecord, 'approvedBy' | 'exported'>) => record.exported || record.approvedBy !== null;
-
 /**
  * May manage (approve/edit/delete, spec §6) — ignoring approval, which locks edit and delete
  * separately: Admin any record; Teamleader records in TEAM scope; the owner while the record is

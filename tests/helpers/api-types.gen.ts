@@ -5017,7 +5017,7 @@ export interface operations {
                     toWeek?: string;
                     /** @description A JSON boolean, or its text form (a form field): `true`/`false`, `1`/`0`, `on` */
                     dryRun?: boolean | ("true" | "false" | "1" | "0" | "on");
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -6674,7 +6674,10 @@ export interface operations {
                      * @example 1
                      */
                     accountId?: unknown;
-                    /** @example basic */
+                    /**
+                     * @description The owner. Required with an API key (the key belongs to no user: 400 REQUIRED without it); with a session the caller by default, another user only as a Teamleader (own team) or Admin.
+                     * @example basic
+                     */
                     username?: string | null;
                     /**
                      * Format: date
@@ -6725,7 +6728,10 @@ export interface operations {
                      * @example 1
                      */
                     accountId?: unknown;
-                    /** @example basic */
+                    /**
+                     * @description The owner. Required with an API key (the key belongs to no user: 400 REQUIRED without it); with a session the caller by default, another user only as a Teamleader (own team) or Admin.
+                     * @example basic
+                     */
                     username?: string | null;
                     /**
                      * Format: date
@@ -6965,7 +6971,10 @@ export interface operations {
                      * @example 1
                      */
                     accountId?: unknown;
-                    /** @example basic */
+                    /**
+                     * @description The owner. Required with an API key (the key belongs to no user: 400 REQUIRED without it); with a session the caller by default, another user only as a Teamleader (own team) or Admin.
+                     * @example basic
+                     */
                     username?: string | null;
                     /**
                      * Format: date
@@ -7010,7 +7019,10 @@ export interface operations {
                      * @example 1
                      */
                     accountId?: unknown;
-                    /** @example basic */
+                    /**
+                     * @description The owner. Required with an API key (the key belongs to no user: 400 REQUIRED without it); with a session the caller by default, another user only as a Teamleader (own team) or Admin.
+                     * @example basic
+                     */
                     username?: string | null;
                     /**
                      * Format: date
