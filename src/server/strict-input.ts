@@ -1,5 +1,6 @@
-import { TRPCError } from '@trpc/server';
+import type { AnyRouter } from '@trpc/server';
 import { z, type ZodType } from 'zod';
+import { rewriteProcedures } from './http/trpc-adapter';
 
 /*
  * Strict inputs (issue 37 §1, decision 0300). A key an input schema does not declare is refused
@@ -98,12 +99,6 @@ export function looseObjectPaths(schema: AnySchema, path = '', seen = new Set<An
   return out;
 }
 
-type InputMiddleware = ((opts: { getRawInput(): Promise<unknown>; input: unknown; next(opts: { input: unknown }): Promise<unknown> }) => Promise<unknown>) & { _type?: string };
-interface ProcedureDef {
-  inputs: unknown[];
-  middlewares: InputMiddleware[];
-}
-
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
@@ -116,39 +111,21 @@ function withoutTransportKeys(raw: unknown): unknown {
   return rest;
 }
 
-/** tRPC's input middleware (createInputMiddleware of @trpc/server 11), parsing with `schema`. */
-function inputMiddleware(schema: ZodType): InputMiddleware {
-  const middleware: InputMiddleware = async (opts) => {
-    const raw = withoutTransportKeys(await opts.getRawInput());
-    let parsed: unknown;
-    try {
-      parsed = await schema.parseAsync(raw);
-    } catch (cause) {
-      throw new TRPCError({ code: 'BAD_REQUEST', cause });
-    }
-    return opts.next({ input: isObject(opts.input) && isObject(parsed) ? { ...opts.input, ...parsed } : parsed });
-  };
-  middleware._type = 'input';
-  return middleware;
-}
-
 /**
  * Makes every procedure's input strict (once, where the app router is built): each input schema
  * becomes its `strictSchema` copy, in `_def.inputs` (what the REST adapter and the OpenAPI
  * document read) and in the input middleware that parses it.
  */
-export function applyStrictInput<R extends { _def: { procedures: object } }>(appRouter: R): R {
-  for (const procedure of Object.values(appRouter._def.procedures as Record<string, { _def: ProcedureDef }>)) {
-    const def = procedure._def;
-    if (!def.inputs.length) continue;
-    const strict = def.inputs.map((s) => (isSchema(s) ? strictSchema(s) : s));
-    let index = 0;
-    def.middlewares = def.middlewares.map((m) => {
-      if (m._type !== 'input') return m;
-      const schema = strict[index++];
-      return isSchema(schema) ? inputMiddleware(schema as ZodType) : m;
-    });
-    def.inputs = strict;
-  }
-  return appRouter;
+export function applyStrictInput<R extends AnyRouter>(appRouter: R): R {
+  return rewriteProcedures(appRouter, ({ inputs }) => {
+    if (!inputs.length) return undefined;
+    const strict = inputs.map((s) => (isSchema(s) ? strictSchema(s) : s));
+    return {
+      inputs: strict,
+      parseInput: (index) => {
+        const schema = strict[index];
+        return isSchema(schema) ? (raw) => (schema as ZodType).parseAsync(withoutTransportKeys(raw)) : undefined;
+      },
+    };
+  });
 }

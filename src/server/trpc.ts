@@ -1,8 +1,9 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC, TRPCError, type AnyRouter } from '@trpc/server';
 import { errorToken } from '../shared/error-codes';
 import { ERR } from '../shared/errors';
 import type { Actor, Context } from './context';
 import { AppError, isDatabaseUnavailable, toWire, trpcErrorShape } from './errors';
+import { rewriteProcedures } from './http/trpc-adapter';
 
 const HTTP_UNAVAILABLE = errorToken('DB_UNAVAILABLE');
 
@@ -119,12 +120,6 @@ export function outputCheckMode(env: NodeJS.ProcessEnv = process.env, fromSource
   return fromSources ? 'strict' : 'off';
 }
 
-type Middleware = ((opts: { next: () => Promise<{ ok: boolean; data?: unknown }> }) => Promise<unknown>) & { _type?: string };
-interface ProcedureDef {
-  middlewares: Middleware[];
-  output?: unknown;
-}
-
 /**
  * Where the answer as built (`raw`) and the answer as the schema parses it differ on the wire
  * (both as JSON): a key the schema does not declare (stripped), a key the schema adds (a default),
@@ -159,34 +154,23 @@ export function outputDifferences(raw: unknown, parsed: unknown): string[] {
 }
 
 /** Applies `mode` to every procedure of the router (once, where the app router is built). */
-export function applyOutputCheck<R extends { _def: { procedures: object } }>(appRouter: R, mode: OutputCheck = outputCheckMode()): R {
+export function applyOutputCheck<R extends AnyRouter>(appRouter: R, mode: OutputCheck = outputCheckMode()): R {
   if (mode === 'strip') return appRouter;
-  for (const [name, procedure] of Object.entries(appRouter._def.procedures as Record<string, { _def: ProcedureDef }>)) {
-    const def = procedure._def;
-    const schema = def.output as { parseAsync(data: unknown): Promise<unknown> } | undefined;
-    if (mode === 'off' || !schema) {
-      def.middlewares = def.middlewares.filter((m) => m._type !== 'output');
-      continue;
-    }
-    def.middlewares = def.middlewares.map((m) => {
-      if (m._type !== 'output') return m;
-      const strict: Middleware = async ({ next }) => {
-        const result = await next();
-        if (!result.ok) return result;
-        let data: unknown;
-        try {
-          data = await schema.parseAsync(result.data);
-        } catch (cause) {
-          // A programming error, not a refusal: a 500 (INTERNAL) whose cause the log shows.
-          throw new Error(`Output of ${name} fails its schema`, { cause });
-        }
-        const differences = outputDifferences(result.data, data);
-        if (differences.length > 0) throw new Error(`Output of ${name} differs from its schema's parse: ${differences.join(', ')}`);
-        return { ...result, data };
-      };
-      strict._type = 'output';
-      return strict;
-    });
-  }
-  return appRouter;
+  return rewriteProcedures(appRouter, ({ path, output }) => {
+    const schema = output as { parseAsync(data: unknown): Promise<unknown> } | undefined;
+    if (mode === 'off' || !schema) return { output: 'drop' };
+    const check = async (raw: unknown): Promise<unknown> => {
+      let data: unknown;
+      try {
+        data = await schema.parseAsync(raw);
+      } catch (cause) {
+        // A programming error, not a refusal: a 500 (INTERNAL) whose cause the log shows.
+        throw new Error(`Output of ${path} fails its schema`, { cause });
+      }
+      const differences = outputDifferences(raw, data);
+      if (differences.length > 0) throw new Error(`Output of ${path} differs from its schema's parse: ${differences.join(', ')}`);
+      return data;
+    };
+    return { output: { check } };
+  });
 }

@@ -1,13 +1,15 @@
-import { getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse, type AnyProcedure, type TRPCError, type AnyRouter } from '@trpc/server';
+import { getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse, TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
 import type { ZodType } from 'zod';
 import type { AuthLevel, Meta } from '../trpc';
 
 /*
  * The one module that reads tRPC's internals (`_def`, decision 0242): what the router holds —
  * each procedure with its type, meta, input and output schema, and a function to call it
- * in-process — and the router's error shaping. The route table (routes.ts), the tRPC endpoint
- * (trpc-handler.ts), the REST adapter (rest.ts) and the OpenAPI document (openapi.ts) read the
- * router only through here, so a tRPC upgrade that moves `_def` is mended in one file.
+ * in-process — the router's error shaping, and the one way start-up rewrites procedures
+ * (`rewriteProcedures`: strict inputs, the output check). The route table (routes.ts), the tRPC
+ * endpoint (trpc-handler.ts), the REST adapter (rest.ts), the OpenAPI document (openapi.ts),
+ * trpc.ts and strict-input.ts reach the router only through here, so a tRPC upgrade that moves
+ * `_def` is mended in one file; trpc-adapter.test.ts fails first (issue 39 §3).
  */
 
 export type ProcedureType = 'query' | 'mutation' | 'subscription';
@@ -92,6 +94,76 @@ function runMiddlewares(def: ProcedureDef & { middlewares: Middleware[] }, path:
     if (!result.ok) throw result.error;
     return result.data;
   });
+}
+
+/** A middleware as tRPC's procedure builder stores it: `_type` marks the input parser ('input') and the output check ('output'). */
+type StoredMiddleware = Middleware & { _type?: string };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** tRPC's input middleware (createInputMiddleware of @trpc/server 11) with our parse: a refusal is a 400. */
+function inputMiddleware(parse: (raw: unknown) => Promise<unknown>): StoredMiddleware {
+  const middleware: StoredMiddleware = async (opts) => {
+    let parsed: unknown;
+    try {
+      parsed = await parse(await opts.getRawInput());
+    } catch (cause) {
+      throw new TRPCError({ code: 'BAD_REQUEST', cause });
+    }
+    return opts.next({ input: isObject(opts.input) && isObject(parsed) ? { ...opts.input, ...parsed } : parsed });
+  };
+  middleware._type = 'input';
+  return middleware;
+}
+
+/** tRPC's output middleware with our check; what it throws is the caller's (a 500). */
+function outputMiddleware(check: (data: unknown) => Promise<unknown>): StoredMiddleware {
+  const middleware: StoredMiddleware = async ({ next }) => {
+    const result = await next();
+    if (!result.ok) return result;
+    return { ...result, data: await check(result.data) };
+  };
+  middleware._type = 'output';
+  return middleware;
+}
+
+/** A procedure as start-up sees it before rewriting it. */
+export interface ProcedureSchemas {
+  readonly path: string;
+  readonly inputs: readonly unknown[];
+  readonly output: unknown;
+}
+
+/** How to rewrite one procedure; each part left out stays as tRPC built it. */
+export interface ProcedureRewrite {
+  /** The input schemas (the REST adapter and the OpenAPI document read the first). */
+  inputs?: unknown[];
+  /** The parse of the procedure's n-th input (undefined: tRPC's own). */
+  parseInput?: (index: number) => ((raw: unknown) => Promise<unknown>) | undefined;
+  /** The output check: ours, or 'drop' to send the answer as the resolver built it. */
+  output?: { check: (data: unknown) => Promise<unknown> } | 'drop';
+}
+
+/** Rewrites every procedure of the router, once, where the app router is built (before procedureTable reads it). */
+export function rewriteProcedures<R extends AnyRouter>(router: R, rewrite: (procedure: ProcedureSchemas) => ProcedureRewrite | undefined): R {
+  if (cache.has(router)) throw new Error('rewriteProcedures after procedureTable: the table would keep the old procedures');
+  for (const [path, procedure] of Object.entries(router._def.procedures as Record<string, AnyProcedure>)) {
+    const def = procedure._def as unknown as ProcedureDef & { middlewares: StoredMiddleware[] };
+    const change = rewrite({ path, inputs: def.inputs, output: def.output });
+    if (!change) continue;
+    let inputIndex = 0;
+    const { parseInput, output } = change;
+    def.middlewares = def.middlewares.flatMap((m) => {
+      if (m._type === 'input' && parseInput) {
+        const parse = parseInput(inputIndex++);
+        return parse ? [inputMiddleware(parse)] : [m];
+      }
+      if (m._type === 'output' && output) return output === 'drop' ? [] : [outputMiddleware(output.check)];
+      return [m];
+    });
+    if (change.inputs) def.inputs = change.inputs;
+  }
+  return router;
 }
 
 const hasMiddlewares = (def: ProcedureDef): def is ProcedureDef & { middlewares: Middleware[] } =>
