@@ -3,13 +3,13 @@ import type { UnitType } from '../../../shared/limits';
 import { m } from '../../../shared/paraglide/messages.js';
 import { getLocale } from '../../../shared/paraglide/runtime.js';
 import type { TWorksheetFormSettings, TWorksheetRecord } from '../../../shared/schemas/worksheet';
-import { isTimeMode, unitForType, workTypeUomRule } from '../../../shared/worksheet-rules';
+import { isTimeMode, unitForType } from '../../../shared/worksheet-rules';
 import { confirm } from '../../components/confirm';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
 import type { ComboOption } from './combo-box';
-import { clearDraft, loadDraft, saveDraft, sessionDrafts, type WorksheetDraft } from './draft';
+import { loadDraft, sessionDrafts, type WorksheetDraft } from './draft';
 import {
   computedQuantity,
   createdAndNew,
@@ -17,7 +17,6 @@ import {
   descriptionTyped,
   initialValues,
   type FormValues,
-  isRecordUnit,
   jobChosen,
   jobFound,
   quantityLeft,
@@ -39,21 +38,11 @@ import { describeFailure } from './create-failure';
 import { focusEntry, focusField, focusFirstInvalid } from './focus';
 import { loadOutbox } from './offline/outbox-state';
 import { invalidateCounts } from './invalidate-counts';
+import { useFormDraft } from './use-form-draft';
+import { useFormOptions } from './use-form-options';
 import {
   todayIso,
-  useCustomerLookup,
-  useCustomerSearch,
-  useJobLookup,
-  useJobSearch,
-  useJobTasks,
-  useLocationLookup,
-  useLocationSearch,
-  useUnitLookup,
-  useUnitSearch,
   useFormLookups,
-  useUnitsOfMeasure,
-  useWorkTypeLookup,
-  useWorkTypeSearch,
 } from './ws-data';
 
 type SchemaModule = typeof import('./worksheet-form-schema');
@@ -79,15 +68,6 @@ export interface WorksheetFormProps {
   onCancel?: (() => void) | undefined;
   /** A new entry's values from the URL (the week view's empty cell, issue 22 §6); a draft wins. */
   prefill?: Partial<Record<'date' | 'customerNo' | 'jobCode' | 'jobTaskCode' | 'unitType' | 'unitNo' | 'workTypeCode', string>> | undefined;
-}
-
-/** A draft is written once the typing pauses this long (and always before a submit). */
-export const DRAFT_SAVE_MS = 400;
-
-/** Options from a list, plus the record's own value when it is no longer offered (kept on edit). */
-function withCurrent(options: ComboOption[], value: string | null | undefined, label: string | null | undefined): ComboOption[] {
-  if (!value || options.some((o) => o.value === value)) return options;
-  return [{ value, label: label ?? null }, ...options];
 }
 
 /** The form's first values with the URL's prefill laid over them (unit type first: it decides the unit). */
@@ -157,79 +137,12 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel, p
   const unitLock = unitForType(values.unitType, settings.defaultResource, settings.lockDefaultResource);
   const unitLocked = unitLock.locked && values.unitNo === unitLock.unitNo && !editing;
 
-  // ---- option lists (server searches as the user types, issue 9 point 4) ----
-  const [customerTyped, setCustomerTyped] = useState('');
-  const [jobTyped, setJobTyped] = useState('');
-  const [locationTyped, setLocationTyped] = useState('');
-  const [unitTyped, setUnitTyped] = useState('');
-  const [workTypeTyped, setWorkTypeTyped] = useState('');
-  const customers = useCustomerSearch(customerTyped, values.jobCode, settings.showCustomer);
-  const jobs = useJobSearch(jobTyped, values.customerNo);
-  const locations = useLocationSearch(locationTyped, settings.showLocation);
-  const chosenCustomer = useCustomerLookup(values.customerNo, settings.showCustomer);
-  const selectedJob = useJobLookup(values.jobCode);
-  const chosenLocation = useLocationLookup(values.locationCode, settings.showLocation);
-  const tasks = useJobTasks(values.jobCode, settings.showJobTask);
-  const workTypes = useWorkTypeSearch(workTypeTyped, settings.showWorkType);
-  const selectedWorkType = useWorkTypeLookup(values.workTypeCode, settings.showWorkType);
-  const unitList = useUnitSearch(values.unitType, unitTyped);
-  const chosenUnit = useUnitLookup(values.unitType, values.unitNo);
-  const uoms = useUnitsOfMeasure(values.unitType, values.unitNo);
-
-  // A work type's forced unit of measure: the chosen one's look-up, or a row of the picker's matches.
-  const forcedUomOf = (workTypeCode: string) =>
-    (selectedWorkType?.code === workTypeCode ? selectedWorkType : workTypes.data?.find((w) => w.code === workTypeCode))?.unitOfMeasureCode ?? null;
-  const forcedUom = forcedUomOf(values.workTypeCode);
-  const unitUoms = unitUomCodes(values, uoms.data?.map((u) => u.code), record);
-  // Issue 10 §8: locked only when the unit has the work type's unit of measure; else explained.
-  const uomRule = workTypeUomRule(forcedUom, values.unitNo ? unitUoms : undefined);
+  // ---- option lists and the work type's unit of measure (use-form-options.ts) ----
+  const { lists, setUnitTyped, jobs, selectedJob, uoms, forcedUomOf, forcedUom, uomRule } = useFormOptions(values, settings, record);
   const conflictParams = { workType: values.workTypeCode, code: uomRule.kind === 'free' ? '' : uomRule.code, unit: values.unitNo };
   const uomConflict = uomRule.kind !== 'conflict' ? undefined : values.unitType === 'Item' ? m.ws_uom_conflict_item(conflictParams) : m.ws_uom_conflict_resource(conflictParams);
   // The form's errors, with the refused conflict at Work type while it lasts.
   const errors = conflictRefused && uomConflict && !form.errors.workTypeCode ? { ...form.errors, workTypeCode: uomConflict } : form.errors;
-
-  const customerOptions = useMemo(() => (customers.data ?? []).map((c) => ({ value: c.no, label: c.name })), [customers.data]);
-  const jobOptions = useMemo(() => (jobs.data ?? []).map((j) => ({ value: j.code, label: j.description })), [jobs.data]);
-  const locationOptions = useMemo(() => (locations.data ?? []).map((l) => ({ value: l.code, label: l.name })), [locations.data]);
-  // The chosen value's label: from the server (by code), else the record's own copy on edit.
-  const chosenCustomerOption = chosenCustomer
-    ? { value: chosenCustomer.no, label: chosenCustomer.name }
-    : record?.customerNo === values.customerNo && values.customerNo
-      ? { value: record.customerNo, label: record.customerName }
-      : undefined;
-  const chosenJobOption = selectedJob
-    ? { value: selectedJob.code, label: selectedJob.description }
-    : record?.jobCode === values.jobCode && values.jobCode
-      ? { value: record.jobCode, label: record.jobDescription }
-      : undefined;
-  const chosenLocationOption = chosenLocation ? { value: chosenLocation.code, label: chosenLocation.name } : undefined;
-  const taskOptions = useMemo(
-    () =>
-      withCurrent(
-        (tasks.data ?? []).map((t) => ({ value: t.code, label: t.description })),
-        record && record.jobCode === values.jobCode ? record.jobTaskCode : null,
-        record?.jobTaskDescription,
-      ),
-    [tasks.data, record, values.jobCode],
-  );
-  const workTypeOptions = useMemo(() => (workTypes.data ?? []).map((w) => ({ value: w.code, label: w.description })), [workTypes.data]);
-  const chosenWorkTypeOption = selectedWorkType
-    ? { value: selectedWorkType.code, label: selectedWorkType.description }
-    : record?.workTypeCode === values.workTypeCode && values.workTypeCode
-      ? { value: record.workTypeCode, label: record.workTypeDescription ?? record.workTypeCode }
-      : undefined;
-  const unitOptions = useMemo(() => (unitList.data ?? []).map((u) => ({ value: u.no, label: u.description })), [unitList.data]);
-  const chosenUnitOption = chosenUnit.unit
-    ? { value: chosenUnit.unit.no, label: chosenUnit.unit.description }
-    : isRecordUnit(values, record) && record
-      ? { value: record.unitNo, label: record.unitDescription }
-      : undefined;
-  const uomOptions = useMemo(() => {
-    let list: ComboOption[] = (uoms.data ?? []).map((u) => ({ value: u.code, label: u.description }));
-    if (record && record.unitType === values.unitType && record.unitNo === values.unitNo) list = withCurrent(list, record.unitOfMeasureCode, record.unitOfMeasureDescription);
-    if (uomRule.kind === 'forced') list = withCurrent(list, uomRule.code, null);
-    return list;
-  }, [uoms.data, record, values.unitType, values.unitNo, uomRule]);
 
   // ---- look-ups a choice starts; their answers go through the pure transitions ----
 
@@ -279,48 +192,8 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel, p
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form opens
   }, []);
 
-  // ---- the draft (issue 10 §6) ----
-
-  const draftOf = (): WorksheetDraft => ({
-    v: 1,
-    username: settings.username,
-    recordId: record?.id,
-    version: record?.version,
-    path,
-    values: form.values,
-    keptIds: editing ? keptIds : undefined,
-    files: files.length,
-    savedAt: Date.now(),
-  });
-  const persistDraft = () => {
-    if (touched.current) saveDraft(sessionDrafts(), draftOf());
-  };
-  const dropDraft = () => {
-    touched.current = false;
-    clearDraft(sessionDrafts(), settings.username, record?.id);
-  };
-  // Written to sessionStorage (an external system) once the typing pauses.
-  useEffect(() => {
-    if (!touched.current) return;
-    const timer = setTimeout(persistDraft, DRAFT_SAVE_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- persistDraft reads exactly these
-  }, [values, files.length, keptIds]);
-
-  // Also written when the form goes away (a 401 that routes to /login, another page) or the page
-  // is left (the idle reload), so the last keystrokes before the pause are not lost.
-  const flush = useRef(persistDraft);
-  useEffect(() => {
-    flush.current = persistDraft;
-  });
-  useEffect(() => {
-    const onHide = () => flush.current();
-    window.addEventListener('pagehide', onHide);
-    return () => {
-      window.removeEventListener('pagehide', onHide);
-      flush.current();
-    };
-  }, []);
+  // ---- the draft (issue 10 §6; use-form-draft.ts) ----
+  const { persistDraft, dropDraft } = useFormDraft({ settings, record, editing, path, values, getValues: () => form.values, keptIds, files, touched });
 
   /** A user's change: from now on there is a draft. */
   const change = (...fields: string[]) => {
@@ -527,15 +400,7 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel, p
     unitLocked,
     uomRule,
     attachments: { open: attachmentsOpen, setOpen: setAttachmentsOpen, files, keptIds, count: files.length + keptIds.length, onFiles, onKept },
-    lists: {
-      customers: { options: customerOptions, selected: chosenCustomerOption, onSearch: setCustomerTyped, limited: customers.limited, loading: customers.isLoading },
-      jobs: { options: jobOptions, selected: chosenJobOption, onSearch: setJobTyped, limited: jobs.limited, loading: jobs.isLoading },
-      locations: { options: locationOptions, selected: chosenLocationOption, onSearch: setLocationTyped, limited: locations.limited, loading: locations.isLoading },
-      tasks: { options: taskOptions, loading: tasks.isLoading && values.jobCode !== '' },
-      workTypes: { options: workTypeOptions, selected: chosenWorkTypeOption, onSearch: setWorkTypeTyped, limited: workTypes.limited, loading: workTypes.isLoading },
-      units: { options: unitOptions, selected: chosenUnitOption, onSearch: setUnitTyped, limited: unitList.limited, loading: unitList.isLoading },
-      uoms: { options: uomOptions, loading: uoms.isLoading && values.unitNo !== '' },
-    },
+    lists,
     on: { customer: onCustomer, job: onJob, task: onTask, location: onLocation, workType: onWorkType, unitType: onUnitType, unit: onUnit, uom: onUom, date: onDate, description: onDescription, time: onTime, timeBlur: onTimeBlur, quantity: onQuantity, quantityBlur: onQuantityBlur },
     onSubmit,
     onStart,
