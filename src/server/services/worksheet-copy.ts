@@ -12,6 +12,7 @@ import type { Actor } from '../context';
 import { AppError } from '../errors';
 import { diffChanges, recordHistory } from './history';
 import { emitWorksheetEvent } from './webhooks';
+import { assertOpenPeriod } from './worksheet-period';
 import { badRequest, hhmm, loadVisibleOrOwn } from './worksheet-record';
 import { resolveValues, tracked, type ResolvedValues } from './worksheet-resolve';
 
@@ -54,6 +55,8 @@ export async function copyWorksheetRecords(db: Database, actor: Actor, input: z.
     for (const [i, date] of targets.entries()) {
       if (date < DATE_MIN || date > DATE_MAX) throw badRequest({ [input.toDate ? 'toDate' : 'toWeek']: ERR.dateOutOfRange, [`ids.${i}`]: ERR.dateOutOfRange });
     }
+    // No copy into the account's closed period (issue 40 §3); copying out of it is reading.
+    await assertOpenPeriod(trx, actor.accountId, targets);
     const locked = await exportedDays(trx, actor.accountId, [...new Set(sources.map((r) => r.username))], [...new Set(targets)]);
     const hit = locked.find((l) => sources.some((r, i) => r.username === l.username && targets[i] === l.date));
     if (hit) throw new AppError('CONFLICT', coded('COPY_TARGET_EXPORTED', { user: hit.username, date: hit.date }));
