@@ -148,6 +148,7 @@ export function ListFilterBar({ mode, filters, onChange, totals, showCustomer }:
             <option value="all">{m.ws_status_all()}</option>
             <option value="notApproved">{m.ws_status_not_approved()}</option>
             <option value="approved">{m.ws_status_approved()}</option>
+            <option value="returned">{m.ws_status_returned()}</option>
           </select>
         </label>
         <div className="ws-filter ws-filter--quick">

@@ -16,6 +16,7 @@ import { useWindowList } from '../../lib/window-list';
 import { LazyBoundary, lazyPart, useMountedOnce } from '../../lib/lazy';
 import type { RecordPopup, RecordPopups as RecordPopupsType } from './record-popups';
 import type { CopyDialog as CopyDialogType, CopyRequest } from './copy-dialog';
+import type { ReturnDialog as ReturnDialogType } from './return-dialog';
 import { todayIso, useFormSettings, useMediaQuery } from './ws-data';
 import { errorMessage } from '../../lib/errors';
 import { approvableOf, type Selection } from './bulk-approve';
@@ -34,6 +35,9 @@ const preloadPopups = { onPointerEnter: Popups.preload, onFocus: Popups.preload 
 // "Copy to…" (issue 22 §5): its dialog comes on first use, or on intent over a copy button.
 const Copy = lazyPart<ComponentProps<typeof CopyDialogType>>(() => import('./copy-dialog').then((mod) => mod.CopyDialog));
 const preloadCopy = { onPointerEnter: Copy.preload, onFocus: Copy.preload };
+// "Send back" (issue 40 §1): its dialog comes on first use, or on intent over the button.
+const Return = lazyPart<ComponentProps<typeof ReturnDialogType>>(() => import('./return-dialog').then((mod) => mod.ReturnDialog));
+const preloadReturn = { onPointerEnter: Return.preload, onFocus: Return.preload };
 
 export interface WorksheetEntriesProps {
   /** Day groups as GET /api/worksheet answers them (newest day first). */
@@ -161,6 +165,7 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, emp
   const [popupsMounted, unmountPopups] = useMountedOnce(popup !== null);
   const [copy, setCopy] = useState<CopyRequest | null>(null);
   const [copyMounted, unmountCopy] = useMountedOnce(copy !== null);
+  const [returning, setReturning] = useState<TWorksheetRecord | null>(null);
   const total = groups.reduce((n, g) => n + g.worksheet.length, 0);
   const hasMore = paging?.hasMore ?? false;
   const loadMore = paging?.loadMore;
@@ -276,6 +281,7 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, emp
     showUser: settings ? showsUserColumn(settings.profileType, mode) : false,
     open: (kind, record) => setPopup({ kind, record }),
     copy: setCopy,
+    sendBack: setReturning,
     selection: !archive && mode !== 'YOURS' ? rowSelection : undefined,
     order: selectable,
     onApproveDay: !archive && mode !== 'YOURS' ? onApproveDay : undefined,
@@ -326,6 +332,11 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, emp
           }}
         >
           <Copy.Component request={copy} onClose={() => setCopy(null)} />
+        </LazyBoundary>
+      )}
+      {returning && (
+        <LazyBoundary part={Return} onFailed={() => setReturning(null)}>
+          <Return.Component records={[returning]} onClose={() => setReturning(null)} />
         </LazyBoundary>
       )}
     </div>
@@ -395,6 +406,8 @@ interface RowContext {
   showUser: boolean;
   open: (kind: 'time' | 'history' | 'photos', record: TWorksheetRecord) => void;
   copy: (request: CopyRequest) => void;
+  /** "Send back" with a reason (issue 40 §1) */
+  sendBack: (record: TWorksheetRecord) => void;
   selection: Selection | undefined;
   /** the selectable rows in display order (Shift-click ranges) */
   order: number[];
@@ -410,7 +423,7 @@ interface RowContext {
 }
 
 const rowClass = (base: string, r: TWorksheetRecord, ctx: RowContext) =>
-  [base, r.approvedBy ? 'is-approved' : '', ctx.highlight?.has(r.id) ? 'is-highlighted' : '', ctx.selection?.has(r.id) ? 'is-selected' : ''].filter(Boolean).join(' ');
+  [base, r.approvedBy ? 'is-approved' : '', r.returnedBy ? 'is-returned' : '', ctx.highlight?.has(r.id) ? 'is-highlighted' : '', ctx.selection?.has(r.id) ? 'is-selected' : ''].filter(Boolean).join(' ');
 
 /** A row's selection box: Space toggles it when focused, Shift+click selects the range from the last click. */
 function SelectBox({ record, ctx }: { record: TWorksheetRecord; ctx: RowContext }) {
@@ -661,6 +674,7 @@ function EntryRow({ record: r, itemKey, index, cols, ctx, measure }: { record: T
             {r.timeFrom}–{r.timeTo}
           </span>
         )}
+        <ReturnedNote record={r} />
       </td>
       <td className="ws-right ws-qty">
         <QuantityCell record={r} />
@@ -783,6 +797,7 @@ function EntryCard({ record: r, pos, size, ctx }: { record: TWorksheetRecord; po
         )}{' '}
         — <Words text={r.description} />
       </p>
+      <ReturnedNote record={r} />
       {meta.length > 0 && (
         <dl className="ws-entry__meta">
           {meta.map(([k, v]) => (
@@ -800,6 +815,16 @@ function EntryCard({ record: r, pos, size, ctx }: { record: TWorksheetRecord; po
         {!ctx.archive && <RowActions record={r} ctx={ctx} />}
       </div>
     </li>
+  );
+}
+
+/** Issue 40 §1: "Returned by your team leader: <reason>" on an entry sent back and not yet fixed. */
+function ReturnedNote({ record }: { record: TWorksheetRecord }) {
+  if (record.returnedBy === null || record.returnReason === null) return null;
+  return (
+    <p className="ws-returned" title={m.ws_returned_by({ user: record.returnedBy })}>
+      <span className="ws-returned__badge">{m.ws_returned()}</span> <Words text={m.ws_returned_note({ reason: record.returnReason })} />
+    </p>
   );
 }
 
@@ -875,10 +900,27 @@ function RowActions({ record, ctx }: { record: TWorksheetRecord; ctx: RowContext
       {copyIcon}
     </button>
   );
-  if (!record.canManage) return <span className="ws-row-actions">{copyButton}</span>;
+  // Send back (issue 40 §1): outside one's own tab, for the entries one may approve.
+  const returnButton =
+    !ctx.archive && ctx.mode !== 'YOURS' && record.canApprove ? (
+      <button type="button" className="icon-button" {...preloadReturn} onClick={() => ctx.sendBack(record)} aria-label={m.ws_return_label({ description: record.description })} title={m.ws_return_action()}>
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M9 14L4 9l5-5" />
+          <path d="M4 9h10.5a5.5 5.5 0 010 11H11" />
+        </svg>
+      </button>
+    ) : null;
+  if (!record.canManage)
+    return (
+      <span className="ws-row-actions">
+        {returnButton}
+        {copyButton}
+      </span>
+    );
   const intent = () => ctx.preloadEdit(record);
   return (
     <span className="ws-row-actions">
+      {returnButton}
       {copyButton}
       {/* A plain link: the router's <Link> per row was most of a row's cost (decision 0288). */}
       <a
