@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { RETURN_REASON_MAX } from '../../../shared/limits';
 import { m } from '../../../shared/paraglide/messages.js';
 import type { TWorksheetRecord } from '../../../shared/schemas/worksheet';
@@ -20,11 +20,16 @@ export function ReturnDialog({ records, onClose }: { records: readonly TWorkshee
   const send = trpc.worksheet.return.useMutation();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const refuse = (text: string) => {
+    setError(text);
+    field.current?.focus();
+  };
   const one = records.length === 1 ? records[0] : undefined;
   const users = [...new Set(records.map((r) => r.username))].join(', ');
   const submit = async () => {
     const text = reason.trim();
-    if (text === '') return setError(m.ws_return_reason_required());
+    if (text === '') return refuse(m.ws_return_reason_required());
     try {
       const res = await send.mutateAsync({ ids: records.map((r) => r.id), reason: text });
       toast.success(m.ws_toast_returned({ count: formatNumber(res.returned.length) }));
@@ -32,7 +37,7 @@ export function ReturnDialog({ records, onClose }: { records: readonly TWorkshee
       onClose(res.returned);
     } catch (e) {
       const fields = serverFieldErrors(e);
-      if (fields.reason) setError(fields.reason);
+      if (fields.reason) refuse(fields.reason);
       else toast.error(errorMessage(e));
     }
   };
@@ -66,6 +71,7 @@ export function ReturnDialog({ records, onClose }: { records: readonly TWorkshee
           {(control) => (
             <textarea
               {...control}
+              ref={field}
               name="reason"
               className="input ws-return__reason"
               rows={3}
