@@ -25,7 +25,7 @@ export function HomeGlance({ role }: { role: ProfileType }) {
       )}
       {g.returned > 0 && (
         <Link to="/" search={{ status: 'returned' }} className="ws-glance__returned">
-          <span className="ws-returned__badge">{m.ws_returned()}</span> {m.ws_home_returned({ count: formatNumber(g.returned) })}
+          {m.ws_home_returned({ count: formatNumber(g.returned) })}
         </Link>
       )}
       <span className="ws-glance__hours">{m.rep_glance_hours({ thisWeek: hours(g.thisWeek), lastWeek: hours(g.lastWeek) })}</span>

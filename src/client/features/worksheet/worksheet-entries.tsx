@@ -823,7 +823,7 @@ function ReturnedNote({ record }: { record: TWorksheetRecord }) {
   if (record.returnedBy === null || record.returnReason === null) return null;
   return (
     <p className="ws-returned" title={m.ws_returned_by({ user: record.returnedBy })}>
-      <span className="ws-returned__badge">{m.ws_returned()}</span> <Words text={m.ws_returned_note({ reason: record.returnReason })} />
+      <Words text={m.ws_returned_note({ reason: record.returnReason })} />
     </p>
   );
 }
