@@ -511,6 +511,19 @@ export async function exportedDays(db: Db, accountId: number, usernames: readonl
   return rows.map((r) => ({ username: r.username, date: String(r.date) }));
 }
 
+/** The (owner id, date) of every entry, open or exported, of these owners on these dates (issue 40 §5: the copy's target days). */
+export async function entriesOnDays(db: Db, accountId: number, userIds: readonly number[], dates: readonly string[]): Promise<Array<{ userId: number | null; date: string }>> {
+  if (userIds.length === 0 || dates.length === 0) return [];
+  const rows = await db
+    .selectFrom('worksheetRecord')
+    .select(['userId', 'date'])
+    .where('accountId', '=', accountId)
+    .where('userId', 'in', [...userIds])
+    .where('date', 'in', [...dates])
+    .execute();
+  return rows.map((r) => ({ userId: r.userId, date: String(r.date) }));
+}
+
 /** A user of the account by name (case-insensitive), with their team: whose week a caller asks for. */
 export async function findAccountUser(db: Db, accountId: number, username: string) {
   return db

@@ -5518,6 +5518,7 @@ export interface operations {
                             unitOfMeasureCode: string;
                             sourceId: number;
                         }[];
+                        existing: number;
                     };
                 };
             };
