@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { z } from 'zod';
 import { isoDate } from '../../../shared/fields';
 import { m } from '../../../shared/paraglide/messages.js';
+import type { TWorksheetRecord } from '../../../shared/schemas/worksheet';
 import type { TCopyWorksheetInput, TCopyWorksheetResult, TCopyPreviewEntry } from '../../../shared/schemas/worksheet-copy';
 import { defaultCopyDate } from '../../../shared/copy-dates';
 import { addWeeks, weekDays, weekNumber, weekOf } from '../../../shared/week';
@@ -44,15 +45,15 @@ const copyCall = (input: TCopyWorksheetInput, key?: string) =>
  * Issue 22 §5 (decision 0210): the "Copy to…" dialog of an entry or a day — a date, the dry run's
  * preview of what will be created, then Copy. Loaded on first use (decision 0185).
  */
-export function CopyDialog({ request, onClose }: { request: CopyRequest | null; onClose: () => void }) {
+export function CopyDialog({ request, onClose, onCopied }: { request: CopyRequest | null; onClose: () => void; onCopied?: (created: TWorksheetRecord[]) => void }) {
   return (
     <Modal open={request !== null} title={request?.week ? m.ws_copy_week_title({ week: String(weekNumber(request.week)) }) : m.ws_copy_title()} onClose={onClose} size="small">
-      {request && <CopyForm key={`${request.fromDate}:${request.ids.join(',')}`} request={request} onClose={onClose} />}
+      {request && <CopyForm key={`${request.fromDate}:${request.ids.join(',')}`} request={request} onClose={onClose} onCopied={onCopied} />}
     </Modal>
   );
 }
 
-function CopyForm({ request, onClose }: { request: CopyRequest; onClose: () => void }) {
+function CopyForm({ request, onClose, onCopied }: { request: CopyRequest; onClose: () => void; onCopied?: ((created: TWorksheetRecord[]) => void) | undefined }) {
   const week = request.week;
   const form = useZodForm(ZCopyForm, { toDate: week ? weekDays(addWeeks(week, 1))[0]! : defaultCopyDate(request.fromDate) });
   const [preview, setPreview] = useState<{ toDate: string; rows: TCopyPreviewEntry[]; existing: number } | null>(null);
@@ -77,6 +78,7 @@ function CopyForm({ request, onClose }: { request: CopyRequest; onClose: () => v
       const res = await copyCall({ ids: request.ids, ...target(values.toDate) }, key.current);
       toast.success(m.ws_copy_toast({ count: formatNumber(res.created.length) }));
       await Promise.all([utils.worksheet.invalidate(), invalidateCounts(utils)]);
+      onCopied?.(res.created);
       onClose();
     } catch (error) {
       if (!form.setServerErrors(error)) toast.error(errorMessage(error));
