@@ -77,6 +77,7 @@ test('the worker sees the badge, fixes the entry and the status clears (English,
   await screenshot(page, 'return-home-375-en');
   await badge.click();
   await expect(page).toHaveURL(/status=returned/);
+  await expect(page.getByText('Status: Returned')).toBeVisible();
   const card = page.locator('[data-entry-id]').filter({ hasText: RETURN_DESC });
   await expect(card).toContainText(`Returned by your team leader: ${REASON}`);
   await screenshot(page, 'return-entry-375-en');

@@ -29,7 +29,7 @@ const label: Record<FilterKey, () => string> = {
 function valueText(key: FilterKey, f: ListFilters): string {
   const v = f[key] ?? '';
   if (key === 'from' || key === 'to') return formatDate(v, { day: 'numeric', month: 'short', year: 'numeric' });
-  if (key === 'status') return v === 'approved' ? m.ws_status_approved() : m.ws_status_not_approved();
+  if (key === 'status') return v === 'approved' ? m.ws_status_approved() : v === 'returned' ? m.ws_status_returned() : m.ws_status_not_approved();
   return v;
 }
 
