@@ -75,6 +75,10 @@ describe('closing a period', () => {
     expect(bulk.refused).toEqual([{ id: oct, reason: 'PERIOD_CLOSED' }]);
     expectStatus(await w.c.admin.put('/api/worksheet/approve/bulk', { ids: [nov], isApproved: false }), 200);
 
+    // The offline outbox's send: the same create with an Idempotency-Key; its retry answers the same refusal.
+    for (let i = 0; i < 2; i++) {
+      expectClosed(await w.c.basicA.request('POST', '/api/worksheet', form(timeEntry({ date: '2026-10-12', description: 'Queued offline' })), { 'Idempotency-Key': 'outbox-oct-1' }));
+    }
     const key = await app.apiKeyClient(w.accountId);
     expectClosed(await key.client.post('/api/worksheet', timeEntry({ date: '2026-10-02', username: 'cpbasica' })));
     const trpc = await w.c.basicA.raw('POST', '/api/trpc/worksheet.delete', { id: oct });
