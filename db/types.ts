@@ -34,6 +34,8 @@ export interface AccountTable {
   bcDocumentPrefix: Gen<string>;
   /** Who must use a second factor (migration 2026-11-28T0941-second-factor-and-sso). */
   secondFactorRequired: ColumnType<SecondFactorRequired, SecondFactorRequired | undefined, SecondFactorRequired>;
+  /** The account's time is closed up to and including this date; null = open (migration 2026-11-28T1300-return-and-closed-period). */
+  closedUntil: ColumnType<DateText | null, DateText | null | undefined, DateText | null>;
 }
 
 export interface AppUserTable {
@@ -190,6 +192,10 @@ export interface WorksheetRecordTable {
   exportBatchId: Gen<number | null>;
   /** The owner's app_user.id; set by a trigger from username (migration 2026-11-23T1300). */
   userId: Gen<number | null>;
+  /** Sent back to its owner (issue 40 §1, migration 2026-11-28T1300-return-and-closed-period); cleared by an edit or an approval. */
+  returnedBy: ColumnType<string | null, string | null | undefined, string | null>;
+  returnedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  returnReason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AttachmentTable {
@@ -205,7 +211,7 @@ export interface AttachmentTable {
   createdAt: Gen<Date>;
 }
 
-export type HistoryAction = 'create' | 'update' | 'approve' | 'unapprove' | 'delete' | 'export';
+export type HistoryAction = 'create' | 'update' | 'approve' | 'unapprove' | 'delete' | 'export' | 'return';
 export type HistoryChanges = Record<string, { from: unknown; to: unknown }>;
 
 export interface WorksheetHistoryTable {
@@ -218,8 +224,19 @@ export interface WorksheetHistoryTable {
   changes: ColumnType<HistoryChanges, string | HistoryChanges | undefined, string | HistoryChanges>;
 }
 
+/** Every close and reopen of the account's period (issue 40 §3). */
+export interface PeriodCloseLogTable {
+  id: Gen<number>;
+  accountId: number;
+  username: string;
+  at: Gen<Date>;
+  fromDate: DateText | null;
+  toDate: DateText | null;
+}
+
 export interface DB {
   account: AccountTable;
+  periodCloseLog: PeriodCloseLogTable;
   appUser: AppUserTable;
   session: SessionTable;
   loginThrottle: LoginThrottleTable;

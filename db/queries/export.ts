@@ -76,7 +76,7 @@ export interface ExportFilters {
   jobCode?: string | null;
   /** the person filter, resolved to app_user.id by the service (an unknown name is a 400 there) */
   ownerId?: number | null;
-  status?: 'notApproved' | 'approved' | 'all' | null;
+  status?: 'notApproved' | 'approved' | 'returned' | 'all' | null;
   /** the archive by export batch */
   batchId?: number | null;
 }
@@ -92,6 +92,7 @@ function filterCondition(filters: ExportFilters | undefined): string {
   if (filters?.batchId != null) parts.push(`w.export_batch_id = ${intConst(filters.batchId)}`);
   if (filters?.status === 'notApproved') parts.push('w.approved_by IS NULL');
   if (filters?.status === 'approved') parts.push('w.approved_by IS NOT NULL');
+  if (filters?.status === 'returned') parts.push('w.returned_at IS NOT NULL');
   return parts.length ? parts.join(' AND ') : 'true';
 }
 

@@ -106,14 +106,17 @@ export async function reportRows(db: Db, f: ReportFilter): Promise<ReportSqlRow[
 
 export interface GlanceSqlRow {
   waiting: number | null;
+  /** issue 40 §1: the caller's open entries sent back to them */
+  returned: number;
   thisWeek: number | string;
   lastWeek: number | string;
 }
 
 /**
  * The home page's glance (issue 26 §3) in one statement: the team's open entries waiting for
- * approval (the TEAM list's selection; only asked for a team leader) and the caller's hours of this
- * and last week (open and archived, served by the owner index).
+ * approval (the TEAM list's selection; only asked for a team leader), the caller's entries sent
+ * back to them (issue 40 §1), and the caller's hours of this and last week (open and archived,
+ * served by the owner index).
  */
 export function glanceQuery(f: ScopeFilter & { withWaiting: boolean; lastMonday: string; thisMonday: string; thisSunday: string }) {
   const team = f.withWaiting ? scopeConditions({ ...f, mode: 'TEAM' }) : null;
@@ -122,8 +125,10 @@ export function glanceQuery(f: ScopeFilter & { withWaiting: boolean; lastMonday:
     : sql`NULL::integer`;
   const owner =
     f.userId !== null ? sql`w.user_id = ${f.userId}` : sql`w.user_id = (SELECT id FROM app_user WHERE account_id = ${f.accountId} AND lower(username) = ${f.username.toLowerCase()})`;
+  // Issue 40 §1: the caller's entries sent back and not yet fixed (the partial index on returned entries).
+  const returned = sql`(SELECT count(*)::integer FROM worksheet_record w WHERE ${owner} AND w.returned_at IS NOT NULL AND NOT w.exported AND w.account_id = ${f.accountId})`;
   return sql<GlanceSqlRow>`
-    SELECT ${waiting} AS waiting,
+    SELECT ${waiting} AS waiting, ${returned} AS returned,
       coalesce(sum(w.quantity) FILTER (WHERE w.date >= ${f.thisMonday}::date), 0) AS "thisWeek",
       coalesce(sum(w.quantity) FILTER (WHERE w.date < ${f.thisMonday}::date), 0) AS "lastWeek"
     FROM worksheet_record w
@@ -133,7 +138,7 @@ export function glanceQuery(f: ScopeFilter & { withWaiting: boolean; lastMonday:
 
 export async function glanceRow(db: Db, f: Parameters<typeof glanceQuery>[0]): Promise<GlanceSqlRow> {
   const r = await glanceQuery(f).execute(db.withoutPlugins());
-  return r.rows[0] ?? { waiting: null, thisWeek: 0, lastWeek: 0 };
+  return r.rows[0] ?? { waiting: null, returned: 0, thisWeek: 0, lastWeek: 0 };
 }
 
 /** The user a report's `person` names, if the account has one by that name (any case). */

@@ -41,13 +41,14 @@ export interface WorksheetListFilter {
   batchId?: number | null | undefined;
   /** issue 23 §1: one owner, by user id (checked against the account and the team by the service) */
   ownerId?: number | null | undefined;
-  /** issue 23 §1: approval state */
-  status?: 'notApproved' | 'approved' | 'all' | undefined;
+  /** issue 23 §1: approval state; issue 40 §1: returned */
+  status?: 'notApproved' | 'approved' | 'returned' | 'all' | undefined;
 }
 
 /** A list row: timestamps already as ISO 8601 text (see listRecords). */
-export type WorksheetListRow = Omit<WorksheetRowInScope, 'approvedDateTime' | 'createdAt' | 'modifiedDate' | 'exportedAt'> & {
+export type WorksheetListRow = Omit<WorksheetRowInScope, 'approvedDateTime' | 'createdAt' | 'modifiedDate' | 'exportedAt' | 'returnedAt'> & {
   approvedDateTime: string | null;
+  returnedAt: string | null;
   createdAt: string;
   modifiedDate: string | null;
   exportedAt: string | null;
@@ -71,6 +72,7 @@ function listConditions(f: WorksheetListFilter) {
   if (f.ownerId) where.push(sql`w.user_id = ${f.ownerId}`);
   if (f.status === 'notApproved') where.push(sql`w.approved_by IS NULL`);
   if (f.status === 'approved') where.push(sql`w.approved_by IS NOT NULL`);
+  if (f.status === 'returned') where.push(sql`w.returned_at IS NOT NULL`);
   return sql.join(where, sql` AND `);
 }
 
@@ -141,7 +143,8 @@ export function listRecordsQuery(f: WorksheetListFilter, page: ListPage) {
       w.created_by AS "createdBy", ${isoText('w.created_at')} AS "createdAt",
       w.modified_by AS "modifiedBy", ${isoText('w.modified_date')} AS "modifiedDate",
       w.version, w.exported, w.exported_by AS "exportedBy", ${isoText('w.exported_at')} AS "exportedAt",
-      w.user_id AS "userId", ${teamScope(f.teamCode)} AS "inTeam"
+      w.user_id AS "userId", w.returned_by AS "returnedBy", ${isoText('w.returned_at')} AS "returnedAt", w.return_reason AS "returnReason",
+      ${teamScope(f.teamCode)} AS "inTeam"
     FROM worksheet_record w
     WHERE ${where}${after}
     ORDER BY w.date DESC, w.id DESC
@@ -369,6 +372,15 @@ export const CREATED_COLUMNS: ReadonlyArray<[keyof CreatedRecordValues, string]>
   ['unitOfMeasureDescription', 'unit_of_measure_description'], ['createdBy', 'created_by'], ['modifiedBy', 'modified_by'], ['modifiedDate', 'modified_date'],
 ];
 const N = CREATED_COLUMNS.length;
+/** The SQL types of the created columns that are not text (the INSERT … SELECT names them). */
+const CREATED_COLUMN_TYPES: Record<string, string> = {
+  account_id: 'integer',
+  date: 'date',
+  time_from: 'time',
+  time_to: 'time',
+  quantity: 'numeric',
+  modified_date: 'timestamptz',
+};
 
 /**
  * Every column of a record, by name (the compiler insists on each one, so a new column is added
@@ -380,7 +392,7 @@ const RECORD_COLUMNS: Record<keyof WorksheetRow, true> = {
   jobTaskDescription: true, locationCode: true, workTypeCode: true, workTypeDescription: true, unitType: true, unitNo: true, unitDescription: true,
   description: true, timeFrom: true, timeTo: true, quantity: true, unitOfMeasureCode: true, unitOfMeasureDescription: true, approvedBy: true,
   approvedDateTime: true, createdBy: true, createdAt: true, modifiedBy: true, modifiedDate: true, version: true, exported: true, exportedBy: true,
-  exportedAt: true, exportBatchId: true, userId: true,
+  exportedAt: true, exportBatchId: true, userId: true, returnedBy: true, returnedAt: true, returnReason: true,
 };
 const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const RECORD_COLUMN_LIST = Object.keys(RECORD_COLUMNS).map(snake).join(', ');
@@ -394,7 +406,9 @@ const RECORD_COLUMN_LIST = Object.keys(RECORD_COLUMNS).map(snake).join(', ');
  */
 const CREATE_RECORD_SQL = prepared(`WITH ins AS (
   INSERT INTO worksheet_record (${CREATED_COLUMNS.map(([, c]) => c).join(', ')})
-  VALUES (${CREATED_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
+  SELECT ${CREATED_COLUMNS.map(([, c], i) => `$${i + 1}::${CREATED_COLUMN_TYPES[c] ?? 'text'}`).join(', ')}
+  FROM account a WHERE a.id = $1 AND (a.closed_until IS NULL OR a.closed_until < $3::date)
+  FOR KEY SHARE OF a
   RETURNING ${RECORD_COLUMN_LIST}
 ), h AS (
   INSERT INTO worksheet_history (account_id, worksheet_id, action, username, changes)
@@ -410,12 +424,17 @@ const CREATE_RECORD_SQL = prepared(`WITH ins AS (
 )
 SELECT ${RECORD_COLUMN_LIST} FROM ins`);
 
-/** Inserts a record with its history row and outbox message (see CREATE_RECORD_SQL); the stored row. */
-export async function createRecord(db: Db, values: CreatedRecordValues, changes: unknown, messageId: string, by: string): Promise<WorksheetRow> {
+/**
+ * Inserts a record with its history row and outbox message (see CREATE_RECORD_SQL); the stored
+ * row, or undefined when the record's date is in the account's closed period (issue 40 §3): the
+ * insert reads the account's closed date with the row locked FOR KEY SHARE, so a close committing
+ * meanwhile is seen (decision 0371), and nothing is written.
+ */
+export async function createRecord(db: Db, values: CreatedRecordValues, changes: unknown, messageId: string, by: string): Promise<WorksheetRow | undefined> {
   const params: unknown[] = CREATED_COLUMNS.map(([key]) => values[key]);
   params.push(JSON.stringify(changes), messageId, by);
   const result = await db.executeQuery<WorksheetRow>(CompiledQuery.raw(CREATE_RECORD_SQL, params));
-  return result.rows[0]!;
+  return result.rows[0];
 }
 
 /**
@@ -444,12 +463,16 @@ export async function listIds(db: Db, f: WorksheetListFilter, limit: number): Pr
 
 /**
  * Sets or clears the approval of open records in one statement (issue 23 §2); bumps each version.
+ * An approval ends a return (issue 40 §1).
  * Returns the ids it changed.
  */
 export async function setApproval(db: Db, accountId: number, ids: readonly number[], approvedBy: string | null, at: Date | null): Promise<number[]> {
   if (ids.length === 0) return [];
   const r = await sql<{ id: number }>`
-    UPDATE worksheet_record SET approved_by = ${approvedBy}, approved_date_time = ${at}, version = version + 1
+    UPDATE worksheet_record SET approved_by = ${approvedBy}, approved_date_time = ${at}, version = version + 1,
+      returned_by = CASE WHEN ${approvedBy}::text IS NULL THEN returned_by END,
+      returned_at = CASE WHEN ${approvedBy}::text IS NULL THEN returned_at END,
+      return_reason = CASE WHEN ${approvedBy}::text IS NULL THEN return_reason END
     WHERE account_id = ${accountId} AND id = ANY(${[...ids]}::integer[]) AND NOT exported
     RETURNING id`.execute(db.withoutPlugins());
   return r.rows.map((row) => row.id).sort((a, b) => a - b);
@@ -486,6 +509,19 @@ export async function exportedDays(db: Db, accountId: number, usernames: readonl
     .where('date', 'in', [...dates])
     .execute();
   return rows.map((r) => ({ username: r.username, date: String(r.date) }));
+}
+
+/** The (owner id, date) of every entry, open or exported, of these owners on these dates (issue 40 §5: the copy's target days). */
+export async function entriesOnDays(db: Db, accountId: number, userIds: readonly number[], dates: readonly string[]): Promise<Array<{ userId: number | null; date: string }>> {
+  if (userIds.length === 0 || dates.length === 0) return [];
+  const rows = await db
+    .selectFrom('worksheetRecord')
+    .select(['userId', 'date'])
+    .where('accountId', '=', accountId)
+    .where('userId', 'in', [...userIds])
+    .where('date', 'in', [...dates])
+    .execute();
+  return rows.map((r) => ({ userId: r.userId, date: String(r.date) }));
 }
 
 /** A user of the account by name (case-insensitive), with their team: whose week a caller asks for. */
@@ -555,4 +591,34 @@ export async function weekUsernames(db: Db, accountId: number, teamCode: string 
   let q = db.selectFrom('appUser').select('username').where('accountId', '=', accountId);
   if (teamCode !== null) q = q.where('teamCode', '=', teamCode);
   return (await q.orderBy(sql`lower(username)`).limit(1000).execute()).map((r) => r.username);
+}
+
+/** The unexported entries of one user in a date range, in id order (issue 40 §1: return a person's week). */
+export async function openIdsOfUser(db: Db, accountId: number, userId: number, from: string, to: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('worksheetRecord')
+    .select('id')
+    .where('accountId', '=', accountId)
+    .where('userId', '=', userId)
+    .where('exported', '=', false)
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Sends open records back to their owners (issue 40 §1) in one statement: unapproved, the reason
+ * and who/when stored, each version bumped. Only unexported records change (the export's mark
+ * and this never both win); returns the ids it changed.
+ */
+export async function setReturned(db: Db, accountId: number, ids: readonly number[], by: string, reason: string, at: Date): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const r = await sql<{ id: number }>`
+    UPDATE worksheet_record SET approved_by = NULL, approved_date_time = NULL, returned_by = ${by}, returned_at = ${at}, return_reason = ${reason},
+      version = version + 1
+    WHERE account_id = ${accountId} AND id = ANY(${[...ids]}::integer[]) AND NOT exported
+    RETURNING id`.execute(db.withoutPlugins());
+  return r.rows.map((row) => row.id).sort((a, b) => a - b);
 }

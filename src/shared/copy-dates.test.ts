@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyTargetDate, mondayOf, weekdayIndex } from './copy-dates';
+import { copyTargetDate, defaultCopyDate, mondayOf, weekdayIndex } from './copy-dates';
 
 describe('copy dates (issue 22 §5)', () => {
   it('weekday index: Monday 0 … Sunday 6', () => {
@@ -23,5 +23,14 @@ describe('copy dates (issue 22 §5)', () => {
     expect(copyTargetDate('2026-11-18', { toDate: '2026-12-01' })).toBe('2026-12-01');
     expect(copyTargetDate('2026-11-18', { toWeek: '2026-W50' })).toBe('2026-12-09');
     expect(copyTargetDate('2026-11-22', { toWeek: '2026-12-07' })).toBe('2026-12-13');
+  });
+});
+
+describe('defaultCopyDate (issue 40 §5)', () => {
+  it('the next day, but a Friday goes to Monday; a Saturday or Sunday source keeps the next day', () => {
+    expect(defaultCopyDate('2026-11-23')).toBe('2026-11-24'); // Monday → Tuesday
+    expect(defaultCopyDate('2026-11-27')).toBe('2026-11-30'); // Friday → Monday
+    expect(defaultCopyDate('2026-11-28')).toBe('2026-11-29'); // Saturday → Sunday
+    expect(defaultCopyDate('2026-11-29')).toBe('2026-11-30'); // Sunday → Monday
   });
 });

@@ -38,3 +38,14 @@ export function copyTargetDate(sourceDate: string, target: { toDate?: string | n
   if (monday === null) throw new Error('copyTargetDate: no target');
   return fmt(utc(monday) + weekdayIndex(sourceDate) * DAY_MS);
 }
+
+/**
+ * The date "Copy to…" proposes for entries of `sourceDate` (issue 40 §5): the next day, but never a
+ * Saturday or Sunday unless the source is one — then the Monday after.
+ */
+export function defaultCopyDate(sourceDate: string): string {
+  const next = fmt(utc(sourceDate) + DAY_MS);
+  if (weekdayIndex(sourceDate) >= 5) return next;
+  const day = weekdayIndex(next);
+  return day >= 5 ? fmt(utc(next) + (7 - day) * DAY_MS) : next;
+}

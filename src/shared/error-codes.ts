@@ -106,6 +106,8 @@ export const ERROR_TEMPLATES = {
   BULK_TARGET: 'Give either ids or a filter, not both',
   FILTER_NOT_IN_TEAM: '{user} is not in your team',
   FILTER_ONLY_SELF: 'Your own list shows only your entries',
+  RETURN_TARGET: 'Give either ids or a person and a week, not both',
+  PERIOD_CLOSED: 'The period up to {date} is closed; entries on or before that date cannot be changed',
 
   // Master data (entity and parent are MasterDataEntity names)
   MD_EXISTS: '{entity} {key} already exists',

@@ -89,6 +89,10 @@ export const RESPONSE_MAX_BYTES = 64 * 1024 * 1024;
 export const COPY_MAX = 500;
 /** Issue 23 §2: the most entries one bulk approve / unapprove call changes (more answers 400 before any work). */
 export const BULK_APPROVE_MAX = 1000;
+/** Issue 40 §1: the longest reason of a return. */
+export const RETURN_REASON_MAX = 500;
+/** Issue 40 §3: how many closes and reopens the admin page lists. */
+export const PERIOD_LOG_MAX = 50;
 /** Issue 23 §1: the approval filter of the lists. */
-export const APPROVAL_FILTERS = ['notApproved', 'approved', 'all'] as const;
+export const APPROVAL_FILTERS = ['notApproved', 'approved', 'returned', 'all'] as const;
 export type ApprovalFilter = (typeof APPROVAL_FILTERS)[number];

@@ -17,6 +17,8 @@ export interface PermissionRecord {
   modifiedBy: string | null;
   approvedBy: string | null;
   exported: boolean;
+  /** Issue 40 §1: sent back to its owner (who may edit it again, even after a leader's edit). */
+  returnedBy?: string | null | undefined;
 }
 
 /**
@@ -72,13 +74,13 @@ export function canSeeRecord(actor: PermissionActor, record: Pick<PermissionReco
 /**
  * May manage (approve/edit/delete, spec §6) — ignoring approval, which locks edit and delete
  * separately: Admin any record; Teamleader records in TEAM scope; the owner while the record is
- * unmodified or last modified by the owner. Exported records are read-only for everyone.
+ * unmodified, last modified by the owner, or returned to the owner (issue 40 §1). Exported records are read-only for everyone.
  */
 export function canManageRecord(actor: PermissionActor, record: PermissionRecord, scope: RecordScope): boolean {
   if (record.exported) return false;
   if (actor.profileType === 'Admin') return true;
   if (actor.profileType === 'Teamleader' && inTeamScope(actor, scope)) return true;
-  return isOwner(actor, record) && (record.modifiedBy === null || same(record.modifiedBy, record.username));
+  return isOwner(actor, record) && (record.modifiedBy === null || same(record.modifiedBy, record.username) || (record.returnedBy ?? null) !== null);
 }
 
 /** Why the actor may not edit or delete the record now: the lock (exported, approved) before the role. */

@@ -272,10 +272,10 @@ describe('report.glance (the worksheet home at a glance)', () => {
 
   it('gives a team leader the team’s open entries waiting for approval, and everyone this week’s hours against last week’s', async () => {
     // Team A's open, unapproved entries (owner or job in team A, any date): basica ×4, leada ×1, rpadmin ×1.
-    expect(await glance(clients.leada!, '2026-11-04')).toEqual({ waiting: 6, thisWeek: 6, lastWeek: 0, week: '2026-W45' });
+    expect(await glance(clients.leada!, '2026-11-04')).toEqual({ waiting: 6, returned: 0, thisWeek: 6, lastWeek: 0, week: '2026-W45' });
     expect(await glance(clients.leadb!, '2026-11-04')).toMatchObject({ waiting: 3, thisWeek: 5 });
     // basica's W45: 7.5 + 2.25 hours (the boxes are no hours); W44: 4 (archived)
-    expect(await glance(clients.basica!, '2026-11-04')).toEqual({ waiting: null, thisWeek: 9.75, lastWeek: 4, week: '2026-W45' });
+    expect(await glance(clients.basica!, '2026-11-04')).toEqual({ waiting: null, returned: 0, thisWeek: 9.75, lastWeek: 4, week: '2026-W45' });
     expect((await glance(clients.rpadmin!, '2026-11-04')).waiting).toBeNull();
   });
 });

@@ -145,6 +145,17 @@ describe('POST /api/worksheet/copy', () => {
     expect(await count('cpbasica', '2026-12-14')).toBe(2);
   });
 
+  it('the preview counts the entries the owners already have on the target days (issue 40 §5)', async () => {
+    const empty = await w.c.basicA.post('/api/worksheet/copy', { ids: [wed], toDate: '2027-01-12', dryRun: true });
+    expect(expectOk(empty).existing).toBe(0);
+    // 2026-12-02 holds the two copies of Monday made above; another owner's entries there do not count.
+    const busy = await w.c.basicA.post('/api/worksheet/copy', { ids: [wed], toDate: '2026-12-02', dryRun: true });
+    expect(expectOk(busy).existing).toBe(2);
+    // A week: each copy's own weekday of the target week (W50: Monday 7 Dec and Wednesday 9 Dec hold the week copied above).
+    const week = await w.c.basicA.post('/api/worksheet/copy', { ids: [mon1, wed], toWeek: '2026-W50', dryRun: true });
+    expect(expectOk(week).existing).toBe(3);
+  });
+
   it('is a tRPC procedure too', async () => {
     const res = await w.c.basicA.post('/api/trpc/worksheet.copy', { ids: [wed], toDate: '2026-12-15', dryRun: true });
     expect(trpcData(res, 'worksheet.copy').preview).toHaveLength(1);

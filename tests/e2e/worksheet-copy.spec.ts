@@ -116,6 +116,10 @@ for (const cases of weekCases) {
     await dialog.getByRole('button', { name: t.confirm, exact: true }).click();
     await expect(page.getByText(t.toast)).toBeVisible();
     await expect(dialog).toBeHidden();
+    // Issue 40 §5: the view goes to the target week, the rows holding the copies highlighted.
+    await expect(page).toHaveURL(new RegExp(`week=2025-W${c.to}(&|$)`));
+    await expect(page.locator('.wk .is-highlighted').first()).toBeVisible();
+    await screenshot(page, `copy-week-${c.name}-landed`);
     await page.goto(`/?view=week&week=2025-W${c.to}`);
     await expect(page.locator('.wk-total')).toContainText(t.hours);
     await expect(page.locator('.wk-total')).toContainText(t.boxes);

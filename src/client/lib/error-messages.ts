@@ -128,6 +128,8 @@ export const ERROR_MESSAGES: ErrorMessages = {
   BULK_TARGET: () => m.ws_err_bulk_target(),
   FILTER_NOT_IN_TEAM: (p) => m.ws_err_filter_not_in_team({ user: p.user ?? '' }),
   FILTER_ONLY_SELF: () => m.ws_err_filter_only_self(),
+  RETURN_TARGET: () => m.ws_err_return_target(),
+  PERIOD_CLOSED: (p) => m.ws_err_period_closed({ date: p.date ?? '' }),
 
   MD_EXISTS: (p) => m.admin_error_exists({ entity: entity(p.entity), key: p.key ?? '' }),
   MD_EXISTS_FOR: (p) => m.admin_error_exists_for({ entity: entity(p.entity), key: p.key ?? '', parent: entity(p.parent).toLowerCase(), parentKey: p.parentKey ?? '' }),

@@ -1,5 +1,7 @@
 import { ZAccount, ZApiKey, ZNewApiKey, ZUpdateAccountInput } from '../../shared/schemas/account';
+import { ZClosedPeriod, ZSetClosedPeriodInput } from '../../shared/schemas/period';
 import { getAccount, getApiKey, regenerateApiKey, updateAccount } from '../services/account';
+import { getClosedPeriod, setClosedPeriod } from '../services/period';
 import { adminProcedure, router } from '../trpc';
 
 const tags = ['account'];
@@ -34,4 +36,28 @@ export const accountRouter = router({
     })
     .output(ZNewApiKey)
     .mutation(({ ctx }) => regenerateApiKey(ctx.db, ctx.secret, ctx.actor)),
+
+  closedPeriod: adminProcedure
+    .meta({
+      rest: { method: 'GET', path: '/api/account/closed-period', keyless: true },
+      summary: 'The closed period: entries dated on or before `closedUntil` cannot be changed; with the newest closes and reopens',
+      tags,
+    })
+    .output(ZClosedPeriod)
+    .query(({ ctx }) => getClosedPeriod(ctx.db, ctx.actor)),
+
+  setClosedPeriod: adminProcedure
+    .meta({
+      rest: { method: 'PUT', path: '/api/account/closed-period', keyless: true },
+      summary: 'Close the account’s time up to a date, or reopen (an earlier date or null); recorded in the log',
+      description: [
+        'Issue 40 §3. While a date is closed, no entry dated on or before it can be created, copied, edited, deleted, approved or unapproved, or returned —',
+        'by anyone, through any path: those calls answer 409 `PERIOD_CLOSED` with `params.date` the closed date. Export and reports still work.',
+        'The close waits for the writes under way and no entry of the closed period changes after it commits. Each change is logged (who, when, from, to).',
+      ].join(' '),
+      tags,
+    })
+    .input(ZSetClosedPeriodInput)
+    .output(ZClosedPeriod)
+    .mutation(({ ctx, input }) => setClosedPeriod(ctx.db, ctx.actor, input.closedUntil ?? null)),
 });

@@ -16,7 +16,9 @@ import {
   ZWorksheetRecord,
 } from '../../shared/schemas/worksheet';
 import { ZCopyWorksheetInput, ZCopyWorksheetResult } from '../../shared/schemas/worksheet-copy';
-import { BULK_APPROVE_MAX, COPY_MAX } from '../../shared/limits';
+import { ZReturnWorksheetInput, ZReturnWorksheetResult } from '../../shared/schemas/worksheet-return';
+import { returnWorksheetRecords } from '../services/worksheet-return';
+import { BULK_APPROVE_MAX, COPY_MAX, RETURN_REASON_MAX } from '../../shared/limits';
 import { approveWorksheetRecord, bulkApproveWorksheetRecords } from '../services/worksheet-approve';
 import { copyWorksheetRecords } from '../services/worksheet-copy';
 import { getWorksheetRecord, listWorksheet, listWorksheetTotals, worksheetFormSettings, worksheetHistory } from '../services/worksheet-read';
@@ -187,4 +189,22 @@ export const worksheetRouter = {
     .input(ZBulkApproveInput)
     .output(ZBulkApproveResult)
     .mutation(({ ctx, input }) => bulkApproveWorksheetRecords(ctx.db, ctx.actor, input)),
+
+  return: authedProcedure
+    .meta({
+      rest: { method: 'POST', path: '/api/worksheet/return' },
+      summary: 'Send entries back to their owners with a reason: one entry, a selection, or a person’s week',
+      description: [
+        'Issue 40 §1. Give `ids` (1 … ' + BULK_APPROVE_MAX + '), or `username` + `week` (`YYYY-Www`: every unexported entry of that person in the week), not both;',
+        `and a \`reason\` of 1 … ${RETURN_REASON_MAX} characters (missing or longer: 400 on \`reason\`).`,
+        'Each entry becomes "returned": unapproved, `returnedBy`/`returnedAt`/`returnReason` set, editable by its owner again even when a leader changed it last;',
+        'a `return` line with the reason goes into its history and one `worksheet.returned` webhook event is sent. An edit of the entry clears the status, an approval too.',
+        'Who: a Teamleader for entries in their TEAM scope, an Admin any; the rule of PUT /api/worksheet/approve. All or nothing: an entry the caller cannot see answers 404,',
+        'an exported one 409 `EXPORTED_LOCKED`, one the caller may not approve (a Basic user) 403, one in the account’s closed period 409 `PERIOD_CLOSED` — and nothing changes.',
+      ].join(' '),
+      tags,
+    })
+    .input(ZReturnWorksheetInput)
+    .output(ZReturnWorksheetResult)
+    .mutation(({ ctx, input }) => returnWorksheetRecords(ctx.db, ctx.actor, input)),
 };

@@ -1,4 +1,5 @@
 import type { Database } from '../../../db/database';
+import { lockClosedUntil } from '../../../db/queries/period';
 import { findRecord, findRecords, listIds, setApproval, updateRecord, type WorksheetRowInScope } from '../../../db/queries/worksheet';
 import { errorToken } from '../../shared/error-codes';
 import { BULK_APPROVE_MAX } from '../../shared/limits';
@@ -9,6 +10,7 @@ import { AppError } from '../errors';
 import { recordHistories, recordHistory } from './history';
 import { emitWorksheetEvent, emitWorksheetEvents } from './webhooks';
 import { assertChangeable, changeRefusal } from './worksheet-change-rule';
+import { assertOpenPeriod, inClosedPeriod } from './worksheet-period';
 import { listFilter } from './worksheet-read';
 import { badRequest, loadVisibleOrOwn } from './worksheet-record';
 
@@ -17,11 +19,14 @@ export async function approveWorksheetRecord(db: Database, actor: Actor, id: num
   return db.transaction().execute(async (trx) => {
     const row = await findRecord(trx, actor, id, { forUpdate: true });
     assertChangeable(actor, row, { approve: true });
+    await assertOpenPeriod(trx, actor.accountId, [row.date]);
     const wasApproved = row.approvedBy !== null;
     if (wasApproved !== isApproved) {
       const approvedBy = isApproved ? actor.username : null;
       const approvedDateTime = isApproved ? new Date() : null;
-      if (!(await updateRecord(trx, actor.accountId, row.id, row.version, { approvedBy, approvedDateTime }))) throw new AppError('CONFLICT', WS_ERR.stale);
+      // An approval ends a return (issue 40 §1): an entry is returned or approved, never both.
+      const returned = isApproved ? { returnedBy: null, returnedAt: null, returnReason: null } : {};
+      if (!(await updateRecord(trx, actor.accountId, row.id, row.version, { approvedBy, approvedDateTime, ...returned }))) throw new AppError('CONFLICT', WS_ERR.stale);
       await recordHistory(trx, {
         accountId: actor.accountId,
         worksheetId: row.id,
@@ -54,6 +59,7 @@ export async function bulkApproveWorksheetRecords(db: Database, actor: Actor, in
       ids = [...new Set(input.ids ?? [])];
     }
     const rows = new Map((await findRecords(trx, actor, ids, { forUpdate: true })).map((r) => [r.id, r]));
+    const closedUntil = await lockClosedUntil(trx, actor.accountId);
     const refused: TBulkApproveResult['refused'] = [];
     const unchanged: number[] = [];
     const toChange: WorksheetRowInScope[] = [];
@@ -61,6 +67,7 @@ export async function bulkApproveWorksheetRecords(db: Database, actor: Actor, in
       const row = rows.get(id);
       const refusal = changeRefusal(actor, row, { approve: true });
       if (refusal !== null) refused.push({ id, reason: refusal === 'APPROVED' ? 'FORBIDDEN' : refusal });
+      else if (inClosedPeriod(closedUntil, row!.date)) refused.push({ id, reason: 'PERIOD_CLOSED' });
       else if ((row!.approvedBy !== null) === isApproved) unchanged.push(id);
       else toChange.push(row!);
     }

@@ -18,7 +18,7 @@ export type ChangeRefusal = 'NOT_FOUND' | 'EXPORTED' | 'APPROVED' | 'FORBIDDEN';
 export function changeRefusal(actor: Actor, row: WorksheetRowInScope | undefined, opts: { approve?: boolean } = {}): ChangeRefusal | null {
   if (!row || !canSeeRecord(actor, row, row)) return 'NOT_FOUND';
   if (row.exported) return 'EXPORTED';
-  const perm = { username: row.username, modifiedBy: row.modifiedBy, approvedBy: row.approvedBy, exported: row.exported };
+  const perm = { username: row.username, modifiedBy: row.modifiedBy, approvedBy: row.approvedBy, exported: row.exported, returnedBy: row.returnedBy };
   if (opts.approve) return canApprove(actor, perm, row) ? null : 'FORBIDDEN';
   const refusal = editRefusal(actor, perm, row);
   return refusal === null ? null : refusal === 'approved' ? 'APPROVED' : 'FORBIDDEN';

@@ -1,5 +1,5 @@
 import type { Database } from '../../../db/database';
-import { exportedDays, findRecords, insertRecord } from '../../../db/queries/worksheet';
+import { entriesOnDays, exportedDays, findRecords, insertRecord } from '../../../db/queries/worksheet';
 import { copyTargetDate } from '../../shared/copy-dates';
 import { coded, tokenOf } from '../../shared/error-codes';
 import { ERR } from '../../shared/errors';
@@ -12,6 +12,7 @@ import type { Actor } from '../context';
 import { AppError } from '../errors';
 import { diffChanges, recordHistory } from './history';
 import { emitWorksheetEvent } from './webhooks';
+import { assertOpenPeriod } from './worksheet-period';
 import { badRequest, hhmm, loadVisibleOrOwn } from './worksheet-record';
 import { resolveValues, tracked, type ResolvedValues } from './worksheet-resolve';
 
@@ -54,9 +55,16 @@ export async function copyWorksheetRecords(db: Database, actor: Actor, input: z.
     for (const [i, date] of targets.entries()) {
       if (date < DATE_MIN || date > DATE_MAX) throw badRequest({ [input.toDate ? 'toDate' : 'toWeek']: ERR.dateOutOfRange, [`ids.${i}`]: ERR.dateOutOfRange });
     }
+    // No copy into the account's closed period (issue 40 §3); copying out of it is reading.
+    await assertOpenPeriod(trx, actor.accountId, targets);
     const locked = await exportedDays(trx, actor.accountId, [...new Set(sources.map((r) => r.username))], [...new Set(targets)]);
     const hit = locked.find((l) => sources.some((r, i) => r.username === l.username && targets[i] === l.date));
     if (hit) throw new AppError('CONFLICT', coded('COPY_TARGET_EXPORTED', { user: hit.username, date: hit.date }));
+
+    // Issue 40 §5: what the target days already hold (the preview warns), counted before any copy lands.
+    const targetDays = new Set(sources.map((r, i) => `${r.userId}/${targets[i]}`));
+    const owners = [...new Set(sources.map((r) => r.userId).filter((u): u is number => u !== null))];
+    const existing = (await entriesOnDays(trx, actor.accountId, owners, [...new Set(targets)])).filter((e) => targetDays.has(`${e.userId}/${e.date}`)).length;
 
     const preview: TCopyPreviewEntry[] = [];
     const created: TWorksheetRecord[] = [];
@@ -113,6 +121,6 @@ export async function copyWorksheetRecords(db: Database, actor: Actor, input: z.
       await emitWorksheetEvent(trx, actor, 'worksheet.created', id);
       created.push(await loadVisibleOrOwn(trx, actor, id));
     }
-    return { dryRun, created, preview };
+    return { dryRun, created, preview, existing };
   });
 }

@@ -16,7 +16,7 @@ export const hhmm = (t: string | null) => (t === null ? null : t.slice(0, 5));
 
 /** The API form of a row, with the caller's rights on it (spec §3 + what the UI mirrors). */
 export function toRecord(actor: PermissionActor, row: WorksheetRowInScope | WorksheetListRow, attachments: Array<{ id: number; fileName: string }>): TWorksheetRecord {
-  const perm = { username: row.username, modifiedBy: row.modifiedBy, approvedBy: row.approvedBy, exported: row.exported };
+  const perm = { username: row.username, modifiedBy: row.modifiedBy, approvedBy: row.approvedBy, exported: row.exported, returnedBy: row.returnedBy };
   return {
     id: row.id,
     accountId: row.accountId,
@@ -51,6 +51,9 @@ export function toRecord(actor: PermissionActor, row: WorksheetRowInScope | Work
     exported: row.exported,
     exportedBy: row.exportedBy,
     exportedAt: iso(row.exportedAt),
+    returnedBy: row.returnedBy,
+    returnedAt: iso(row.returnedAt),
+    returnReason: row.returnReason,
     canManage: canEditRecord(actor, perm, row),
     canApprove: canApprove(actor, perm, row),
     canViewHistory: canViewHistory(actor, perm),

@@ -12,6 +12,7 @@ import { prepareAttachments, type PreparedAttachment } from './attachments';
 import { diffChanges, recordHistory } from './history';
 import { emitWorksheetEvent } from './webhooks';
 import { assertChangeable } from './worksheet-change-rule';
+import { assertOpenPeriod, closedPeriodRefusal } from './worksheet-period';
 import { badRequest, loadVisibleOrOwn, notFound, toRecord, type Trx } from './worksheet-record';
 import { resolveValues, tracked } from './worksheet-resolve';
 
@@ -48,6 +49,8 @@ export async function createWorksheetRecord(db: Database, actor: Actor, input: T
       newMessageId(),
       actor.username,
     );
+    // Not written: the date is in the account's closed period (issue 40 §3).
+    if (!row) throw await closedPeriodRefusal(t, actor.accountId);
     let refs: Array<{ id: number; fileName: string }> = [];
     if (prepared.length > 0) {
       await insertAttachments(t, attachmentRows(actor.accountId, row.id, prepared));
@@ -69,6 +72,7 @@ export async function updateWorksheetRecord(db: Database, actor: Actor, input: T
     if (input.version !== undefined && input.version !== row.version) throw new AppError('CONFLICT', WS_ERR.stale);
 
     const { values } = await resolveValues(trx, actor, input, row);
+    await assertOpenPeriod(trx, actor.accountId, [row.date, values.date]);
 
     const existing = await attachmentRefs(trx, [row.id]);
     const keepIds = input.existingAttachments ?? existing.map((a) => a.id);
@@ -79,7 +83,15 @@ export async function updateWorksheetRecord(db: Database, actor: Actor, input: T
     if (keep.size + prepared.length > ATTACHMENT_MAX_FILES) throw new AppError('PAYLOAD_TOO_LARGE', WS_ERR.tooManyAttachments);
     const removed = existing.filter((a) => !keep.has(a.id));
 
-    const updated = await updateRecord(trx, actor.accountId, row.id, row.version, { ...values, modifiedBy: actor.username, modifiedDate: new Date() });
+    // An edit is the fix of a returned entry: the status clears (issue 40 §1).
+    const updated = await updateRecord(trx, actor.accountId, row.id, row.version, {
+      ...values,
+      modifiedBy: actor.username,
+      modifiedDate: new Date(),
+      returnedBy: null,
+      returnedAt: null,
+      returnReason: null,
+    });
     if (!updated) throw new AppError('CONFLICT', WS_ERR.stale);
     await deleteAttachments(trx, actor.accountId, row.id, removed.map((a) => a.id));
     await insertAttachments(trx, attachmentRows(actor.accountId, row.id, prepared));
@@ -97,6 +109,7 @@ export async function deleteWorksheetRecord(db: Database, actor: Actor, id: numb
   await db.transaction().execute(async (trx) => {
     const row = await findRecord(trx, actor, id, { forUpdate: true });
     assertChangeable(actor, row);
+    await assertOpenPeriod(trx, actor.accountId, [row.date]);
     const existing = await attachmentRefs(trx, [row.id]);
     if (!(await deleteRecord(trx, actor.accountId, row.id))) throw notFound();
     await recordHistory(trx, {

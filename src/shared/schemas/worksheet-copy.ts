@@ -71,5 +71,7 @@ export const ZCopyWorksheetResult = z.object({
   created: z.array(ZWorksheetRecord),
   /** What is (or would be) created, one per id, in the order of `ids`. */
   preview: z.array(ZCopyPreviewEntry),
+  /** Issue 40 §5: entries the owners already had on the target days before this copy (the preview warns). */
+  existing: z.number().int(),
 });
 export type TCopyWorksheetResult = z.infer<typeof ZCopyWorksheetResult>;

@@ -102,7 +102,7 @@ export const listFilterFields = {
    * only the caller; an unknown user, or one outside the team, answers 400 on `username`.
    */
   username: optionalCode(MAX.username).optional(),
-  /** Issue 23 §1: notApproved / approved / all (default all). */
+  /** Issue 23 §1: notApproved / approved / all (default all); issue 40 §1: returned (sent back, not yet fixed). */
   status: enumOf(APPROVAL_FILTERS).optional(),
 };
 const listFilterObject = z.object(listFilterFields);
@@ -145,7 +145,7 @@ export const ZBulkApproveInput = z
   .refine((v) => (v.ids === undefined) !== (v.filter === undefined), { message: errorToken('BULK_TARGET'), path: ['ids'] });
 export type TBulkApproveInput = z.input<typeof ZBulkApproveInput>;
 
-export const BULK_REFUSALS = ['NOT_FOUND', 'EXPORTED', 'FORBIDDEN'] as const;
+export const BULK_REFUSALS = ['NOT_FOUND', 'EXPORTED', 'FORBIDDEN', 'PERIOD_CLOSED'] as const;
 export type BulkRefusal = (typeof BULK_REFUSALS)[number];
 export const ZBulkApproveResult = z.object({
   isApproved: z.boolean(),
@@ -156,7 +156,7 @@ export const ZBulkApproveResult = z.object({
   changed: z.array(z.number()),
   /** Entries that already were in that state (nothing written). */
   unchanged: z.array(z.number()),
-  /** Entries left alone, each with why: NOT_FOUND (unknown, another account's or not visible), EXPORTED, FORBIDDEN. */
+  /** Entries left alone, each with why: NOT_FOUND (unknown, another account's or not visible), EXPORTED, FORBIDDEN, PERIOD_CLOSED (issue 40 §3). */
   refused: z.array(z.object({ id: z.number(), reason: z.enum(BULK_REFUSALS) })),
 });
 export type TBulkApproveResult = z.infer<typeof ZBulkApproveResult>;
@@ -200,6 +200,12 @@ export const ZWorksheetRecord = z.object({
   exported: z.boolean(),
   exportedBy: z.string().nullable(),
   exportedAt: z.string().nullable(),
+  /** Issue 40 §1: who sent it back to its owner (null when not returned; an edit or an approval clears it). */
+  returnedBy: z.string().nullable(),
+  /** ISO date-time of the return */
+  returnedAt: z.string().nullable(),
+  /** Why it was sent back (shown to the worker) */
+  returnReason: z.string().nullable(),
   /** The caller may edit and delete it now (may manage, not approved, not exported). */
   canManage: z.boolean(),
   /** The caller may approve / unapprove it. */
@@ -227,7 +233,7 @@ export const ZWorksheetPage = z.object({
 export type TWorksheetPage = z.infer<typeof ZWorksheetPage>;
 export { ZListTotals };
 
-export const HISTORY_ACTIONS = ['create', 'update', 'approve', 'unapprove', 'delete', 'export'] as const;
+export const HISTORY_ACTIONS = ['create', 'update', 'approve', 'unapprove', 'delete', 'export', 'return'] as const;
 export const ZHistoryEntry = z.object({
   id: z.number(),
   action: z.enum(HISTORY_ACTIONS),

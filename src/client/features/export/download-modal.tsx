@@ -349,6 +349,7 @@ function selectionWords(sel: DownloadSelection, archive: boolean, approvedOnly: 
   if (sel.batchId) parts.push(m.exp_words_batch({ id: String(sel.batchId) }));
   if (approvedOnly || sel.status === 'approved') parts.push(m.exp_words_approved());
   else if (sel.status === 'notApproved') parts.push(m.exp_words_not_approved());
+  else if (sel.status === 'returned') parts.push(m.exp_words_returned());
   return parts.join(' · ');
 }
 

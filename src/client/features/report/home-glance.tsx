@@ -23,6 +23,11 @@ export function HomeGlance({ role }: { role: ProfileType }) {
           {g.waiting === 1 ? m.rep_glance_waiting_one() : m.rep_glance_waiting({ count: formatNumber(g.waiting) })}
         </Link>
       )}
+      {g.returned > 0 && (
+        <Link to="/" search={{ status: 'returned' }} className="ws-glance__returned">
+          {m.ws_home_returned({ count: formatNumber(g.returned) })}
+        </Link>
+      )}
       <span className="ws-glance__hours">{m.rep_glance_hours({ thisWeek: hours(g.thisWeek), lastWeek: hours(g.lastWeek) })}</span>
     </p>
   );

@@ -16,6 +16,7 @@ const reasonText: Record<TBulkApproveResult['refused'][number]['reason'], () => 
   NOT_FOUND: m.ws_bulk_reason_not_found,
   EXPORTED: m.ws_bulk_reason_exported,
   FORBIDDEN: m.ws_bulk_reason_forbidden,
+  PERIOD_CLOSED: m.ws_bulk_reason_period_closed,
 };
 
 /** The bulk call as the page's mutation makes it (its failures go through the app's error handling). */

@@ -2,7 +2,9 @@ import { useRef, useState } from 'react';
 import { z } from 'zod';
 import { isoDate } from '../../../shared/fields';
 import { m } from '../../../shared/paraglide/messages.js';
+import type { TWorksheetRecord } from '../../../shared/schemas/worksheet';
 import type { TCopyWorksheetInput, TCopyWorksheetResult, TCopyPreviewEntry } from '../../../shared/schemas/worksheet-copy';
+import { defaultCopyDate } from '../../../shared/copy-dates';
 import { addWeeks, weekDays, weekNumber, weekOf } from '../../../shared/week';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
@@ -18,7 +20,7 @@ import { invalidateCounts } from './invalidate-counts';
 /** What "Copy to…" copies: an entry or a day's entries, or a week's ("Copy week…"). */
 export interface CopyRequest {
   ids: number[];
-  /** The source date: the target date starts one day later. */
+  /** The source date: the target date starts one day later (a weekday after a weekday, issue 40 §5). */
   fromDate: string;
   /**
    * A week's entries (ISO week `YYYY-Www`): the target is a week, each copy lands on its own
@@ -30,7 +32,6 @@ export interface CopyRequest {
 
 const ZCopyForm = z.object({ toDate: isoDate() });
 
-const nextDay = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** POST /api/worksheet/copy over REST, so the real call carries an Idempotency-Key (decision 0130). */
 const copyCall = (input: TCopyWorksheetInput, key?: string) =>
@@ -44,18 +45,18 @@ const copyCall = (input: TCopyWorksheetInput, key?: string) =>
  * Issue 22 §5 (decision 0210): the "Copy to…" dialog of an entry or a day — a date, the dry run's
  * preview of what will be created, then Copy. Loaded on first use (decision 0185).
  */
-export function CopyDialog({ request, onClose }: { request: CopyRequest | null; onClose: () => void }) {
+export function CopyDialog({ request, onClose, onCopied }: { request: CopyRequest | null; onClose: () => void; onCopied?: (created: TWorksheetRecord[]) => void }) {
   return (
     <Modal open={request !== null} title={request?.week ? m.ws_copy_week_title({ week: String(weekNumber(request.week)) }) : m.ws_copy_title()} onClose={onClose} size="small">
-      {request && <CopyForm key={`${request.fromDate}:${request.ids.join(',')}`} request={request} onClose={onClose} />}
+      {request && <CopyForm key={`${request.fromDate}:${request.ids.join(',')}`} request={request} onClose={onClose} onCopied={onCopied} />}
     </Modal>
   );
 }
 
-function CopyForm({ request, onClose }: { request: CopyRequest; onClose: () => void }) {
+function CopyForm({ request, onClose, onCopied }: { request: CopyRequest; onClose: () => void; onCopied?: ((created: TWorksheetRecord[]) => void) | undefined }) {
   const week = request.week;
-  const form = useZodForm(ZCopyForm, { toDate: week ? weekDays(addWeeks(week, 1))[0]! : nextDay(request.fromDate) });
-  const [preview, setPreview] = useState<{ toDate: string; rows: TCopyPreviewEntry[] } | null>(null);
+  const form = useZodForm(ZCopyForm, { toDate: week ? weekDays(addWeeks(week, 1))[0]! : defaultCopyDate(request.fromDate) });
+  const [preview, setPreview] = useState<{ toDate: string; rows: TCopyPreviewEntry[]; existing: number } | null>(null);
   const [busy, setBusy] = useState(false);
   const key = useRef<string>(crypto.randomUUID());
   const utils = trpc.useUtils();
@@ -71,12 +72,13 @@ function CopyForm({ request, onClose }: { request: CopyRequest; onClose: () => v
     try {
       if (!previewFits) {
         const res = await copyCall({ ids: request.ids, ...target(values.toDate), dryRun: true });
-        setPreview({ toDate: values.toDate, rows: res.preview });
+        setPreview({ toDate: values.toDate, rows: res.preview, existing: res.existing });
         return;
       }
       const res = await copyCall({ ids: request.ids, ...target(values.toDate) }, key.current);
       toast.success(m.ws_copy_toast({ count: formatNumber(res.created.length) }));
       await Promise.all([utils.worksheet.invalidate(), invalidateCounts(utils)]);
+      onCopied?.(res.created);
       onClose();
     } catch (error) {
       if (!form.setServerErrors(error)) toast.error(errorMessage(error));
@@ -96,6 +98,11 @@ function CopyForm({ request, onClose }: { request: CopyRequest; onClose: () => v
                 ? m.ws_copy_week_preview_heading({ count: formatNumber(preview.rows.length), week: String(weekNumber(weekOf(preview.toDate))) })
                 : m.ws_copy_preview_heading({ count: formatNumber(preview.rows.length), date: formatDate(preview.toDate, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }) })}
             </h3>
+            {preview.existing > 0 && (
+              <p className="ws-copy__existing" role="note">
+                {m.ws_copy_existing({ count: formatNumber(preview.existing) })}
+              </p>
+            )}
             <ul>
               {preview.rows.map((r) => (
                 <li key={r.sourceId}>

@@ -6,7 +6,7 @@ import { Words } from './words';
 import { SumsText, dayTotalLabel } from './entries-totals';
 import { RenderedList } from './entries-window';
 import { RowContext, rowClass } from './row-context';
-import { SelectBox, ApproveDayButton, CopyDayButton, QuantityCell, RowIcons, ApproveControl, RowActions } from './row-parts';
+import { SelectBox, ApproveDayButton, CopyDayButton, QuantityCell, RowIcons, ApproveControl, RowActions, ReturnedNote } from './row-parts';
 
 /**
  * Phones and tablets: a card per day, its entries as a list of cards. Virtualised by slices of a
@@ -107,6 +107,7 @@ export function EntryCard({ record: r, pos, size, ctx }: { record: TWorksheetRec
         )}{' '}
         — <Words text={r.description} />
       </p>
+      <ReturnedNote record={r} />
       {meta.length > 0 && (
         <dl className="ws-entry__meta">
           {meta.map(([k, v]) => (

@@ -5,7 +5,7 @@ import { Words } from './words';
 import { SumsText, dayTotalLabel } from './entries-totals';
 import { RenderedList } from './entries-window';
 import { RowContext, rowClass } from './row-context';
-import { SelectBox, ApproveDayButton, CopyDayButton, CodeName, QuantityCell, RowIcons, ApproveControl, RowActions } from './row-parts';
+import { SelectBox, ApproveDayButton, CopyDayButton, CodeName, QuantityCell, RowIcons, ApproveControl, RowActions, ReturnedNote } from './row-parts';
 
 /** The columns of the review table for the account's settings and the view. */
 export function tableColumns(ctx: RowContext) {
@@ -169,6 +169,7 @@ export function EntryRow({ record: r, itemKey, index, cols, ctx, measure }: { re
             {r.timeFrom}–{r.timeTo}
           </span>
         )}
+        <ReturnedNote record={r} />
       </td>
       <td className="ws-right ws-qty">
         <QuantityCell record={r} />

@@ -29,7 +29,7 @@ const label: Record<FilterKey, () => string> = {
 function valueText(key: FilterKey, f: ListFilters): string {
   const v = f[key] ?? '';
   if (key === 'from' || key === 'to') return formatDate(v, { day: 'numeric', month: 'short', year: 'numeric' });
-  if (key === 'status') return v === 'approved' ? m.ws_status_approved() : m.ws_status_not_approved();
+  if (key === 'status') return v === 'approved' ? m.ws_status_approved() : v === 'returned' ? m.ws_status_returned() : m.ws_status_not_approved();
   return v;
 }
 
@@ -148,6 +148,7 @@ export function ListFilterBar({ mode, filters, onChange, totals, showCustomer }:
             <option value="all">{m.ws_status_all()}</option>
             <option value="notApproved">{m.ws_status_not_approved()}</option>
             <option value="approved">{m.ws_status_approved()}</option>
+            <option value="returned">{m.ws_status_returned()}</option>
           </select>
         </label>
         <div className="ws-filter ws-filter--quick">

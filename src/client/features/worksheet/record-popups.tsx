@@ -56,6 +56,7 @@ const actionLabel: Record<THistoryEntry['action'], () => string> = {
   unapprove: m.ws_hist_unapprove,
   delete: m.ws_hist_delete,
   export: m.ws_hist_export,
+  return: m.ws_hist_return,
 };
 
 const fieldLabel: Record<string, (() => string) | undefined> = {

@@ -19,6 +19,8 @@ export interface RowContext {
   showUser: boolean;
   open: (kind: 'time' | 'history' | 'photos', record: TWorksheetRecord) => void;
   copy: (request: CopyRequest) => void;
+  /** "Send back" with a reason (issue 40 §1) */
+  sendBack: (record: TWorksheetRecord) => void;
   selection: Selection | undefined;
   /** the selectable rows in display order (Shift-click ranges) */
   order: number[];
@@ -34,7 +36,7 @@ export interface RowContext {
 }
 
 export const rowClass = (base: string, r: TWorksheetRecord, ctx: RowContext) =>
-  [base, r.approvedBy ? 'is-approved' : '', ctx.highlight?.has(r.id) ? 'is-highlighted' : '', ctx.selection?.has(r.id) ? 'is-selected' : ''].filter(Boolean).join(' ');
+  [base, r.approvedBy ? 'is-approved' : '', r.returnedBy ? 'is-returned' : '', ctx.highlight?.has(r.id) ? 'is-highlighted' : '', ctx.selection?.has(r.id) ? 'is-selected' : ''].filter(Boolean).join(' ');
 
 export const editHref = (record: TWorksheetRecord) => `/worksheet/edit/${record.id}`;
 

@@ -5,7 +5,7 @@ import { formatDate } from '../../lib/format';
 import { approvableOf } from './bulk-approve';
 import { quantityText, unitWord } from './unit-words';
 import { Words } from './words';
-import { preloadPopups, preloadCopy } from './entries-lazy';
+import { preloadPopups, preloadCopy, preloadReturn } from './entries-lazy';
 import { RowContext, editHref } from './row-context';
 
 /** A row's selection box: Space toggles it when focused, Shift+click selects the range from the last click. */
@@ -95,6 +95,16 @@ export function QuantityCell({ record }: { record: TWorksheetRecord }) {
   );
 }
 
+/** Issue 40 §1: "Returned by your team leader: <reason>" on an entry sent back and not yet fixed. */
+export function ReturnedNote({ record }: { record: TWorksheetRecord }) {
+  if (record.returnedBy === null || record.returnReason === null) return null;
+  return (
+    <p className="ws-returned" title={m.ws_returned_by({ user: record.returnedBy })}>
+      <Words text={m.ws_returned_note({ reason: record.returnReason })} />
+    </p>
+  );
+}
+
 /** Attachment icon, recorded-time popup, edit-history popup. */
 export function RowIcons({ record, ctx }: { record: TWorksheetRecord; ctx: RowContext }) {
   const wrap = (node: ReactNode, key: string) => <span key={key}>{node}</span>;
@@ -167,10 +177,27 @@ export function RowActions({ record, ctx }: { record: TWorksheetRecord; ctx: Row
       {copyIcon}
     </button>
   );
-  if (!record.canManage) return <span className="ws-row-actions">{copyButton}</span>;
+  // Send back (issue 40 §1): outside one's own tab, for the entries one may approve.
+  const returnButton =
+    !ctx.archive && ctx.mode !== 'YOURS' && record.canApprove ? (
+      <button type="button" className="icon-button" {...preloadReturn} onClick={() => ctx.sendBack(record)} aria-label={m.ws_return_label({ description: record.description })} title={m.ws_return_action()}>
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M9 14L4 9l5-5" />
+          <path d="M4 9h10.5a5.5 5.5 0 010 11H11" />
+        </svg>
+      </button>
+    ) : null;
+  if (!record.canManage)
+    return (
+      <span className="ws-row-actions">
+        {returnButton}
+        {copyButton}
+      </span>
+    );
   const intent = () => ctx.preloadEdit(record);
   return (
     <span className="ws-row-actions">
+      {returnButton}
       {copyButton}
       {/* A plain link: the router's <Link> per row was most of a row's cost (decision 0288). */}
       <a

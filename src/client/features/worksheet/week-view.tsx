@@ -15,6 +15,7 @@ import { LazyBoundary, lazyPart, useMountedOnce } from "../../lib/lazy";
 import { trpc } from "../../lib/trpc";
 import { useBulkApprove } from "./bulk-approve";
 import type { CopyDialog as CopyDialogType, CopyRequest } from "./copy-dialog";
+import type { TWorksheetRecord } from "../../../shared/schemas/worksheet";
 import { todayIso, useMediaQuery } from "./ws-data";
 import "./week-view.css";
 
@@ -61,6 +62,15 @@ export function WeekView({ week: asked, user, canPick }: Props) {
   const [picked, setPicked] = useState<string | null>(null);
   const [copy, setCopy] = useState<CopyRequest | null>(null);
   const [copyMounted, unmountCopy] = useMountedOnce(copy !== null);
+  // Issue 40 §5: after "Copy week…" the view goes to the target week, the rows holding copies highlighted.
+  const [copied, setCopied] = useState<{ week: string; keys: ReadonlySet<string> } | null>(null);
+  const onCopied = (created: TWorksheetRecord[]) => {
+    if (created.length === 0) return;
+    const target = weekOf(created[0]!.date);
+    setCopied({ week: target, keys: new Set(created.map(recordRowKey)) });
+    go({ week: target });
+  };
+  const highlight = copied && data && copied.week === data.week ? copied.keys : undefined;
   // Issue 23 §2: "Approve week" in a person's week, for those who approve (one confirmation).
   const approval = useBulkApprove();
   const day =
@@ -186,9 +196,9 @@ export function WeekView({ week: asked, user, canPick }: Props) {
             <p className="wk-empty">{m.ws_week_empty({ week: String(n) })}</p>
           )}
           {wide ? (
-            <WeekTable data={data} days={dayList} />
+            <WeekTable data={data} days={dayList} highlight={highlight} />
           ) : (
-            <WeekDay data={data} days={dayList} day={day} onPick={setPicked} />
+            <WeekDay data={data} days={dayList} day={day} onPick={setPicked} highlight={highlight} />
           )}
         </>
       )}
@@ -200,7 +210,7 @@ export function WeekView({ week: asked, user, canPick }: Props) {
             unmountCopy();
           }}
         >
-          <Copy.Component request={copy} onClose={() => setCopy(null)} />
+          <Copy.Component request={copy} onClose={() => setCopy(null)} onCopied={onCopied} />
         </LazyBoundary>
       )}
     </section>
@@ -254,8 +264,10 @@ function dayWords(dates: readonly string[], today: string): Day[] {
   }));
 }
 
-const rowKey = (r: TWeekRow) =>
+const rowKey = (r: Pick<TWeekRow, "jobCode" | "jobTaskCode" | "unitType" | "unitNo" | "workTypeCode" | "unitOfMeasureCode">) =>
   `${r.jobCode}|${r.jobTaskCode}|${r.unitType}|${r.unitNo}|${r.workTypeCode}|${r.unitOfMeasureCode}`;
+/** The week row an entry is summed in. */
+const recordRowKey = (r: TWorksheetRecord) => rowKey(r);
 
 function Sums({
   sums,
@@ -390,7 +402,7 @@ function rowHead(row: TWeekRow) {
 
 const todayClass = (d: Day) => (d.today ? "is-today" : undefined);
 
-const WeekTable = memo(function WeekTable({ data, days }: { data: TWorksheetWeek; days: Day[] }) {
+const WeekTable = memo(function WeekTable({ data, days, highlight }: { data: TWorksheetWeek; days: Day[]; highlight?: ReadonlySet<string> | undefined }) {
   return (
     <div className="wk-scroll">
       <table className="wk-table">
@@ -417,7 +429,7 @@ const WeekTable = memo(function WeekTable({ data, days }: { data: TWorksheetWeek
           {data.rows.map((r) => {
             const name = rowName(r);
             return (
-              <tr key={rowKey(r)}>
+              <tr key={rowKey(r)} className={highlight?.has(rowKey(r)) ? "is-highlighted" : undefined}>
                 <th scope="row" className="wk-first">
                   {rowHead(r)}
                 </th>
@@ -458,11 +470,13 @@ function WeekDay({
   days,
   day,
   onPick,
+  highlight,
 }: {
   data: TWorksheetWeek;
   days: Day[];
   day: string;
   onPick: (d: string) => void;
+  highlight?: ReadonlySet<string> | undefined;
 }) {
   const i = Math.max(0, data.days.indexOf(day));
   const shown = days[i]!;
@@ -494,7 +508,7 @@ function WeekDay({
       </h3>
       <ul className="wk-list">
         {data.rows.map((r) => (
-          <li key={rowKey(r)} className="wk-item">
+          <li key={rowKey(r)} className={highlight?.has(rowKey(r)) ? "wk-item is-highlighted" : "wk-item"}>
             {rowHead(r)}
             {cell(r, i, shown, rowName(r))}
           </li>

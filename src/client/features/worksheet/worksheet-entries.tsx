@@ -2,7 +2,7 @@ import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState,
 import type { Mode } from '../../../shared/limits';
 import { m } from '../../../shared/paraglide/messages.js';
 import { showsUserColumn } from '../../../shared/permissions';
-import type { TWorksheetGroup } from '../../../shared/schemas/worksheet';
+import type { TWorksheetGroup, TWorksheetRecord } from '../../../shared/schemas/worksheet';
 import { EmptyState } from '../../components/empty-state';
 import { formatNumber } from '../../lib/format';
 import { windowScrollY } from '../../lib/window-metrics';
@@ -13,7 +13,7 @@ import type { CopyRequest } from './copy-dialog';
 import { useFormSettings, useMediaQuery } from './ws-data';
 import type { Selection } from './bulk-approve';
 import { SelectAllShown } from './select-all-shown';
-import { Popups, Copy } from './entries-lazy';
+import { Popups, Copy, Return } from './entries-lazy';
 import { CARD_SLICE, PHONE_CARD_SLICE, DAY_GAP, tableItems, cardItems, estimateHeight, piecesOf } from './entries-window';
 import { RowContext, useRowActions } from './row-context';
 import { EntriesTable } from './entries-table';
@@ -62,6 +62,7 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, emp
   const [popupsMounted, unmountPopups] = useMountedOnce(popup !== null);
   const [copy, setCopy] = useState<CopyRequest | null>(null);
   const [copyMounted, unmountCopy] = useMountedOnce(copy !== null);
+  const [returning, setReturning] = useState<TWorksheetRecord | null>(null);
   const total = groups.reduce((n, g) => n + g.worksheet.length, 0);
   const hasMore = paging?.hasMore ?? false;
   const loadMore = paging?.loadMore;
@@ -177,6 +178,7 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, emp
     showUser: settings ? showsUserColumn(settings.profileType, mode) : false,
     open: (kind, record) => setPopup({ kind, record }),
     copy: setCopy,
+    sendBack: setReturning,
     selection: !archive && mode !== 'YOURS' ? rowSelection : undefined,
     order: selectable,
     onApproveDay: !archive && mode !== 'YOURS' ? onApproveDay : undefined,
@@ -227,6 +229,11 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, emp
           }}
         >
           <Copy.Component request={copy} onClose={() => setCopy(null)} />
+        </LazyBoundary>
+      )}
+      {returning && (
+        <LazyBoundary part={Return} onFailed={() => setReturning(null)}>
+          <Return.Component records={[returning]} onClose={() => setReturning(null)} />
         </LazyBoundary>
       )}
     </div>

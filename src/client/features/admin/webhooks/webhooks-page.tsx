@@ -22,6 +22,7 @@ const EVENT_LABEL: Record<WebhookEvent, () => string> = {
   'worksheet.deleted': m.wh_event_worksheet_deleted,
   'worksheet.approved': m.wh_event_worksheet_approved,
   'worksheet.unapproved': m.wh_event_worksheet_unapproved,
+  'worksheet.returned': m.wh_event_worksheet_returned,
   'worksheet.exported': m.wh_event_worksheet_exported,
 };
 const eventLabel = (e: string) => (EVENT_LABEL[e as WebhookEvent] ?? (() => e))();

@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import { failedOutcome } from './outbox-core';
+
+describe('failedOutcome', () => {
+  it('a 409 PERIOD_CLOSED is a refusal the outbox shows (issue 40 §3); a 409 of a send still running is tried again', () => {
+    const closed = { status: 409, message: 'The period up to 2026-10-31 is closed', code: 'PERIOD_CLOSED', params: { date: '2026-10-31' }, errors: {} };
+    expect(failedOutcome(closed)).toEqual({ kind: 'refused', problem: closed });
+    expect(failedOutcome({ status: 409, message: 'running', code: 'IDEMPOTENCY_RUNNING', errors: {} })).toEqual({ kind: 'network' });
+  });
+});
