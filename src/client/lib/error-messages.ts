@@ -136,6 +136,18 @@ export const ERROR_MESSAGES: ErrorMessages = {
   BILL_TO_NOT_ACTIVE: () => m.admin_error_bill_to_not_active(),
   UNKNOWN_UOM: () => m.admin_error_unknown_uom(),
 
+  IMPORT_NO_FILE: () => m.imp_err_no_file(),
+  IMPORT_FILE_TYPE: () => m.imp_err_file_type(),
+  IMPORT_UNREADABLE: () => m.imp_err_unreadable(),
+  IMPORT_EMPTY: () => m.imp_err_empty(),
+  IMPORT_TOO_MANY_ROWS: (p) => m.imp_err_too_many_rows({ max: number(p.max) }),
+  IMPORT_UNPACKED_TOO_LARGE: (p) => m.imp_err_unpacked_too_large({ max: number(p.max) }),
+  IMPORT_SEVERAL_SHEETS: (p) => m.imp_err_several_sheets({ sheets: p.sheets ?? '' }),
+  IMPORT_MISSING_COLUMN: (p) => m.imp_err_missing_column({ field: p.field ?? '' }),
+  IMPORT_FORMULA: () => m.imp_err_formula(),
+  IMPORT_DUPLICATE: (p) => m.imp_err_duplicate({ key: p.key ?? '', row: p.row ?? '' }),
+  IMPORT_PARENT_MISSING: (p) => m.imp_err_parent_missing({ entity: entity(p.entity), key: p.key ?? '' }),
+
   EXPORT_TOO_MANY: () => m.exp_err_too_many(),
   EXPORT_NEEDS_USER: () => m.error_export_needs_user(),
   EXPORT_ARCHIVED_MARK: () => m.exp_err_archived_mark(),
