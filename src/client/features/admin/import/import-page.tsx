@@ -159,7 +159,7 @@ export function ImportPage() {
         </form>
       </AdminSection>
 
-      {report && unmapped.length > 0 && (
+      {report?.dryRun && unmapped.length > 0 && (
         <AdminSection title={m.imp_mapping_title()} text={m.imp_mapping_text()}>
           {report.missingFields.length > 0 && (
             <p className="form-error" role="alert">
