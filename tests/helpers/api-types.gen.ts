@@ -997,7 +997,11 @@ export interface paths {
         /** The account’s applied imports, newest first (at most 100) */
         get: operations["import.list"];
         put?: never;
-        post?: never;
+        /**
+         * The same import with the entity as a form field (`entity`)
+         * @description As POST /api/import/{entity}, for clients that send the entity with the fields.
+         */
+        post: operations["import.runByField"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11046,6 +11050,203 @@ export interface operations {
             };
         };
     };
+    "import.runByField": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 h answers the first answer (header `Idempotent-Replayed: true`) and creates nothing. Another request with the same key → 422; while the first still runs → 409 with Retry-After. Per account and caller. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * @example customer
+                     * @enum {string}
+                     */
+                    entity: "customer" | "job" | "jobTask" | "item" | "itemUnit" | "resource" | "resourceUnit" | "workType" | "location";
+                    /** @description A JSON boolean, or its text form (a form field): `true`/`false`, `1`/`0`, `on` */
+                    dryRun?: boolean | ("true" | "false" | "1" | "0" | "on");
+                    /** @description A JSON boolean, or its text form (a form field): `true`/`false`, `1`/`0`, `on` */
+                    deactivateMissing?: boolean | ("true" | "false" | "1" | "0" | "on");
+                    /** @description JSON object: column caption → field ("" ignores the column), e.g. {"Kunde-ID":"no"} */
+                    mapping?: string;
+                    /**
+                     * Format: binary
+                     * @description A CSV file (`;` or `,`, UTF-8 with or without BOM) or an Excel workbook (.xlsx, first sheet), at most 15 MB
+                     */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        entity: "customer" | "job" | "jobTask" | "item" | "itemUnit" | "resource" | "resourceUnit" | "workType" | "location";
+                        dryRun: boolean;
+                        fileName: string;
+                        importId: number | null;
+                        /** @enum {string} */
+                        fileKind: "csv" | "xlsx";
+                        columns: {
+                            caption: string;
+                            field: string | null;
+                        }[];
+                        missingFields: string[];
+                        fields: {
+                            field: string;
+                            required: boolean;
+                        }[];
+                        counts: {
+                            rows: number;
+                            created: number;
+                            changed: number;
+                            unchanged: number;
+                            refused: number;
+                            deactivated: number;
+                        };
+                        rows: {
+                            row: number;
+                            key: string;
+                            /** @enum {string} */
+                            status: "created" | "changed" | "unchanged" | "refused";
+                            changes: {
+                                field: string;
+                                old: string | null;
+                                new: string | null;
+                            }[];
+                            errors: {
+                                column: string | null;
+                                field: string | null;
+                                error: {
+                                    code: string;
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                detail: string;
+                            }[];
+                        }[];
+                        deactivated: string[];
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body, field or file too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported content type or file type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key already used for a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "user.list": {
         parameters: {
             query?: never;
@@ -13708,17 +13909,6 @@ export interface operations {
             };
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Set-Cookie": components["headers"]["SetCookie"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found — also for another account’s ids */
-            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];

@@ -6,6 +6,12 @@ import { adminProcedure, router } from '../trpc';
 
 const tags = ['import'];
 
+const FILE_FIELD = {
+  name: 'file',
+  description: 'A CSV file (`;` or `,`, UTF-8 with or without BOM) or an Excel workbook (.xlsx, first sheet), at most 15 MB',
+  contentType: 'text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/octet-stream',
+};
+
 /** Issue 42: master data from CSV/xlsx files (docs/import.md). */
 export const importRouter = router({
   run: adminProcedure
@@ -15,11 +21,9 @@ export const importRouter = router({
         path: '/api/import/{entity}',
         status: 201,
         multipart: true,
-        fileField: {
-          name: 'file',
-          description: 'A CSV file (`;` or `,`, UTF-8 with or without BOM) or an Excel workbook (.xlsx, first sheet), at most 15 MB',
-          contentType: 'text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/octet-stream',
-        },
+        fileField: FILE_FIELD,
+        // the path names an entity (an enum), never a record: an unknown one is 400
+        keyless: true,
       },
       summary: 'Import master data from a CSV or xlsx file (multipart `file`); `dryRun` only reports',
       description: [
@@ -31,6 +35,25 @@ export const importRouter = router({
         'Applying writes every row that is not refused in one transaction (upsert by code/no); nothing is deleted;',
         '`deactivateMissing: true` sets records missing from the file inactive. Send an `Idempotency-Key` so that a retry does not import twice.',
       ].join(' '),
+      tags,
+    })
+    .input(ZImportInput)
+    .output(ZImportReport)
+    .mutation(({ ctx, input }) => runImport(ctx.db, ctx.actor, input, ctx.files)),
+
+  runByField: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/import',
+        status: 201,
+        multipart: true,
+        fileField: FILE_FIELD,
+        // the path names an entity (an enum), never a record: an unknown one is 400
+        keyless: true,
+      },
+      summary: 'The same import with the entity as a form field (`entity`)',
+      description: 'As POST /api/import/{entity}, for clients that send the entity with the fields.',
       tags,
     })
     .input(ZImportInput)
