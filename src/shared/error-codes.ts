@@ -127,6 +127,7 @@ export const ERROR_TEMPLATES = {
   IMPORT_FORMULA: 'The cell holds a formula; import values only',
   IMPORT_DUPLICATE: '{key} is in the file more than once (first in row {row})',
   IMPORT_PARENT_MISSING: '{entity} {key} does not exist',
+  IMPORT_USER_ROLE: 'The role and the active state of an existing user are changed in the user screen, not by an import',
 
   // Export
   EXPORT_TOO_MANY: 'At most {max} entries can be downloaded at once',

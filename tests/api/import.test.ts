@@ -233,6 +233,21 @@ describe('bad input', () => {
   });
 });
 
+describe('users', () => {
+  it('creates users without a password (a password column is never read); an existing user’s role does not change by a file', async () => {
+    const file = { name: 'Brugere.csv', data: 'Brugernavn;Profil;Sprog;Password\nimpnew;Teamleader;Dansk;Secret-pass-1\nIMPADMIN;Basic;;x\nimpbasic;Basic;English;\n' };
+    const r = await report(admin, 'user', file);
+    expect(r.columns.map((c) => c.field)).toEqual(['username', 'profileType', 'languageCode', null]);
+    expect(statuses(r)).toEqual(['2:impnew:created', '3:IMPADMIN:refused', '4:impbasic:unchanged']);
+    expect(r.rows[1]?.errors[0]?.error.code).toBe('IMPORT_USER_ROLE');
+    const users = expectOk(await admin.get('/api/user'));
+    expect(users.find((u) => u.username === 'impnew')).toMatchObject({ profileType: 'Teamleader', languageCode: 'DAN', active: true });
+    // Nobody knows the new user's password, least of all the file.
+    const login = await app.anonymous().raw('POST', '/api/user/login', { username: 'impnew', password: 'Secret-pass-1' });
+    expect(login.status).toBe(401);
+  });
+});
+
 describe('concurrency, idempotency and access', () => {
   it('two imports of the same file at once: one creates, the other changes nothing', async () => {
     const data = await xlsx([['No.', 'Description'], ...Array.from({ length: 30 }, (_, i) => [`CC${i}`, `Item ${i}`])]);

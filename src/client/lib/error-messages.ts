@@ -146,6 +146,7 @@ export const ERROR_MESSAGES: ErrorMessages = {
   IMPORT_MISSING_COLUMN: (p) => m.imp_err_missing_column({ field: p.field ?? '' }),
   IMPORT_FORMULA: () => m.imp_err_formula(),
   IMPORT_DUPLICATE: (p) => m.imp_err_duplicate({ key: p.key ?? '', row: p.row ?? '' }),
+  IMPORT_USER_ROLE: () => m.imp_err_user_role(),
   IMPORT_PARENT_MISSING: (p) => m.imp_err_parent_missing({ entity: entity(p.entity), key: p.key ?? '' }),
 
   EXPORT_TOO_MANY: () => m.exp_err_too_many(),

@@ -35,6 +35,10 @@ export interface EntityHandler {
   create(rec: Rec): Promise<void>;
   update(rec: Rec, current: Rec): Promise<void>;
   deactivate(currents: Rec[]): Promise<void>;
+  /** keys compared without case (usernames); default exact */
+  foldKeys?: boolean;
+  /** "deactivate what the file lacks" does not apply (users: an admin is never deactivated by a file) */
+  neverDeactivate?: boolean;
 }
 
 export const keyOf = (fields: readonly string[], rec: Rec) => fields.map((f) => String(rec[f] ?? '')).join(' / ');
@@ -136,7 +140,7 @@ export async function evaluate(table: ParsedTable, plan: ColumnPlan, handler: En
     }
     const keyText = handler.keyFields.map((f) => (typeof raw[f] === 'string' ? raw[f].trim() : '')).join(' / ');
     // a refused row still names its record: "deactivate what the file lacks" leaves it alone
-    mentioned.add(keyText);
+    mentioned.add(handler.foldKeys ? keyText.toLowerCase() : keyText);
     if (errors.length === 0) {
       const parsed = handler.schema.safeParse(raw);
       if (!parsed.success) {
@@ -151,12 +155,13 @@ export async function evaluate(table: ParsedTable, plan: ColumnPlan, handler: En
         for (const k of handler.keyFields) present[k] = full[k] ?? null;
         if (active !== undefined) present.active = active;
         const key = keyOf(handler.keyFields, present);
-        const first = seen.get(key);
+        const lookup = handler.foldKeys ? key.toLowerCase() : key;
+        const first = seen.get(lookup);
         if (first !== undefined) {
           errors.push(refusal(captionOf.get(handler.keyFields.at(-1)!) ?? null, handler.keyFields.at(-1)!, coded('IMPORT_DUPLICATE', { key, row: first })));
         } else {
-          seen.set(key, row);
-          const current = handler.current.get(key);
+          seen.set(lookup, row);
+          const current = handler.current.get(lookup);
           let rec: Rec = current ? { ...current, ...present } : { ...full, ...present, active: active ?? true };
           if (handler.complete) rec = handler.complete(rec, current);
           const checked = handler.check ? await handler.check(rec, current) : { ok: rec };
@@ -195,7 +200,7 @@ export async function evaluate(table: ParsedTable, plan: ColumnPlan, handler: En
 
   const toDeactivate: Rec[] = [];
   const deactivated: string[] = [];
-  if (options.deactivateMissing) {
+  if (options.deactivateMissing && !handler.neverDeactivate) {
     for (const [key, rec] of handler.current) {
       if (seen.has(key) || mentioned.has(key) || rec.active !== true) continue;
       toDeactivate.push(rec);

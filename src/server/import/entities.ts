@@ -18,9 +18,12 @@ import { insertJob, insertJobTask, updateJob, updateJobTask } from '../../../db/
 import { insertLocation, updateLocation } from '../../../db/queries/master-data/locations';
 import { insertUnit, updateUnit } from '../../../db/queries/master-data/units';
 import { insertWorkType, updateWorkType } from '../../../db/queries/master-data/work-types';
+import { insertUser, isActiveResource, listUsers, updateUser as updateUserRow, usernameExists } from '../../../db/queries/users';
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../auth/passwords';
 import { coded, type CodedError } from '../../shared/error-codes';
-import { optionalCode, requiredText } from '../../shared/fields';
-import { MAX, type UnitType } from '../../shared/limits';
+import { enumOf, optionalCode, requiredText, teamCode } from '../../shared/fields';
+import { LANGUAGE_CODES, MAX, PROFILE_TYPES, type UnitType } from '../../shared/limits';
 import { ZCreateCustomerInput } from '../../shared/schemas/customer';
 import type { ImportEntity } from '../../shared/schemas/import';
 import { ZCreateItemInput } from '../../shared/schemas/item';
@@ -30,6 +33,7 @@ import { ZCreateLocationInput } from '../../shared/schemas/location';
 import { ZCreateResourceInput } from '../../shared/schemas/resource';
 import { ZCreateUnitInput } from '../../shared/schemas/unit';
 import { ZCreateWorkTypeInput } from '../../shared/schemas/work-type';
+import { username } from '../../shared/schemas/user';
 import { AppError } from '../errors';
 import { checkBillTo } from '../services/master-data/jobs';
 import { checkUnitCode } from '../services/master-data/work-types';
@@ -121,8 +125,84 @@ async function unitHandler(db: Db, accountId: number, unitType: UnitType): Promi
   };
 }
 
+const LANGUAGES: Record<string, string> = { enu: 'ENU', en: 'ENU', english: 'ENU', engelsk: 'ENU', dan: 'DAN', da: 'DAN', danish: 'DAN', dansk: 'DAN' };
+const oneOf = (values: readonly string[]) => (v: unknown) =>
+  typeof v === 'string' ? (v.trim() === '' ? undefined : (values.find((x) => x.toLowerCase() === v.trim().toLowerCase()) ?? v.trim())) : v;
+
+/** The user import's row: the create rules of POST /api/user without any password (issue 42 §6). */
+const ZImportUser = z.object({
+  username: username(),
+  profileType: z.preprocess(oneOf(PROFILE_TYPES), enumOf(PROFILE_TYPES).default('Basic')),
+  teamCode: teamCode(MAX.teamCode),
+  languageCode: z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : (LANGUAGES[v.trim().toLowerCase()] ?? v.trim())) : v), enumOf(LANGUAGE_CODES).default('ENU')),
+  defaultResource: optionalCode(MAX.resourceNo),
+});
+
+/**
+ * Users are created without a password they or anyone knows (a random one, hashed): they sign in
+ * by SSO or the admin sets a password in the user screen. An existing user's team, language and
+ * default resource can change; a role or the active state never changes by a file (the user
+ * screen keeps its rules: not one's own role, always a lasting admin) — such a row is refused.
+ */
+async function userHandler(db: Db, accountId: number): Promise<EntityHandler> {
+  const users = await listUsers(db, accountId);
+  const current = new Map<string, Rec>();
+  const ids = new Map<string, number>();
+  for (const u of users) {
+    current.set(u.username.toLowerCase(), { username: u.username, profileType: u.profileType, teamCode: u.teamCode, languageCode: u.languageCode, defaultResource: u.defaultResource, active: u.active });
+    ids.set(u.username.toLowerCase(), u.id);
+  }
+  return {
+    keyFields: ['username'],
+    foldKeys: true,
+    neverDeactivate: true,
+    schema: ZImportUser,
+    diffFields: ['profileType', 'teamCode', 'languageCode', 'defaultResource'],
+    current,
+    async check(rec, cur) {
+      if (cur) {
+        if (rec.profileType !== cur.profileType) return { field: 'profileType', error: coded('IMPORT_USER_ROLE') };
+        if (rec.active !== cur.active) return { field: 'active', error: coded('IMPORT_USER_ROLE') };
+        // the stored spelling of the name stays
+        rec = { ...rec, username: cur.username ?? rec.username ?? null };
+      } else if (await usernameExists(db, s(rec.username))) {
+        return { field: 'username', error: coded('USERNAME_TAKEN') };
+      }
+      const resource = n(rec.defaultResource);
+      if (resource !== null && resource !== n(cur?.defaultResource) && !(await isActiveResource(db, accountId, resource))) {
+        return { field: 'defaultResource', error: coded('RESOURCE_NOT_ACTIVE') };
+      }
+      return { ok: rec };
+    },
+    async create(rec) {
+      const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+      await insertUser(db, {
+        accountId,
+        username: s(rec.username),
+        passwordHash,
+        profileType: s(rec.profileType) as (typeof PROFILE_TYPES)[number],
+        teamCode: n(rec.teamCode),
+        languageCode: s(rec.languageCode) as (typeof LANGUAGE_CODES)[number],
+        defaultDescription: null,
+        defaultResource: n(rec.defaultResource),
+        lockDefaultResource: false,
+        expirationDate: null,
+        active: active(rec),
+      });
+    },
+    async update(rec) {
+      const id = ids.get(s(rec.username).toLowerCase());
+      if (id === undefined) return;
+      await updateUserRow(db, id, { teamCode: n(rec.teamCode), languageCode: s(rec.languageCode) as (typeof LANGUAGE_CODES)[number], defaultResource: n(rec.defaultResource) });
+    },
+    deactivate: () => Promise.resolve(),
+  };
+}
+
 export async function importHandler(db: Db, accountId: number, entity: ImportEntity): Promise<EntityHandler> {
   switch (entity) {
+    case 'user':
+      return userHandler(db, accountId);
     case 'customer':
       return {
         keyFields: ['no'],

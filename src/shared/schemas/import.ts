@@ -9,7 +9,7 @@ import { bool } from '../fields';
  * client shows the fields in its mapping step; the server maps captions onto them.
  */
 
-export const IMPORT_ENTITIES = ['customer', 'job', 'jobTask', 'item', 'itemUnit', 'resource', 'resourceUnit', 'workType', 'location'] as const;
+export const IMPORT_ENTITIES = ['customer', 'job', 'jobTask', 'item', 'itemUnit', 'resource', 'resourceUnit', 'workType', 'location', 'user'] as const;
 export type ImportEntity = (typeof IMPORT_ENTITIES)[number];
 
 export interface ImportField {
@@ -76,6 +76,14 @@ export const IMPORT_FIELDS: Record<ImportEntity, readonly ImportField[]> = {
     active,
   ],
   location: [f('code', true, 'Code', 'Kode'), f('name', false, 'Name', 'Navn'), active],
+  // Never a password: a password column is not a field, so it is ignored (issue 42 §6).
+  user: [
+    f('username', true, 'User Name', 'Brugernavn', 'Username', 'User'),
+    f('profileType', false, 'Profile', 'Profil', 'Role', 'Rolle'),
+    f('teamCode', false, 'Team', 'Team Code', 'Teamkode'),
+    f('languageCode', false, 'Language', 'Sprog', 'Language ID', 'Sprog-id'),
+    f('defaultResource', false, 'Resource No.', 'Ressourcenr.', 'Default Resource', 'Standardressource'),
+  ],
 };
 
 /** A caption as compared: no case, no surrounding or doubled spaces. */

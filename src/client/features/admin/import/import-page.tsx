@@ -23,6 +23,7 @@ const ENTITY_LABEL: Record<ImportEntity, () => string> = {
   resourceUnit: m.imp_entity_resource_unit,
   workType: m.imp_entity_work_type,
   location: m.imp_entity_location,
+  user: m.imp_entity_user,
 };
 
 const FIELD_LABEL: Record<string, () => string> = {
@@ -40,6 +41,10 @@ const FIELD_LABEL: Record<string, () => string> = {
   baseUnitOfMeasure: m.imp_field_base_unit_of_measure,
   unitNo: m.imp_field_unit_no,
   unitOfMeasureCode: m.imp_field_unit_of_measure_code,
+  username: m.imp_field_username,
+  profileType: m.imp_field_profile_type,
+  languageCode: m.imp_field_language_code,
+  defaultResource: m.imp_field_default_resource,
 };
 const fieldLabel = (field: string) => FIELD_LABEL[field]?.() ?? field;
 const entityLabel = (entity: string) => ENTITY_LABEL[entity as ImportEntity]?.() ?? entity;
