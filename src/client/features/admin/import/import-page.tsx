@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { IMPORT_ENTITIES, IMPORT_FIELDS, type ImportEntity, type TImportReport, type TImportRow } from '../../../../shared/schemas/import';
 import { Button } from '../../../components/button';
@@ -109,11 +109,6 @@ export function ImportPage() {
     }
   }
 
-  const onPreview = (e: FormEvent) => {
-    e.preventDefault();
-    void run(true);
-  };
-
   const unmapped = report ? report.columns.filter((c) => c.caption !== '' && (c.field === null || c.caption in mapping)) : [];
   const canApply = report !== null && report.dryRun && report.missingFields.length === 0;
 
@@ -121,7 +116,8 @@ export function ImportPage() {
     <>
       <PageHeader title={m.imp_title()} subtitle={m.imp_subtitle()} />
       <AdminSection title={m.imp_file_title()} text={m.imp_file_text()}>
-        <form className="imp-form" onSubmit={onPreview} noValidate>
+        {/* a file and a choice, no data entry: the buttons send it (no form to validate, decision 0165 is about forms of fields) */}
+        <div className="imp-form">
           <SelectField
             label={m.imp_entity()}
             value={entity}
@@ -152,7 +148,7 @@ export function ImportPage() {
             </p>
           )}
           <div className="admin-form-actions">
-            <Button type="submit" variant={canApply ? 'secondary' : 'primary'} loading={busy === 'preview'} disabled={busy !== null}>
+            <Button onClick={() => void run(true)} variant={canApply ? 'secondary' : 'primary'} loading={busy === 'preview'} disabled={busy !== null}>
               {report ? m.imp_preview_again() : m.imp_preview()}
             </Button>
             {canApply && (
@@ -161,7 +157,7 @@ export function ImportPage() {
               </Button>
             )}
           </div>
-        </form>
+        </div>
       </AdminSection>
 
       {report?.dryRun && unmapped.length > 0 && (
