@@ -18,6 +18,7 @@ import * as exportBatches from './migrations/2026-11-26T1200-export-batches';
 import * as worksheetReviewFilters from './migrations/2026-11-26T1300-worksheet-review-filters';
 import * as secondFactorAndSso from './migrations/2026-11-28T0941-second-factor-and-sso';
 import * as returnAndClosedPeriod from './migrations/2026-11-28T1300-return-and-closed-period';
+import * as imports from './migrations/2026-11-28T1310-imports';
 
 export type Database = Kysely<DB>;
 
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T1300-worksheet-review-filters': worksheetReviewFilters,
   '2026-11-28T0941-second-factor-and-sso': secondFactorAndSso,
   '2026-11-28T1300-return-and-closed-period': returnAndClosedPeriod,
+  '2026-11-28T1310-imports': imports,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

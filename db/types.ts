@@ -259,6 +259,8 @@ export interface DB {
   userTotp: UserTotpTable;
   userRecoveryCode: UserRecoveryCodeTable;
   loginChallenge: LoginChallengeTable;
+  importRun: ImportRunTable;
+  importMapping: ImportMappingTable;
 }
 
 /** One "download and mark as exported" (migration 2026-11-26T1200-export-batches, decision 0201). */
@@ -351,4 +353,29 @@ export interface LoginChallengeTable {
   userId: number;
   remember: boolean;
   expiresAt: Timestamp;
+}
+
+/** One applied master-data import (migration 2026-11-28T1310-imports, issue 42). */
+export interface ImportRunTable {
+  id: Gen<number>;
+  accountId: number;
+  entity: string;
+  fileName: string;
+  createdBy: string;
+  createdByUserId: number | null;
+  createdAt: Gen<Date>;
+  rowCount: Gen<number>;
+  createdCount: Gen<number>;
+  changedCount: Gen<number>;
+  unchangedCount: Gen<number>;
+  refusedCount: Gen<number>;
+  deactivatedCount: Gen<number>;
+}
+
+/** The column mapping remembered per account and entity (caption → field). */
+export interface ImportMappingTable {
+  accountId: number;
+  entity: string;
+  mapping: ColumnType<Record<string, string>, string, string>;
+  updatedAt: Gen<Date>;
 }

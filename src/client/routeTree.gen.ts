@@ -21,6 +21,7 @@ import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthLogoutRouteImport } from './routes/_auth/logout'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAdminAccountRouteImport } from './routes/_app/admin/account'
+import { Route as AppAdminImportRouteImport } from './routes/_app/admin/import'
 import { Route as AppAdminWebhooksRouteImport } from './routes/_app/admin/webhooks'
 import { Route as AppWorksheetIndexRouteImport } from './routes/_app/worksheet/index'
 import { Route as AppWorksheetAddRouteImport } from './routes/_app/worksheet/add'
@@ -102,6 +103,11 @@ const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
 const AppAdminAccountRoute = AppAdminAccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
+const AppAdminImportRoute = AppAdminImportRouteImport.update({
+  id: '/import',
+  path: '/import',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
 const AppAdminWebhooksRoute = AppAdminWebhooksRouteImport.update({
@@ -235,6 +241,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof AuthLoginRoute
   '/logout': typeof AuthLogoutRoute
   '/admin/account': typeof AppAdminAccountRoute
+  '/admin/import': typeof AppAdminImportRoute
   '/admin/webhooks': typeof AppAdminWebhooksRoute
   '/worksheet/add': typeof AppWorksheetAddRoute
   '/admin/': typeof AppAdminIndexRoute
@@ -270,6 +277,7 @@ export interface FileRoutesByTo {
   '/login': typeof AuthLoginRoute
   '/logout': typeof AuthLogoutRoute
   '/admin/account': typeof AppAdminAccountRoute
+  '/admin/import': typeof AppAdminImportRoute
   '/admin/webhooks': typeof AppAdminWebhooksRoute
   '/worksheet/add': typeof AppWorksheetAddRoute
   '/admin': typeof AppAdminIndexRoute
@@ -309,6 +317,7 @@ export interface FileRoutesById {
   '/_auth/logout': typeof AuthLogoutRoute
   '/_app/': typeof AppIndexRoute
   '/_app/admin/account': typeof AppAdminAccountRoute
+  '/_app/admin/import': typeof AppAdminImportRoute
   '/_app/admin/webhooks': typeof AppAdminWebhooksRoute
   '/_app/worksheet/add': typeof AppWorksheetAddRoute
   '/_app/admin/': typeof AppAdminIndexRoute
@@ -347,6 +356,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/admin/account'
+    | '/admin/import'
     | '/admin/webhooks'
     | '/worksheet/add'
     | '/admin/'
@@ -382,6 +392,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/admin/account'
+    | '/admin/import'
     | '/admin/webhooks'
     | '/worksheet/add'
     | '/admin'
@@ -420,6 +431,7 @@ export interface FileRouteTypes {
     | '/_auth/logout'
     | '/_app/'
     | '/_app/admin/account'
+    | '/_app/admin/import'
     | '/_app/admin/webhooks'
     | '/_app/worksheet/add'
     | '/_app/admin/'
@@ -536,6 +548,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/admin/account'
       preLoaderRoute: typeof AppAdminAccountRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/_app/admin/import': {
+      id: '/_app/admin/import'
+      path: '/import'
+      fullPath: '/admin/import'
+      preLoaderRoute: typeof AppAdminImportRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
     '/_app/admin/webhooks': {
@@ -711,6 +730,7 @@ declare module '@tanstack/react-router' {
 
 interface AppAdminRouteRouteChildren {
   AppAdminAccountRoute: typeof AppAdminAccountRoute
+  AppAdminImportRoute: typeof AppAdminImportRoute
   AppAdminWebhooksRoute: typeof AppAdminWebhooksRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
   AppAdminCustomersAddRoute: typeof AppAdminCustomersAddRoute
@@ -737,6 +757,7 @@ interface AppAdminRouteRouteChildren {
 
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
   AppAdminAccountRoute: AppAdminAccountRoute,
+  AppAdminImportRoute: AppAdminImportRoute,
   AppAdminWebhooksRoute: AppAdminWebhooksRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
   AppAdminCustomersAddRoute: AppAdminCustomersAddRoute,

@@ -25,6 +25,8 @@ export interface Meta {
     status?: 200 | 201 | 204;
     /** request body is multipart/form-data (files land in ctx.files) */
     multipart?: boolean;
+    /** the file part a multipart procedure takes, for the document (default: up to 10 photos in `attachments`) */
+    fileField?: { name: string; description: string; contentType: string };
     /** the procedure answers a page `{ groups, nextCursor, totals }`: REST sends `groups` as the body and the next page as a Link header (src/server/http/paging.ts) */
     paged?: boolean;
     /** the path names no record (a setting of the caller's own): it never answers 404 */

@@ -117,6 +117,20 @@ export const ERROR_TEMPLATES = {
   BILL_TO_NOT_ACTIVE: 'Bill-to customer must be an active customer',
   UNKNOWN_UOM: 'Unit of measure code does not exist',
 
+  // Master-data import (issue 42)
+  IMPORT_NO_FILE: 'Choose a file to import',
+  IMPORT_FILE_TYPE: 'Only CSV files and Excel workbooks (.xlsx) can be imported',
+  IMPORT_UNREADABLE: 'The file could not be read',
+  IMPORT_EMPTY: 'The file has no rows',
+  IMPORT_TOO_MANY_ROWS: 'A file can have at most {max} rows',
+  IMPORT_UNPACKED_TOO_LARGE: 'The workbook unpacks to more than {max} MB',
+  IMPORT_SEVERAL_SHEETS: 'The workbook has data on several sheets ({sheets}); keep the data on one sheet',
+  IMPORT_MISSING_COLUMN: 'No column is mapped to {field}',
+  IMPORT_FORMULA: 'The cell holds a formula; import values only',
+  IMPORT_DUPLICATE: '{key} is in the file more than once (first in row {row})',
+  IMPORT_PARENT_MISSING: '{entity} {key} does not exist',
+  IMPORT_USER_ROLE: 'The role and the active state of an existing user are changed in the user screen, not by an import',
+
   // Export
   EXPORT_TOO_MANY: 'At most {max} entries can be downloaded at once',
   EXPORT_NEEDS_USER: 'Download preferences belong to a user; an API key has none',

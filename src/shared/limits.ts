@@ -96,3 +96,9 @@ export const PERIOD_LOG_MAX = 50;
 /** Issue 23 §1: the approval filter of the lists. */
 export const APPROVAL_FILTERS = ['notApproved', 'approved', 'returned', 'all'] as const;
 export type ApprovalFilter = (typeof APPROVAL_FILTERS)[number];
+
+/** Issue 42: master-data import. Rows per file, and what an xlsx may unpack to (a zip bomb is refused unread). */
+export const IMPORT_MAX_ROWS = 25_000;
+export const IMPORT_MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
+/** Rows the import report lists in full (counts cover all); refused rows always come first. */
+export const IMPORT_REPORT_MAX_ROWS = 5_000;

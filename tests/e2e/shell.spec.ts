@@ -24,7 +24,7 @@ test.describe('login and the menu bar', () => {
     await menu.getByRole('link', { name: 'Admin' }).click();
     await expect(page).toHaveURL(/\/admin$/);
     const tiles = page.locator('.tiles a');
-    await expect(tiles).toHaveCount(9); // the eight areas of spec §2 and webhooks (issue 13)
+    await expect(tiles).toHaveCount(10); // the eight areas of spec §2, webhooks (issue 13) and import (issue 42)
     await page.getByRole('link', { name: /^Users/ }).click();
     await expect(page).toHaveURL(/\/admin\/users$/);
     await expect(page.locator('#main h1')).toHaveText('Users');
@@ -309,7 +309,7 @@ test.describe('screenshots, English', () => {
       await login(page, 'admin');
       await screenshot(page, `home-${size}-en`);
       await page.goto('/admin');
-      await expect(page.locator('.tiles a')).toHaveCount(9);
+      await expect(page.locator('.tiles a')).toHaveCount(10);
       await screenshot(page, `admin-${size}-en`);
       await page.goto('/admin/users/edit?username=basic');
       await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Edit');

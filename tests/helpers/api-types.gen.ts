@@ -1028,6 +1028,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account’s applied imports, newest first (at most 100) */
+        get: operations["import.list"];
+        put?: never;
+        /**
+         * The same import with the entity as a form field (`entity`)
+         * @description As POST /api/import/{entity}, for clients that send the entity with the fields.
+         */
+        post: operations["import.runByField"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user": {
         parameters: {
             query?: never;
@@ -1187,6 +1208,26 @@ export interface paths {
         get: operations["worksheet.exportBatch"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/{entity}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import master data from a CSV or xlsx file (multipart `file`); `dryRun` only reports
+         * @description Entities: customer, job, jobTask, item, itemUnit, resource, resourceUnit, workType, location. The first row holds the column captions; Business Central’s list captions (“Open in Excel”) in English and Danish are recognised, others are mapped with `mapping` (a JSON object caption → field, "" ignores a column), remembered per account and entity once applied. CSV with `;` or `,`, with or without BOM; xlsx: the first sheet (data on several sheets is refused). At most 25000 rows. The report says per row created / changed (field by field) / unchanged / refused (row, column, coded reason). Applying writes every row that is not refused in one transaction (upsert by code/no); nothing is deleted; `deactivateMissing: true` sets records missing from the file inactive. Send an `Idempotency-Key` so that a retry does not import twice.
+         */
+        post: operations["import.run"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1430,7 +1471,7 @@ export interface components {
              * @description Stable error code of `detail`; switch on this, not on the English. Absent for the rare detail without a code.
              * @enum {string}
              */
-            code?: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "LOGIN_CHALLENGE_EXPIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_REUSED" | "TOTP_NOT_ENROLLED" | "TOTP_NOT_STARTED" | "TOTP_ALREADY_ENROLLED" | "SECOND_FACTOR_REQUIRED" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "RETURN_TARGET" | "PERIOD_CLOSED" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
+            code?: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "LOGIN_CHALLENGE_EXPIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_REUSED" | "TOTP_NOT_ENROLLED" | "TOTP_NOT_STARTED" | "TOTP_ALREADY_ENROLLED" | "SECOND_FACTOR_REQUIRED" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "RETURN_TARGET" | "PERIOD_CLOSED" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "IMPORT_NO_FILE" | "IMPORT_FILE_TYPE" | "IMPORT_UNREADABLE" | "IMPORT_EMPTY" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_UNPACKED_TOO_LARGE" | "IMPORT_SEVERAL_SHEETS" | "IMPORT_MISSING_COLUMN" | "IMPORT_FORMULA" | "IMPORT_DUPLICATE" | "IMPORT_PARENT_MISSING" | "IMPORT_USER_ROLE" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
             /** @description The named values in `detail`, as strings */
             params?: {
                 [key: string]: string;
@@ -1443,7 +1484,7 @@ export interface components {
             errorCodes?: {
                 [key: string]: {
                     /** @enum {string} */
-                    code: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "LOGIN_CHALLENGE_EXPIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_REUSED" | "TOTP_NOT_ENROLLED" | "TOTP_NOT_STARTED" | "TOTP_ALREADY_ENROLLED" | "SECOND_FACTOR_REQUIRED" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "RETURN_TARGET" | "PERIOD_CLOSED" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
+                    code: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "LOGIN_CHALLENGE_EXPIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_REUSED" | "TOTP_NOT_ENROLLED" | "TOTP_NOT_STARTED" | "TOTP_ALREADY_ENROLLED" | "SECOND_FACTOR_REQUIRED" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "RETURN_TARGET" | "PERIOD_CLOSED" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "IMPORT_NO_FILE" | "IMPORT_FILE_TYPE" | "IMPORT_UNREADABLE" | "IMPORT_EMPTY" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_UNPACKED_TOO_LARGE" | "IMPORT_SEVERAL_SHEETS" | "IMPORT_MISSING_COLUMN" | "IMPORT_FORMULA" | "IMPORT_DUPLICATE" | "IMPORT_PARENT_MISSING" | "IMPORT_USER_ROLE" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
                     params: {
                         [key: string]: string;
                     };
@@ -11374,6 +11415,284 @@ export interface operations {
             };
         };
     };
+    "import.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        entity: string;
+                        fileName: string;
+                        createdBy: string;
+                        createdAt: string;
+                        counts: {
+                            rows: number;
+                            created: number;
+                            changed: number;
+                            unchanged: number;
+                            refused: number;
+                            deactivated: number;
+                        };
+                    }[];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "import.runByField": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 h answers the first answer (header `Idempotent-Replayed: true`) and creates nothing. Another request with the same key → 422; while the first still runs → 409 with Retry-After. Per account and caller. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * @example customer
+                     * @enum {string}
+                     */
+                    entity: "customer" | "job" | "jobTask" | "item" | "itemUnit" | "resource" | "resourceUnit" | "workType" | "location" | "user";
+                    /** @description A JSON boolean, or its text form (a form field): `true`/`false`, `1`/`0`, `on` */
+                    dryRun?: boolean | ("true" | "false" | "1" | "0" | "on");
+                    /** @description A JSON boolean, or its text form (a form field): `true`/`false`, `1`/`0`, `on` */
+                    deactivateMissing?: boolean | ("true" | "false" | "1" | "0" | "on");
+                    /** @description JSON object: column caption → field ("" ignores the column), e.g. {"Kunde-ID":"no"} */
+                    mapping?: string;
+                    /**
+                     * Format: binary
+                     * @description A CSV file (`;` or `,`, UTF-8 with or without BOM) or an Excel workbook (.xlsx, first sheet), at most 15 MB
+                     */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        entity: "customer" | "job" | "jobTask" | "item" | "itemUnit" | "resource" | "resourceUnit" | "workType" | "location" | "user";
+                        dryRun: boolean;
+                        fileName: string;
+                        importId: number | null;
+                        /** @enum {string} */
+                        fileKind: "csv" | "xlsx";
+                        columns: {
+                            caption: string;
+                            field: string | null;
+                        }[];
+                        missingFields: string[];
+                        fields: {
+                            field: string;
+                            required: boolean;
+                        }[];
+                        counts: {
+                            rows: number;
+                            created: number;
+                            changed: number;
+                            unchanged: number;
+                            refused: number;
+                            deactivated: number;
+                        };
+                        rows: {
+                            row: number;
+                            key: string;
+                            /** @enum {string} */
+                            status: "created" | "changed" | "unchanged" | "refused";
+                            changes: {
+                                field: string;
+                                old: string | null;
+                                new: string | null;
+                            }[];
+                            errors: {
+                                column: string | null;
+                                field: string | null;
+                                error: {
+                                    code: string;
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                detail: string;
+                            }[];
+                        }[];
+                        deactivated: string[];
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body, field or file too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported content type or file type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key already used for a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "user.list": {
         parameters: {
             query?: never;
@@ -13887,6 +14206,200 @@ export interface operations {
             };
             /** @description Not found — also for another account’s ids */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "import.run": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 h answers the first answer (header `Idempotent-Replayed: true`) and creates nothing. Another request with the same key → 422; while the first still runs → 409 with Retry-After. Per account and caller. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                entity: "customer" | "job" | "jobTask" | "item" | "itemUnit" | "resource" | "resourceUnit" | "workType" | "location" | "user";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A JSON boolean, or its text form (a form field): `true`/`false`, `1`/`0`, `on` */
+                    dryRun?: boolean | ("true" | "false" | "1" | "0" | "on");
+                    /** @description A JSON boolean, or its text form (a form field): `true`/`false`, `1`/`0`, `on` */
+                    deactivateMissing?: boolean | ("true" | "false" | "1" | "0" | "on");
+                    /** @description JSON object: column caption → field ("" ignores the column), e.g. {"Kunde-ID":"no"} */
+                    mapping?: string;
+                    /**
+                     * Format: binary
+                     * @description A CSV file (`;` or `,`, UTF-8 with or without BOM) or an Excel workbook (.xlsx, first sheet), at most 15 MB
+                     */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        entity: "customer" | "job" | "jobTask" | "item" | "itemUnit" | "resource" | "resourceUnit" | "workType" | "location" | "user";
+                        dryRun: boolean;
+                        fileName: string;
+                        importId: number | null;
+                        /** @enum {string} */
+                        fileKind: "csv" | "xlsx";
+                        columns: {
+                            caption: string;
+                            field: string | null;
+                        }[];
+                        missingFields: string[];
+                        fields: {
+                            field: string;
+                            required: boolean;
+                        }[];
+                        counts: {
+                            rows: number;
+                            created: number;
+                            changed: number;
+                            unchanged: number;
+                            refused: number;
+                            deactivated: number;
+                        };
+                        rows: {
+                            row: number;
+                            key: string;
+                            /** @enum {string} */
+                            status: "created" | "changed" | "unchanged" | "refused";
+                            changes: {
+                                field: string;
+                                old: string | null;
+                                new: string | null;
+                            }[];
+                            errors: {
+                                column: string | null;
+                                field: string | null;
+                                error: {
+                                    code: string;
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                detail: string;
+                            }[];
+                        }[];
+                        deactivated: string[];
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body, field or file too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported content type or file type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key already used for a different request */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];

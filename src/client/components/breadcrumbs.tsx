@@ -18,6 +18,7 @@ const labels: Record<string, () => string> = {
   customers: m.section_customers,
   jobs: m.section_jobs,
   webhooks: m.wh_title,
+  import: m.imp_title,
   add: m.crumb_add,
   edit: m.crumb_edit,
 };

@@ -364,7 +364,19 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
         const json = { schema: bodySchema, ...requestExample(bodySchema) };
         // A multipart create takes the same fields as JSON (no photos) or as form fields with photos.
         const content: Record<string, unknown> = r.meta.rest.multipart
-          ? {
+          ? r.meta.rest.fileField
+            ? {
+                'multipart/form-data': {
+                  schema: {
+                    ...bodySchema,
+                    description: 'The fields as text form fields, plus the file.',
+                    properties: { ...bodyProps, [r.meta.rest.fileField.name]: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream', description: r.meta.rest.fileField.description } },
+                    required: [...bodyRequired, r.meta.rest.fileField.name],
+                  },
+                  encoding: { [r.meta.rest.fileField.name]: { contentType: r.meta.rest.fileField.contentType } },
+                },
+              }
+            : {
               'application/json': json,
               'multipart/form-data': {
                 schema: {

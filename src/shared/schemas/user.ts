@@ -28,7 +28,8 @@ export const USER_ERR = {
  */
 export const RESERVED_USERNAMES = ['api'] as const;
 
-const username = () =>
+/** A new username (spec §5: a valid code, max 20, not a reserved name); also the user import's. */
+export const username = () =>
   code(MAX.username).refine((u) => !RESERVED_USERNAMES.includes(u.toLowerCase() as (typeof RESERVED_USERNAMES)[number]), {
     error: (iss) => cannotBe('Username', String(iss.input)),
   });

@@ -19,6 +19,7 @@ const tiles: Tile[] = [
   { to: '/admin/worktypes', title: m.section_worktypes, text: m.tile_worktypes_text, icon: 'M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.5-2.5z' },
   { to: '/admin/customers', title: m.section_customers, text: m.tile_customers_text, icon: 'M3 21V7l6-4 6 4v14M15 21V11h6v10M7 9h4M7 13h4M7 17h4M2 21h20' },
   { to: '/admin/jobs', title: m.section_jobs, text: m.tile_jobs_text, icon: 'M3 7h18v13H3zM8 7V4h8v3M3 12h18' },
+  { to: '/admin/import', title: m.imp_title, text: m.imp_tile_text, icon: 'M12 3v12M7 10l5 5 5-5M4 17v3h16v-3' },
   { to: '/admin/webhooks', title: m.wh_title, text: m.wh_tile_text, icon: 'M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7' },
 ];
 

@@ -33,7 +33,7 @@ type JobInput = JobValues & { code: string };
  * keeps the stored bill-to customer is accepted even if that customer was deactivated since, so
  * the job can still be edited (or deactivated itself).
  */
-async function checkBillTo(db: Db, accountId: number, customerNo: string, keeping: string | null): Promise<void> {
+export async function checkBillTo(db: Db, accountId: number, customerNo: string, keeping: string | null): Promise<void> {
   if (customerNo === keeping) return;
   const customer = await findCustomer(db, accountId, customerNo);
   if (!customer?.active) throw fieldError('billToCustomerNo', coded('BILL_TO_NOT_ACTIVE'));

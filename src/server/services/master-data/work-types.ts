@@ -15,7 +15,7 @@ type WorkTypeInput = { code: string; description: string; unitOfMeasureCode: str
  * the account actually have ("hour" beside the code "HOUR" made every entry fail). The stored
  * spelling is kept. An update that keeps the stored code is accepted even if no unit has it any more.
  */
-async function checkUnitCode<T extends WorkTypeInput>(db: Db, accountId: number, input: T, keeping: string | null): Promise<T> {
+export async function checkUnitCode<T extends WorkTypeInput>(db: Db, accountId: number, input: T, keeping: string | null): Promise<T> {
   if (input.unitOfMeasureCode === null || input.unitOfMeasureCode === keeping) return input;
   const stored = await storedUnitCode(db, accountId, input.unitOfMeasureCode);
   if (stored === undefined) throw fieldError('unitOfMeasureCode', coded('UNKNOWN_UOM'));
