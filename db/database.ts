@@ -17,6 +17,7 @@ import * as webhookFairQueue from './migrations/2026-11-26T1100-webhook-fair-que
 import * as exportBatches from './migrations/2026-11-26T1200-export-batches';
 import * as worksheetReviewFilters from './migrations/2026-11-26T1300-worksheet-review-filters';
 import * as secondFactorAndSso from './migrations/2026-11-28T0941-second-factor-and-sso';
+import * as sso from './migrations/2026-11-28T1320-sso';
 
 export type Database = Kysely<DB>;
 
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T1200-export-batches': exportBatches,
   '2026-11-26T1300-worksheet-review-filters': worksheetReviewFilters,
   '2026-11-28T0941-second-factor-and-sso': secondFactorAndSso,
+  '2026-11-28T1320-sso': sso,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -10,6 +10,7 @@ import { webhooksRouter } from './webhooks';
 import { offlineRouter } from './offline';
 import { reportRouter } from './report';
 import { securityRouter } from './security';
+import { ssoRouter } from './sso';
 
 /**
  * The whole API. Each area contributes its procedures from its own file; the REST adapter serves
@@ -32,6 +33,7 @@ export const appRouter = applyStrictInput(applyOutputCheck(router({
   offline: offlineRouter,
   report: router(reportRouter),
   security: securityRouter,
+  sso: ssoRouter,
 })));
 
 export type AppRouter = typeof appRouter;
