@@ -75,19 +75,21 @@ export async function insertLoginState(db: Database, row: { id: string; accountI
 
 /**
  * Takes a sign-in under way, once: a login's row is deleted (a replayed state finds nothing); a
- * test's row stays for its result but can no longer be taken. Expired rows are not taken.
+ * test's row stays for its result (marked taken by an empty result). Expired rows are not taken.
  */
 export async function takeLoginState(db: Database, id: string) {
-  const row = await db
+  const columns = ['accountId', 'codeVerifier', 'nonce', 'mode', 'userId'] as const;
+  const login = await db.deleteFrom('ssoLoginState').where('id', '=', id).where('mode', '=', 'login').where('expiresAt', '>', sql<Date>`now()`).returning(columns).executeTakeFirst();
+  if (login) return login;
+  return db
     .updateTable('ssoLoginState')
-    .set({ codeVerifier: '' })
+    .set({ result: '' })
     .where('id', '=', id)
-    .where('codeVerifier', '<>', '')
+    .where('mode', '=', 'test')
+    .where('result', 'is', null)
     .where('expiresAt', '>', sql<Date>`now()`)
-    .returning(['accountId', 'codeVerifier', 'nonce', 'mode', 'userId'])
+    .returning(columns)
     .executeTakeFirst();
-  if (row && row.mode === 'login') await db.deleteFrom('ssoLoginState').where('id', '=', id).execute();
-  return row;
 }
 
 export async function setTestResult(db: Database, id: string, result: string): Promise<void> {

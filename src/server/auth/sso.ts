@@ -150,7 +150,9 @@ function classify(error: unknown): ErrorCode {
 function errorFacts(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { error: String(error) };
   const cause = error.cause instanceof Error ? { cause: `${error.cause.name}: ${error.cause.message}` } : {};
-  return { error: error.name, code: (error as { code?: unknown }).code, message: error.message, ...cause };
+  // The provider's OAuth error (invalid_grant, access_denied …) and its description: never a token.
+  const oauth = error instanceof oidc.ResponseBodyError || error instanceof oidc.AuthorizationResponseError ? { oauthError: error.error, description: error.error_description } : {};
+  return { error: error.name, code: (error as { code?: unknown }).code, message: error.message, ...cause, ...oauth };
 }
 
 /** The account a sign-in starts for: named by code, by an e-mail's domain, or the only one with SSO. */
@@ -408,6 +410,6 @@ export async function removeSettings(services: AppServices, accountId: number): 
 export async function testResult(services: AppServices, accountId: number, userId: number, id: string) {
   const row = await q.findTestResult(services.db, hashToken(id), accountId, userId);
   if (!row) throw new AppError('NOT_FOUND', ERR.notFound);
-  if (row.result === null) return { ok: false, error: null, claims: {} };
+  if (row.result === null || row.result === '') return { ok: false, error: null, claims: {} };
   return JSON.parse(row.result) as { ok: boolean; error: string | null; claims: Record<string, unknown> };
 }

@@ -40,7 +40,7 @@ export const ssoRouter = router({
     }),
 
   testResult: adminProcedure
-    .meta({ rest: { method: 'GET', path: '/api/account/sso/test', keyless: true }, summary: "What the provider returned to the Admin's test sign-in (GET /api/auth/sso/start?test=1): the ID token's claims", tags })
+    .meta({ rest: { method: 'GET', path: '/api/account/sso/test', mayNotFind: true }, summary: "What the provider returned to the Admin's test sign-in (GET /api/auth/sso/start?test=1): the ID token's claims", tags })
     .input(ZSsoTestInput)
     .output(ZSsoTestResult)
     .query(({ ctx, input }) => {
