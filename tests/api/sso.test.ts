@@ -218,8 +218,8 @@ describe('SSO with a generic OpenID provider', () => {
     const eq = cookie.indexOf('=');
     jar.set(new URL(app.url).origin, cookie.slice(0, eq), cookie.slice(eq + 1));
     const test = await signIn(app.url, '/api/auth/sso/start?test=1', 'sub-stranger', { jar });
-    expect(test.final.pathname).toBe('/admin/sso');
-    const id = test.final.searchParams.get('test')!;
+    expect(test.final.pathname).toBe('/admin/account');
+    const id = test.final.searchParams.get('sso_test')!;
     const result = await genAdmin.get(`/api/account/sso/test?id=${encodeURIComponent(id)}`);
     expectStatus(result, 200);
     expect(result.body).toMatchObject({ ok: true, error: null, claims: { sub: 'sub-stranger', email: 'stranger@gen.example', iss: generic.issuer, aud: generic.clientId } });

@@ -1,4 +1,5 @@
 import { trpcClient } from '../lib/trpc';
+import { keepSsoEndSession } from '../features/auth/sso-end-session';
 
 /*
  * A logout the server has not confirmed yet (issue 21 §1, decision 0199). The session cookie is
@@ -44,7 +45,8 @@ export function finishPendingLogout(): Promise<boolean> {
   running ??= trpcClient.user.logout
     .mutate()
     .then(
-      () => {
+      (answer) => {
+        keepSsoEndSession(answer.endSessionUrl);
         clearLogoutPending();
         return true;
       },

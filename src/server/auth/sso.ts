@@ -45,7 +45,11 @@ export interface SsoConfig {
 
 /** A refusal of an SSO sign-in: the code the login page shows. */
 export class SsoRefusal extends Error {
-  constructor(readonly code: ErrorCode) {
+  constructor(
+    readonly code: ErrorCode,
+    /** an Admin's test sign-in: the refusal goes back to his SSO settings */
+    readonly test = false,
+  ) {
     super(code);
   }
 }
@@ -251,7 +255,7 @@ export async function finishSignIn(services: AppServices, req: IncomingMessage, 
   const refuse = async (code: ErrorCode, facts: Record<string, unknown> = {}): Promise<never> => {
     log.info({ accountId: taken.accountId, code, ...facts }, 'sso: sign-in refused');
     if (taken.mode === 'test') await q.setTestResult(db, hashToken(state), JSON.stringify({ ok: false, error: code, claims: facts.claims ?? {} }));
-    throw new SsoRefusal(code);
+    throw new SsoRefusal(code, taken.mode === 'test');
   };
   const config = await ssoConfigOf(services, taken.accountId);
   if (!config || (!config.enabled && taken.mode === 'login')) return refuse('SSO_NOT_CONFIGURED');

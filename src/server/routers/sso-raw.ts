@@ -28,7 +28,7 @@ export const ssoRawRoutes: RawRoute[] = [
     openapi: { responses: { '302': { description: "To the provider, or to /login?sso_error=CODE" } } },
     async handle({ ctx, req, res, input }) {
       const test = input.test === '1' || input.test === 'true';
-      const back = test ? '/admin/sso' : '/login';
+      const back = test ? '/admin/account' : '/login';
       try {
         let accountId: number;
         let tester: { userId: number } | null = null;
@@ -57,14 +57,14 @@ export const ssoRawRoutes: RawRoute[] = [
     async handle({ ctx, req, res, url }) {
       try {
         const result = await finishSignIn(ctx, req, url);
-        if (result.kind === 'test') return redirect(res, `/admin/sso?test=${encodeURIComponent(result.id)}`);
+        if (result.kind === 'test') return redirect(res, `/admin/account?sso_test=${encodeURIComponent(result.id)}`);
         // The same session as a password login (issue 41 §5): a browser-session cookie.
         const session = await createSession(ctx.db, result.userId, false);
         ctx.setSessionCookie(session.token, null);
         redirect(res, '/?sso=1');
       } catch (error) {
         if (!(error instanceof SsoRefusal)) throw error;
-        redirect(res, `/login?sso_error=${error.code}`);
+        redirect(res, `${error.test ? '/admin/account' : '/login'}?sso_error=${error.code}`);
       }
     },
   }),

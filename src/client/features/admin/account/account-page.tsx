@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/errors';
 import { AccountSettingsForm } from './account-settings-form';
 import { ApiKeyPanel } from './api-key-panel';
 import { SecondFactorPanel } from './second-factor-panel';
+import { SsoPanel } from './sso-panel';
 import './account.css';
 
 /** Spec §2 Account screen: entry-form field settings, defaults, and the API key. */
@@ -33,6 +34,7 @@ export function AccountPage() {
           <AccountSettingsForm account={account.data} />
           <ApiKeyPanel />
           <SecondFactorPanel />
+          <SsoPanel />
         </div>
       )}
     </>
