@@ -86,7 +86,6 @@ test("the Admin's SSO panel: a test sign-in shows the provider's claims", async 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/admin\/account\?sso_test=/);
   await expect(page.getByTestId('sso-test-result')).toContainText('"email": "tester@sso.example"');
-  await page.getByTestId('sso-panel').scrollIntoViewIfNeeded();
   await screenshot(page, 'sso-admin-test-desktop-en');
   await context.close();
 });
