@@ -220,12 +220,12 @@ describe('SSO with a generic OpenID provider', () => {
     const test = await signIn(app.url, '/api/auth/sso/start?test=1', 'sub-stranger', { jar });
     expect(test.final.pathname).toBe('/admin/account');
     const id = test.final.searchParams.get('sso_test')!;
-    const result = await genAdmin.get(`/api/account/sso/test?id=${encodeURIComponent(id)}`);
+    const result = await genAdmin.get(`/api/account/sso/test?state=${encodeURIComponent(id)}`);
     expectStatus(result, 200);
     expect(result.body).toMatchObject({ ok: true, error: null, claims: { sub: 'sub-stranger', email: 'stranger@gen.example', iss: generic.issuer, aud: generic.clientId } });
     expect(JSON.stringify(result.body)).not.toMatch(/eyJ/);
     // Another Admin cannot read it.
-    expectStatus(await entAdmin.get(`/api/account/sso/test?id=${encodeURIComponent(id)}`), 404);
+    expectStatus(await entAdmin.get(`/api/account/sso/test?state=${encodeURIComponent(id)}`), 404);
   });
 });
 
@@ -272,6 +272,14 @@ describe('SSO faults', () => {
     expect(silent.headers.get('location')).toBe('/login?sso_error=SSO_PROVIDER_UNAVAILABLE');
     expect(Date.now() - t0).toBeLessThan(12_000);
     expect((await app.anonymous().post('/api/user/login', { username: 'othadmin', password: TEST_PASSWORD, remember: false })).status).toBe(200);
+
+    // The Admin removes the provider: no button, no start.
+    expectStatus(await othAdmin.post('/api/account/sso/remove', { confirm: true }), 204);
+    const options = await app.anonymous().get('/api/auth/sso/options?account=OTH');
+    expectStatus(options, 200);
+    expect(options.body.providers).toEqual([]);
+    const gone = await fetch(`${app.url}/api/auth/sso/start?account=OTH`, { redirect: 'manual' });
+    expect(gone.headers.get('location')).toBe('/login?sso_error=SSO_NOT_CONFIGURED');
   }, 20_000);
 
   it('no token ever reaches the log', () => {

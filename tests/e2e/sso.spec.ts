@@ -26,7 +26,7 @@ test.beforeAll(async ({ baseURL }) => {
 
 test.afterAll(async ({ baseURL }) => {
   const admin = await apiLogin(String(baseURL), 'admin');
-  await admin.delete('/api/account/sso');
+  await admin.post('/api/account/sso/remove', { data: { confirm: true } });
   await admin.dispose();
   await provider?.close();
 });

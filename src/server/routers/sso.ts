@@ -1,4 +1,4 @@
-import { ZSsoOptions, ZSsoOptionsInput, ZSsoSettingsAnswer, ZSsoSettingsInput, ZSsoTestInput, ZSsoTestResult } from '../../shared/schemas/sso';
+import { ZSsoRemoveInput, ZSsoOptions, ZSsoOptionsInput, ZSsoSettingsAnswer, ZSsoSettingsInput, ZSsoTestInput, ZSsoTestResult } from '../../shared/schemas/sso';
 import { z } from 'zod';
 import * as sso from '../auth/sso';
 import { adminProcedure, publicProcedure, router } from '../trpc';
@@ -33,7 +33,8 @@ export const ssoRouter = router({
     }),
 
   remove: adminProcedure
-    .meta({ rest: { method: 'DELETE', path: '/api/account/sso', status: 204, keyless: true }, summary: "Removes the account's provider (linked identities stay for a provider set up again)", tags })
+    .meta({ rest: { method: 'POST', path: '/api/account/sso/remove', status: 204, keyless: true }, summary: "Removes the account's provider (linked identities stay for a provider set up again)", tags })
+    .input(ZSsoRemoveInput)
     .output(z.void())
     .mutation(async ({ ctx }) => {
       await sso.removeSettings(ctx, ctx.actor.accountId);
@@ -45,6 +46,6 @@ export const ssoRouter = router({
     .output(ZSsoTestResult)
     .query(({ ctx, input }) => {
       if (ctx.actor.kind !== 'session' || ctx.actor.userId === null) throw new AppError('NOT_FOUND', ERR.notFound);
-      return sso.testResult(ctx, ctx.actor.accountId, ctx.actor.userId, input.id);
+      return sso.testResult(ctx, ctx.actor.accountId, ctx.actor.userId, input.state);
     }),
 });

@@ -60,12 +60,15 @@ export type TSsoSettings = z.infer<typeof ZSsoSettings>;
 export const ZSsoSettingsAnswer = z.object({ settings: ZSsoSettings.nullable(), redirectUri: z.string() });
 export type TSsoSettingsAnswer = z.infer<typeof ZSsoSettingsAnswer>;
 
+/** Removing the provider names itself: `{ confirm: true }`. */
+export const ZSsoRemoveInput = strict({ confirm: z.literal(true, { error: ERR.required }) });
+
 /** The login page's buttons. */
 export const ZSsoOptionsInput = strict({ account: plainString().max(20, errorToken('TOO_LONG', { max: 20 })).optional() });
 export const ZSsoOptions = z.object({ providers: z.array(z.object({ account: z.string(), name: z.string(), required: z.boolean() })) });
 export type TSsoOptions = z.infer<typeof ZSsoOptions>;
 
-export const ZSsoTestInput = strict({ id: plainString({ error: ERR.required }).min(1, ERR.required).max(100, errorToken('TOO_LONG', { max: 100 })) });
+export const ZSsoTestInput = strict({ state: plainString({ error: ERR.required }).min(1, ERR.required).max(100, errorToken('TOO_LONG', { max: 100 })) });
 /** What the provider returned to a test sign-in: the ID token's claims (never the tokens) and the checks. */
 export const ZSsoTestResult = z.object({
   ok: z.boolean(),

@@ -49,7 +49,7 @@ function TestResult() {
   const [params] = useState(() => new URLSearchParams(window.location.search));
   const id = params.get('sso_test');
   const refused = params.get('sso_error');
-  const result = trpc.sso.testResult.useQuery({ id: id ?? '' }, { enabled: id !== null, gcTime: 0 });
+  const result = trpc.sso.testResult.useQuery({ state: id ?? '' }, { enabled: id !== null, gcTime: 0 });
   if (refused) {
     return (
       <p className="form-error" role="alert" data-testid="sso-test-result">
@@ -111,7 +111,7 @@ export function SsoPanel() {
   const onRemove = async () => {
     if (!(await confirm({ title: m.sso_remove(), message: m.sso_remove_confirm(), confirmLabel: m.sso_remove(), danger: true }))) return;
     try {
-      await remove.mutateAsync();
+      await remove.mutateAsync({ confirm: true });
       await utils.sso.get.invalidate();
       toast.success(m.sso_removed());
     } catch (error) {
