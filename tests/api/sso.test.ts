@@ -130,7 +130,7 @@ describe('SSO with a generic OpenID provider', () => {
     const options = await app.anonymous().get('/api/auth/sso/options?account=GEN');
     expectStatus(options, 200);
     expect(options.body).toEqual({ providers: [{ account: 'GEN', name: 'Test IdP', required: false }] });
-    // Three accounts have SSO here: without a name the page offers none.
+    // Several accounts here: without a name the page offers none (another company's login page).
     const none = await app.anonymous().get('/api/auth/sso/options');
     expectStatus(none, 200);
     expect(none.body.providers).toEqual([]);

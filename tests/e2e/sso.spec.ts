@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startTestProvider, type TestProvider } from '../helpers/oidc-provider';
-import { apiLogin, screenshot, VIEWPORTS } from './helpers';
+import { apiLogin, axeBuilder, screenshot, VIEWPORTS } from './helpers';
 
 /*
  * Issue 41 §1, §6: single sign-on through a real OpenID provider (oidc-provider on a loopback port,
@@ -41,10 +41,12 @@ for (const [lang, locale, viewport] of [
     const sub = `sso-${lang}-${Date.now() % 100_000_000}`;
     provider.users.set(sub, { sub, email: `${sub}@sso.example`, email_verified: true, name: `SSO ${lang}`, locale });
 
-    await page.goto('/login');
+    // The company's own link names its account (a one-account install needs no ?account).
+    await page.goto('/login?account=TEST');
     const button = page.getByTestId('sso-button');
     await expect(button).toHaveText(lang === 'da' ? 'Log ind med Test IdP' : 'Sign in with Test IdP');
     await screenshot(page, `sso-login-${viewport}-${lang}`);
+    expect((await axeBuilder(page).analyze()).violations.map((v) => v.id)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await button.click();
 
@@ -87,5 +89,6 @@ test("the Admin's SSO panel: a test sign-in shows the provider's claims", async 
   await expect(page).toHaveURL(/\/admin\/account\?sso_test=/);
   await expect(page.getByTestId('sso-test-result')).toContainText('"email": "tester@sso.example"');
   await screenshot(page, 'sso-admin-test-desktop-en');
+  expect((await axeBuilder(page).include('[data-testid="sso-panel"]').analyze()).violations.map((v) => v.id)).toEqual([]);
   await context.close();
 });

@@ -159,7 +159,7 @@ function errorFacts(error: unknown): Record<string, unknown> {
   return { error: error.name, code: (error as { code?: unknown }).code, message: error.message, ...cause, ...oauth };
 }
 
-/** The account a sign-in starts for: named by code, by an e-mail's domain, or the only one with SSO. */
+/** The account a sign-in starts for: named by code, by an e-mail's domain, or a one-account install's. */
 export async function accountForStart(services: AppServices, input: { account?: string | undefined; username?: string | undefined }): Promise<number> {
   if (input.account) {
     const account = await q.findAccountByCode(services.db, input.account);
@@ -175,13 +175,15 @@ export async function accountForStart(services: AppServices, input: { account?: 
     if (envId !== null && splitDomains(services.env.SSO_ALLOWED_DOMAINS ?? '').includes(domain)) return envId;
     throw new SsoRefusal('SSO_NOT_CONFIGURED');
   }
-  const ids = new Set(enabled.map((s) => s.accountId));
-  if (envId !== null) ids.add(envId);
-  if (ids.size === 1) return [...ids][0]!;
+  // Unnamed, only a one-account install's: another company's login page must not offer this one's provider.
+  if ((await q.countAccounts(services.db)) === 1) {
+    const only = await q.firstAccount(services.db);
+    if (only?.active) return only.id;
+  }
   throw new SsoRefusal('SSO_NOT_CONFIGURED');
 }
 
-/** The login page's "Sign in with …" buttons: the named account's provider, or the only one there is. */
+/** The login page's "Sign in with …" buttons: the named account's provider, or a one-account install's. */
 export async function ssoOptions(services: AppServices, account: string | undefined) {
   let accountId: number;
   try {
