@@ -291,3 +291,42 @@ describe('SSO faults', () => {
     expect(all).not.toContain(generic.clientSecret);
   });
 });
+
+describe('SSO of a one-account install from the environment (SSO_*)', () => {
+  it('the unnamed login page offers it; password logins refused but for SSO_BREAK_GLASS', async () => {
+    const probe = createServer();
+    await new Promise<void>((ok) => probe.listen(0, '127.0.0.1', () => ok()));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((ok) => probe.close(() => ok()));
+    const provider = await startTestProvider({ redirectUris: [`http://127.0.0.1:${port}/api/auth/sso/callback`] });
+    const one = await startTestApp({
+      env: { PORT: String(port), SSO_ISSUER: provider.issuer, SSO_CLIENT_ID: provider.clientId, SSO_CLIENT_SECRET: provider.clientSecret, SSO_PROVIDER_NAME: 'Okta', SSO_ALLOWED_DOMAINS: 'one.example, two.example', SSO_REQUIRED: 'true', SSO_BREAK_GLASS: 'oneadmin' },
+    });
+    try {
+      const accountId = await one.createAccount('ONE', 'oneadmin');
+      const olga = await one.addUser(accountId, { username: 'olga' });
+      await one.db.updateTable('appUser').set({ email: 'olga@two.example' }).where('id', '=', olga).execute();
+      provider.users.set('olga-sub', { sub: 'olga-sub', email: 'olga@two.example' });
+
+      const options = await one.anonymous().get('/api/auth/sso/options');
+      expectStatus(options, 200);
+      expect(options.body.providers).toEqual([{ account: 'ONE', name: 'Okta', required: true }]);
+      const trip = await signIn(one.url, '/api/auth/sso/start', 'olga-sub');
+      expect(trip.final.pathname).toBe('/');
+      const me = await fetch(`${one.url}/api/user/info`, { headers: { cookie: `webtid_session=${trip.jar.get(one.url, 'webtid_session')}` } });
+      expect(((await me.json()) as { username: string }).username).toBe('olga');
+
+      const refused = await one.anonymous().post('/api/user/login', { username: 'olga', password: TEST_PASSWORD, remember: false });
+      expect(refused.status).toBe(403);
+      expect(problemOf(refused).code).toBe('SSO_REQUIRED');
+      const admin = await one.login('oneadmin');
+      const settings = await admin.get('/api/account/sso');
+      expectStatus(settings, 200);
+      expect(settings.body.settings).toMatchObject({ source: 'env', providerName: 'Okta', allowedDomains: ['one.example', 'two.example'], breakGlassUsername: 'oneadmin', hasClientSecret: true });
+      expect(settings.text).not.toContain(provider.clientSecret);
+    } finally {
+      await one.close();
+      await provider.close();
+    }
+  }, 60_000);
+});
