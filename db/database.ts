@@ -19,6 +19,7 @@ import * as worksheetReviewFilters from './migrations/2026-11-26T1300-worksheet-
 import * as secondFactorAndSso from './migrations/2026-11-28T0941-second-factor-and-sso';
 import * as returnAndClosedPeriod from './migrations/2026-11-28T1300-return-and-closed-period';
 import * as imports from './migrations/2026-11-28T1310-imports';
+import * as sso from './migrations/2026-11-28T1320-sso';
 
 export type Database = Kysely<DB>;
 
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T0941-second-factor-and-sso': secondFactorAndSso,
   '2026-11-28T1300-return-and-closed-period': returnAndClosedPeriod,
   '2026-11-28T1310-imports': imports,
+  '2026-11-28T1320-sso': sso,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -261,6 +261,9 @@ export interface DB {
   loginChallenge: LoginChallengeTable;
   importRun: ImportRunTable;
   importMapping: ImportMappingTable;
+  accountSso: AccountSsoTable;
+  userIdentity: UserIdentityTable;
+  ssoLoginState: SsoLoginStateTable;
 }
 
 /** One "download and mark as exported" (migration 2026-11-26T1200-export-batches, decision 0201). */
@@ -378,4 +381,44 @@ export interface ImportMappingTable {
   entity: string;
   mapping: ColumnType<Record<string, string>, string, string>;
   updatedAt: Gen<Date>;
+}
+/** An account's OpenID Connect provider (migration 2026-11-28T1320-sso, decision 0390). */
+export interface AccountSsoTable {
+  accountId: number;
+  enabled: Gen<boolean>;
+  providerName: string;
+  issuer: string;
+  clientId: string;
+  clientSecretEncrypted: string | null;
+  /** space-separated, lower case; empty = any */
+  allowedDomains: Gen<string>;
+  tenantId: string | null;
+  jitCreate: Gen<boolean>;
+  ssoRequired: Gen<boolean>;
+  breakGlassUserId: number | null;
+  updatedAt: Gen<Date>;
+}
+
+/** A provider's subject linked to a user. */
+export interface UserIdentityTable {
+  issuer: string;
+  subject: string;
+  userId: number;
+  accountId: number;
+  email: string | null;
+  endSessionUrl: string | null;
+  createdAt: Gen<Date>;
+  lastLoginAt: Gen<Date>;
+}
+
+/** One SSO sign-in under way (only the state's SHA-256). */
+export interface SsoLoginStateTable {
+  id: string;
+  accountId: number;
+  codeVerifier: string;
+  nonce: string;
+  mode: 'login' | 'test';
+  userId: number | null;
+  result: string | null;
+  expiresAt: Timestamp;
 }

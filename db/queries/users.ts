@@ -61,6 +61,8 @@ export interface NewUser {
   lockDefaultResource: boolean;
   expirationDate: string | null;
   active: boolean;
+  /** issue 41: the address SSO links a pre-created user by */
+  email?: string | null;
 }
 
 export function insertUser(db: Database, user: NewUser) {

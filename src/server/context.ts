@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { HostResolver } from './webhooks/egress';
 import type { Logger } from 'pino';
 import type { DbHandle, Database } from '../../db/database';
@@ -56,4 +57,6 @@ export interface Context extends AppServices {
   /** Files of a multipart request (REST path). */
   files: UploadedFile[];
   ip: string;
+  /** The request (SSO builds its redirect URI from the address the client used). */
+  req: IncomingMessage;
 }

@@ -53,6 +53,24 @@ const schema = z.object({
   /** The embedded database's first start creates the demo account unless this is false. */
   WEBTID_DEMO: z.enum(['true', 'false']).optional().or(z.literal('').transform(() => undefined)),
   /**
+   * Single sign-on of a one-account install from the environment (issue 41, docs/sso.md); an
+   * account's own settings (the admin's SSO screen) win over these. SSO_ACCOUNT: the account's
+   * code (default: the first account).
+   */
+  SSO_ISSUER: z.url('must be a URL').optional().or(z.literal('').transform(() => undefined)),
+  SSO_CLIENT_ID: optionalText,
+  SSO_CLIENT_SECRET: optionalText,
+  SSO_PROVIDER_NAME: optionalText,
+  SSO_ACCOUNT: optionalText,
+  /** space- or comma-separated e-mail domains; unset = any */
+  SSO_ALLOWED_DOMAINS: optionalText,
+  /** Microsoft Entra ID: the tenant id the `tid` claim must equal */
+  SSO_TENANT_ID: optionalText,
+  SSO_JIT: z.enum(['true', 'false']).default('false'),
+  SSO_REQUIRED: z.enum(['true', 'false']).default('false'),
+  /** the username that may still sign in with a password when SSO_REQUIRED=true */
+  SSO_BREAK_GLASS: optionalText,
+  /**
    * Internal networks webhooks may be delivered to (on-premise receivers, tests): addresses, CIDR
    * ranges or `loopback`; `false` (the default) allows public unicast addresses only.
    */
@@ -70,7 +88,7 @@ const schema = z.object({
 });
 
 /** Variables that may come from a file instead (Docker/Kubernetes secrets): `APP_SECRET_FILE=/run/secrets/app_secret`. */
-export const FILE_VARIABLES = ['APP_SECRET', 'DATABASE_URL', 'PGPASSWORD'] as const;
+export const FILE_VARIABLES = ['APP_SECRET', 'DATABASE_URL', 'PGPASSWORD', 'SSO_CLIENT_SECRET'] as const;
 
 /**
  * Resolves `<NAME>_FILE` into `<NAME>` (the file's content without its final line break). Setting

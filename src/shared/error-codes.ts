@@ -77,6 +77,20 @@ export const ERROR_TEMPLATES = {
   TOTP_ALREADY_ENROLLED: 'Two-factor authentication is already on',
   SECOND_FACTOR_REQUIRED: 'Your account requires two-factor authentication; it cannot be turned off',
 
+  // Single sign-on (issue 41, decision 0390)
+  SSO_ISSUER_URL: 'The issuer must be an https:// address',
+  SSO_DOMAIN_FORMAT: 'Not an e-mail domain',
+  SSO_NOT_CONFIGURED: 'Single sign-on is not set up for this account',
+  SSO_PROVIDER_UNAVAILABLE: 'The sign-in provider did not answer. Try again, or sign in with your password',
+  SSO_PROVIDER_REFUSED: 'The sign-in provider refused the sign-in',
+  SSO_STATE_INVALID: 'The sign-in has expired or was already used. Start again',
+  SSO_TOKEN_INVALID: "The sign-in provider's answer could not be verified",
+  SSO_TENANT_MISMATCH: 'This Microsoft organisation may not sign in to this account',
+  SSO_OTHER_ACCOUNT: 'This sign-in belongs to a user of another account',
+  SSO_DOMAIN_NOT_ALLOWED: 'Your e-mail domain may not sign in to this account',
+  SSO_NO_USER: 'No user has your e-mail address. Ask your administrator to create you',
+  SSO_REQUIRED: "Your account signs in with single sign-on. Use your company's sign-in button",
+
   // Users
   PASSWORD_TOO_SHORT: 'Password must be at least {min} characters',
   OWN_ROLE: 'You cannot change your own role',

@@ -251,6 +251,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/sso/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes the account's provider (linked identities stay for a provider set up again) */
+        post: operations["sso.remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/worksheet/approve": {
         parameters: {
             query?: never;
@@ -319,6 +336,40 @@ export interface paths {
         get: operations["security.account"];
         /** Sets who must use a second factor: none, privileged (Admins and Teamleaders) or everyone; applies from each user's next login */
         put: operations["security.setAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The login page's single sign-on buttons (?account=CODE, or the only account with SSO) */
+        get: operations["sso.options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sso/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the provider returned to the Admin's test sign-in (GET /api/auth/sso/start?test=1): the ID token's claims */
+        get: operations["sso.testResult"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -628,7 +679,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Log out; ends the session */
+        /** Log out; ends the session (endSessionUrl: the SSO provider's logout, when it has one) */
         get: operations["user.logout"];
         put?: never;
         post?: never;
@@ -716,6 +767,24 @@ export interface paths {
         /** The tasks of a job (?jobCode=), by code */
         get: operations["jobTask.list"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's OpenID Connect provider (never its client secret) and the redirect URI to register */
+        get: operations["sso.get"];
+        /** Sets the account's OpenID Connect provider; a left-out client secret keeps the stored one */
+        put: operations["sso.set"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1319,6 +1388,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Single sign-on: redirects to the account's OpenID Connect provider (?account=CODE, or ?username=name@domain; ?test=1: an Admin's test sign-in) */
+        get: operations["getAuthSsoStart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Single sign-on: the provider's answer (the redirect URI); sets the session cookie and redirects to the app */
+        get: operations["getAuthSsoCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "worksheet.created": {
@@ -1471,7 +1574,7 @@ export interface components {
              * @description Stable error code of `detail`; switch on this, not on the English. Absent for the rare detail without a code.
              * @enum {string}
              */
-            code?: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "LOGIN_CHALLENGE_EXPIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_REUSED" | "TOTP_NOT_ENROLLED" | "TOTP_NOT_STARTED" | "TOTP_ALREADY_ENROLLED" | "SECOND_FACTOR_REQUIRED" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "RETURN_TARGET" | "PERIOD_CLOSED" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "IMPORT_NO_FILE" | "IMPORT_FILE_TYPE" | "IMPORT_UNREADABLE" | "IMPORT_EMPTY" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_UNPACKED_TOO_LARGE" | "IMPORT_SEVERAL_SHEETS" | "IMPORT_MISSING_COLUMN" | "IMPORT_FORMULA" | "IMPORT_DUPLICATE" | "IMPORT_PARENT_MISSING" | "IMPORT_USER_ROLE" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
+            code?: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "LOGIN_CHALLENGE_EXPIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_REUSED" | "TOTP_NOT_ENROLLED" | "TOTP_NOT_STARTED" | "TOTP_ALREADY_ENROLLED" | "SECOND_FACTOR_REQUIRED" | "SSO_ISSUER_URL" | "SSO_DOMAIN_FORMAT" | "SSO_NOT_CONFIGURED" | "SSO_PROVIDER_UNAVAILABLE" | "SSO_PROVIDER_REFUSED" | "SSO_STATE_INVALID" | "SSO_TOKEN_INVALID" | "SSO_TENANT_MISMATCH" | "SSO_OTHER_ACCOUNT" | "SSO_DOMAIN_NOT_ALLOWED" | "SSO_NO_USER" | "SSO_REQUIRED" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "RETURN_TARGET" | "PERIOD_CLOSED" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "IMPORT_NO_FILE" | "IMPORT_FILE_TYPE" | "IMPORT_UNREADABLE" | "IMPORT_EMPTY" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_UNPACKED_TOO_LARGE" | "IMPORT_SEVERAL_SHEETS" | "IMPORT_MISSING_COLUMN" | "IMPORT_FORMULA" | "IMPORT_DUPLICATE" | "IMPORT_PARENT_MISSING" | "IMPORT_USER_ROLE" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
             /** @description The named values in `detail`, as strings */
             params?: {
                 [key: string]: string;
@@ -1484,7 +1587,7 @@ export interface components {
             errorCodes?: {
                 [key: string]: {
                     /** @enum {string} */
-                    code: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "LOGIN_CHALLENGE_EXPIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_REUSED" | "TOTP_NOT_ENROLLED" | "TOTP_NOT_STARTED" | "TOTP_ALREADY_ENROLLED" | "SECOND_FACTOR_REQUIRED" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "RETURN_TARGET" | "PERIOD_CLOSED" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "IMPORT_NO_FILE" | "IMPORT_FILE_TYPE" | "IMPORT_UNREADABLE" | "IMPORT_EMPTY" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_UNPACKED_TOO_LARGE" | "IMPORT_SEVERAL_SHEETS" | "IMPORT_MISSING_COLUMN" | "IMPORT_FORMULA" | "IMPORT_DUPLICATE" | "IMPORT_PARENT_MISSING" | "IMPORT_USER_ROLE" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
+                    code: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "LOGIN_CHALLENGE_EXPIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_REUSED" | "TOTP_NOT_ENROLLED" | "TOTP_NOT_STARTED" | "TOTP_ALREADY_ENROLLED" | "SECOND_FACTOR_REQUIRED" | "SSO_ISSUER_URL" | "SSO_DOMAIN_FORMAT" | "SSO_NOT_CONFIGURED" | "SSO_PROVIDER_UNAVAILABLE" | "SSO_PROVIDER_REFUSED" | "SSO_STATE_INVALID" | "SSO_TOKEN_INVALID" | "SSO_TENANT_MISMATCH" | "SSO_OTHER_ACCOUNT" | "SSO_DOMAIN_NOT_ALLOWED" | "SSO_NO_USER" | "SSO_REQUIRED" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "RETURN_TARGET" | "PERIOD_CLOSED" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "IMPORT_NO_FILE" | "IMPORT_FILE_TYPE" | "IMPORT_UNREADABLE" | "IMPORT_EMPTY" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_UNPACKED_TOO_LARGE" | "IMPORT_SEVERAL_SHEETS" | "IMPORT_MISSING_COLUMN" | "IMPORT_FORMULA" | "IMPORT_DUPLICATE" | "IMPORT_PARENT_MISSING" | "IMPORT_USER_ROLE" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
                     params: {
                         [key: string]: string;
                     };
@@ -3594,6 +3697,122 @@ export interface operations {
             };
         };
     };
+    "sso.remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    confirm: true;
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body, field or file too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported content type or file type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "worksheet.approve": {
         parameters: {
             query?: never;
@@ -4199,6 +4418,178 @@ export interface operations {
             };
             /** @description Unsupported content type or file type */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "sso.options": {
+        parameters: {
+            query?: {
+                account?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        providers: {
+                            account: string;
+                            name: string;
+                            required: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "sso.testResult": {
+        parameters: {
+            query: {
+                state: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        error: string | null;
+                        claims: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found — also for another account’s ids */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
@@ -5993,6 +6384,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
+                        endSessionUrl?: string;
                     };
                 };
             };
@@ -6471,6 +6863,233 @@ export interface operations {
             };
             /** @description Not found — also for another account’s ids */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "sso.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        settings: {
+                            /** @enum {string} */
+                            source: "account" | "env";
+                            enabled: boolean;
+                            providerName: string;
+                            issuer: string;
+                            clientId: string;
+                            hasClientSecret: boolean;
+                            allowedDomains: string[];
+                            tenantId: string | null;
+                            jitCreate: boolean;
+                            ssoRequired: boolean;
+                            breakGlassUsername: string | null;
+                            redirectUri: string;
+                        } | null;
+                        redirectUri: string;
+                    };
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "sso.set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                    providerName: string;
+                    issuer: string;
+                    clientId: string;
+                    clientSecret?: string;
+                    allowedDomains: string[];
+                    tenantId?: string | null;
+                    jitCreate: boolean;
+                    ssoRequired: boolean;
+                    breakGlassUsername?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        settings: {
+                            /** @enum {string} */
+                            source: "account" | "env";
+                            enabled: boolean;
+                            providerName: string;
+                            issuer: string;
+                            clientId: string;
+                            hasClientSecret: boolean;
+                            allowedDomains: string[];
+                            tenantId: string | null;
+                            jitCreate: boolean;
+                            ssoRequired: boolean;
+                            breakGlassUsername: string | null;
+                            redirectUri: string;
+                        } | null;
+                        redirectUri: string;
+                    };
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body, field or file too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported content type or file type */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
@@ -14956,6 +15575,114 @@ export interface operations {
             };
             /** @description A `mode` the caller’s role does not have (a team leader asking for ALL) */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAuthSsoStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider, or to /login?sso_error=CODE */
+            302: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAuthSsoCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the app with the session cookie, or to /login?sso_error=CODE */
+            302: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];

@@ -1,3 +1,4 @@
+import { keepSsoEndSession } from './sso-end-session';
 import { trpcClient } from './trpc';
 
 /*
@@ -44,7 +45,8 @@ export function finishPendingLogout(): Promise<boolean> {
   running ??= trpcClient.user.logout
     .mutate()
     .then(
-      () => {
+      (answer) => {
+        keepSsoEndSession(answer.endSessionUrl);
         clearLogoutPending();
         return true;
       },

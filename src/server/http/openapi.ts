@@ -431,7 +431,7 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
   for (const r of raw) {
     const names = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     const fragment = { ...r.openapi } as { responses?: Record<string, unknown> } & Record<string, unknown>;
-    const facts: OperationFacts = { method: r.method, path: r.path, kind: 'authed', hasInput: r.method !== 'GET' || names.length > 0, multipart: false, create: false, list: false, namesParent: names.length > 0 };
+    const facts: OperationFacts = { method: r.method, path: r.path, kind: r.auth === 'public' ? 'public' : 'authed', hasInput: r.method !== 'GET' || names.length > 0, multipart: false, create: false, list: false, namesParent: names.length > 0 };
     const responses: Record<string, unknown> = { ...(fragment.responses ?? { '200': { description: 'OK' } }) };
     for (const s of errorStatuses(facts)) responses[s] ??= problemRef(STATUS_TEXT[s] ?? 'Problem', problemHeaders(s, false));
     for (const [s, res] of Object.entries(responses) as Array<[string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }]>) {
@@ -447,6 +447,8 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
       summary: r.summary,
       tags: r.tags,
       parameters: names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: 2147483647 }, example: 1 })),
+      // A public raw route (the SSO redirects, issue 41) needs no credentials.
+      ...(r.auth === 'public' ? { security: [] } : {}),
       ...fragment,
       responses,
     };

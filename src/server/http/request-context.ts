@@ -158,6 +158,7 @@ export function createContext(services: AppServices, req: IncomingMessage, res: 
     ip: clientIp(req, services.env),
     setSessionCookie: (token, expires) => setSessionCookie(req, res, services.env, token, expires),
     clearSessionCookie: () => clearSessionCookie(res),
+    req,
     ...services,
   };
 }

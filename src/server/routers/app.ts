@@ -11,6 +11,7 @@ import { offlineRouter } from './offline';
 import { reportRouter } from './report';
 import { securityRouter } from './security';
 import { importRouter } from './import';
+import { ssoRouter } from './sso';
 
 /**
  * The whole API. Each area contributes its procedures from its own file; the REST adapter serves
@@ -34,6 +35,7 @@ export const appRouter = applyStrictInput(applyOutputCheck(router({
   report: router(reportRouter),
   security: securityRouter,
   import: importRouter,
+  sso: ssoRouter,
 })));
 
 export type AppRouter = typeof appRouter;

@@ -2,6 +2,7 @@ import type { RawRoute } from '../http/raw-route';
 import { attachmentRawRoutes } from './attachment-raw';
 import { exportRawRoutes } from './export-raw';
 import { reportRawRoutes } from './report-raw';
+import { ssoRawRoutes } from './sso-raw';
 
 /** REST paths that answer with bytes rather than JSON (attachments, CSV). */
-export const rawRoutes: RawRoute[] = [...attachmentRawRoutes, ...exportRawRoutes, ...reportRawRoutes];
+export const rawRoutes: RawRoute[] = [...attachmentRawRoutes, ...exportRawRoutes, ...reportRawRoutes, ...ssoRawRoutes];

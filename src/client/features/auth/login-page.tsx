@@ -2,18 +2,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { m } from '../../../shared/paraglide/messages.js';
-import { Button } from '../../components/button';
+import { Button, buttonClass } from '../../components/button';
 import { Checkbox, TextField } from '../../components/field';
 import { PageHeader } from '../../components/page-header';
 import { toast } from '../../lib/toast';
 import { applyUserLanguage } from '../../lib/i18n';
 import { clearLoginReason, readLoginReason } from '../../lib/login-reason';
 import { trpc } from '../../lib/trpc';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, translateCode, useErrorMessages } from '../../lib/errors';
 import { submitHandler, useZodForm } from '../../lib/use-zod-form';
 import { clearLogoutPending, finishPendingLogout } from '../../lib/logout-pending';
 import { clearOtherUsersDrafts, draftReturnPath, sessionDrafts } from '../worksheet/draft';
 import { loginCheck } from './login-check';
+import { takeSsoEndSession } from '../../lib/sso-end-session';
 
 // Issue 41: only a login that asks for a second factor loads its code (the login page has a JS budget).
 const SecondFactorStep = lazy(() => import('./second-factor-step'));
@@ -34,6 +35,14 @@ export function LoginPage() {
   const [reason] = useState(readLoginReason);
   useEffect(() => clearLoginReason, []);
   const [secondStep, setSecondStep] = useState<{ kind: 'totp' | 'enrol'; challenge: string }>();
+  // Issue 41: the account's single sign-on (?account=CODE, or the only one), a refusal it came back
+  // with (?sso_error=CODE, shown in the user's language), and the provider's logout after a logout.
+  const [search] = useState(() => new URLSearchParams(window.location.search));
+  const ssoAccount = search.get('account') ?? undefined;
+  const ssoError = search.get('sso_error');
+  useErrorMessages();
+  const sso = trpc.sso.options.useQuery(ssoAccount ? { account: ssoAccount } : {}, { retry: false, staleTime: 60_000 });
+  const [endSession] = useState(takeSsoEndSession);
 
   /** What every sign-in ends with, once the session cookie is set. */
   const signedIn = async () => {
@@ -97,6 +106,22 @@ export function LoginPage() {
           {reason === 'idle' ? m.login_reason_idle() : m.login_reason_expired()}
         </p>
       )}
+      {endSession && (
+        <p className="notice notice--info" data-testid="sso-end-session">
+          <a href={endSession}>{m.login_sso_end_session()}</a>
+        </p>
+      )}
+      {ssoError && (
+        <p className="form-error" role="alert" data-testid="sso-error">
+          {translateCode(ssoError, {}, ssoError)}
+        </p>
+      )}
+      {sso.data?.providers.map((p) => (
+        <a key={p.account} className={buttonClass('primary', 'btn--block login-sso')} href={`/api/auth/sso/start?account=${encodeURIComponent(p.account)}`} data-testid="sso-button">
+          {m.login_sso_button({ provider: p.name })}
+        </a>
+      ))}
+      {(sso.data?.providers.length ?? 0) > 0 && <p className="login-sso__or">{m.login_sso_or()}</p>}
       <TextField
         label={m.login_username()}
         autoComplete="username"

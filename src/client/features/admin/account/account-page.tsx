@@ -9,6 +9,7 @@ import { AccountSettingsForm } from './account-settings-form';
 import { ApiKeyPanel } from './api-key-panel';
 import { SecondFactorPanel } from './second-factor-panel';
 import { ClosedPeriodPanel } from './closed-period-panel';
+import { SsoPanel } from './sso-panel';
 import './account.css';
 
 /** Spec §2 Account screen: entry-form field settings, defaults, and the API key. */
@@ -35,6 +36,7 @@ export function AccountPage() {
           <ApiKeyPanel />
           <SecondFactorPanel />
           <ClosedPeriodPanel />
+          <SsoPanel />
         </div>
       )}
     </>
