@@ -1,13 +1,20 @@
-import { useState } from 'react';
+import { z } from 'zod';
+import { ERR } from '../../../../shared/errors';
+import { isoDate } from '../../../../shared/fields';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { Button } from '../../../components/button';
 import { confirm } from '../../../components/confirm';
 import { TextField } from '../../../components/field';
 import { toast } from '../../../lib/toast';
-import { errorMessage, serverFieldErrors } from '../../../lib/errors';
+import { errorMessage, translateText } from '../../../lib/errors';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { AdminSection } from '../common/form-parts';
+
+/** The day to close up to: a date is required here (the API's null, reopening, is the other button). */
+const ZCloseForm = z.object({ closedUntil: isoDate() });
+const translate = (message: string) => (message === ERR.required ? m.acct_period_date_required() : translateText(message));
 
 const dayText = (d: string | null) => (d === null ? m.acct_period_open() : formatDate(d));
 
@@ -19,8 +26,7 @@ export function ClosedPeriodPanel() {
   const utils = trpc.useUtils();
   const period = trpc.account.closedPeriod.useQuery();
   const save = trpc.account.setClosedPeriod.useMutation();
-  const [date, setDate] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useZodForm(ZCloseForm, { closedUntil: '' }, { translate });
   const closedUntil = period.data?.closedUntil ?? null;
 
   const apply = async (value: string | null) => {
@@ -33,12 +39,10 @@ export function ClosedPeriodPanel() {
     try {
       const res = await save.mutateAsync({ closedUntil: value });
       utils.account.closedPeriod.setData(undefined, res);
-      setDate('');
+      form.reset({ closedUntil: '' });
       toast.success(value === null ? m.acct_period_reopened() : m.acct_period_closed({ date: formatDate(value) }));
     } catch (e) {
-      const fields = serverFieldErrors(e);
-      if (fields.closedUntil) setError(fields.closedUntil);
-      else toast.error(errorMessage(e));
+      if (!form.setServerErrors(e)) toast.error(errorMessage(e));
     }
   };
 
@@ -52,20 +56,14 @@ export function ClosedPeriodPanel() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (!date) return setError(m.acct_period_date_required());
-          void apply(date);
+          const out = form.validate(e.currentTarget);
+          if (out) void apply(out.closedUntil);
         }}
       >
         <TextField
           label={m.acct_period_date()}
           type="date"
-          name="closedUntil"
-          value={date}
-          error={error}
-          onChange={(e) => {
-            setDate(e.target.value);
-            setError(undefined);
-          }}
+          {...form.text('closedUntil')}
         />
         <div className="acct-period__actions">
           <Button variant="primary" type="submit" loading={save.isPending} disabled={!period.data}>
