@@ -13,7 +13,8 @@
 import { spawn } from 'node:child_process';
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase } from '../db/database';
-import { CREATED_COLUMNS, LOOKUP_REFERENCES_SQL, listRecordsQuery } from '../db/queries/worksheet';
+import { listRecordsQuery } from '../db/queries/worksheet';
+import { CREATED_COLUMNS, LOOKUP_REFERENCES_SQL } from '../db/queries/worksheet-create';
 import { seedMasterData } from '../db/seed/demo';
 import { sessionLookupSql } from '../db/queries/sessions';
 import { createAccount } from '../src/server/services/accounts';

@@ -1,6 +1,7 @@
 import type { Database } from '../../../db/database';
 import { attachmentRefs } from '../../../db/queries/attachments';
-import { filterReferences, findRecord, formSettings, listRecords, listTotals, type WorksheetListFilter } from '../../../db/queries/worksheet';
+import { filterReferences, findRecord, listRecords, listTotals, type WorksheetListFilter } from '../../../db/queries/worksheet';
+import { formSettings } from '../../../db/queries/worksheet-create';
 import { errorToken } from '../../shared/error-codes';
 import { cannotBe, ERR } from '../../shared/errors';
 import { PAGE_SIZE_DEFAULT } from '../../shared/limits';

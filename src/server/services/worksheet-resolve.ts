@@ -1,5 +1,6 @@
 import type { Database } from '../../../db/database';
-import { lookupReferences, type CreatedRecordValues, type References, type WorksheetRowInScope } from '../../../db/queries/worksheet';
+import { type WorksheetRowInScope } from '../../../db/queries/worksheet';
+import { lookupReferences, type CreatedRecordValues, type References } from '../../../db/queries/worksheet-create';
 import { cannotBe, ERR } from '../../shared/errors';
 import { canWriteFor } from '../../shared/permissions';
 import { WS_ERR, WS_FIELD_NAMES, type TWorksheetFields } from '../../shared/schemas/worksheet';

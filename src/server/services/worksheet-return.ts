@@ -1,5 +1,6 @@
 import type { Database } from '../../../db/database';
-import { findAccountUser, findRecords, openIdsOfUser, setReturned } from '../../../db/queries/worksheet';
+import { findRecords, openIdsOfUser, setReturned } from '../../../db/queries/worksheet';
+import { findAccountUser } from '../../../db/queries/worksheet-week';
 import { ERR } from '../../shared/errors';
 import type { TReturnWorksheetResult, ZReturnWorksheetInput } from '../../shared/schemas/worksheet-return';
 import { weekDays } from '../../shared/week';

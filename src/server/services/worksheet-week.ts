@@ -1,5 +1,5 @@
 import type { Database } from '../../../db/database';
-import { findAccountUser, weekRows, weekUsernames } from '../../../db/queries/worksheet';
+import { findAccountUser, weekRows, weekUsernames } from '../../../db/queries/worksheet-week';
 import { ERR } from '../../shared/errors';
 import type { TWeekRow, TWeekUnitTotal, TWorksheetWeek } from '../../shared/schemas/worksheet-week';
 import { weekDays } from '../../shared/week';

@@ -1,6 +1,7 @@
 import type { Database } from '../../../db/database';
 import { attachmentRefs, deleteAttachments, insertAttachments } from '../../../db/queries/attachments';
-import { createRecord, deleteRecord, findRecord, updateRecord } from '../../../db/queries/worksheet';
+import { deleteRecord, findRecord, updateRecord } from '../../../db/queries/worksheet';
+import { createRecord } from '../../../db/queries/worksheet-create';
 import { newMessageId } from '../../../db/queries/webhooks';
 import { inTeamOf } from '../../../db/queries/team-scope';
 import { cannotBe } from '../../shared/errors';
