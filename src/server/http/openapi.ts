@@ -1,12 +1,14 @@
 import type { AnyRouter } from '@trpc/server';
-import { z, type ZodType } from 'zod';
+import type { ZodType } from 'zod';
 import { ERROR_CODES } from '../../shared/error-codes';
-import { WEBHOOK_EVENT_DATA, webhookBodySchema } from '../../shared/schemas/webhooks';
 import { appRouter } from '../routers/app';
 import type { RawRoute } from './raw-route';
 import type { RestRoute } from './rest';
 import { procedureTable } from './trpc-adapter';
 import { HEADERS, header } from './openapi-headers';
+import { toJsonSchema, operationId, type JsonSchema } from './openapi-schema';
+import { webhookOperations } from './openapi-webhooks';
+import { parameterExample, requestExample } from './openapi-examples';
 
 /**
  * /api/openapi.json (issue 13 points 1–2, decision 0131): generated from the procedures' zod
@@ -15,8 +17,6 @@ import { HEADERS, header } from './openapi-headers';
  * multipart) — the same facts the server acts on. tests/api/openapi-contract.test.ts holds the
  * document and the server to each other.
  */
-
-type JsonSchema = Record<string, unknown>;
 
 export type ProcedureKind = 'public' | 'authed' | 'role';
 
@@ -28,63 +28,6 @@ export function procedureKinds(router: AnyRouter): Map<string, ProcedureKind> {
   const kinds = new Map<string, ProcedureKind>();
   for (const { path, auth } of procedureTable(router).values()) kinds.set(path, auth === 'teamleader' || auth === 'admin' ? 'role' : auth === 'authed' ? 'authed' : 'public');
   return kinds;
-}
-
-function toJsonSchema(type: ZodType, io: 'input' | 'output'): JsonSchema {
-  try {
-    const s = z.toJSONSchema(type, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
-    delete s.$schema;
-    return rewriteWireForms(s, io) as JsonSchema;
-  } catch {
-    return {};
-  }
-}
-
-/**
- * A decimal field (fields.ts `quantity`, marked `x-decimal`) in terms a standard validator reads
- * exactly as the server does (issue 19 point 1): `multipleOf: 0.01` on a float refuses 0.29 and
- * 1.15 in Ajv and Prism, so the two-decimals rule is said in words for a JSON number, and as a
- * pattern for the string form, which also takes a decimal comma (`"1,5"`, spec §5) — the form a
- * multipart field always has.
- */
-function rewriteWireForms(node: unknown, io: 'input' | 'output'): unknown {
-  if (Array.isArray(node)) return node.map((n) => rewriteWireForms(n, io));
-  if (!node || typeof node !== 'object') return node;
-  const out: JsonSchema = {};
-  for (const [k, v] of Object.entries(node)) out[k] = rewriteWireForms(v, io);
-  // An optional field whose empty text means "none" (fields.ts optionalText/Code/IsoDate/Time15).
-  if (out['x-empty-as-null']) {
-    delete out['x-empty-as-null'];
-    if (io === 'output') return out;
-    const { description, ...rest } = out;
-    const alternatives = Array.isArray(rest.anyOf) ? (rest.anyOf as unknown[]) : [rest];
-    return { ...(description ? { description } : {}), anyOf: [...alternatives, { type: 'string', pattern: '^\\s*$', description: 'Empty: none (as null)' }] };
-  }
-  // A field whose wire forms a schema says in full (`x-input`): the input is that schema.
-  const input = out['x-input'] as JsonSchema | undefined;
-  if (input) {
-    delete out['x-input'];
-    if (io === 'output') return out;
-    return { ...(out.description ? { description: out.description } : {}), ...input };
-  }
-  const booleanText = out['x-boolean-text'] as string[] | undefined;
-  if (booleanText) {
-    delete out['x-boolean-text'];
-    if (io === 'output') return out;
-    const { type: _type, ...rest } = out;
-    return { ...rest, description: 'A JSON boolean, or its text form (a form field): `true`/`false`, `1`/`0`, `on`', anyOf: [{ type: 'boolean' }, { type: 'string', enum: booleanText }] };
-  }
-  const decimal = out['x-decimal'] as { pattern: string; examples?: unknown[] } | undefined;
-  if (!decimal) return out;
-  delete out['x-decimal'];
-  const { description, exclusiveMinimum, minimum, maximum } = out;
-  const number: JsonSchema = { type: 'number', ...(exclusiveMinimum !== undefined ? { exclusiveMinimum } : {}), ...(minimum !== undefined ? { minimum } : {}), ...(maximum !== undefined ? { maximum } : {}) };
-  if (io === 'output') return { ...number, description };
-  return {
-    description: `${String(description ?? '')}. A JSON number, or a string with a decimal point or comma (\`"7,5"\`).`,
-    anyOf: [number, { type: 'string', pattern: decimal.pattern }],
-    ...(decimal.examples ? { examples: decimal.examples } : {}),
-  };
 }
 
 /** The object shape behind a schema (through pipes and wrappers), if it is an object. */
@@ -198,14 +141,6 @@ function namesRecord(parameters: unknown[]): boolean {
 
 const SECURITY = [{ apiKey: [] }, { bearer: [] }, { session: [] }];
 
-function operationId(method: string, path: string): string {
-  const words = path
-    .split('/')
-    .filter((s) => s && s !== 'api' && !s.startsWith('{'))
-    .flatMap((s) => s.split('-'));
-  return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
-}
-
 const idempotencyParam = {
   name: 'Idempotency-Key',
   in: 'header',
@@ -220,111 +155,6 @@ function pagedBody(output: JsonSchema | undefined): { schema: JsonSchema; total:
   const props = output?.properties as Record<string, JsonSchema> | undefined;
   const schema = props?.groups ?? props?.rows;
   return schema ? { schema, total: Boolean(props?.total) } : undefined;
-}
-
-/**
- * Example values by field name, from the demo account's master data (db/seed/demo.ts), so that
- * the docs page's "Try it out" starts from a request the server takes (issue 19 point 5) instead
- * of strings generated from `\p{L}` patterns. Every example is validated against its schema in
- * tests/api/openapi-contract.test.ts.
- */
-const EXAMPLES: Record<string, unknown> = {
-  id: 1,
-  version: 1,
-  isApproved: true,
-  entries: [1],
-  remember: true,
-  shouldMarkAsExported: false,
-  endpointId: 1,
-  no: '1200',
-  code: 'NORMAL',
-  unitNo: 'R01',
-  unitType: 'Resource',
-  itemNo: '1200',
-  resourceNo: 'R01',
-  jobCode: 'J-1001',
-  jobTaskCode: '100',
-  customerNo: 'C1000',
-  billToCustomerNo: 'C1000',
-  locationCode: 'SITE',
-  workTypeCode: 'NORMAL',
-  unitOfMeasureCode: 'HOUR',
-  teamCode: 'A',
-  date: '2026-11-23',
-  from: '2026-11-01',
-  to: '2026-11-30',
-  expirationDate: '2027-12-31',
-  timeFrom: '07:00',
-  timeTo: '14:30',
-  quantity: 7.5,
-  description: 'Kitchen renovation, day 3',
-  name: 'Nordhavn Byg ApS',
-  username: 'basic',
-  password: 'Correct-horse-7',
-  url: 'https://example.com/webtid-hook',
-  events: ['worksheet.created'],
-  mode: 'USER',
-  languageCode: 'DAN',
-  profileType: 'Basic',
-};
-
-function exampleFor(name: string, schema: JsonSchema | undefined): unknown {
-  if (!schema) return undefined;
-  if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
-  const alt = (schema.anyOf as JsonSchema[] | undefined)?.find((a) => a.type !== 'null') ?? schema;
-  if (Array.isArray(alt.enum)) return EXAMPLES[name] !== undefined && alt.enum.includes(EXAMPLES[name]) ? EXAMPLES[name] : alt.enum[0];
-  if (EXAMPLES[name] !== undefined) return EXAMPLES[name];
-  return undefined;
-}
-
-/** A request body example built from EXAMPLES: only fields it knows; the required ones must all be known. */
-function requestExample(schema: JsonSchema): { example?: Record<string, unknown> } {
-  const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  const example: Record<string, unknown> = {};
-  for (const [name, p] of Object.entries(props)) {
-    const v = name === 'accountId' ? undefined : exampleFor(name, p);
-    // Each field carries its example too: a form (multipart) in the docs page starts from it.
-    if (v !== undefined || name === 'accountId') p.examples ??= [v ?? 1];
-    if (v !== undefined) example[name] = v;
-  }
-  const required = (schema.required as string[] | undefined) ?? [];
-  return required.every((n) => n in example) && Object.keys(example).length ? { example } : {};
-}
-
-function parameterExample(name: string, schema: JsonSchema): { example?: unknown } {
-  const v = exampleFor(name, schema);
-  return v === undefined ? {} : { example: v };
-}
-
-const SIGNING_HEADERS = [
-  { name: 'webhook-id', description: 'The message id; the same on every retry of one message — de-duplicate on it (delivery is at least once)', schema: { type: 'string', pattern: '^msg_' } },
-  { name: 'webhook-timestamp', description: 'Unix seconds of this attempt; refuse values far from your clock (replay protection)', schema: { type: 'string', pattern: '^\\d+$' } },
-  { name: 'webhook-signature', description: 'Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint secret (Standard Webhooks)', schema: { type: 'string', pattern: '^v1,' } },
-];
-
-/**
- * OpenAPI 3.1 `webhooks` (issue 19 point 3): what each event POSTs to a registered endpoint, from
- * the same zod schemas (src/shared/schemas/webhooks.ts) that tests/api/webhooks.test.ts holds the
- * real deliveries to.
- */
-function webhookOperations(): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const type of Object.keys(WEBHOOK_EVENT_DATA) as Array<keyof typeof WEBHOOK_EVENT_DATA>) {
-    out[type] = {
-      post: {
-        operationId: `webhook_${type.replace('.', '_')}`,
-        summary: `The ${type} event`,
-        tags: ['webhooks'],
-        security: [],
-        parameters: SIGNING_HEADERS.map((h) => ({ ...h, in: 'header', required: true })),
-        requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(webhookBodySchema(type), 'output') } } },
-        responses: {
-          '2XX': { description: 'Received. Answer within 10 s; anything else (or no answer) is retried with the same webhook-id.' },
-        },
-      },
-    };
-  }
-  return out;
 }
 
 /** OpenAPI 3.1 of every REST path, generated from the procedures' zod schemas and meta. */
