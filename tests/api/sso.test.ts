@@ -136,6 +136,13 @@ describe('SSO with a generic OpenID provider', () => {
     expect(none.body.providers).toEqual([]);
   });
 
+  it('a start with control characters in its query is a clear 400, never a 500 (a NUL reached the database)', async () => {
+    for (const query of ['account=%00%ff', 'username=a%00@b', 'account=A%0AB']) {
+      const res = await fetch(`${app.url}/api/auth/sso/start?${query}`, { redirect: 'manual' });
+      expect([query, res.status]).toEqual([query, 400]);
+    }
+  });
+
   it('the settings never answer the client secret; a left-out secret keeps the stored one', async () => {
     const res = await genAdmin.get('/api/account/sso');
     expectStatus(res, 200);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERR } from '../../shared/errors';
 import { rawRoute, type RawRoute } from '../http/raw-route';
 import { accountForStart, finishSignIn, SsoRefusal, startSignIn } from '../auth/sso';
 import { createSession } from '../auth/sessions';
@@ -15,7 +16,9 @@ function redirect(res: ServerResponse, location: string): void {
   res.end();
 }
 
-const q = z.string().max(200).optional();
+// No control characters (a NUL reached the database and answered 500): a clear 400 instead.
+const noControl = (v: string) => ![...v].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
+const q = z.string().max(200).refine(noControl, ERR.invalidChars).optional();
 
 export const ssoRawRoutes: RawRoute[] = [
   rawRoute({
