@@ -15611,7 +15611,11 @@ export interface operations {
     };
     getAuthSsoStart: {
         parameters: {
-            query?: never;
+            query?: {
+                account?: string;
+                username?: string;
+                test?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -15626,6 +15630,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {

@@ -1,5 +1,5 @@
 import type { AnyRouter } from '@trpc/server';
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import { ERROR_CODES } from '../../shared/error-codes';
 import { appRouter } from '../routers/app';
 import type { RawRoute } from './raw-route';
@@ -261,7 +261,9 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
   for (const r of raw) {
     const names = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     const fragment = { ...r.openapi } as { responses?: Record<string, unknown> } & Record<string, unknown>;
-    const facts: OperationFacts = { method: r.method, path: r.path, kind: r.auth === 'public' ? 'public' : 'authed', hasInput: r.method !== 'GET' || names.length > 0, multipart: false, create: false, list: false, namesParent: names.length > 0 };
+    // A GET with query fields refuses a bad one with 400 like any input (the SSO start's INVALID_CHARS).
+    const queryNames = r.input instanceof z.ZodObject ? Object.keys(r.input.shape).filter((k) => !names.includes(k)) : [];
+    const facts: OperationFacts = { method: r.method, path: r.path, kind: r.auth === 'public' ? 'public' : 'authed', hasInput: r.method !== 'GET' || names.length > 0 || queryNames.length > 0, multipart: false, create: false, list: false, namesParent: names.length > 0 };
     const responses: Record<string, unknown> = { ...(fragment.responses ?? { '200': { description: 'OK' } }) };
     for (const s of errorStatuses(facts)) responses[s] ??= problemRef(STATUS_TEXT[s] ?? 'Problem', problemHeaders(s, false));
     for (const [s, res] of Object.entries(responses) as Array<[string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }]>) {
@@ -276,7 +278,14 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
       operationId: operationId(r.method, r.path),
       summary: r.summary,
       tags: r.tags,
-      parameters: names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: 2147483647 }, example: 1 })),
+      parameters: [
+        ...names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: 2147483647 }, example: 1 })),
+        // The query fields of the route's input (a fragment's own `parameters` replace the lot).
+        ...queryNames.map((name) => {
+          const field = (r.input as z.ZodObject).shape[name] as ZodType;
+          return { name, in: 'query', required: !field.safeParse(undefined).success, schema: toJsonSchema(field, 'input') };
+        }),
+      ],
       // A public raw route (the SSO redirects, issue 41) needs no credentials.
       ...(r.auth === 'public' ? { security: [] } : {}),
       ...fragment,
