@@ -3,11 +3,12 @@
  * performance ≥ 90, Total Blocking Time ≤ 200 ms, CLS ≤ 0.1), against the built server on
  * PostgreSQL and the system Chromium. Three runs; the median and the spread are printed.
  *
- * Lighthouse is not a dependency of the project (it brings ~200 packages): install it beside the
- * project without saving, then run this bench by name:
- *   npm i --no-save lighthouse@12.8.2 && npm run bench -- lighthouse
- * (`LIGHTHOUSE_DIR=/some/dir` points at another node_modules that has it.)
+ * Lighthouse is not a dependency of the project (it brings ~200 packages): the bench installs it
+ * itself, once, into `bench/out/lighthouse/` (npm, pinned version), then runs:
+ *   npm run bench -- lighthouse
+ * (`LIGHTHOUSE_DIR=/some/dir` points at another folder whose node_modules has it.)
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
@@ -30,8 +31,28 @@ interface ChromeLauncher {
   launch(opts: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): Promise<void> | void }>;
 }
 
+const LIGHTHOUSE_VERSION = '12.8.2';
+const OWN_DIR = resolve(ROOT, 'bench/out/lighthouse');
+
+/** The folder whose node_modules holds Lighthouse: LIGHTHOUSE_DIR, the project, or the bench's own install. */
+function lighthouseDir(): string {
+  if (process.env.LIGHTHOUSE_DIR) return resolve(process.env.LIGHTHOUSE_DIR);
+  if (existsSync(join(ROOT, 'node_modules/lighthouse/package.json'))) return ROOT;
+  return OWN_DIR;
+}
+
+/** Installs the pinned Lighthouse into bench/out/lighthouse once (the npm registry; no browser download). */
+function installLighthouse(): boolean {
+  if (existsSync(join(lighthouseDir(), 'node_modules/lighthouse/package.json'))) return true;
+  mkdirSync(OWN_DIR, { recursive: true });
+  if (!existsSync(join(OWN_DIR, 'package.json'))) writeFileSync(join(OWN_DIR, 'package.json'), '{"private":true}\n');
+  console.log(`  installing lighthouse@${LIGHTHOUSE_VERSION} into bench/out/lighthouse (once)…`);
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', `lighthouse@${LIGHTHOUSE_VERSION}`], { cwd: OWN_DIR, stdio: 'inherit' });
+  return r.status === 0;
+}
+
 async function importFrom<T>(name: string): Promise<T | null> {
-  const base = process.env.LIGHTHOUSE_DIR ? join(resolve(process.env.LIGHTHOUSE_DIR), 'package.json') : join(ROOT, 'package.json');
+  const base = join(lighthouseDir(), 'package.json');
   try {
     const path = createRequire(base).resolve(name);
     return (await import(pathToFileURL(path).href)) as T;
@@ -45,9 +66,10 @@ export async function benchLighthouse(): Promise<void> {
   if (!existsSync(resolve(ROOT, 'dist/server/main.js'))) return fail('lighthouse', 'no dist/: run npm run build first');
   const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromePath)) return fail('lighthouse', `no Chromium at ${chromePath}`);
+  if (!installLighthouse()) return fail('lighthouse', `could not install lighthouse@${LIGHTHOUSE_VERSION} from the npm registry`);
   const lh = await importFrom<{ default: Lighthouse }>('lighthouse');
   const launcher = await importFrom<ChromeLauncher>('chrome-launcher');
-  if (!lh || !launcher) return fail('lighthouse', 'lighthouse is not installed: npm i --no-save lighthouse@12.8.2');
+  if (!lh || !launcher) return fail('lighthouse', `lighthouse is not installed in ${lighthouseDir()}`);
 
   // Only the 5 000 open entries: worksheet.ts reads its size when it is first imported.
   process.env.BENCH_WORKSHEET_ROWS ??= '0';

@@ -3,7 +3,7 @@
  *   names: foundation (cold start), info (request overhead), limits (node + pg limits of info,
  *   list, create), bundle, master-data, worksheet,
  *   export, week, and any other bench registered below. No name: all of them except the opt-in ones
- *   (lighthouse: needs `npm i --no-save lighthouse@12.8.2`; capacity: the users one process serves,
+ *   (lighthouse: installs lighthouse@12.8.2 into bench/out/ once; capacity: the users one process serves,
  *   ≈ 6 min, --quick ≈ 2 min).
  * Prints figures next to their goals; never a pass/fail timing test. A measure that did not
  * measure (errors, zero completed requests, a missing answer) prints FAIL, and the run exits 1.
