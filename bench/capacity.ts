@@ -227,7 +227,7 @@ const leaderDay = (team: string, n: number): Action[] => {
       if (ids.length) await s.mutate('bulk approve (≤ 50 entries)', 'worksheet.bulkApprove', { ids, isApproved: approve });
     },
     (s) => s.query('week (worksheet.week)', [['worksheet.week', { week: weekOf(today()), username: person }]]),
-    ...(n % 2 ? [(s: Session) => s.query('report (report.get)', [['report.get', { group: 'person', measures: 'hours,entries,approved', from: monthStart(), mode: 'TEAM' }]])] : []),
+    ...(n % 2 ? [(s: Session) => s.query('report (report.get)', [['report.get', { group: ['person'], measures: ['hours', 'entries', 'approved'], from: monthStart(), mode: 'TEAM' }]])] : []),
   ];
 };
 
@@ -236,7 +236,7 @@ const officeDay = (): Action[] => {
   let ids: number[] = [];
   return [
     (s) => s.query('home (5 calls)', homeCalls()),
-    (s) => s.query('report (report.get)', [['report.get', { group: 'job,person', measures: 'hours,entries,approved', from: monthStart(), mode: 'ALL' }]]),
+    (s) => s.query('report (report.get)', [['report.get', { group: ['job', 'person'], measures: ['hours', 'entries', 'approved'], from: monthStart(), mode: 'ALL' }]]),
     async (s) => {
       const list = await s.query('list ALL (list + totals)', [['worksheet.list', { mode: 'ALL', cursor: null, direction: 'forward' }], ['worksheet.totals', { mode: 'ALL' }]]);
       ids = idsOf(list?.[0]);

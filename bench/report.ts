@@ -83,7 +83,7 @@ const actor = (accountId: number, userId: number, username: string, profileType:
 function monthInput(): ReturnType<typeof ZReportInput.parse> {
   const to = new Date().toISOString().slice(0, 10);
   const from = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
-  return ZReportInput.parse({ group: 'job,person', from, to });
+  return ZReportInput.parse({ group: ['job', 'person'], from, to });
 }
 
 async function measure(label: string, dbh: DbHandle, who: Actor, goalMs: number, runs: number): Promise<void> {

@@ -40,6 +40,11 @@ export interface Meta {
     mayForbid?: boolean;
     /** an optional query parameter names a record (GET /api/worksheet/week?username=): 404 when it is unknown */
     mayNotFind?: boolean;
+    /**
+     * Query fields that are arrays in the procedure's input and comma-separated on the REST path
+     * (`?group=job,person`: OpenAPI's `style: form, explode: false`), split at the REST edge.
+     */
+    commaLists?: readonly string[];
   };
   summary?: string;
   /** Longer OpenAPI description (Markdown). */

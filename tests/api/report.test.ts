@@ -226,6 +226,31 @@ describe('GET /api/report', () => {
   });
 });
 
+describe('one shape per value: tRPC takes the lists as arrays, REST comma-separated (issue 39 §4)', () => {
+  it('answers the same report to report.get with arrays, REST with group=a,b, and REST with the names repeated', async () => {
+    const c = clients.rpadmin!;
+    const input = { group: ['person', 'job'], measures: ['hours', 'entries'], from: '2026-11-01', to: '2026-11-30' };
+    const viaTrpc = trpcData(await c.get(`/api/trpc/report.get?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: input }))}`), 'report.get');
+    const comma = expectOk(await report(c, 'group=person,job&measures=hours,entries&from=2026-11-01&to=2026-11-30'));
+    const repeated = expectOk(await report(c, 'group=person&group=job&measures=hours&measures=entries&from=2026-11-01&to=2026-11-30'));
+    expect(viaTrpc.groups).toEqual(['person', 'job']);
+    expect(viaTrpc.measures).toEqual(['hours', 'entries']);
+    expect(comma).toEqual(viaTrpc);
+    expect(repeated).toEqual(viaTrpc);
+    // tRPC refuses the REST form: a string is not a list
+    const wrong = await c.get(`/api/trpc/report.get?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { ...input, group: 'person,job' } }))}`);
+    expect(wrong.status).toBe(400);
+  });
+
+  it('documents the REST form as an array in the form style without explode', async () => {
+    const doc = expectOk(await clients.rpadmin!.get('/api/openapi.json')) as { paths: Record<string, { get: { parameters: Array<{ name: string; style?: string; explode?: boolean; schema: { type?: string } }> } }> };
+    for (const path of ['/api/report', '/api/report/download']) {
+      const group = doc.paths[path]!.get.parameters.find((p) => p.name === 'group')!;
+      expect([path, group.style, group.explode, group.schema.type]).toEqual([path, 'form', false, 'array']);
+    }
+  });
+});
+
 describe('GET /api/report/download', () => {
   async function bytes(c: ApiClient, q: string) {
     const headers: Record<string, string> = { Origin: c.baseUrl };

@@ -11876,8 +11876,8 @@ export interface operations {
     "report.get": {
         parameters: {
             query?: {
-                group?: string;
-                measures?: string;
+                group?: string[];
+                measures?: string[];
                 /** @example 2026-11-01 */
                 from?: string | null;
                 /** @example 2026-11-30 */
@@ -15520,10 +15520,16 @@ export interface operations {
         parameters: {
             query?: {
                 format?: "xlsx" | "csv";
-                group?: string;
+                /**
+                 * @example [
+                 *       "job",
+                 *       "person"
+                 *     ]
+                 */
+                group?: ("job" | "jobTask" | "customer" | "person" | "workType" | "unit" | "week" | "month")[];
+                measures?: ("hours" | "quantity" | "entries" | "approved" | "exported")[];
                 from?: string;
                 to?: string;
-                measures?: string;
                 mode?: string;
                 person?: string;
                 customerNo?: string;

@@ -183,7 +183,9 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
           if (r.paramNames.includes(name)) continue;
           // An empty optional value (`?limit=`) is taken as absent, as a form sends it.
           const optional = !required.has(name);
-          parameters.push({ name, in: 'query', required: !optional, ...(optional ? { allowEmptyValue: true } : {}), schema, ...parameterExample(name, schema) });
+          // An array REST takes comma-separated (`?group=job,person`).
+          const comma = r.meta.rest.commaLists?.includes(name) ? { style: 'form', explode: false } : {};
+          parameters.push({ name, in: 'query', required: !optional, ...(optional ? { allowEmptyValue: true } : {}), ...comma, schema, ...parameterExample(name, schema) });
         }
       } else {
         const bodyProps = Object.fromEntries(Object.entries(props).filter(([n]) => !r.paramNames.includes(n)));

@@ -20,6 +20,8 @@ export interface RawRoute<A extends AuthLevel = AuthLevel, I extends ZodType = Z
   auth: A;
   /** validates `{ ...query, ...params }`; a failure answers 400 with field errors */
   input: I;
+  /** query fields that are arrays in `input`, comma-separated in the URL (as `rest.commaLists` of a procedure) */
+  commaLists?: readonly string[];
   /** OpenAPI operation fragments (requestBody, responses) */
   openapi?: Record<string, unknown>;
   handle(args: { ctx: RawContext<A>; req: IncomingMessage; res: ServerResponse; input: ReturnType<I['parse']>; url: URL }): Promise<void>;

@@ -58,6 +58,23 @@ export function queryObject(url: URL): Record<string, string | string[]> {
   return out;
 }
 
+/**
+ * The REST form of an array in the query, `?group=job,person` (or repeated, `?group=job&group=person`),
+ * as the array the procedure takes.
+ */
+export function commaLists(query: Record<string, string | string[]>, names: readonly string[] | undefined): Record<string, string | string[]> {
+  if (!names?.length) return query;
+  const out = { ...query };
+  for (const name of names) {
+    const value = out[name];
+    if (value === undefined) continue;
+    const list = (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+    // `?group=` stays an empty list: the procedure says which list may not be empty.
+    out[name] = list;
+  }
+  return out;
+}
+
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -90,7 +107,7 @@ export async function handleRest(services: AppServices, route: RestRoute, grant:
     if (body !== undefined && !isPlainObject(body)) throw new AppError('BAD_REQUEST', coded('BODY_NOT_OBJECT'));
     // A read takes its input from the query string, a write from its body (issue 19: what the
     // document says, and no more — a query string on a write is ignored, as a proxy would).
-    input = method === 'GET' || method === 'HEAD' ? { ...queryObject(grant.url), ...params } : { ...(body ?? {}), ...params };
+    input = method === 'GET' || method === 'HEAD' ? { ...commaLists(queryObject(grant.url), route.meta.rest.commaLists), ...params } : { ...(body ?? {}), ...params };
   }
   const ctx = createContext(services, req, res, actor, files);
   bufferAndCompress(req, res);

@@ -11,7 +11,7 @@ import { MULTIPART_MAX_BYTES } from './body';
 import { HTTP_ERR, sendProblem } from './problem';
 import type { RawRoute } from './raw-route';
 import { authRefusal, BadApiKey, createContext, csrfRefused, resolveActor, setRoute } from './request-context';
-import { collectRestRoutes, decodePathSegment, handleRest, logFault, queryObject, refuseBeforeBody, sendError, templateRegex, type RestRoute } from './rest';
+import { collectRestRoutes, commaLists, decodePathSegment, handleRest, logFault, queryObject, refuseBeforeBody, sendError, templateRegex, type RestRoute } from './rest';
 import type { RequestTarget } from './request-target';
 import { procedureTable } from './trpc-adapter';
 import { createTrpcHandler, type TrpcCalls } from './trpc-handler';
@@ -227,7 +227,7 @@ export function buildRouteTable(deps: RouteDeps): RouteTable {
       form: 'problem',
       async handle({ req, res, url, params, actor }) {
         // Strict like every procedure's input (decision 0300): an unknown query key is refused.
-        const parsed = strictSchema(r.input).safeParse({ ...queryObject(url), ...params });
+        const parsed = strictSchema(r.input).safeParse({ ...commaLists(queryObject(url), r.commaLists), ...params });
         if (!parsed.success) throw new ZodError(parsed.error.issues);
         await r.handle({ ctx: createContext(services, req, res, actor) as never, req, res, input: parsed.data, url });
       },

@@ -1,6 +1,6 @@
 import { m } from '../../shared/paraglide/messages.js';
 import { defaultCsvFormat, XLSX_CONTENT_TYPE } from '../../shared/schemas/export';
-import { ZReportDownloadInput } from '../../shared/schemas/report';
+import { REPORT_COMMA_LISTS, REPORT_GROUPS, REPORT_MEASURES, ZReportDownloadInput } from '../../shared/schemas/report';
 import { localeOf } from '../csv/header';
 import { rawRoute, type RawRoute } from '../http/raw-route';
 import { buildReport } from '../services/report';
@@ -12,16 +12,18 @@ export const reportRawRoutes: RawRoute[] = [
     method: 'GET',
     auth: 'authed',
     input: ZReportDownloadInput,
+    commaLists: REPORT_COMMA_LISTS,
     path: '/api/report/download',
     summary: 'The report of GET /api/report as a file: xlsx with typed cells, or CSV (UTF-8 with BOM); rows, a subtotal after each first-level value, and the total',
     tags: ['report'],
     openapi: {
       parameters: [
         { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['xlsx', 'csv'] } },
-        { name: 'group', in: 'query', required: false, schema: { type: 'string', example: 'job,person' } },
+        { name: 'group', in: 'query', required: false, style: 'form', explode: false, schema: { type: 'array', items: { type: 'string', enum: [...REPORT_GROUPS] } }, example: ['job', 'person'] },
+        { name: 'measures', in: 'query', required: false, style: 'form', explode: false, schema: { type: 'array', items: { type: 'string', enum: [...REPORT_MEASURES] } } },
         { name: 'from', in: 'query', required: false, schema: { type: 'string', format: 'date' } },
         { name: 'to', in: 'query', required: false, schema: { type: 'string', format: 'date' } },
-        ...['measures', 'mode', 'person', 'customerNo', 'jobCode', 'status', 'source', 'csvFormat'].map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } })),
+        ...['mode', 'person', 'customerNo', 'jobCode', 'status', 'source', 'csvFormat'].map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } })),
       ],
       responses: {
         '200': {

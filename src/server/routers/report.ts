@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalIsoDate } from '../../shared/fields';
-import { REPORT_GROUPS, REPORT_MEASURES, ZReport, ZReportInput } from '../../shared/schemas/report';
+import { REPORT_COMMA_LISTS, REPORT_GROUPS, REPORT_MEASURES, ZReport, ZReportInput } from '../../shared/schemas/report';
 import { buildReport, reportGlance } from '../services/report';
 import { authedProcedure } from '../trpc';
 
@@ -10,7 +10,7 @@ const tags = ['report'];
 export const reportRouter = {
   get: authedProcedure
     .meta({
-      rest: { method: 'GET', path: '/api/report' },
+      rest: { method: 'GET', path: '/api/report', commaLists: REPORT_COMMA_LISTS },
       summary: 'A report: hours, quantities per unit of measure, entries and shares approved / exported, grouped by one or two levels, with subtotals and a total',
       description: [
         `Groups (\`group\`, one or two, comma-separated): ${REPORT_GROUPS.join(', ')}. Measures (\`measures\`): ${REPORT_MEASURES.join(', ')}.`,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorToken } from '../error-tokens';
-import { ERR } from '../errors';
+import { ERR, tooLong } from '../errors';
 import { enumOf, optionalCode, optionalIsoDate } from '../fields';
 import { MAX, MODES } from '../limits';
 import { WS_ERR } from './worksheet-errors';
@@ -17,41 +17,48 @@ export function reportPeriodEnd(from: string): string {
   return end.toISOString().slice(0, 10);
 }
 
-/** A comma-separated list of names ("job,person"), each from `allowed`, at most `max` of them, no repeats. */
-function nameList<T extends readonly [string, ...string[]]>(allowed: T, what: string, max: number, example: string, fallback: string) {
+/**
+ * A list of names (["job", "person"]), each from `allowed`, at most `max` of them, no repeats. tRPC
+ * takes the array; REST's query takes it comma-separated (`group=job,person`, OpenAPI's form style
+ * without explode), split at the REST edge (`rest.commaLists`, src/server/http/rest.ts).
+ */
+function nameList<T extends readonly [string, ...string[]]>(allowed: T, what: string, max: number, example: Array<T[number]>, fallback: Array<T[number]>) {
   return z
-    .string({ error: ERR.mustBeString })
-    .trim()
+    .array(z.string({ error: ERR.mustBeString }).trim().max(40, { error: tooLong(40) }), { error: ERR.mustBeString })
+    // a guard on the list's size; the rule on how many is below, per list
+    .max(20, { error: tooLong(20) })
     .optional()
     .transform((given, ctx): Array<T[number]> => {
-      const text = given ?? fallback;
-      const names = text.split(',').map((s) => s.trim()).filter(Boolean);
+      const names = (given ?? fallback).filter(Boolean);
       if (names.length === 0) {
-        ctx.addIssue({ code: 'custom', message: ERR.required, input: text });
+        ctx.addIssue({ code: 'custom', message: ERR.required, input: given });
         return z.NEVER;
       }
       const unknown = names.find((n) => !(allowed as readonly string[]).includes(n));
       if (unknown !== undefined) {
-        ctx.addIssue({ code: 'custom', message: errorToken('REPORT_UNKNOWN', { what, value: unknown, allowed: allowed.join(', ') }), input: text });
+        ctx.addIssue({ code: 'custom', message: errorToken('REPORT_UNKNOWN', { what, value: unknown, allowed: allowed.join(', ') }), input: given });
         return z.NEVER;
       }
       const unique = [...new Set(names)];
       if (unique.length > max) {
-        ctx.addIssue({ code: 'custom', message: errorToken('REPORT_TOO_MANY_GROUPS', { max }), input: text });
+        ctx.addIssue({ code: 'custom', message: errorToken('REPORT_TOO_MANY_GROUPS', { max }), input: given });
         return z.NEVER;
       }
       return unique as Array<T[number]>;
     })
-    .meta({ example, description: `Comma-separated, from: ${allowed.join(', ')}` });
+    .meta({ example, description: `From: ${allowed.join(', ')}` });
 }
+
+/** The query fields REST takes comma-separated (and tRPC as arrays). */
+export const REPORT_COMMA_LISTS = ['group', 'measures'] as const;
 
 /** GET /api/report (and its downloads): what to group, what to sum, which entries. */
 const reportFields = {
-    group: nameList(REPORT_GROUPS, 'group', REPORT_MAX_GROUPS, 'job,person', 'job').describe(
-      `One or two levels, comma-separated: ${REPORT_GROUPS.join(', ')}; omitted = job. With two, each value of the first has a subtotal.`,
+    group: nameList(REPORT_GROUPS, 'group', REPORT_MAX_GROUPS, ['job', 'person'], ['job']).describe(
+      `One or two levels (REST: comma-separated): ${REPORT_GROUPS.join(', ')}; omitted = job. With two, each value of the first has a subtotal.`,
     ),
-    measures: nameList(REPORT_MEASURES, 'measure', REPORT_MEASURES.length, 'hours,entries', REPORT_MEASURES.join(',')).describe(
-      `Comma-separated, from: ${REPORT_MEASURES.join(', ')}; omitted = all. hours: quantity of Resource entries; quantity: sums per unit of measure; approved/exported: share of the entries.`,
+    measures: nameList(REPORT_MEASURES, 'measure', REPORT_MEASURES.length, ['hours', 'entries'], [...REPORT_MEASURES]).describe(
+      `REST: comma-separated, from: ${REPORT_MEASURES.join(', ')}; omitted = all. hours: quantity of Resource entries; quantity: sums per unit of measure; approved/exported: share of the entries.`,
     ),
     from: optionalIsoDate().optional().describe('First day of the period; omitted = the first day of the month of `to`, or of this month (UTC)'),
     to: optionalIsoDate().optional().describe(`Last day of the period, at most ${REPORT_MAX_YEARS} years after from; omitted = the last day of the month of \`from\``),

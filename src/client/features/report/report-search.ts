@@ -1,29 +1,35 @@
 import type { Mode } from '../../../shared/limits';
-import { REPORT_GROUPS, REPORT_MAX_GROUPS, REPORT_MEASURES, REPORT_SOURCES, REPORT_STATUSES } from '../../../shared/schemas/report-names';
+import { REPORT_GROUPS, REPORT_MAX_GROUPS, REPORT_MEASURES, REPORT_SOURCES, REPORT_STATUSES, type ReportGroup, type ReportMeasure, type ReportSource, type ReportStatus } from '../../../shared/schemas/report-names';
 import { modeOf, optionalStrings } from '../../lib/search';
 
 const search = optionalStrings('group', 'measures', 'from', 'to', 'mode', 'person', 'customerNo', 'jobCode', 'status', 'source');
 
-/** The report in the URL (issue 26): shareable with anyone who may see the same entries. */
+/**
+ * The report in the URL (issue 26): shareable with anyone who may see the same entries. The lists
+ * are arrays here, as tRPC takes them; the URL holds them comma-separated (`String(list)` in
+ * lib/search.ts's stringifySearch), as REST's query does.
+ */
 export interface ReportSearch {
-  /** one or two of REPORT_GROUPS, comma-separated */
-  group?: string;
-  measures?: string;
+  /** one or two of REPORT_GROUPS, in order */
+  group?: ReportGroup[];
+  measures?: ReportMeasure[];
   from?: string;
   to?: string;
   mode?: Mode;
   person?: string;
   customerNo?: string;
   jobCode?: string;
-  status?: string;
-  source?: string;
+  status?: ReportStatus;
+  source?: ReportSource;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const names = (value: string | undefined, allowed: readonly string[], max: number) => {
-  const list = [...new Set((value ?? '').split(',').filter((n) => allowed.includes(n)))].slice(0, max);
-  return list.length ? list.join(',') : undefined;
-};
+/** The names of `allowed` in a comma-separated value, in order, no repeats, at most `max`; unknown ones drop out. */
+function names<T extends string>(value: string | undefined, allowed: readonly T[], max: number): T[] | undefined {
+  const list = [...new Set((value ?? '').split(','))].filter((n): n is T => (allowed as readonly string[]).includes(n)).slice(0, max);
+  return list.length ? list : undefined;
+}
+const oneOf = <T extends string>(value: string | undefined, allowed: readonly T[]): T | undefined => allowed.find((a) => a === value);
 
 /**
  * The report's URL search, checked by hand, not with zod: validateSearch runs in the router's first
@@ -42,7 +48,9 @@ export function validateReportSearch(raw: Record<string, unknown>): ReportSearch
   const mode = modeOf(s.mode);
   if (mode) out.mode = mode;
   for (const key of ['person', 'customerNo', 'jobCode'] as const) if (s[key] && s[key].length <= 20) out[key] = s[key];
-  if (s.status && (REPORT_STATUSES as readonly string[]).includes(s.status)) out.status = s.status;
-  if (s.source && (REPORT_SOURCES as readonly string[]).includes(s.source)) out.source = s.source;
+  const status = oneOf(s.status, REPORT_STATUSES);
+  if (status) out.status = status;
+  const source = oneOf(s.source, REPORT_SOURCES);
+  if (source) out.source = source;
   return out;
 }

@@ -39,7 +39,7 @@ const STATUS_NAME = { any: m.rep_status_any, approved: m.rep_status_approved, un
 const SOURCE_NAME = { both: m.rep_source_both, worksheet: m.rep_source_worksheet, archive: m.rep_source_archive };
 const MODE_NAME: Record<Mode, () => string> = { YOURS: m.rep_scope_yours, TEAM: m.rep_scope_team, ALL: m.rep_scope_all };
 
-const DEFAULT_MEASURES = 'hours,entries,approved';
+const DEFAULT_MEASURES: ReportMeasure[] = ['hours', 'entries', 'approved'];
 const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
 function monthEnd(date: string): string {
   return new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 0)).toISOString().slice(0, 10);
@@ -225,7 +225,7 @@ export function ReportsPage() {
   const today = todayIso();
   const from = search.from ?? monthStart(search.to ?? today);
   const to = search.to ?? monthEnd(from);
-  const group = search.group ?? 'job';
+  const group = search.group ?? ['job'];
   const measures = search.measures ?? DEFAULT_MEASURES;
   const modes = visibleModes(info.profileType);
   const input = {
@@ -237,17 +237,17 @@ export function ReportsPage() {
     ...(search.person ? { person: search.person } : {}),
     ...(search.customerNo ? { customerNo: search.customerNo } : {}),
     ...(search.jobCode ? { jobCode: search.jobCode } : {}),
-    ...(search.status ? { status: search.status as 'any' } : {}),
-    ...(search.source ? { source: search.source as 'both' } : {}),
+    ...(search.status ? { status: search.status } : {}),
+    ...(search.source ? { source: search.source } : {}),
   };
   const query = trpc.report.get.useQuery(input, { placeholderData: (prev) => prev, retry: false });
   const users = trpc.worksheet.weekUsers.useQuery(undefined, { staleTime: 5 * 60_000 });
-  const [first, second] = group.split(',') as [ReportGroup, ReportGroup | undefined];
-  const chosen = new Set(measures.split(','));
+  const [first = 'job', second] = group;
+  const chosen = new Set<ReportMeasure>(measures);
 
   const setMeasure = (name: ReportMeasure, on: boolean) => {
     const next = REPORT_MEASURES.filter((x) => (x === name ? on : chosen.has(x)));
-    go({ measures: next.length ? next.join(',') : 'hours' });
+    go({ measures: next.length ? next : ['hours'] });
   };
 
   const [draft, setDraft] = useState<Draft>({ ...search, from, to });
@@ -282,7 +282,8 @@ export function ReportsPage() {
     go(period, next);
   };
 
-  const fileUrl = (format: 'xlsx' | 'csv') => `/api/report/download?${new URLSearchParams({ ...input, format } as Record<string, string>).toString()}`;
+  // REST's query form: the lists comma-separated.
+  const fileUrl = (format: 'xlsx' | 'csv') => `/api/report/download?${new URLSearchParams(Object.entries({ ...input, format }).map(([k, v]) => [k, String(v)])).toString()}`;
   const report = query.data;
   const empty = report !== undefined && report.rows.length === 0;
 
@@ -310,14 +311,14 @@ export function ReportsPage() {
               <label className="field__label" htmlFor="rep-group1">{m.rep_group_by()}</label>
               <select id="rep-group1" className="input" value={first} onChange={(e) => {
                 const g = e.target.value as ReportGroup;
-                go({ group: second && second !== g ? `${g},${second}` : g });
+                go({ group: second && second !== g ? [g, second] : [g] });
               }}>
                 {REPORT_GROUPS.map((g) => <option key={g} value={g}>{GROUP_NAME[g]()}</option>)}
               </select>
             </div>
             <div className="field">
               <label className="field__label" htmlFor="rep-group2">{m.rep_then_by()}</label>
-              <select id="rep-group2" className="input" value={second ?? ''} onChange={(e) => go({ group: e.target.value ? `${first},${e.target.value}` : first })}>
+              <select id="rep-group2" className="input" value={second ?? ''} onChange={(e) => go({ group: e.target.value ? [first, e.target.value as ReportGroup] : [first] })}>
                 <option value="">{m.rep_none()}</option>
                 {REPORT_GROUPS.filter((g) => g !== first).map((g) => <option key={g} value={g}>{GROUP_NAME[g]()}</option>)}
               </select>
@@ -373,13 +374,13 @@ export function ReportsPage() {
             </div>
             <div className="field">
               <label className="field__label" htmlFor="rep-status">{m.rep_status()}</label>
-              <select id="rep-status" className="input" value={draft.status ?? 'any'} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
+              <select id="rep-status" className="input" value={draft.status ?? 'any'} onChange={(e) => setDraft({ ...draft, status: REPORT_STATUSES.find((x) => x === e.target.value) })}>
                 {REPORT_STATUSES.map((x) => <option key={x} value={x}>{STATUS_NAME[x]()}</option>)}
               </select>
             </div>
             <div className="field">
               <label className="field__label" htmlFor="rep-source">{m.rep_source()}</label>
-              <select id="rep-source" className="input" value={draft.source ?? 'both'} onChange={(e) => setDraft({ ...draft, source: e.target.value })}>
+              <select id="rep-source" className="input" value={draft.source ?? 'both'} onChange={(e) => setDraft({ ...draft, source: REPORT_SOURCES.find((x) => x === e.target.value) })}>
                 {REPORT_SOURCES.map((x) => <option key={x} value={x}>{SOURCE_NAME[x]()}</option>)}
               </select>
             </div>
