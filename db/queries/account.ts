@@ -1,25 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../database';
+import type { AccountTable } from '../types';
+import { FORM_FLAGS } from '../../src/shared/account-flags';
 
 /** The settings columns of an account (never the API key material). */
-const SETTINGS = [
-  'id',
-  'code',
-  'name',
-  'createdDate',
-  'expirationDate',
-  'active',
-  'showCustomer',
-  'showJobTask',
-  'showLocation',
-  'showWorkType',
-  'mandatoryJobTask',
-  'mandatoryLocation',
-  'mandatoryWorkType',
-  'defaultUnitType',
-  'resourceUnits',
-  'bcDocumentPrefix',
-] as const;
+const SETTINGS = ['id', 'code', 'name', 'createdDate', 'expirationDate', 'active', ...FORM_FLAGS, 'bcDocumentPrefix'] as const;
 
 export function findAccountSettings(db: Database, accountId: number) {
   return db.selectFrom('account').select(SETTINGS).where('id', '=', accountId).executeTakeFirst();
@@ -30,18 +15,8 @@ export function findAccountSettingsForUpdate(db: Database, accountId: number) {
   return db.selectFrom('account').select(SETTINGS).where('id', '=', accountId).forUpdate().executeTakeFirst();
 }
 
-export interface AccountSettingsPatch {
-  showCustomer: boolean;
-  showJobTask: boolean;
-  showLocation: boolean;
-  showWorkType: boolean;
-  mandatoryJobTask: boolean;
-  mandatoryLocation: boolean;
-  mandatoryWorkType: boolean;
-  defaultUnitType: 'Item' | 'Resource';
-  resourceUnits: 'Time' | 'Quantity';
-  bcDocumentPrefix: string;
-}
+/** What an Admin changes of the settings: the form's flags and the BC document prefix, typed from db/types.ts. */
+export type AccountSettingsPatch = Pick<Selectable<AccountTable>, (typeof FORM_FLAGS)[number] | 'bcDocumentPrefix'>;
 
 export function updateAccountSettings(db: Database, accountId: number, patch: AccountSettingsPatch) {
   return db.updateTable('account').set(patch).where('id', '=', accountId).returning(SETTINGS).executeTakeFirstOrThrow();

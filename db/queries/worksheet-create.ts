@@ -1,7 +1,8 @@
 import { CompiledQuery, type Selectable } from 'kysely';
-import type { AccountTable } from '../types';
+import type { AccountTable, WorksheetRecordTable } from '../types';
 import type { UnitType } from '../../src/shared/limits';
 import { prepared } from '../prepared';
+import { FORM_FLAGS } from '../../src/shared/account-flags';
 import type { Db, WorksheetRow } from './worksheet';
 
 /* The entry form's settings, the look-up of a new entry's references, and the create statement (issue 39 §1: split from worksheet.ts). */
@@ -10,17 +11,7 @@ import type { Db, WorksheetRow } from './worksheet';
 export async function formSettings(db: Db, accountId: number, userId: number | null) {
   const account = await db
     .selectFrom('account')
-    .select([
-      'showCustomer',
-      'showJobTask',
-      'showLocation',
-      'showWorkType',
-      'mandatoryJobTask',
-      'mandatoryLocation',
-      'mandatoryWorkType',
-      'defaultUnitType',
-      'resourceUnits',
-    ])
+    .select(FORM_FLAGS)
     .where('id', '=', accountId)
     .executeTakeFirst();
   const user =
@@ -131,33 +122,14 @@ export async function lookupReferences(db: Db, accountId: number, r: ReferenceCo
   return result.rows[0];
 }
 
-/** The values of a new record (all of them: the statement below is one fixed text). */
-export interface CreatedRecordValues {
-  accountId: number;
-  username: string;
-  date: string;
-  customerNo: string | null;
-  customerName: string | null;
-  jobCode: string;
-  jobDescription: string | null;
-  jobTaskCode: string | null;
-  jobTaskDescription: string | null;
-  locationCode: string | null;
-  workTypeCode: string | null;
-  workTypeDescription: string | null;
-  unitType: UnitType;
-  unitNo: string;
-  unitDescription: string | null;
-  description: string;
-  timeFrom: string | null;
-  timeTo: string | null;
-  quantity: number;
-  unitOfMeasureCode: string;
-  unitOfMeasureDescription: string | null;
-  createdBy: string;
-  modifiedBy: string;
-  modifiedDate: Date;
-}
+/** The columns a create writes (all of them: the statement below is one fixed text). */
+type CreatedColumn =
+  | 'accountId' | 'username' | 'date' | 'customerNo' | 'customerName' | 'jobCode' | 'jobDescription' | 'jobTaskCode' | 'jobTaskDescription'
+  | 'locationCode' | 'workTypeCode' | 'workTypeDescription' | 'unitType' | 'unitNo' | 'unitDescription' | 'description' | 'timeFrom' | 'timeTo'
+  | 'quantity' | 'unitOfMeasureCode' | 'unitOfMeasureDescription' | 'createdBy';
+
+/** The values of a new record, typed from db/types.ts: a create always names who modified it, and when. */
+export type CreatedRecordValues = Pick<Selectable<WorksheetRecordTable>, CreatedColumn> & { modifiedBy: string; modifiedDate: Date };
 
 export const CREATED_COLUMNS: ReadonlyArray<[keyof CreatedRecordValues, string]> = [
   ['accountId', 'account_id'], ['username', 'username'], ['date', 'date'], ['customerNo', 'customer_no'], ['customerName', 'customer_name'],

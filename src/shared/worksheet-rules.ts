@@ -1,6 +1,8 @@
 import { ERR } from './errors';
 import { QUANTITY_DECIMALS, TIME_STEP_MINUTES, type ResourceUnits, type UnitType } from './limits';
 import { round2 } from './unit-sums';
+import type { FormFlag } from './account-flags';
+import type { TAccount } from './schemas/account';
 
 export { sumByUnitOfMeasure } from './unit-sums';
 
@@ -9,18 +11,8 @@ export { sumByUnitOfMeasure } from './unit-sums';
  * server service so both apply exactly the same arithmetic.
  */
 
-/** Account settings that shape the worksheet form (spec §3 account). */
-export interface WorksheetSettings {
-  showCustomer: boolean;
-  showJobTask: boolean;
-  showLocation: boolean;
-  showWorkType: boolean;
-  mandatoryJobTask: boolean;
-  mandatoryLocation: boolean;
-  mandatoryWorkType: boolean;
-  defaultUnitType: UnitType;
-  resourceUnits: ResourceUnits;
-}
+/** Account settings that shape the worksheet form (spec §3 account): the wire's account, its form flags. */
+export type WorksheetSettings = Pick<TAccount, FormFlag>;
 
 /** Time mode: Resource entries of an account whose resource units are Time (spec §2, §4). */
 export const isTimeMode = (resourceUnits: ResourceUnits, unitType: UnitType | '' | null | undefined) =>
