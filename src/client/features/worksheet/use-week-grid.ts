@@ -9,7 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { invalidateCounts } from './invalidate-counts';
 import { loadOutbox } from './offline/outbox-state';
 import { rowKey } from './week-parts';
-import { cellText, dayOverLimit, isHourUnit, planCell, readCell, type CellNow, type CellPlan } from './week-grid-logic';
+import { cellText, dayOverLimit, isHourUnit, planCell, readCell, timesFor, type CellNow, type CellPlan } from './week-grid-logic';
 import { submitWorksheet, type WorksheetFieldsOut } from './ws-api';
 
 /*
@@ -45,7 +45,10 @@ export const cellErrorId = (key: string) => `wk-err-${key.replace(/[^A-Za-z0-9_-
 
 const isGridInput = (t: EventTarget | null): t is HTMLInputElement => t instanceof HTMLInputElement && t.classList.contains('wk-in');
 
-function fieldsOf(row: TWeekRow, date: string, quantity: number, settings: TWorksheetFormSettings, entry: NonNullable<TWeekRow['cells'][number]> | null): WorksheetFieldsOut {
+type Entry = NonNullable<TWeekRow['cells'][number]>;
+
+/** The record's fields for the typed quantity: a new entry's from the row (the form's prefill rules), an edited one's from the entry. */
+function fieldsOf(row: TWeekRow, date: string, quantity: number, settings: TWorksheetFormSettings, entry: Entry | null, times: { timeFrom: string; timeTo: string } | null): WorksheetFieldsOut {
   const description = entry
     ? entry.description
     : prefillDescription({ edited: false, current: '', defaultDescription: settings.defaultDescription, unitDescription: row.unitDescription }) || row.jobTaskDescription || row.jobDescription || row.jobCode;
@@ -59,8 +62,8 @@ function fieldsOf(row: TWeekRow, date: string, quantity: number, settings: TWork
     unitType: row.unitType,
     unitNo: row.unitNo,
     description,
-    timeFrom: entry?.timeFrom ?? '',
-    timeTo: entry?.timeTo ?? '',
+    timeFrom: times?.timeFrom ?? entry?.timeFrom ?? '',
+    timeTo: times?.timeTo ?? entry?.timeTo ?? '',
     quantity: String(quantity),
     unitOfMeasureCode: row.unitOfMeasureCode,
   };
@@ -89,28 +92,27 @@ export function useWeekGrid(input: { week: string; username: string | null }, da
   const closedUntil = data?.closedUntil ?? null;
   const canCreate = data?.canCreate ?? false;
   const days = data?.days;
-  const resourceUnits = settings?.resourceUnits;
   const editable = useMemo(
     () => (row: TWeekRow, i: number) => {
-      if (!settings || !days || (resourceUnits && isTimeMode(resourceUnits, row.unitType))) return false;
+      if (!settings || !days) return false;
       const n = row.entries[i]!;
       if (n === 1) return row.cells[i]?.editable === true;
       return n === 0 && canCreate && (closedUntil === null || days[i]! > closedUntil);
     },
-    [settings, days, resourceUnits, canCreate, closedUntil],
+    [settings, days, canCreate, closedUntil],
   );
 
   /** The row as the cache has it now (after earlier saves' refetches), or the added row. */
   const currentRow = (key: string): TWeekRow | undefined =>
     utils.worksheet.week.getData(input)?.rows.find((r) => rowKey(r) === key) ?? extraRows.find((r) => rowKey(r) === key);
 
-  async function send(plan: Exclude<CellPlan, { kind: 'none' }>, row: TWeekRow, i: number, date: string, s: TWorksheetFormSettings): Promise<'saved' | 'queued'> {
+  async function send(plan: Exclude<CellPlan, { kind: 'none' }>, row: TWeekRow, i: number, date: string, s: TWorksheetFormSettings, times: { timeFrom: string; timeTo: string } | null): Promise<'saved' | 'queued'> {
     const entry = row.cells[i] ?? null;
     if (plan.kind === 'delete') {
       await utils.client.worksheet.delete.mutate({ id: plan.id });
       return 'saved';
     }
-    const fields = fieldsOf(row, date, plan.quantity, s, entry);
+    const fields = fieldsOf(row, date, plan.quantity, s, entry, times);
     if (plan.kind === 'update') {
       await submitWorksheet(fields, { id: plan.id, version: plan.version, files: [] });
       return 'saved';
@@ -128,7 +130,7 @@ export function useWeekGrid(input: { week: string; username: string | null }, da
     const text = el.value;
     if (pending.current.get(key) === text) return;
     const flag = flags.get(key);
-    if (!retry && flag?.error && flag.typed === text) return;
+    if (!retry && (flag?.error || flag?.queued) && flag.typed === text) return;
     const row = currentRow(rk);
     if (!row) return;
     const hours = isHourUnit(row.unitOfMeasureCode);
@@ -152,13 +154,29 @@ export function useWeekGrid(input: { week: string; username: string | null }, da
         return;
       }
     }
+    // Time mode: the typed hours become the entry's times (decision 0420).
+    let times: { timeFrom: string; timeTo: string } | null = null;
+    if (plan.kind !== 'delete' && isTimeMode(settings.resourceUnits, row.unitType)) {
+      const span = timesFor(plan.quantity, row.cells[i]?.timeFrom ?? null);
+      if ('error' in span) {
+        setFlag(key, { error: span.error === 'DAY_LIMIT' ? m.ws_grid_day_limit() : translateText(span.error), typed: text });
+        return;
+      }
+      times = span;
+    }
     pending.current.set(key, text);
     setFlag(key, { busy: true });
     try {
-      const done = await send(plan, row, i, days[i]!, settings);
-      if (el.value === text) el.value = read.value === null ? '' : cellText(read.value, locale);
+      const done = await send(plan, row, i, days[i]!, settings, times);
+      const shown = read.value === null ? '' : cellText(read.value, locale);
+      if (el.value === text) el.value = shown;
+      if (done === 'queued') {
+        // Offline: the entry waits in the outbox; the week is fetched again when it is sent.
+        setFlag(key, { queued: true, typed: shown });
+        return;
+      }
       await invalidateCounts(utils);
-      setFlag(key, done === 'queued' ? { queued: true } : null);
+      setFlag(key, null);
     } catch (error) {
       setFlag(key, { error: refusalText(error), typed: text });
     } finally {

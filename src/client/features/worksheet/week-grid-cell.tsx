@@ -15,7 +15,9 @@ export function gridCell(row: TWeekRow, i: number, day: Day, name: string, grid:
   if (!grid?.editable(row, i)) return cell(row, i, day, name);
   const key = cellKey(row, i);
   const flag = grid.flags.get(key);
-  const errorId = flag?.error || flag?.queued ? cellErrorId(key) : undefined;
+  // "Waiting to send" until the week shows the sent entry.
+  const queued = flag?.queued === true && row.entries[i] === 0;
+  const errorId = flag?.error || queued ? cellErrorId(key) : undefined;
   const stored = row.entries[i] === 1 ? cellText(row.days[i]!, grid.locale) : '';
   const label = isHourUnit(row.unitOfMeasureCode) ? m.ws_grid_hours({ date: day.label, row: name }) : m.ws_grid_quantity({ date: day.label, row: name });
   return (
@@ -29,7 +31,7 @@ export function gridCell(row: TWeekRow, i: number, day: Day, name: string, grid:
         enterKeyHint="done"
         data-k={key.slice(0, key.lastIndexOf('#'))}
         data-d={i}
-        defaultValue={flag?.typed ?? stored}
+        defaultValue={flag?.error ? flag.typed : stored}
         aria-label={label}
         aria-invalid={flag?.error ? true : undefined}
         aria-describedby={errorId}
@@ -39,7 +41,7 @@ export function gridCell(row: TWeekRow, i: number, day: Day, name: string, grid:
         <span id={errorId} className="wk-err" role="alert">
           {flag.error}
         </span>
-      ) : flag?.queued ? (
+      ) : queued ? (
         <span id={errorId} className="wk-queued">
           {m.ws_grid_queued()}
         </span>

@@ -2,6 +2,7 @@ import { ERR } from '../../../shared/errors';
 import { quantity } from '../../../shared/fields';
 import { parseLocaleNumber } from '../../../shared/locale-number';
 import { round2 } from '../../../shared/unit-sums';
+import { minutesToTime, timeToMinutes } from '../../../shared/worksheet-rules';
 
 /*
  * Issue 40 §4: the week grid's pure rules (decision 0420) — what a typed cell reads as, whether it
@@ -84,4 +85,24 @@ export function cellText(value: number, locale: string): string {
   if (value === 0) return '';
   const text = String(round2(value));
   return locale.toLowerCase().startsWith('da') ? text.replace('.', ',') : text;
+}
+
+/** Where a day's work starts when the grid writes the times of a new entry (time mode). */
+export const GRID_DAY_START = '08:00';
+const LAST_MINUTE = 23 * 60 + 45;
+
+/**
+ * Time mode (spec §4: a resource's hours are the span between two times): the grid writes the
+ * times for the typed hours — a new entry from 08:00, an edited one from its own start — ending
+ * the typed hours later; a span that would pass 23:45 starts earlier. Hours must be quarter hours
+ * (the times' 15-minute steps). `error` is a catalogue token or 'DAY_LIMIT'.
+ */
+export function timesFor(hours: number, from: string | null): { timeFrom: string; timeTo: string } | { error: string } {
+  const minutes = Math.round(hours * 60);
+  if (Math.abs(hours * 4 - Math.round(hours * 4)) > 1e-6) return { error: ERR.timeStep };
+  if (minutes > LAST_MINUTE) return { error: 'DAY_LIMIT' };
+  let start = timeToMinutes(from) ?? (timeToMinutes(GRID_DAY_START) as number);
+  start -= start % 15;
+  if (start + minutes > LAST_MINUTE) start = LAST_MINUTE - minutes;
+  return { timeFrom: minutesToTime(start), timeTo: minutesToTime(start + minutes) };
 }
