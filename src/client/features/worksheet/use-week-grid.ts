@@ -219,7 +219,7 @@ export function useWeekGrid(input: { week: string; username: string | null }, da
         return;
       }
       if (e.key === 'Escape') {
-        el.value = el.defaultValue;
+        el.value = el.dataset.v ?? '';
         setFlag(`${el.dataset.k}#${el.dataset.d}`, null);
         return;
       }

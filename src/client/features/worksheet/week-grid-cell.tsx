@@ -31,6 +31,7 @@ export function gridCell(row: TWeekRow, i: number, day: Day, name: string, grid:
         enterKeyHint="done"
         data-k={key.slice(0, key.lastIndexOf('#'))}
         data-d={i}
+        data-v={stored}
         defaultValue={flag?.error ? flag.typed : stored}
         aria-label={label}
         aria-invalid={flag?.error ? true : undefined}
