@@ -81,6 +81,27 @@ export function useWeekGrid(input: { week: string; username: string | null }, da
   const [flags, setFlags] = useState<ReadonlyMap<string, CellFlag>>(() => new Map());
   /** the text each cell is being saved with: a second blur of the same text sends nothing */
   const pending = useRef(new Map<string, string>());
+  /*
+   * The week (and every count) asked again after saves, coalesced: Tab through four days saves four
+   * cells at once, and four invalidations would each cancel the one before (on a slow line the
+   * sums then lag seconds behind). One runs; saves finished meanwhile share one more after it.
+   */
+  const refresh = useRef<{ running: Promise<void> | null; next: Promise<void> | null }>({ running: null, next: null });
+  const refreshCounts = (): Promise<void> => {
+    const r = refresh.current;
+    if (!r.running) {
+      r.running = invalidateCounts(utils).then(
+        () => void (r.running = null),
+        () => void (r.running = null),
+      );
+      return r.running;
+    }
+    r.next ??= r.running.then(() => {
+      r.next = null;
+      return refreshCounts();
+    });
+    return r.next;
+  };
   const setFlag = (key: string, flag: CellFlag | null) =>
     setFlags((prev) => {
       const next = new Map(prev);
@@ -175,7 +196,7 @@ export function useWeekGrid(input: { week: string; username: string | null }, da
         setFlag(key, { queued: true, typed: shown });
         return;
       }
-      await invalidateCounts(utils);
+      await refreshCounts();
       setFlag(key, null);
     } catch (error) {
       setFlag(key, { error: refusalText(error), typed: text });
