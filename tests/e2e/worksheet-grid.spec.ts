@@ -197,7 +197,8 @@ test('screens of the grid at 375/800/1366 in EN and DA, and Add row with the for
     for (const vp of [VIEWPORTS.phone, VIEWPORTS.tablet, VIEWPORTS.desktop]) {
       await page.setViewportSize(vp);
       await page.goto(`/?view=week&week=${week}`);
-      await expect(page.locator('section.wk #wk-title')).toBeVisible();
+      await expect(page.locator('section.wk .wk-total')).toBeVisible();
+      await expect(page.getByText(t.hint)).toBeVisible();
       await screenshot(page, `worksheet-grid-screen-${vp.width}-${lang}`);
     }
   }

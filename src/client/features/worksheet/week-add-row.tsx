@@ -132,6 +132,7 @@ export function WeekAddRow({ settings, today, onAdd, onCancel }: Props) {
         <label className="field">
           <span className="field__label">{m.ws_field_unit_type()}</span>
           <select
+            className="input"
             name="unitType"
             value={values.unitType}
             onChange={(e) => {
