@@ -33,6 +33,8 @@ export interface WeekSqlRow {
   customerNo: string | null;
   /** the row's entry ids (Copy week…) */
   ids: number[];
+  /** Monday..Sunday: the day's entry id when the row has exactly one that day, else null (issue 40 §4: the grid's editable cells) */
+  one: Array<number | string | null>;
 }
 
 /**
@@ -46,13 +48,14 @@ export function weekQuery(accountId: number, userId: number, days: readonly stri
   const to = days[6]!;
   const sums = sql.join(days.map((d) => sql`sum(w.quantity) FILTER (WHERE w.date = ${d}::date)`));
   const counts = sql.join(days.map((d) => sql`(count(*) FILTER (WHERE w.date = ${d}::date))::integer`));
+  const ones = sql.join(days.map((d) => sql`CASE WHEN count(*) FILTER (WHERE w.date = ${d}::date) = 1 THEN min(w.id) FILTER (WHERE w.date = ${d}::date) END`));
   return sql<WeekSqlRow>`
     SELECT w.job_code AS "jobCode", min(w.job_description) AS "jobDescription",
       w.job_task_code AS "jobTaskCode", min(w.job_task_description) AS "jobTaskDescription",
       w.unit_type AS "unitType", w.unit_no AS "unitNo", min(w.unit_description) AS "unitDescription",
       w.work_type_code AS "workTypeCode", w.unit_of_measure_code AS "unitOfMeasureCode",
       min(w.unit_of_measure_description) AS "unitOfMeasureDescription",
-      ARRAY[${sums}] AS d, ARRAY[${counts}] AS n,
+      ARRAY[${sums}] AS d, ARRAY[${counts}] AS n, ARRAY[${ones}] AS one,
       coalesce((SELECT nullif(j.bill_to_customer_no, '') FROM job j WHERE j.account_id = ${accountId} AND j.code = w.job_code), min(w.customer_no)) AS "customerNo",
       array_agg(w.id ORDER BY w.id) AS ids
     FROM worksheet_record w

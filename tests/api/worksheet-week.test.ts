@@ -122,4 +122,34 @@ describe('GET /api/worksheet/week', () => {
       expect(Object.keys(res.body.errors ?? {}), q).toContain('week');
     }
   });
+
+  it("issue 40 §4: names each day's one entry as a grid cell — several entries or none are no cell; locked ones are not editable", async () => {
+    const res = await week(clients.basica!, 'week=2026-W48');
+    expectStatus(res, 200);
+    expect(res.body.canCreate).toBe(true);
+    expect(res.body.closedUntil).toBeNull();
+    const hours = res.body.rows.find((r) => r.unitOfMeasureCode === 'HOUR')!;
+    // Monday holds two entries (no cell), Wednesday one, Sunday one exported (read-only).
+    expect(hours.cells.map((c) => (c ? c.editable : null))).toEqual([null, null, true, null, null, null, false]);
+    const wed = hours.cells[2]!;
+    expect(wed).toMatchObject({ version: 1, description: 'Demolition of the kitchen', timeFrom: '08:00', timeTo: '12:30' });
+    expect(res.body.ids).toContain(wed.id);
+    // The leader sees the member's week: may change the entry (TEAM scope) but creates no entry for them from the grid.
+    const lead = await week(clients.leada!, 'week=2026-W48&username=basica');
+    expectStatus(lead, 200);
+    expect(lead.body.canCreate).toBe(false);
+    expect(lead.body.rows.find((r) => r.unitOfMeasureCode === 'HOUR')!.cells[2]!.editable).toBe(true);
+  });
+
+  it('issue 40 §4: a day in the closed period is no editable cell, and the week names the closed date', async () => {
+    expectOk(await clients.wkadmin!.put('/api/account/closed-period', { closedUntil: '2026-11-25' }));
+    try {
+      const res = await week(clients.basica!, 'week=2026-W48');
+      expectStatus(res, 200);
+      expect(res.body.closedUntil).toBe('2026-11-25');
+      expect(res.body.rows.find((r) => r.unitOfMeasureCode === 'HOUR')!.cells[2]!.editable).toBe(false);
+    } finally {
+      expectOk(await clients.wkadmin!.put('/api/account/closed-period', { closedUntil: null }));
+    }
+  });
 });

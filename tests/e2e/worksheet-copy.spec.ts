@@ -119,7 +119,11 @@ for (const cases of weekCases) {
     // Issue 40 §5: the view goes to the target week, the rows holding the copies highlighted.
     await expect(page).toHaveURL(new RegExp(`week=2025-W${c.to}(&|$)`));
     await expect(page.locator('.wk .is-highlighted').first()).toBeVisible();
+    // A "Copied" badge on the rows too (not colour alone); it goes with the next interaction.
+    await expect(page.locator('.wk .wk-badge').first()).toHaveText(c.lang === 'en' ? 'Copied' : 'Kopieret');
     await screenshot(page, `copy-week-${c.name}-landed`);
+    await page.locator('section.wk').dispatchEvent('pointerdown');
+    await expect(page.locator('.wk .is-highlighted')).toHaveCount(0);
     await page.goto(`/?view=week&week=2025-W${c.to}`);
     await expect(page.locator('.wk-total')).toContainText(t.hours);
     await expect(page.locator('.wk-total')).toContainText(t.boxes);

@@ -3,7 +3,7 @@ import { login, screenshot, VIEWPORTS } from './helpers';
 
 /*
  * Issue 22 §6: the week view at 375 and 1366 px in English and Danish — open the week, see the
- * totals, step to the previous and next week, tap an empty cell and find the form prefilled.
+ * totals, step to the previous and next week, find the empty days as cells to type into (issue 40 §4).
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -18,7 +18,6 @@ const weekIndex = Math.floor(Math.random() * 50);
 const week = `2024-W${pad(weekIndex + 1)}`;
 const monday = new Date(2024, 0, 1 + 7 * weekIndex);
 const mondayIso = iso(monday);
-const tuesdayIso = iso(new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 1));
 
 async function addItemEntry(page: Page, date: string) {
   const base = new URL(page.url()).origin;
@@ -40,11 +39,11 @@ async function noSideScroll(page: Page) {
 for (const lang of ['en', 'da'] as const) {
   const t =
     lang === 'en'
-      ? { user: 'basic', week: 'Week', total: /Week \d+ total/, prev: 'Previous week', next: 'Next week', add: /^Add an entry on/, days: 'Days of the week' }
-      : { user: 'dansk', week: 'Uge', total: /Uge \d+ i alt/, prev: 'Forrige uge', next: 'Næste uge', add: /^Tilføj en registrering/, days: 'Ugens dage' };
+      ? { user: 'basic', week: 'Week', total: /Week \d+ total/, prev: 'Previous week', next: 'Next week', add: /^Quantity on /, days: 'Days of the week' }
+      : { user: 'dansk', week: 'Uge', total: /Uge \d+ i alt/, prev: 'Forrige uge', next: 'Næste uge', add: /^Antal /, days: 'Ugens dage' };
 
   for (const vp of ['desktop', 'phone'] as const) {
-    test(`${lang} ${VIEWPORTS[vp].width}px: the week, its totals, previous/next, an empty cell opens the form prefilled`, async ({ page }) => {
+    test(`${lang} ${VIEWPORTS[vp].width}px: the week, its totals, previous/next, an empty day is a cell to type into`, async ({ page }) => {
       await page.setViewportSize(VIEWPORTS[vp]);
       await login(page, t.user);
       if (vp === 'desktop') await addItemEntry(page, mondayIso);
@@ -67,21 +66,17 @@ for (const lang of ['en', 'da'] as const) {
       await expect(page.locator('#wk-title')).toHaveText(title);
       await expect(page.locator('.wk-total')).toContainText(lang === 'en' ? '2.50' : '2,50');
 
-      // An empty cell of the J-1001 row on Tuesday (desktop: the table; phone: pick Tuesday in the strip).
+      // Issue 40 §4: an empty day of the J-1001 row (Tuesday) is a cell to type into, named by its day and row
+      // (desktop: the table; phone: pick Tuesday in the strip). The grid itself: worksheet-grid.spec.ts.
       if (vp === 'phone') await page.getByRole('group', { name: t.days }).getByRole('button').nth(1).click();
-      const cell = page.locator(`a.wk-cell.is-empty[href*="date=${tuesdayIso}"]`).first();
+      const cell = page.locator('input.wk-in[data-k^="J-1001|"][data-k*="|1000|"][data-d="1"]').first();
       await expect(cell).toBeVisible();
       await expect(cell).toHaveAttribute('aria-label', t.add);
-      const href = await cell.getAttribute('href');
-      expect(href).toContain('jobCode=J-1001');
-      expect(href).toContain('unitNo=1000');
-      // The row's job customer too (J-1001 is Nordhavn Byg's, C1000).
-      expect(href).toContain('customerNo=C1000');
-      await page.goto(href!);
-      await expect(page.getByRole('textbox', { name: lang === 'en' ? 'Date' : 'Dato', exact: true })).toHaveValue(tuesdayIso);
-      await expect(page.getByRole('combobox', { name: lang === 'en' ? 'Customer' : 'Kunde', exact: true })).toHaveValue(/C1000/);
-      await expect(page.getByRole('combobox', { name: lang === 'en' ? 'Job' : 'Sag', exact: true })).toHaveValue(/J-1001/);
-      await expect(page.getByRole('combobox', { name: lang === 'en' ? 'Unit' : 'Vare/ressource', exact: true })).toHaveValue(/1000/);
+      await expect(cell).toHaveValue('');
+      // Monday's one entry is a cell too, showing its quantity.
+      if (vp === 'desktop') await expect(page.locator('input.wk-in[data-k^="J-1001|"][data-k*="|1000|"][data-d="0"]').first()).toHaveValue(lang === 'en' ? /^\d+(\.\d+)?$/ : /^\d+(,\d+)?$/);
+      await page.goto('/worksheet/add');
+      await expect(page.getByRole('textbox', { name: lang === 'en' ? 'Date' : 'Dato', exact: true })).toBeVisible();
       await screenshot(page, `worksheet-week-add-${VIEWPORTS[vp].width}-${lang}`);
       await page.goBack();
       await expect(page.locator('.wk-total')).toBeVisible();

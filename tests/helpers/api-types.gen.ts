@@ -5764,6 +5764,16 @@ export interface operations {
                             /** @description Monday to Sunday */
                             days: number[];
                             entries: number[];
+                            cells: ({
+                                id: number;
+                                version: number;
+                                description: string;
+                                customerNo: string | null;
+                                locationCode: string | null;
+                                timeFrom: string | null;
+                                timeTo: string | null;
+                                editable: boolean;
+                            } | null)[];
                             total: number;
                         }[];
                         totals: {
@@ -5774,6 +5784,8 @@ export interface operations {
                             total: number;
                         }[];
                         ids: number[];
+                        closedUntil: string | null;
+                        canCreate: boolean;
                     };
                 };
             };

@@ -1,10 +1,15 @@
 import type { Database } from '../../../db/database';
+import { readClosedUntil } from '../../../db/queries/period';
+import { findRecords } from '../../../db/queries/worksheet';
 import { findAccountUser, weekRows, weekUsernames } from '../../../db/queries/worksheet-week';
+import { canEditRecord } from '../../shared/permissions';
 import { ERR } from '../../shared/errors';
-import type { TWeekRow, TWeekUnitTotal, TWorksheetWeek } from '../../shared/schemas/worksheet-week';
+import type { TWeekCell, TWeekRow, TWeekUnitTotal, TWorksheetWeek } from '../../shared/schemas/worksheet-week';
 import { weekDays } from '../../shared/week';
 import type { Actor } from '../context';
 import { AppError } from '../errors';
+import { hhmm } from './worksheet-record';
+import { inClosedPeriod } from './worksheet-period';
 
 const same = (a: string | null | undefined, b: string | null | undefined) => a != null && b != null && a.toLowerCase() === b.toLowerCase();
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -28,6 +33,7 @@ export async function worksheetWeek(db: Database, actor: Actor, input: { week: s
   const owner = await weekOwner(db, actor, input.username);
   const days = weekDays(input.week);
   const sqlRows = await weekRows(db, actor.accountId, owner.id, days);
+  const [cells, closedUntil] = await Promise.all([weekCells(db, actor, sqlRows.flatMap((r) => r.one.filter((id) => id !== null).map(Number))), readClosedUntil(db, actor.accountId)]);
   const totals = new Map<string, TWeekUnitTotal>();
   const rows: TWeekRow[] = sqlRows.map((r) => {
     const sums = r.d.map((v) => round2(Number(v ?? 0)));
@@ -52,11 +58,36 @@ export async function worksheetWeek(db: Database, actor: Actor, input: { week: s
       unitOfMeasureCode: r.unitOfMeasureCode,
       days: sums,
       entries: r.n.map(Number),
+      cells: r.one.map((id, i) => {
+        const c = id === null ? undefined : cells.get(Number(id));
+        return c ? { ...c, editable: c.editable && !inClosedPeriod(closedUntil, days[i]!) } : null;
+      }),
       total,
     };
   });
   const ids = sqlRows.flatMap((r) => r.ids.map(Number)).sort((a, b) => a - b);
-  return { week: input.week, username: owner.username, days, rows, totals: [...totals.values()].sort((a, b) => a.code.localeCompare(b.code)), ids };
+  const totalList = [...totals.values()].sort((a, b) => a.code.localeCompare(b.code));
+  return { week: input.week, username: owner.username, days, rows, totals: totalList, ids, closedUntil, canCreate: same(owner.username, actor.username) };
+}
+
+/** Issue 40 §4: the week's single-entry days as grid cells, with whether the caller may change them (the one rule, permissions.ts). */
+async function weekCells(db: Database, actor: Actor, ids: number[]): Promise<Map<number, TWeekCell>> {
+  const rows = await findRecords(db, actor, ids);
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        version: r.version,
+        description: r.description,
+        customerNo: r.customerNo,
+        locationCode: r.locationCode,
+        timeFrom: hhmm(r.timeFrom),
+        timeTo: hhmm(r.timeTo),
+        editable: canEditRecord(actor, { username: r.username, modifiedBy: r.modifiedBy, approvedBy: r.approvedBy, exported: r.exported, returnedBy: r.returnedBy }, r),
+      },
+    ]),
+  );
 }
 
 /** The users whose week the caller may open (the week view's person select): Admin all, Teamleader the team, Basic self. */

@@ -20,6 +20,25 @@ export type TWorksheetWeekInput = z.input<typeof ZWorksheetWeekInput>;
 
 const sevenNumbers = z.array(z.number()).length(7).describe('Monday to Sunday');
 
+/**
+ * Issue 40 §4: a day of a row that holds exactly one entry — what the week grid needs to edit it in
+ * place (PUT /api/worksheet sends the record's other fields as they are). Several entries on one
+ * day are no cell of their own (null): the grid shows their sum and links to the day.
+ */
+export const ZWeekCell = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  description: z.string(),
+  customerNo: z.string().nullable(),
+  locationCode: z.string().nullable(),
+  /** HH:mm (time mode) */
+  timeFrom: z.string().nullable(),
+  timeTo: z.string().nullable(),
+  /** The caller may change or delete it now (not approved, not exported, not in a closed period, may manage it). */
+  editable: z.boolean(),
+});
+export type TWeekCell = z.infer<typeof ZWeekCell>;
+
 /** One row of the week: the entries of one job + task + unit (+ work type) in one unit of measure. */
 export const ZWeekRow = z.object({
   jobCode: z.string(),
@@ -36,6 +55,8 @@ export const ZWeekRow = z.object({
   days: sevenNumbers,
   /** entries per day, Monday to Sunday */
   entries: z.array(z.number().int()).length(7),
+  /** Issue 40 §4: Monday to Sunday, the day's one entry (null: none, or several) */
+  cells: z.array(ZWeekCell.nullable()).length(7),
   total: z.number(),
 });
 export type TWeekRow = z.infer<typeof ZWeekRow>;
@@ -53,5 +74,9 @@ export const ZWorksheetWeek = z.object({
   totals: z.array(ZWeekUnitTotal),
   /** The ids of the week's entries, ascending: what "Copy week…" copies (POST /api/worksheet/copy toWeek). */
   ids: z.array(z.number().int()),
+  /** Issue 40 §3/§4: the account's closed date (entries on or before it cannot change), null = none */
+  closedUntil: z.string().nullable(),
+  /** Issue 40 §4: the caller may add entries to this week from the grid (their own week; the entry form writes for its caller) */
+  canCreate: z.boolean(),
 });
 export type TWorksheetWeek = z.infer<typeof ZWorksheetWeek>;

@@ -2,12 +2,30 @@ import { memo } from 'react';
 import { m } from '../../../shared/paraglide/messages.js';
 import type { TWorksheetWeek } from '../../../shared/schemas/worksheet-week';
 import { formatDate } from '../../lib/format';
-import { num, rowName, Day, rowKey, Sums, cell, rowHead, todayClass } from './week-parts';
+import type { TWeekRow } from '../../../shared/schemas/worksheet-week';
+import { num, rowName, Day, rowKey, Sums, rowHead, todayClass } from './week-parts';
+import { gridCell } from './week-grid-cell';
+import type { Grid } from './use-week-grid';
+
+interface GridProps {
+  /** the week's rows and the rows added to type into (week-view's "Add row") */
+  rows: readonly TWeekRow[];
+  /** Issue 40 §4: the cells that take typing; without it the week is read as before */
+  grid?: Grid | undefined;
+}
+
+/** A row's head, with the "Copied" badge on the rows that hold copies just made (issue 40 §5). */
+const head = (r: TWeekRow, copied: boolean) => (
+  <>
+    {rowHead(r)}
+    {copied && <span className="wk-badge">{m.ws_grid_copied()}</span>}
+  </>
+);
 
 /* The week as a table (desk) and as one day at a time (phone) (split from week-view.tsx, issue 39 §1). */
-export const WeekTable = memo(function WeekTable({ data, days, highlight }: { data: TWorksheetWeek; days: Day[]; highlight?: ReadonlySet<string> | undefined }) {
+export const WeekTable = memo(function WeekTable({ data, days, highlight, rows, grid }: { data: TWorksheetWeek; days: Day[]; highlight?: ReadonlySet<string> | undefined } & GridProps) {
   return (
-    <div className="wk-scroll">
+    <div className="wk-scroll wk-grid" onKeyDown={grid?.onKeyDown} onBlur={grid?.onBlur} onFocus={grid?.onFocus}>
       <table className="wk-table">
         <thead>
           <tr>
@@ -29,16 +47,17 @@ export const WeekTable = memo(function WeekTable({ data, days, highlight }: { da
           </tr>
         </thead>
         <tbody>
-          {data.rows.map((r) => {
+          {rows.map((r) => {
             const name = rowName(r);
+            const copied = highlight?.has(rowKey(r)) === true;
             return (
-              <tr key={rowKey(r)} className={highlight?.has(rowKey(r)) ? "is-highlighted" : undefined}>
+              <tr key={rowKey(r)} className={copied ? "is-highlighted" : undefined}>
                 <th scope="row" className="wk-first">
-                  {rowHead(r)}
+                  {head(r, copied)}
                 </th>
                 {days.map((d, i) => (
                   <td key={d.date} className={todayClass(d)}>
-                    {cell(r, i, d, name)}
+                    {gridCell(r, i, d, name, grid)}
                   </td>
                 ))}
                 <td className="wk-rowtotal ws-num">{num(r.total)}</td>
@@ -74,13 +93,15 @@ export function WeekDay({
   day,
   onPick,
   highlight,
+  rows,
+  grid,
 }: {
   data: TWorksheetWeek;
   days: Day[];
   day: string;
   onPick: (d: string) => void;
   highlight?: ReadonlySet<string> | undefined;
-}) {
+} & GridProps) {
   const i = Math.max(0, data.days.indexOf(day));
   const shown = days[i]!;
   return (
@@ -109,13 +130,16 @@ export function WeekDay({
         {formatDate(day, { weekday: "long", day: "numeric", month: "long" })}
         {shown.today && ` (${m.ws_week_today()})`}
       </h3>
-      <ul className="wk-list">
-        {data.rows.map((r) => (
-          <li key={rowKey(r)} className={highlight?.has(rowKey(r)) ? "wk-item is-highlighted" : "wk-item"}>
-            {rowHead(r)}
-            {cell(r, i, shown, rowName(r))}
-          </li>
-        ))}
+      <ul className="wk-list wk-grid" onKeyDown={grid?.onKeyDown} onBlur={grid?.onBlur} onFocus={grid?.onFocus}>
+        {rows.map((r) => {
+          const copied = highlight?.has(rowKey(r)) === true;
+          return (
+            <li key={rowKey(r)} className={copied ? "wk-item is-highlighted" : "wk-item"}>
+              <span className="wk-item__head">{head(r, copied)}</span>
+              <span className="wk-item__cell">{gridCell(r, i, shown, rowName(r), grid)}</span>
+            </li>
+          );
+        })}
       </ul>
       {data.totals.length > 0 && (
         <p className="wk-daytotal">

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo, useState, type ComponentProps } from 'react';
+import { useEffect, useMemo, useState, type ComponentProps } from 'react';
 import { m } from '../../../shared/paraglide/messages.js';
 import { addWeeks, weekNumber, weekOf } from '../../../shared/week';
 import { Button } from '../../components/button';
@@ -12,7 +12,7 @@ import type { CopyDialog as CopyDialogType, CopyRequest } from './copy-dialog';
 import type { TWorksheetRecord } from '../../../shared/schemas/worksheet';
 import { todayIso, useMediaQuery } from './ws-data';
 import { rangeText, dayWords, recordRowKey, WeekTotal, useCellLinks } from './week-parts';
-import { WeekTable, WeekDay } from './week-table';
+import { WeekGrid } from './week-grid';
 import './week-view.css';
 
 // "Copy week…" (issue 22 §5): the same dialog as "Copy to…" of a day, on first use (decision 0185).
@@ -59,6 +59,13 @@ export function WeekView({ week: asked, user, canPick }: Props) {
     go({ week: target });
   };
   const highlight = copied && data && copied.week === data.week ? copied.keys : undefined;
+  // The highlight goes after a few seconds, or with the next key or click in the week.
+  useEffect(() => {
+    if (!highlight) return;
+    const timer = setTimeout(() => setCopied(null), 6000);
+    return () => clearTimeout(timer);
+  }, [highlight]);
+  const endHighlight = highlight ? () => setCopied(null) : undefined;
   // Issue 23 §2: "Approve week" in a person's week, for those who approve (one confirmation).
   const approval = useBulkApprove();
   const day =
@@ -91,6 +98,8 @@ export function WeekView({ week: asked, user, canPick }: Props) {
       onClick={cells.onClick}
       onPointerOver={cells.onIntent}
       onFocus={cells.onIntent}
+      onKeyDown={endHighlight}
+      onPointerDown={endHighlight}
     >
       <div className="wk-bar">
         <Button
@@ -183,11 +192,7 @@ export function WeekView({ week: asked, user, canPick }: Props) {
           {data.rows.length === 0 && (
             <p className="wk-empty">{m.ws_week_empty({ week: String(n) })}</p>
           )}
-          {wide ? (
-            <WeekTable data={data} days={dayList} highlight={highlight} />
-          ) : (
-            <WeekDay data={data} days={dayList} day={day} onPick={setPicked} highlight={highlight} />
-          )}
+          <WeekGrid input={{ week, username: user ?? null }} data={data} days={dayList} wide={wide} day={day} today={today} onPick={setPicked} highlight={highlight} />
         </>
       )}
       {copyMounted && (

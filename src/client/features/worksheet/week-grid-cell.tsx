@@ -1,0 +1,52 @@
+import { m } from '../../../shared/paraglide/messages.js';
+import type { TWeekRow } from '../../../shared/schemas/worksheet-week';
+import { cell, type Day } from './week-parts';
+import { cellErrorId, cellKey, type Grid } from './use-week-grid';
+import { cellText, isHourUnit } from './week-grid-logic';
+
+/**
+ * Issue 40 §4: one day of one row in the grid (decision 0420). A day the caller may type into is a
+ * plain input (no hook, no state of its own: the grid handles its events, use-week-grid.ts); its
+ * refusal is shown under it and named by aria-describedby. A day of several entries, or of an
+ * entry that is locked (approved, exported, in a closed period, not the caller's to change), is the
+ * week's link to that day (week-parts `cell`), and so is an empty day the grid cannot create in.
+ */
+export function gridCell(row: TWeekRow, i: number, day: Day, name: string, grid: Grid | undefined) {
+  if (!grid?.editable(row, i)) return cell(row, i, day, name);
+  const key = cellKey(row, i);
+  const flag = grid.flags.get(key);
+  // "Waiting to send" until the week shows the sent entry.
+  const queued = flag?.queued === true && row.entries[i] === 0;
+  const errorId = flag?.error || queued ? cellErrorId(key) : undefined;
+  const stored = row.entries[i] === 1 ? cellText(row.days[i]!, grid.locale) : '';
+  const label = isHourUnit(row.unitOfMeasureCode) ? m.ws_grid_hours({ date: day.label, row: name }) : m.ws_grid_quantity({ date: day.label, row: name });
+  return (
+    <>
+      <input
+        key={day.date}
+        className={flag?.error ? 'wk-in is-invalid' : 'wk-in'}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        enterKeyHint="done"
+        data-k={key.slice(0, key.lastIndexOf('#'))}
+        data-d={i}
+        data-v={stored}
+        defaultValue={flag?.error ? flag.typed : stored}
+        aria-label={label}
+        aria-invalid={flag?.error ? true : undefined}
+        aria-describedby={errorId}
+        aria-busy={flag?.busy ? true : undefined}
+      />
+      {flag?.error ? (
+        <span id={errorId} className="wk-err" role="alert">
+          {flag.error}
+        </span>
+      ) : queued ? (
+        <span id={errorId} className="wk-queued">
+          {m.ws_grid_queued()}
+        </span>
+      ) : null}
+    </>
+  );
+}
