@@ -3,6 +3,7 @@ import { errorToken } from '../error-tokens';
 import { ERR, cannotBe } from '../errors';
 import { bool, code, enumOf, optionalCode, optionalIsoDate, optionalText, requiredText, teamCode } from '../fields';
 import { LANGUAGE_CODES, MAX, PROFILE_TYPES } from '../limits';
+import { ZUpdatedAt } from './master-data';
 
 /** Shortest password we accept (the operator CLI asks the same). */
 export const PASSWORD_MIN = 8;
@@ -54,6 +55,7 @@ export const ZUser = z.object({
   lockDefaultResource: z.boolean(),
   expirationDate: z.string().nullable(),
   active: z.boolean(),
+  updatedAt: ZUpdatedAt,
 });
 export type TUser = z.infer<typeof ZUser>;
 
