@@ -18188,7 +18188,9 @@ export interface operations {
                 format?: "xlsx" | "csv" | "json";
             };
             header?: never;
-            path?: never;
+            path: {
+                id: number;
+            };
             cookie?: never;
         };
         requestBody?: never;

@@ -19,7 +19,10 @@ export const importRawRoutes: RawRoute[] = [
     summary: 'An applied import’s report again: `format` xlsx (default), csv (UTF-8 with BOM) or json (the report as the import answered it)',
     tags: ['import'],
     openapi: {
-      parameters: [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['xlsx', 'csv', 'json'] } }],
+      parameters: [
+        { name: 'id', in: 'path', required: true, schema: { type: 'integer' } },
+        { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['xlsx', 'csv', 'json'] } },
+      ],
       responses: {
         '200': {
           description: 'The report',
