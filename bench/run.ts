@@ -38,6 +38,7 @@ const benches: Bench[] = [
   { name: 'webhooks', file: 'webhooks.ts', fn: 'benchWebhooks' },
   { name: 'report', file: 'report.ts', fn: 'benchReport' },
   { name: 'review', file: 'review.ts', fn: 'benchReview' },
+  { name: 'import', file: 'import.ts', fn: 'benchImport' },
   { name: 'lighthouse', file: 'lighthouse.ts', fn: 'benchLighthouse', optIn: true },
   // ≈ 6 min (--quick ≈ 2 min): a ramp on both databases until the p95 breaks (decision 0360)
   { name: 'capacity', file: 'capacity.ts', fn: 'benchCapacity', optIn: true },

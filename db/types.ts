@@ -57,6 +57,8 @@ export interface AppUserTable {
   exportCsvFormat: ColumnType<'danish' | 'international' | null, 'danish' | 'international' | null | undefined, 'danish' | 'international' | null>;
   /** issue 41: the address SSO links a pre-created user by */
   email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** when the user record last changed (trigger; migration 2026-11-28T1630-master-data-sync) */
+  updatedAt: Gen<Date>;
 }
 
 export interface SessionTable {
@@ -84,6 +86,8 @@ export interface NoDescriptionTable {
   active: Gen<boolean>;
   /** optimistic concurrency: bumped by every update (409 on a stale one) */
   version: Gen<number>;
+  /** when the record last changed (trigger master_data_touch; migration 2026-11-28T1630-master-data-sync) */
+  updatedAt: Gen<Date>;
 }
 
 export interface UnitOfMeasureTable {
@@ -96,6 +100,8 @@ export interface UnitOfMeasureTable {
   active: Gen<boolean>;
   /** optimistic concurrency: bumped by every update (409 on a stale one) */
   version: Gen<number>;
+  /** when the record last changed (trigger master_data_touch; migration 2026-11-28T1630-master-data-sync) */
+  updatedAt: Gen<Date>;
 }
 
 export interface LocationTable {
@@ -106,6 +112,8 @@ export interface LocationTable {
   active: Gen<boolean>;
   /** optimistic concurrency: bumped by every update (409 on a stale one) */
   version: Gen<number>;
+  /** when the record last changed (trigger master_data_touch; migration 2026-11-28T1630-master-data-sync) */
+  updatedAt: Gen<Date>;
 }
 
 export interface WorkTypeTable {
@@ -117,6 +125,8 @@ export interface WorkTypeTable {
   active: Gen<boolean>;
   /** optimistic concurrency: bumped by every update (409 on a stale one) */
   version: Gen<number>;
+  /** when the record last changed (trigger master_data_touch; migration 2026-11-28T1630-master-data-sync) */
+  updatedAt: Gen<Date>;
 }
 
 export interface CustomerTable {
@@ -127,6 +137,8 @@ export interface CustomerTable {
   active: Gen<boolean>;
   /** optimistic concurrency: bumped by every update (409 on a stale one) */
   version: Gen<number>;
+  /** when the record last changed (trigger master_data_touch; migration 2026-11-28T1630-master-data-sync) */
+  updatedAt: Gen<Date>;
 }
 
 export interface JobTable {
@@ -141,6 +153,8 @@ export interface JobTable {
   active: Gen<boolean>;
   /** optimistic concurrency: bumped by every update (409 on a stale one) */
   version: Gen<number>;
+  /** when the record last changed (trigger master_data_touch; migration 2026-11-28T1630-master-data-sync) */
+  updatedAt: Gen<Date>;
 }
 
 export interface JobTaskTable {
@@ -152,6 +166,8 @@ export interface JobTaskTable {
   active: Gen<boolean>;
   /** optimistic concurrency: bumped by every update (409 on a stale one) */
   version: Gen<number>;
+  /** when the record last changed (trigger master_data_touch; migration 2026-11-28T1630-master-data-sync) */
+  updatedAt: Gen<Date>;
 }
 
 export interface WorksheetRecordTable {
@@ -264,6 +280,7 @@ export interface DB {
   accountSso: AccountSsoTable;
   userIdentity: UserIdentityTable;
   ssoLoginState: SsoLoginStateTable;
+  passwordLink: PasswordLinkTable;
 }
 
 /** One "download and mark as exported" (migration 2026-11-26T1200-export-batches, decision 0201). */
@@ -373,6 +390,14 @@ export interface ImportRunTable {
   unchangedCount: Gen<number>;
   refusedCount: Gen<number>;
   deactivatedCount: Gen<number>;
+  /** migration 2026-11-28T1630-master-data-sync: the import as a job */
+  status: ColumnType<'running' | 'done' | 'failed', 'running' | 'done' | 'failed' | undefined, 'running' | 'done' | 'failed'>;
+  finishedAt: NullableTimestamp;
+  source: ColumnType<'file' | 'bulk', 'file' | 'bulk' | undefined, 'file' | 'bulk'>;
+  /** the report (TImportReport) as JSON; null while running or for imports before the migration */
+  report: ColumnType<unknown, string | null | undefined, string | null>;
+  /** a failed import's coded error {code, params} */
+  error: ColumnType<{ code: string; params: Record<string, string> } | null, string | null | undefined, string | null>;
 }
 
 /** The column mapping remembered per account and entity (caption → field). */
@@ -421,4 +446,16 @@ export interface SsoLoginStateTable {
   userId: number | null;
   result: string | null;
   expiresAt: Timestamp;
+}
+
+/** A single-use set-password link (migration 2026-11-28T1630-master-data-sync, issue 42 §6): only the token's SHA-256. */
+export interface PasswordLinkTable {
+  id: Gen<number>;
+  accountId: number;
+  userId: number;
+  tokenHash: string;
+  createdByUserId: number | null;
+  createdAt: Gen<Date>;
+  expiresAt: Timestamp;
+  usedAt: NullableTimestamp;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../database';
+import { changedSince, updatedAtIso } from './master-data/common';
 
 /** What the admin screens and REST answers show of a user: never the password hash. */
 const USER_COLUMNS = [
@@ -18,8 +19,15 @@ const USER_COLUMNS = [
 
 const lowerUsername = sql<string>`lower(username)`;
 
-export function listUsers(db: Database, accountId: number) {
-  return db.selectFrom('appUser').select(USER_COLUMNS).where('accountId', '=', accountId).orderBy(lowerUsername).execute();
+export function listUsers(db: Database, accountId: number, updatedSince?: string) {
+  return db
+    .selectFrom('appUser')
+    .select(USER_COLUMNS)
+    .select(updatedAtIso('appUser'))
+    .where('accountId', '=', accountId)
+    .where(changedSince('appUser', updatedSince))
+    .orderBy(lowerUsername)
+    .execute();
 }
 
 /** A user of the account by name, case-insensitively (names are unique that way, DESIGN §4). */

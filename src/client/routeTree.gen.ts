@@ -19,6 +19,7 @@ import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppSecurityRouteImport } from './routes/_app/security'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthLogoutRouteImport } from './routes/_auth/logout'
+import { Route as AuthSetPasswordRouteImport } from './routes/_auth/set-password'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAdminAccountRouteImport } from './routes/_app/admin/account'
 import { Route as AppAdminImportRouteImport } from './routes/_app/admin/import'
@@ -93,6 +94,11 @@ const AuthLoginRoute = AuthLoginRouteImport.update({
 const AuthLogoutRoute = AuthLogoutRouteImport.update({
   id: '/logout',
   path: '/logout',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSetPasswordRoute = AuthSetPasswordRouteImport.update({
+  id: '/set-password',
+  path: '/set-password',
   getParentRoute: () => AuthRoute,
 } as any)
 const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
@@ -240,6 +246,7 @@ export interface FileRoutesByFullPath {
   '/security': typeof AppSecurityRoute
   '/login': typeof AuthLoginRoute
   '/logout': typeof AuthLogoutRoute
+  '/set-password': typeof AuthSetPasswordRoute
   '/admin/account': typeof AppAdminAccountRoute
   '/admin/import': typeof AppAdminImportRoute
   '/admin/webhooks': typeof AppAdminWebhooksRoute
@@ -276,6 +283,7 @@ export interface FileRoutesByTo {
   '/security': typeof AppSecurityRoute
   '/login': typeof AuthLoginRoute
   '/logout': typeof AuthLogoutRoute
+  '/set-password': typeof AuthSetPasswordRoute
   '/admin/account': typeof AppAdminAccountRoute
   '/admin/import': typeof AppAdminImportRoute
   '/admin/webhooks': typeof AppAdminWebhooksRoute
@@ -315,6 +323,7 @@ export interface FileRoutesById {
   '/_app/security': typeof AppSecurityRoute
   '/_auth/login': typeof AuthLoginRoute
   '/_auth/logout': typeof AuthLogoutRoute
+  '/_auth/set-password': typeof AuthSetPasswordRoute
   '/_app/': typeof AppIndexRoute
   '/_app/admin/account': typeof AppAdminAccountRoute
   '/_app/admin/import': typeof AppAdminImportRoute
@@ -355,6 +364,7 @@ export interface FileRouteTypes {
     | '/security'
     | '/login'
     | '/logout'
+    | '/set-password'
     | '/admin/account'
     | '/admin/import'
     | '/admin/webhooks'
@@ -391,6 +401,7 @@ export interface FileRouteTypes {
     | '/security'
     | '/login'
     | '/logout'
+    | '/set-password'
     | '/admin/account'
     | '/admin/import'
     | '/admin/webhooks'
@@ -429,6 +440,7 @@ export interface FileRouteTypes {
     | '/_app/security'
     | '/_auth/login'
     | '/_auth/logout'
+    | '/_auth/set-password'
     | '/_app/'
     | '/_app/admin/account'
     | '/_app/admin/import'
@@ -534,6 +546,13 @@ declare module '@tanstack/react-router' {
       path: '/logout'
       fullPath: '/logout'
       preLoaderRoute: typeof AuthLogoutRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/set-password': {
+      id: '/_auth/set-password'
+      path: '/set-password'
+      fullPath: '/set-password'
+      preLoaderRoute: typeof AuthSetPasswordRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_app/admin/': {
@@ -815,11 +834,13 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 interface AuthRouteChildren {
   AuthLoginRoute: typeof AuthLoginRoute
   AuthLogoutRoute: typeof AuthLogoutRoute
+  AuthSetPasswordRoute: typeof AuthSetPasswordRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthLoginRoute: AuthLoginRoute,
   AuthLogoutRoute: AuthLogoutRoute,
+  AuthSetPasswordRoute: AuthSetPasswordRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

@@ -36,6 +36,10 @@ export interface Meta {
      * never kept in the idempotency record, so a replay answers without them (decision 0191).
      */
     secretFields?: readonly string[];
+    /** a write that is not a create (201) but honours Idempotency-Key all the same (the bulk upserts, issue 42 §3) */
+    idempotent?: boolean;
+    /** a JSON body larger than the default 1 MB this route takes (the bulk upserts' 5 000 records) */
+    bodyMaxBytes?: number;
     /** a read that a rule of spec §6 may refuse a caller who can see the record (403), e.g. its history */
     mayForbid?: boolean;
     /** an optional query parameter names a record (GET /api/worksheet/week?username=): 404 when it is unknown */

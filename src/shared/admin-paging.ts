@@ -3,6 +3,7 @@ import { errorToken } from './error-tokens';
 import { ERR } from './errors';
 import { plainString } from './fields';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './limits';
+import { ZUpdatedSince } from './schemas/master-data';
 
 /**
  * Keyset pages of the admin lists (items, resources, customers, jobs, …; issue 9, decision 0175).
@@ -92,6 +93,7 @@ export const ZAdminListInput = z
     limit: z
       .preprocess(optionalQueryNumber, z.number({ error: ERR.mustBeNumber }).int(ERR.mustBeNumber).min(1, errorToken('TOO_LOW', { property: 'limit', min: 1 })).max(PAGE_SIZE_MAX, errorToken('PAGE_TOO_LARGE', { max: PAGE_SIZE_MAX })).optional())
       .describe(`Records per page, ${PAGE_SIZE_DEFAULT} by default, at most ${PAGE_SIZE_MAX}`),
+    updatedSince: ZUpdatedSince,
   })
   .superRefine((input, ctx) => {
     const c = input.cursor ? decodeAdminCursor(input.cursor) : null;

@@ -144,6 +144,12 @@ export const ERROR_TEMPLATES = {
   IMPORT_DUPLICATE: '{key} is in the file more than once (first in row {row})',
   IMPORT_PARENT_MISSING: '{entity} {key} does not exist',
   IMPORT_USER_ROLE: 'The role and the active state of an existing user are changed in the user screen, not by an import',
+  IMPORT_FAILED: 'The import failed; nothing was written',
+  IMPORT_INTERRUPTED: 'The import was interrupted (the server restarted); nothing was written',
+  IMPORT_NO_REPORT: 'This import has no report to download ({status})',
+  PASSWORD_LINK_INVALID: 'This link to set a password is not valid',
+  PASSWORD_LINK_EXPIRED: 'This link to set a password has expired; ask your administrator for a new one',
+  PASSWORD_LINK_USED: 'This link to set a password has already been used',
 
   // Export
   EXPORT_TOO_MANY: 'At most {max} entries can be downloaded at once',

@@ -102,3 +102,8 @@ export const IMPORT_MAX_ROWS = 25_000;
 export const IMPORT_MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
 /** Rows the import report lists in full (counts cover all); refused rows always come first. */
 export const IMPORT_REPORT_MAX_ROWS = 5_000;
+/** Records one bulk upsert takes (PUT /api/<entity>/bulk, issue 42 §3) and its JSON body's size. */
+export const BULK_MAX_RECORDS = 5_000;
+export const BULK_BODY_MAX_BYTES = 8 * 1024 * 1024;
+/** A set-password link for an imported user lives this long (issue 42 §6). */
+export const PASSWORD_LINK_DAYS = 7;

@@ -23,11 +23,11 @@ describe.each([
 
     const list = await w.admin.get(base);
     expectStatus(list, 200);
-    expect(list.body).toEqual([created.body]);
+    expect(list.body).toMatchObject([created.body]);
 
     const single = await w.admin.get(`${base}/single?no=1000`);
     expectStatus(single, 200);
-    expect(single.body).toEqual(created.body);
+    expect(single.body).toMatchObject(created.body);
 
     const updated = await w.admin.put(base, { no: '1000', description: 'Screws 5x50', active: true });
     expectStatus(updated, 200);

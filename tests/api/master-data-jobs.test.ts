@@ -29,13 +29,15 @@ describe('/api/job', () => {
       teamCode: 'A',
       active: true,
       version: 1,
+      // issue 42 §3: when it last changed (for updatedSince)
+      updatedAt: expect.stringMatching(/Z$/),
     });
     expect((await w.admin.get('/api/job')).body).toEqual([created.body]);
     expect((await w.admin.get('/api/job/single?code=J-1001')).body).toEqual(created.body);
 
     const updated = await w.admin.put('/api/job', { code: 'J-1001', description: '', billToCustomerNo: 'C2', teamCode: '', active: false });
     expectStatus(updated, 200);
-    expect(updated.body).toEqual({ ...created.body, description: null, billToCustomerNo: 'C2', billToCustomerName: 'Vestegnen', teamCode: null, active: false, version: created.body.version + 1 });
+    expect(updated.body).toEqual({ ...created.body, description: null, billToCustomerNo: 'C2', billToCustomerName: 'Vestegnen', teamCode: null, active: false, version: created.body.version + 1, updatedAt: expect.stringMatching(/Z$/) });
 
     const erp = await w.apiKey.post('/api/job', { code: 'J-ERP', billToCustomerNo: 'C1', responsibleResourceNo: 'R01', startingDate: '2026-01-31' });
     expect(erp.body).toMatchObject({ responsibleResourceNo: 'R01', startingDate: '2026-01-31', description: null });

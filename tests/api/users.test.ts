@@ -125,7 +125,7 @@ describe('user administration', () => {
       expect(names).not.toContain('stranger');
       expect(names).not.toContain('otheradmin');
       expect(res.text).not.toMatch(/password|hash/i);
-      for (const u of res.body) expect(Object.keys(u).sort()).toEqual(['accountId', 'active', 'defaultDescription', 'defaultResource', 'expirationDate', 'id', 'languageCode', 'lockDefaultResource', 'profileType', 'teamCode', 'username']);
+      for (const u of res.body) expect(Object.keys(u).sort()).toEqual(['accountId', 'active', 'defaultDescription', 'defaultResource', 'expirationDate', 'id', 'languageCode', 'lockDefaultResource', 'profileType', 'teamCode', 'updatedAt', 'username']);
       // Ordered by name, case-insensitively.
       const lower = names.map((n) => n.toLowerCase());
       expect(lower).toEqual([...lower].sort());

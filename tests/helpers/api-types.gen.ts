@@ -137,6 +137,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/password-link/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whose a set-password link is, while it works; otherwise 400 PASSWORD_LINK_INVALID, PASSWORD_LINK_USED or PASSWORD_LINK_EXPIRED */
+        post: operations["passwordLink.info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/worksheet/approve/bulk": {
         parameters: {
             query?: never;
@@ -168,6 +185,23 @@ export interface paths {
         put?: never;
         /** A new signing secret at once; answers it, shown this once */
         post: operations["webhooks.rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/password-link/use": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets the password with a set-password link (once); the user then signs in */
+        post: operations["passwordLink.use"];
         delete?: never;
         options?: never;
         head?: never;
@@ -268,6 +302,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/password-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A single-use link (7 days) with which the user sets a password; a new link retires the older ones
+         * @description The answer’s `path` (`/set-password#token=…`) is relative to the app’s address; give the whole address to the user. Only the token’s hash is stored: a lost link is replaced by a new one.
+         */
+        post: operations["passwordLink.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/worksheet/approve": {
         parameters: {
             query?: never;
@@ -278,6 +332,26 @@ export interface paths {
         get?: never;
         /** Approve or unapprove a record */
         put: operations["worksheet.approve"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/resourceunit/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or update up to 5000 resourceUnit records by their key; `dryRun` only reports
+         * @description Fields of a record: `unitNo` (required), `code` (required), `description`, `active`. `active` is true/false; a field left out keeps what is stored. The rules, the report and the transaction are those of POST /api/import/{entity} (docs/import.md): per record created / changed (field by field) / unchanged / refused (`row` = the record’s position in `records`, from 1; `column` = the field), refused records left out, the others written in one transaction; nothing is deleted; `deactivateMissing: true` sets the account’s records missing from `records` inactive. More than 5000 records → 400 `IMPORT_TOO_MANY_ROWS` (a body over 8 MB → 413). An `Idempotency-Key` makes a retry answer the first report instead of running again. An applied bulk upsert is listed by GET /api/import like a file.
+         */
+        put: operations["import.bulk.resourceUnit"];
         post?: never;
         delete?: never;
         options?: never;
@@ -655,6 +729,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customer/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or update up to 5000 customer records by their key; `dryRun` only reports
+         * @description Fields of a record: `no` (required), `name` (required), `blocked`, `active`. `active` is true/false; a field left out keeps what is stored. The rules, the report and the transaction are those of POST /api/import/{entity} (docs/import.md): per record created / changed (field by field) / unchanged / refused (`row` = the record’s position in `records`, from 1; `column` = the field), refused records left out, the others written in one transaction; nothing is deleted; `deactivateMissing: true` sets the account’s records missing from `records` inactive. More than 5000 records → 400 `IMPORT_TOO_MANY_ROWS` (a body over 8 MB → 413). An `Idempotency-Key` makes a retry answer the first report instead of running again. An applied bulk upsert is listed by GET /api/import like a file.
+         */
+        put: operations["import.bulk.customer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/itemunit/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or update up to 5000 itemUnit records by their key; `dryRun` only reports
+         * @description Fields of a record: `unitNo` (required), `code` (required), `description`, `active`. `active` is true/false; a field left out keeps what is stored. The rules, the report and the transaction are those of POST /api/import/{entity} (docs/import.md): per record created / changed (field by field) / unchanged / refused (`row` = the record’s position in `records`, from 1; `column` = the field), refused records left out, the others written in one transaction; nothing is deleted; `deactivateMissing: true` sets the account’s records missing from `records` inactive. More than 5000 records → 400 `IMPORT_TOO_MANY_ROWS` (a body over 8 MB → 413). An `Idempotency-Key` makes a retry answer the first report instead of running again. An applied bulk upsert is listed by GET /api/import like a file.
+         */
+        put: operations["import.bulk.itemUnit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/resource/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or update up to 5000 resource records by their key; `dryRun` only reports
+         * @description Fields of a record: `no` (required), `description` (required), `baseUnitOfMeasure`, `blocked`, `active`. `active` is true/false; a field left out keeps what is stored. The rules, the report and the transaction are those of POST /api/import/{entity} (docs/import.md): per record created / changed (field by field) / unchanged / refused (`row` = the record’s position in `records`, from 1; `column` = the field), refused records left out, the others written in one transaction; nothing is deleted; `deactivateMissing: true` sets the account’s records missing from `records` inactive. More than 5000 records → 400 `IMPORT_TOO_MANY_ROWS` (a body over 8 MB → 413). An `Idempotency-Key` makes a retry answer the first report instead of running again. An applied bulk upsert is listed by GET /api/import like a file.
+         */
+        put: operations["import.bulk.resource"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worktype/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or update up to 5000 workType records by their key; `dryRun` only reports
+         * @description Fields of a record: `code` (required), `description` (required), `unitOfMeasureCode`, `active`. `active` is true/false; a field left out keeps what is stored. The rules, the report and the transaction are those of POST /api/import/{entity} (docs/import.md): per record created / changed (field by field) / unchanged / refused (`row` = the record’s position in `records`, from 1; `column` = the field), refused records left out, the others written in one transaction; nothing is deleted; `deactivateMissing: true` sets the account’s records missing from `records` inactive. More than 5000 records → 400 `IMPORT_TOO_MANY_ROWS` (a body over 8 MB → 413). An `Idempotency-Key` makes a retry answer the first report instead of running again. An applied bulk upsert is listed by GET /api/import like a file.
+         */
+        put: operations["import.bulk.workType"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/location/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or update up to 5000 location records by their key; `dryRun` only reports
+         * @description Fields of a record: `code` (required), `name`, `active`. `active` is true/false; a field left out keeps what is stored. The rules, the report and the transaction are those of POST /api/import/{entity} (docs/import.md): per record created / changed (field by field) / unchanged / refused (`row` = the record’s position in `records`, from 1; `column` = the field), refused records left out, the others written in one transaction; nothing is deleted; `deactivateMissing: true` sets the account’s records missing from `records` inactive. More than 5000 records → 400 `IMPORT_TOO_MANY_ROWS` (a body over 8 MB → 413). An `Idempotency-Key` makes a retry answer the first report instead of running again. An applied bulk upsert is listed by GET /api/import like a file.
+         */
+        put: operations["import.bulk.location"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/export/batch": {
         parameters: {
             query?: never;
@@ -665,6 +839,26 @@ export interface paths {
         /** Export batches (one per “download and mark as exported”), newest first, paged: Admin and API key all, a Teamleader their own */
         get: operations["worksheet.exportBatches"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jobtask/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or update up to 5000 jobTask records by their key; `dryRun` only reports
+         * @description Fields of a record: `jobCode` (required), `code` (required), `description` (required), `active`. `active` is true/false; a field left out keeps what is stored. The rules, the report and the transaction are those of POST /api/import/{entity} (docs/import.md): per record created / changed (field by field) / unchanged / refused (`row` = the record’s position in `records`, from 1; `column` = the field), refused records left out, the others written in one transaction; nothing is deleted; `deactivateMissing: true` sets the account’s records missing from `records` inactive. More than 5000 records → 400 `IMPORT_TOO_MANY_ROWS` (a body over 8 MB → 413). An `Idempotency-Key` makes a retry answer the first report instead of running again. An applied bulk upsert is listed by GET /api/import like a file.
+         */
+        put: operations["import.bulk.jobTask"];
         post?: never;
         delete?: never;
         options?: never;
@@ -764,7 +958,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tasks of a job (?jobCode=), by code */
+        /** The tasks of a job (?jobCode=), by code; with `updatedSince` (jobCode then optional) those changed after it (a sync) */
         get: operations["jobTask.list"];
         put?: never;
         post?: never;
@@ -919,6 +1113,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/item/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or update up to 5000 item records by their key; `dryRun` only reports
+         * @description Fields of a record: `no` (required), `description` (required), `baseUnitOfMeasure`, `blocked`, `active`. `active` is true/false; a field left out keeps what is stored. The rules, the report and the transaction are those of POST /api/import/{entity} (docs/import.md): per record created / changed (field by field) / unchanged / refused (`row` = the record’s position in `records`, from 1; `column` = the field), refused records left out, the others written in one transaction; nothing is deleted; `deactivateMissing: true` sets the account’s records missing from `records` inactive. More than 5000 records → 400 `IMPORT_TOO_MANY_ROWS` (a body over 8 MB → 413). An `Idempotency-Key` makes a retry answer the first report instead of running again. An applied bulk upsert is listed by GET /api/import like a file.
+         */
+        put: operations["import.bulk.item"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or update up to 5000 user records by their key; `dryRun` only reports
+         * @description Fields of a record: `username` (required), `profileType`, `teamCode`, `languageCode`, `defaultResource`. `active` is true/false; a field left out keeps what is stored. The rules, the report and the transaction are those of POST /api/import/{entity} (docs/import.md): per record created / changed (field by field) / unchanged / refused (`row` = the record’s position in `records`, from 1; `column` = the field), refused records left out, the others written in one transaction; nothing is deleted; `deactivateMissing: true` sets the account’s records missing from `records` inactive. More than 5000 records → 400 `IMPORT_TOO_MANY_ROWS` (a body over 8 MB → 413). An `Idempotency-Key` makes a retry answer the first report instead of running again. An applied bulk upsert is listed by GET /api/import like a file.
+         */
+        put: operations["import.bulk.user"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/resource": {
         parameters: {
             query?: never;
@@ -955,7 +1189,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All locations of the account, by code */
+        /** All locations of the account, by code; `updatedSince` keeps those changed after it (a sync) */
         get: operations["location.list"];
         /** Update active (and name); the code never changes */
         put: operations["location.update"];
@@ -975,7 +1209,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All work types of the account, by code */
+        /** All work types of the account, by code; `updatedSince` keeps those changed after it (a sync) */
         get: operations["workType.list"];
         /** Update (the code never changes) */
         put: operations["workType.update"];
@@ -1035,6 +1269,26 @@ export interface paths {
         post: operations["webhooks.create"];
         /** Delete an endpoint and its deliveries */
         delete: operations["webhooks.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/job/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or update up to 5000 job records by their key; `dryRun` only reports
+         * @description Fields of a record: `code` (required), `description`, `billToCustomerNo` (required), `teamCode`, `responsibleResourceNo`, `startingDate`, `blocked`, `active`. `active` is true/false; a field left out keeps what is stored. The rules, the report and the transaction are those of POST /api/import/{entity} (docs/import.md): per record created / changed (field by field) / unchanged / refused (`row` = the record’s position in `records`, from 1; `column` = the field), refused records left out, the others written in one transaction; nothing is deleted; `deactivateMissing: true` sets the account’s records missing from `records` inactive. More than 5000 records → 400 `IMPORT_TOO_MANY_ROWS` (a body over 8 MB → 413). An `Idempotency-Key` makes a retry answer the first report instead of running again. An applied bulk upsert is listed by GET /api/import like a file.
+         */
+        put: operations["import.bulk.job"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1104,7 +1358,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account’s applied imports, newest first (at most 100) */
+        /**
+         * The account’s applied imports (files and bulk upserts), newest first (at most 100)
+         * @description Each import is a job: `status` running → done or failed. While one runs, `progress` says its phase (checking, writing) and how many rows are done of `total`; poll this list. A done import’s report: GET /api/import/{id}/report.
+         */
         get: operations["import.list"];
         put?: never;
         /**
@@ -1125,7 +1382,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users of the account */
+        /** Users of the account; `updatedSince` keeps those changed after it (a sync) */
         get: operations["user.list"];
         /** Update a user; fields left out keep their value. Not your own role, expiration or active flag. */
         put: operations["user.update"];
@@ -1294,7 +1551,7 @@ export interface paths {
         put?: never;
         /**
          * Import master data from a CSV or xlsx file (multipart `file`); `dryRun` only reports
-         * @description Entities: customer, job, jobTask, item, itemUnit, resource, resourceUnit, workType, location. The first row holds the column captions; Business Central’s list captions (“Open in Excel”) in English and Danish are recognised, others are mapped with `mapping` (a JSON object caption → field, "" ignores a column), remembered per account and entity once applied. CSV with `;` or `,`, with or without BOM; xlsx: the first sheet (data on several sheets is refused). At most 25000 rows. The report says per row created / changed (field by field) / unchanged / refused (row, column, coded reason). Applying writes every row that is not refused in one transaction (upsert by code/no); nothing is deleted; `deactivateMissing: true` sets records missing from the file inactive. Send an `Idempotency-Key` so that a retry does not import twice.
+         * @description Entities: customer, job, jobTask, item, itemUnit, resource, resourceUnit, workType, location, user. The first row holds the column captions; Business Central’s list captions (“Open in Excel”) in English and Danish are recognised, others are mapped with `mapping` (a JSON object caption → field, "" ignores a column), remembered per account and entity once applied. CSV with `;` or `,`, with or without BOM; xlsx: the first sheet (data on several sheets is refused). At most 25000 rows. The report says per row created / changed (field by field) / unchanged / refused (row, column, coded reason). Applying writes every row that is not refused in one transaction (upsert by code/no); nothing is deleted; `deactivateMissing: true` sets records missing from the file inactive. Send an `Idempotency-Key` so that a retry does not import twice.
          */
         post: operations["import.run"];
         delete?: never;
@@ -1363,6 +1620,23 @@ export interface paths {
         };
         /** Download an export batch again: the same rows in the same order, file type, CSV flavour and language as the first time (byte-identical) */
         get: operations["getExportBatchDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An applied import’s report again: `format` xlsx (default), csv (UTF-8 with BOM) or json (the report as the import answered it) */
+        get: operations["getImportReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1574,7 +1848,7 @@ export interface components {
              * @description Stable error code of `detail`; switch on this, not on the English. Absent for the rare detail without a code.
              * @enum {string}
              */
-            code?: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "LOGIN_CHALLENGE_EXPIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_REUSED" | "TOTP_NOT_ENROLLED" | "TOTP_NOT_STARTED" | "TOTP_ALREADY_ENROLLED" | "SECOND_FACTOR_REQUIRED" | "SSO_ISSUER_URL" | "SSO_DOMAIN_FORMAT" | "SSO_NOT_CONFIGURED" | "SSO_PROVIDER_UNAVAILABLE" | "SSO_PROVIDER_REFUSED" | "SSO_STATE_INVALID" | "SSO_TOKEN_INVALID" | "SSO_TENANT_MISMATCH" | "SSO_OTHER_ACCOUNT" | "SSO_DOMAIN_NOT_ALLOWED" | "SSO_NO_USER" | "SSO_REQUIRED" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "RETURN_TARGET" | "PERIOD_CLOSED" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "IMPORT_NO_FILE" | "IMPORT_FILE_TYPE" | "IMPORT_UNREADABLE" | "IMPORT_EMPTY" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_UNPACKED_TOO_LARGE" | "IMPORT_SEVERAL_SHEETS" | "IMPORT_MISSING_COLUMN" | "IMPORT_FORMULA" | "IMPORT_DUPLICATE" | "IMPORT_PARENT_MISSING" | "IMPORT_USER_ROLE" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
+            code?: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "LOGIN_CHALLENGE_EXPIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_REUSED" | "TOTP_NOT_ENROLLED" | "TOTP_NOT_STARTED" | "TOTP_ALREADY_ENROLLED" | "SECOND_FACTOR_REQUIRED" | "SSO_ISSUER_URL" | "SSO_DOMAIN_FORMAT" | "SSO_NOT_CONFIGURED" | "SSO_PROVIDER_UNAVAILABLE" | "SSO_PROVIDER_REFUSED" | "SSO_STATE_INVALID" | "SSO_TOKEN_INVALID" | "SSO_TENANT_MISMATCH" | "SSO_OTHER_ACCOUNT" | "SSO_DOMAIN_NOT_ALLOWED" | "SSO_NO_USER" | "SSO_REQUIRED" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "RETURN_TARGET" | "PERIOD_CLOSED" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "IMPORT_NO_FILE" | "IMPORT_FILE_TYPE" | "IMPORT_UNREADABLE" | "IMPORT_EMPTY" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_UNPACKED_TOO_LARGE" | "IMPORT_SEVERAL_SHEETS" | "IMPORT_MISSING_COLUMN" | "IMPORT_FORMULA" | "IMPORT_DUPLICATE" | "IMPORT_PARENT_MISSING" | "IMPORT_USER_ROLE" | "IMPORT_FAILED" | "IMPORT_INTERRUPTED" | "IMPORT_NO_REPORT" | "PASSWORD_LINK_INVALID" | "PASSWORD_LINK_EXPIRED" | "PASSWORD_LINK_USED" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
             /** @description The named values in `detail`, as strings */
             params?: {
                 [key: string]: string;
@@ -1587,7 +1861,7 @@ export interface components {
             errorCodes?: {
                 [key: string]: {
                     /** @enum {string} */
-                    code: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "LOGIN_CHALLENGE_EXPIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_REUSED" | "TOTP_NOT_ENROLLED" | "TOTP_NOT_STARTED" | "TOTP_ALREADY_ENROLLED" | "SECOND_FACTOR_REQUIRED" | "SSO_ISSUER_URL" | "SSO_DOMAIN_FORMAT" | "SSO_NOT_CONFIGURED" | "SSO_PROVIDER_UNAVAILABLE" | "SSO_PROVIDER_REFUSED" | "SSO_STATE_INVALID" | "SSO_TOKEN_INVALID" | "SSO_TENANT_MISMATCH" | "SSO_OTHER_ACCOUNT" | "SSO_DOMAIN_NOT_ALLOWED" | "SSO_NO_USER" | "SSO_REQUIRED" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "RETURN_TARGET" | "PERIOD_CLOSED" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "IMPORT_NO_FILE" | "IMPORT_FILE_TYPE" | "IMPORT_UNREADABLE" | "IMPORT_EMPTY" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_UNPACKED_TOO_LARGE" | "IMPORT_SEVERAL_SHEETS" | "IMPORT_MISSING_COLUMN" | "IMPORT_FORMULA" | "IMPORT_DUPLICATE" | "IMPORT_PARENT_MISSING" | "IMPORT_USER_ROLE" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
+                    code: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "LOGIN_CHALLENGE_EXPIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_REUSED" | "TOTP_NOT_ENROLLED" | "TOTP_NOT_STARTED" | "TOTP_ALREADY_ENROLLED" | "SECOND_FACTOR_REQUIRED" | "SSO_ISSUER_URL" | "SSO_DOMAIN_FORMAT" | "SSO_NOT_CONFIGURED" | "SSO_PROVIDER_UNAVAILABLE" | "SSO_PROVIDER_REFUSED" | "SSO_STATE_INVALID" | "SSO_TOKEN_INVALID" | "SSO_TENANT_MISMATCH" | "SSO_OTHER_ACCOUNT" | "SSO_DOMAIN_NOT_ALLOWED" | "SSO_NO_USER" | "SSO_REQUIRED" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "RETURN_TARGET" | "PERIOD_CLOSED" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "IMPORT_NO_FILE" | "IMPORT_FILE_TYPE" | "IMPORT_UNREADABLE" | "IMPORT_EMPTY" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_UNPACKED_TOO_LARGE" | "IMPORT_SEVERAL_SHEETS" | "IMPORT_MISSING_COLUMN" | "IMPORT_FORMULA" | "IMPORT_DUPLICATE" | "IMPORT_PARENT_MISSING" | "IMPORT_USER_ROLE" | "IMPORT_FAILED" | "IMPORT_INTERRUPTED" | "IMPORT_NO_REPORT" | "PASSWORD_LINK_INVALID" | "PASSWORD_LINK_EXPIRED" | "PASSWORD_LINK_USED" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
                     params: {
                         [key: string]: string;
                     };
@@ -2835,6 +3109,116 @@ export interface operations {
             };
         };
     };
+    "passwordLink.info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        username: string;
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body, field or file too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported content type or file type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "worksheet.bulkApprove": {
         parameters: {
             query?: never;
@@ -3089,6 +3473,114 @@ export interface operations {
             };
             /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body, field or file too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported content type or file type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "passwordLink.use": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    /** @example Correct-horse-7 */
+                    password: string;
+                    confirmPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
@@ -3813,6 +4305,160 @@ export interface operations {
             };
         };
     };
+    "passwordLink.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 h answers the first answer (header `Idempotent-Replayed: true`) and creates nothing. Another request with the same key → 422; while the first still runs → 409 with Retry-After. Per account and caller. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "username": "basic"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example basic */
+                    username: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        username: string;
+                        path: string;
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found — also for another account’s ids */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body, field or file too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported content type or file type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key already used for a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "worksheet.approve": {
         parameters: {
             query?: never;
@@ -3968,6 +4614,193 @@ export interface operations {
             };
             /** @description Unsupported content type or file type */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "import.bulk.resourceUnit": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 h answers the first answer (header `Idempotent-Replayed: true`) and creates nothing. Another request with the same key → 422; while the first still runs → 409 with Retry-After. Per account and caller. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dryRun?: boolean;
+                    deactivateMissing?: boolean;
+                    /** @description At most 5000 records; a record's `row` in the report is its position in this array, from 1 */
+                    records: {
+                        [key: string]: string | number | boolean | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        entity: "customer" | "job" | "jobTask" | "item" | "itemUnit" | "resource" | "resourceUnit" | "workType" | "location" | "user";
+                        dryRun: boolean;
+                        fileName: string;
+                        importId: number | null;
+                        /** @enum {string} */
+                        fileKind: "csv" | "xlsx" | "json";
+                        columns: {
+                            caption: string;
+                            field: string | null;
+                        }[];
+                        missingFields: string[];
+                        fields: {
+                            field: string;
+                            required: boolean;
+                        }[];
+                        counts: {
+                            rows: number;
+                            created: number;
+                            changed: number;
+                            unchanged: number;
+                            refused: number;
+                            deactivated: number;
+                        };
+                        rows: {
+                            row: number;
+                            key: string;
+                            /** @enum {string} */
+                            status: "created" | "changed" | "unchanged" | "refused";
+                            changes: {
+                                field: string;
+                                old: string | null;
+                                new: string | null;
+                            }[];
+                            errors: {
+                                column: string | null;
+                                field: string | null;
+                                error: {
+                                    code: string;
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                detail: string;
+                            }[];
+                        }[];
+                        deactivated: string[];
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body, field or file too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported content type or file type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key already used for a different request */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
@@ -4719,6 +5552,8 @@ export interface operations {
                         description: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -4817,6 +5652,8 @@ export interface operations {
                         description: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     }[];
                 };
             };
@@ -4894,6 +5731,8 @@ export interface operations {
                         name: string | null;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -4993,6 +5832,8 @@ export interface operations {
                         name: string | null;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     }[];
                 };
             };
@@ -5070,6 +5911,8 @@ export interface operations {
                         unitOfMeasureCode: string | null;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -5169,6 +6012,8 @@ export interface operations {
                         unitOfMeasureCode: string | null;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     }[];
                 };
             };
@@ -5245,6 +6090,8 @@ export interface operations {
                         name: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -5345,6 +6192,8 @@ export interface operations {
                         name: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     }[];
                 };
             };
@@ -5561,6 +6410,8 @@ export interface operations {
                         description: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -5662,6 +6513,8 @@ export interface operations {
                         description: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     }[];
                 };
             };
@@ -6281,6 +7134,941 @@ export interface operations {
             };
         };
     };
+    "import.bulk.customer": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 h answers the first answer (header `Idempotent-Replayed: true`) and creates nothing. Another request with the same key → 422; while the first still runs → 409 with Retry-After. Per account and caller. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dryRun?: boolean;
+                    deactivateMissing?: boolean;
+                    /** @description At most 5000 records; a record's `row` in the report is its position in this array, from 1 */
+                    records: {
+                        [key: string]: string | number | boolean | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        entity: "customer" | "job" | "jobTask" | "item" | "itemUnit" | "resource" | "resourceUnit" | "workType" | "location" | "user";
+                        dryRun: boolean;
+                        fileName: string;
+                        importId: number | null;
+                        /** @enum {string} */
+                        fileKind: "csv" | "xlsx" | "json";
+                        columns: {
+                            caption: string;
+                            field: string | null;
+                        }[];
+                        missingFields: string[];
+                        fields: {
+                            field: string;
+                            required: boolean;
+                        }[];
+                        counts: {
+                            rows: number;
+                            created: number;
+                            changed: number;
+                            unchanged: number;
+                            refused: number;
+                            deactivated: number;
+                        };
+                        rows: {
+                            row: number;
+                            key: string;
+                            /** @enum {string} */
+                            status: "created" | "changed" | "unchanged" | "refused";
+                            changes: {
+                                field: string;
+                                old: string | null;
+                                new: string | null;
+                            }[];
+                            errors: {
+                                column: string | null;
+                                field: string | null;
+                                error: {
+                                    code: string;
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                detail: string;
+                            }[];
+                        }[];
+                        deactivated: string[];
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body, field or file too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported content type or file type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key already used for a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "import.bulk.itemUnit": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 h answers the first answer (header `Idempotent-Replayed: true`) and creates nothing. Another request with the same key → 422; while the first still runs → 409 with Retry-After. Per account and caller. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dryRun?: boolean;
+                    deactivateMissing?: boolean;
+                    /** @description At most 5000 records; a record's `row` in the report is its position in this array, from 1 */
+                    records: {
+                        [key: string]: string | number | boolean | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        entity: "customer" | "job" | "jobTask" | "item" | "itemUnit" | "resource" | "resourceUnit" | "workType" | "location" | "user";
+                        dryRun: boolean;
+                        fileName: string;
+                        importId: number | null;
+                        /** @enum {string} */
+                        fileKind: "csv" | "xlsx" | "json";
+                        columns: {
+                            caption: string;
+                            field: string | null;
+                        }[];
+                        missingFields: string[];
+                        fields: {
+                            field: string;
+                            required: boolean;
+                        }[];
+                        counts: {
+                            rows: number;
+                            created: number;
+                            changed: number;
+                            unchanged: number;
+                            refused: number;
+                            deactivated: number;
+                        };
+                        rows: {
+                            row: number;
+                            key: string;
+                            /** @enum {string} */
+                            status: "created" | "changed" | "unchanged" | "refused";
+                            changes: {
+                                field: string;
+                                old: string | null;
+                                new: string | null;
+                            }[];
+                            errors: {
+                                column: string | null;
+                                field: string | null;
+                                error: {
+                                    code: string;
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                detail: string;
+                            }[];
+                        }[];
+                        deactivated: string[];
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body, field or file too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported content type or file type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key already used for a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "import.bulk.resource": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 h answers the first answer (header `Idempotent-Replayed: true`) and creates nothing. Another request with the same key → 422; while the first still runs → 409 with Retry-After. Per account and caller. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dryRun?: boolean;
+                    deactivateMissing?: boolean;
+                    /** @description At most 5000 records; a record's `row` in the report is its position in this array, from 1 */
+                    records: {
+                        [key: string]: string | number | boolean | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        entity: "customer" | "job" | "jobTask" | "item" | "itemUnit" | "resource" | "resourceUnit" | "workType" | "location" | "user";
+                        dryRun: boolean;
+                        fileName: string;
+                        importId: number | null;
+                        /** @enum {string} */
+                        fileKind: "csv" | "xlsx" | "json";
+                        columns: {
+                            caption: string;
+                            field: string | null;
+                        }[];
+                        missingFields: string[];
+                        fields: {
+                            field: string;
+                            required: boolean;
+                        }[];
+                        counts: {
+                            rows: number;
+                            created: number;
+                            changed: number;
+                            unchanged: number;
+                            refused: number;
+                            deactivated: number;
+                        };
+                        rows: {
+                            row: number;
+                            key: string;
+                            /** @enum {string} */
+                            status: "created" | "changed" | "unchanged" | "refused";
+                            changes: {
+                                field: string;
+                                old: string | null;
+                                new: string | null;
+                            }[];
+                            errors: {
+                                column: string | null;
+                                field: string | null;
+                                error: {
+                                    code: string;
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                detail: string;
+                            }[];
+                        }[];
+                        deactivated: string[];
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body, field or file too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported content type or file type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key already used for a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "import.bulk.workType": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 h answers the first answer (header `Idempotent-Replayed: true`) and creates nothing. Another request with the same key → 422; while the first still runs → 409 with Retry-After. Per account and caller. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dryRun?: boolean;
+                    deactivateMissing?: boolean;
+                    /** @description At most 5000 records; a record's `row` in the report is its position in this array, from 1 */
+                    records: {
+                        [key: string]: string | number | boolean | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        entity: "customer" | "job" | "jobTask" | "item" | "itemUnit" | "resource" | "resourceUnit" | "workType" | "location" | "user";
+                        dryRun: boolean;
+                        fileName: string;
+                        importId: number | null;
+                        /** @enum {string} */
+                        fileKind: "csv" | "xlsx" | "json";
+                        columns: {
+                            caption: string;
+                            field: string | null;
+                        }[];
+                        missingFields: string[];
+                        fields: {
+                            field: string;
+                            required: boolean;
+                        }[];
+                        counts: {
+                            rows: number;
+                            created: number;
+                            changed: number;
+                            unchanged: number;
+                            refused: number;
+                            deactivated: number;
+                        };
+                        rows: {
+                            row: number;
+                            key: string;
+                            /** @enum {string} */
+                            status: "created" | "changed" | "unchanged" | "refused";
+                            changes: {
+                                field: string;
+                                old: string | null;
+                                new: string | null;
+                            }[];
+                            errors: {
+                                column: string | null;
+                                field: string | null;
+                                error: {
+                                    code: string;
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                detail: string;
+                            }[];
+                        }[];
+                        deactivated: string[];
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body, field or file too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported content type or file type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key already used for a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "import.bulk.location": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 h answers the first answer (header `Idempotent-Replayed: true`) and creates nothing. Another request with the same key → 422; while the first still runs → 409 with Retry-After. Per account and caller. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dryRun?: boolean;
+                    deactivateMissing?: boolean;
+                    /** @description At most 5000 records; a record's `row` in the report is its position in this array, from 1 */
+                    records: {
+                        [key: string]: string | number | boolean | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        entity: "customer" | "job" | "jobTask" | "item" | "itemUnit" | "resource" | "resourceUnit" | "workType" | "location" | "user";
+                        dryRun: boolean;
+                        fileName: string;
+                        importId: number | null;
+                        /** @enum {string} */
+                        fileKind: "csv" | "xlsx" | "json";
+                        columns: {
+                            caption: string;
+                            field: string | null;
+                        }[];
+                        missingFields: string[];
+                        fields: {
+                            field: string;
+                            required: boolean;
+                        }[];
+                        counts: {
+                            rows: number;
+                            created: number;
+                            changed: number;
+                            unchanged: number;
+                            refused: number;
+                            deactivated: number;
+                        };
+                        rows: {
+                            row: number;
+                            key: string;
+                            /** @enum {string} */
+                            status: "created" | "changed" | "unchanged" | "refused";
+                            changes: {
+                                field: string;
+                                old: string | null;
+                                new: string | null;
+                            }[];
+                            errors: {
+                                column: string | null;
+                                field: string | null;
+                                error: {
+                                    code: string;
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                detail: string;
+                            }[];
+                        }[];
+                        deactivated: string[];
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body, field or file too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported content type or file type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key already used for a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "worksheet.exportBatches": {
         parameters: {
             query?: {
@@ -6342,6 +8130,193 @@ export interface operations {
             };
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "import.bulk.jobTask": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 h answers the first answer (header `Idempotent-Replayed: true`) and creates nothing. Another request with the same key → 422; while the first still runs → 409 with Retry-After. Per account and caller. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dryRun?: boolean;
+                    deactivateMissing?: boolean;
+                    /** @description At most 5000 records; a record's `row` in the report is its position in this array, from 1 */
+                    records: {
+                        [key: string]: string | number | boolean | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        entity: "customer" | "job" | "jobTask" | "item" | "itemUnit" | "resource" | "resourceUnit" | "workType" | "location" | "user";
+                        dryRun: boolean;
+                        fileName: string;
+                        importId: number | null;
+                        /** @enum {string} */
+                        fileKind: "csv" | "xlsx" | "json";
+                        columns: {
+                            caption: string;
+                            field: string | null;
+                        }[];
+                        missingFields: string[];
+                        fields: {
+                            field: string;
+                            required: boolean;
+                        }[];
+                        counts: {
+                            rows: number;
+                            created: number;
+                            changed: number;
+                            unchanged: number;
+                            refused: number;
+                            deactivated: number;
+                        };
+                        rows: {
+                            row: number;
+                            key: string;
+                            /** @enum {string} */
+                            status: "created" | "changed" | "unchanged" | "refused";
+                            changes: {
+                                field: string;
+                                old: string | null;
+                                new: string | null;
+                            }[];
+                            errors: {
+                                column: string | null;
+                                field: string | null;
+                                error: {
+                                    code: string;
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                detail: string;
+                            }[];
+                        }[];
+                        deactivated: string[];
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body, field or file too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported content type or file type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key already used for a different request */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
@@ -6470,6 +8445,8 @@ export interface operations {
                         lockDefaultResource: boolean;
                         expirationDate: string | null;
                         active: boolean;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -6568,6 +8545,8 @@ export interface operations {
                         description: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -6666,6 +8645,8 @@ export interface operations {
                         description: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     }[];
                 };
             };
@@ -6749,6 +8730,8 @@ export interface operations {
                         description: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     }[];
                 };
             };
@@ -6812,9 +8795,10 @@ export interface operations {
     };
     "jobTask.list": {
         parameters: {
-            query: {
+            query?: {
                 /** @example J-1001 */
-                jobCode: string;
+                jobCode?: string;
+                updatedSince?: string;
             };
             header?: never;
             path?: never;
@@ -6837,6 +8821,8 @@ export interface operations {
                         description: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     }[];
                 };
             };
@@ -7368,6 +9354,8 @@ export interface operations {
                         teamCode: string | null;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -7473,6 +9461,8 @@ export interface operations {
                         teamCode: string | null;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     }[];
                 };
             };
@@ -8476,6 +10466,380 @@ export interface operations {
             };
         };
     };
+    "import.bulk.item": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 h answers the first answer (header `Idempotent-Replayed: true`) and creates nothing. Another request with the same key → 422; while the first still runs → 409 with Retry-After. Per account and caller. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dryRun?: boolean;
+                    deactivateMissing?: boolean;
+                    /** @description At most 5000 records; a record's `row` in the report is its position in this array, from 1 */
+                    records: {
+                        [key: string]: string | number | boolean | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        entity: "customer" | "job" | "jobTask" | "item" | "itemUnit" | "resource" | "resourceUnit" | "workType" | "location" | "user";
+                        dryRun: boolean;
+                        fileName: string;
+                        importId: number | null;
+                        /** @enum {string} */
+                        fileKind: "csv" | "xlsx" | "json";
+                        columns: {
+                            caption: string;
+                            field: string | null;
+                        }[];
+                        missingFields: string[];
+                        fields: {
+                            field: string;
+                            required: boolean;
+                        }[];
+                        counts: {
+                            rows: number;
+                            created: number;
+                            changed: number;
+                            unchanged: number;
+                            refused: number;
+                            deactivated: number;
+                        };
+                        rows: {
+                            row: number;
+                            key: string;
+                            /** @enum {string} */
+                            status: "created" | "changed" | "unchanged" | "refused";
+                            changes: {
+                                field: string;
+                                old: string | null;
+                                new: string | null;
+                            }[];
+                            errors: {
+                                column: string | null;
+                                field: string | null;
+                                error: {
+                                    code: string;
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                detail: string;
+                            }[];
+                        }[];
+                        deactivated: string[];
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body, field or file too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported content type or file type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key already used for a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "import.bulk.user": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 h answers the first answer (header `Idempotent-Replayed: true`) and creates nothing. Another request with the same key → 422; while the first still runs → 409 with Retry-After. Per account and caller. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dryRun?: boolean;
+                    deactivateMissing?: boolean;
+                    /** @description At most 5000 records; a record's `row` in the report is its position in this array, from 1 */
+                    records: {
+                        [key: string]: string | number | boolean | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        entity: "customer" | "job" | "jobTask" | "item" | "itemUnit" | "resource" | "resourceUnit" | "workType" | "location" | "user";
+                        dryRun: boolean;
+                        fileName: string;
+                        importId: number | null;
+                        /** @enum {string} */
+                        fileKind: "csv" | "xlsx" | "json";
+                        columns: {
+                            caption: string;
+                            field: string | null;
+                        }[];
+                        missingFields: string[];
+                        fields: {
+                            field: string;
+                            required: boolean;
+                        }[];
+                        counts: {
+                            rows: number;
+                            created: number;
+                            changed: number;
+                            unchanged: number;
+                            refused: number;
+                            deactivated: number;
+                        };
+                        rows: {
+                            row: number;
+                            key: string;
+                            /** @enum {string} */
+                            status: "created" | "changed" | "unchanged" | "refused";
+                            changes: {
+                                field: string;
+                                old: string | null;
+                                new: string | null;
+                            }[];
+                            errors: {
+                                column: string | null;
+                                field: string | null;
+                                error: {
+                                    code: string;
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                detail: string;
+                            }[];
+                        }[];
+                        deactivated: string[];
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body, field or file too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported content type or file type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key already used for a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "resource.list": {
         parameters: {
             query?: {
@@ -8486,6 +10850,7 @@ export interface operations {
                 dir?: "asc" | "desc";
                 cursor?: string | null;
                 limit?: number;
+                updatedSince?: string;
             };
             header?: never;
             path?: never;
@@ -8509,6 +10874,8 @@ export interface operations {
                         description: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     }[];
                 };
             };
@@ -8612,6 +10979,8 @@ export interface operations {
                         description: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -8764,6 +11133,8 @@ export interface operations {
                         description: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -9015,7 +11386,9 @@ export interface operations {
     };
     "location.list": {
         parameters: {
-            query?: never;
+            query?: {
+                updatedSince?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9037,7 +11410,20 @@ export interface operations {
                         name: string | null;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     }[];
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
@@ -9130,6 +11516,8 @@ export interface operations {
                         name: string | null;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -9283,6 +11671,8 @@ export interface operations {
                         name: string | null;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -9542,7 +11932,9 @@ export interface operations {
     };
     "workType.list": {
         parameters: {
-            query?: never;
+            query?: {
+                updatedSince?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9564,7 +11956,20 @@ export interface operations {
                         unitOfMeasureCode: string | null;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     }[];
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
@@ -9660,6 +12065,8 @@ export interface operations {
                         unitOfMeasureCode: string | null;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -9816,6 +12223,8 @@ export interface operations {
                         unitOfMeasureCode: string | null;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -10075,6 +12484,7 @@ export interface operations {
                 dir?: "asc" | "desc";
                 cursor?: string | null;
                 limit?: number;
+                updatedSince?: string;
             };
             header?: never;
             path?: never;
@@ -10098,6 +12508,8 @@ export interface operations {
                         name: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     }[];
                 };
             };
@@ -10201,6 +12613,8 @@ export interface operations {
                         name: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -10353,6 +12767,8 @@ export interface operations {
                         name: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -11164,6 +13580,193 @@ export interface operations {
             };
         };
     };
+    "import.bulk.job": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 h answers the first answer (header `Idempotent-Replayed: true`) and creates nothing. Another request with the same key → 422; while the first still runs → 409 with Retry-After. Per account and caller. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dryRun?: boolean;
+                    deactivateMissing?: boolean;
+                    /** @description At most 5000 records; a record's `row` in the report is its position in this array, from 1 */
+                    records: {
+                        [key: string]: string | number | boolean | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        entity: "customer" | "job" | "jobTask" | "item" | "itemUnit" | "resource" | "resourceUnit" | "workType" | "location" | "user";
+                        dryRun: boolean;
+                        fileName: string;
+                        importId: number | null;
+                        /** @enum {string} */
+                        fileKind: "csv" | "xlsx" | "json";
+                        columns: {
+                            caption: string;
+                            field: string | null;
+                        }[];
+                        missingFields: string[];
+                        fields: {
+                            field: string;
+                            required: boolean;
+                        }[];
+                        counts: {
+                            rows: number;
+                            created: number;
+                            changed: number;
+                            unchanged: number;
+                            refused: number;
+                            deactivated: number;
+                        };
+                        rows: {
+                            row: number;
+                            key: string;
+                            /** @enum {string} */
+                            status: "created" | "changed" | "unchanged" | "refused";
+                            changes: {
+                                field: string;
+                                old: string | null;
+                                new: string | null;
+                            }[];
+                            errors: {
+                                column: string | null;
+                                field: string | null;
+                                error: {
+                                    code: string;
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                detail: string;
+                            }[];
+                        }[];
+                        deactivated: string[];
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body, field or file too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported content type or file type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key already used for a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "account.get": {
         parameters: {
             query?: never;
@@ -11477,6 +14080,8 @@ export interface operations {
                         description: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -11633,6 +14238,8 @@ export interface operations {
                         description: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -12067,8 +14674,13 @@ export interface operations {
                         id: number;
                         entity: string;
                         fileName: string;
+                        /** @enum {string} */
+                        source: "file" | "bulk";
+                        /** @enum {string} */
+                        status: "running" | "done" | "failed";
                         createdBy: string;
                         createdAt: string;
+                        finishedAt: string | null;
                         counts: {
                             rows: number;
                             created: number;
@@ -12077,6 +14689,18 @@ export interface operations {
                             refused: number;
                             deactivated: number;
                         };
+                        progress: {
+                            /** @enum {string} */
+                            phase: "checking" | "writing";
+                            done: number;
+                            total: number;
+                        } | null;
+                        error: {
+                            code: string;
+                            params: {
+                                [key: string]: string;
+                            };
+                        } | null;
                     }[];
                 };
             };
@@ -12176,7 +14800,7 @@ export interface operations {
                         fileName: string;
                         importId: number | null;
                         /** @enum {string} */
-                        fileKind: "csv" | "xlsx";
+                        fileKind: "csv" | "xlsx" | "json";
                         columns: {
                             caption: string;
                             field: string | null;
@@ -12326,7 +14950,9 @@ export interface operations {
     };
     "user.list": {
         parameters: {
-            query?: never;
+            query?: {
+                updatedSince?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12355,7 +14981,20 @@ export interface operations {
                         lockDefaultResource: boolean;
                         expirationDate: string | null;
                         active: boolean;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     }[];
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
@@ -12474,6 +15113,8 @@ export interface operations {
                         lockDefaultResource: boolean;
                         expirationDate: string | null;
                         active: boolean;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -12648,6 +15289,8 @@ export interface operations {
                         lockDefaultResource: boolean;
                         expirationDate: string | null;
                         active: boolean;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -12907,6 +15550,7 @@ export interface operations {
                 dir?: "asc" | "desc";
                 cursor?: string | null;
                 limit?: number;
+                updatedSince?: string;
             };
             header?: never;
             path?: never;
@@ -12930,6 +15574,8 @@ export interface operations {
                         description: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     }[];
                 };
             };
@@ -13033,6 +15679,8 @@ export interface operations {
                         description: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -13185,6 +15833,8 @@ export interface operations {
                         description: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -13485,6 +16135,8 @@ export interface operations {
                         description: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -13646,6 +16298,8 @@ export interface operations {
                         description: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -13911,6 +16565,7 @@ export interface operations {
                 dir?: "asc" | "desc";
                 cursor?: string | null;
                 limit?: number;
+                updatedSince?: string;
             };
             header?: never;
             path?: never;
@@ -13939,6 +16594,8 @@ export interface operations {
                         teamCode: string | null;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     }[];
                 };
             };
@@ -14055,6 +16712,8 @@ export interface operations {
                         teamCode: string | null;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -14220,6 +16879,8 @@ export interface operations {
                         teamCode: string | null;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -14502,6 +17163,8 @@ export interface operations {
                         description: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -14682,6 +17345,7 @@ export interface operations {
             query?: {
                 /** @example R01 */
                 unitNo?: string;
+                updatedSince?: string;
             };
             header?: never;
             path: {
@@ -14708,6 +17372,8 @@ export interface operations {
                         description: string;
                         active: boolean;
                         version: number;
+                        /** @description When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince */
+                        updatedAt?: string;
                     }[];
                 };
             };
@@ -14917,7 +17583,7 @@ export interface operations {
                         fileName: string;
                         importId: number | null;
                         /** @enum {string} */
-                        fileKind: "csv" | "xlsx";
+                        fileKind: "csv" | "xlsx" | "json";
                         columns: {
                             caption: string;
                             field: string | null;
@@ -15494,6 +18160,102 @@ export interface operations {
             };
             /** @description Not found — also for another account’s ids */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getImportReport: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv" | "json";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                    "text/csv": string;
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such import in the account */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The import is still running, failed, or was applied before reports were kept (`IMPORT_NO_REPORT`) */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];

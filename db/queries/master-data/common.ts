@@ -1,8 +1,19 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type AliasedRawBuilder, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { DB } from '../../types';
 
 /** `version = version + 1`: every update of a master-data record bumps its version (optimistic concurrency). */
 export const nextVersion = sql<number>`version + 1`;
+
+/**
+ * `updated_at` as ISO 8601 text with microseconds (issue 42 §3): a Date would drop them, and a
+ * sync that passes back a rounded-down instant would see the same record again and again.
+ */
+export const updatedAtIso = (table: string): AliasedRawBuilder<string, 'updatedAt'> =>
+  sql<string>`to_char(${sql.ref(`${table}.updatedAt`)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('updatedAt');
+
+/** `updatedSince` of a list: records changed strictly after the instant; none given = all. */
+export const changedSince = (table: string, since: string | null | undefined): RawBuilder<SqlBool> =>
+  since ? sql<SqlBool>`${sql.ref(`${table}.updatedAt`)} > ${since}::timestamptz` : sql<SqlBool>`true`;
 
 /** A Kysely instance or a transaction. */
 export type Db = Kysely<DB> | Transaction<DB>;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { matchesSearch, nextVersion, type Db } from './common';
+import { matchesSearch, nextVersion, updatedAtIso, type Db } from './common';
 import { countMatching, keysetPage, type KeysetColumns, type KeysetRequest } from './paging';
 
 export interface CustomerRow {
@@ -8,6 +8,8 @@ export interface CustomerRow {
   name: string;
   active: boolean;
   version: number;
+  /** issue 42 §3 (lists and single) */
+  updatedAt?: string;
 }
 
 const columns = ['customer.id', 'customer.no', 'customer.name', 'customer.active', 'customer.version'] as const;
@@ -16,15 +18,15 @@ const keyset: KeysetColumns = { key: 'customer.no', text: 'customer.name' };
 
 /** One keyset page of the admin list (decision 0175). */
 export function listCustomers(db: Db, accountId: number, request: KeysetRequest): Promise<CustomerRow[]> {
-  return keysetPage(db.selectFrom('customer').select(columns).where('accountId', '=', accountId), keyset, request).execute();
+  return keysetPage(db.selectFrom('customer').select(columns).select(updatedAtIso('customer')).where('accountId', '=', accountId), keyset, request).execute();
 }
 
-export function countCustomers(db: Db, accountId: number, q: string): Promise<number> {
-  return countMatching(db.selectFrom('customer').where('accountId', '=', accountId), keyset, q);
+export function countCustomers(db: Db, accountId: number, q: string, updatedSince?: string | null): Promise<number> {
+  return countMatching(db.selectFrom('customer').where('accountId', '=', accountId), keyset, q, updatedSince);
 }
 
 export function findCustomer(db: Db, accountId: number, no: string): Promise<CustomerRow | undefined> {
-  return db.selectFrom('customer').select(columns).where('accountId', '=', accountId).where('no', '=', no).executeTakeFirst();
+  return db.selectFrom('customer').select(columns).select(updatedAtIso('customer')).where('accountId', '=', accountId).where('no', '=', no).executeTakeFirst();
 }
 
 export function insertCustomer(db: Db, accountId: number, values: { no: string; name: string }): Promise<CustomerRow> {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { matchesSearch, nextVersion, type Db } from './common';
+import { matchesSearch, nextVersion, updatedAtIso, type Db } from './common';
 import { recentRank } from './recent';
 import { countMatching, keysetPage, type KeysetColumns, type KeysetRequest } from './paging';
 
@@ -12,6 +12,8 @@ export interface NoRow {
   description: string;
   active: boolean;
   version: number;
+  /** issue 42 §3 (lists and single) */
+  updatedAt?: string;
 }
 
 const columns = ['id', 'no', 'description', 'active', 'version'] as const;
@@ -20,15 +22,15 @@ const keyset = (table: NoTable): KeysetColumns => ({ key: `${table}.no`, text: `
 
 /** One keyset page of the admin list (decision 0175). */
 export function listNoRecords(db: Db, table: NoTable, accountId: number, request: KeysetRequest): Promise<NoRow[]> {
-  return keysetPage(db.selectFrom(table as 'item').select(columns).where('accountId', '=', accountId), keyset(table), request).execute();
+  return keysetPage(db.selectFrom(table as 'item').select(columns).select(updatedAtIso(table)).where('accountId', '=', accountId), keyset(table), request).execute();
 }
 
-export function countNoRecords(db: Db, table: NoTable, accountId: number, q: string): Promise<number> {
-  return countMatching(db.selectFrom(table as 'item').where('accountId', '=', accountId), keyset(table), q);
+export function countNoRecords(db: Db, table: NoTable, accountId: number, q: string, updatedSince?: string | null): Promise<number> {
+  return countMatching(db.selectFrom(table as 'item').where('accountId', '=', accountId), keyset(table), q, updatedSince);
 }
 
 export function findNoRecord(db: Db, table: NoTable, accountId: number, no: string): Promise<NoRow | undefined> {
-  return db.selectFrom(table as 'item').select(columns).where('accountId', '=', accountId).where('no', '=', no).executeTakeFirst();
+  return db.selectFrom(table as 'item').select(columns).select(updatedAtIso(table)).where('accountId', '=', accountId).where('no', '=', no).executeTakeFirst();
 }
 
 export function insertNoRecord(db: Db, table: NoTable, accountId: number, values: { no: string; description: string }): Promise<NoRow> {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { matchesSearch, nextVersion, type Db } from './common';
+import { changedSince, matchesSearch, nextVersion, updatedAtIso, type Db } from './common';
 import { recentRank } from './recent';
 import { countMatching, keysetPage, type KeysetColumns, type KeysetRequest } from './paging';
 
@@ -14,6 +14,8 @@ export interface JobRow {
   teamCode: string | null;
   active: boolean;
   version: number;
+  /** issue 42 §3 */
+  updatedAt?: string;
 }
 
 export interface JobValues {
@@ -45,6 +47,7 @@ function selectJobs(db: Db, accountId: number) {
       'job.teamCode',
       'job.active',
       'job.version',
+      updatedAtIso('job'),
     ])
     .where('job.accountId', '=', accountId);
 }
@@ -56,8 +59,8 @@ export function listJobs(db: Db, accountId: number, request: KeysetRequest): Pro
   return keysetPage(selectJobs(db, accountId), keyset, request).execute();
 }
 
-export function countJobs(db: Db, accountId: number, q: string): Promise<number> {
-  return countMatching(db.selectFrom('job').where('job.accountId', '=', accountId), keyset, q);
+export function countJobs(db: Db, accountId: number, q: string, updatedSince?: string | null): Promise<number> {
+  return countMatching(db.selectFrom('job').where('job.accountId', '=', accountId), keyset, q, updatedSince);
 }
 
 export function findJob(db: Db, accountId: number, code: string): Promise<JobRow | undefined> {
@@ -135,12 +138,23 @@ export interface JobTaskRow {
   description: string;
   active: boolean;
   version: number;
+  updatedAt?: string;
 }
 
 const taskColumns = ['id', 'jobCode', 'code', 'description', 'active', 'version'] as const;
 
-export function listJobTasks(db: Db, accountId: number, jobCode: string): Promise<JobTaskRow[]> {
-  return db.selectFrom('jobTask').select(taskColumns).where('accountId', '=', accountId).where('jobCode', '=', jobCode).orderBy('code').execute();
+/** The tasks of a job, or (a sync) of every job changed since `updatedSince`; by job, then code. */
+export function listJobTasks(db: Db, accountId: number, jobCode: string | undefined, updatedSince?: string): Promise<JobTaskRow[]> {
+  return db
+    .selectFrom('jobTask')
+    .select(taskColumns)
+    .select(updatedAtIso('jobTask'))
+    .where('accountId', '=', accountId)
+    .$if(jobCode !== undefined, (qb) => qb.where('jobCode', '=', jobCode ?? ''))
+    .where(changedSince('jobTask', updatedSince))
+    .orderBy('jobCode')
+    .orderBy('code')
+    .execute();
 }
 
 export function findJobTask(db: Db, accountId: number, jobCode: string, code: string): Promise<JobTaskRow | undefined> {

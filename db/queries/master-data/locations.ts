@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { matchesSearch, nextVersion, type Db } from './common';
+import { changedSince, matchesSearch, nextVersion, updatedAtIso, type Db } from './common';
 
 export interface LocationRow {
   id: number;
@@ -8,12 +8,14 @@ export interface LocationRow {
   name: string | null;
   active: boolean;
   version: number;
+  /** issue 42 §3 (the list) */
+  updatedAt?: string;
 }
 
 const columns = ['id', 'accountId', 'code', 'name', 'active', 'version'] as const;
 
-export function listLocations(db: Db, accountId: number): Promise<LocationRow[]> {
-  return db.selectFrom('location').select(columns).where('accountId', '=', accountId).orderBy('code').execute();
+export function listLocations(db: Db, accountId: number, updatedSince?: string): Promise<LocationRow[]> {
+  return db.selectFrom('location').select(columns).select(updatedAtIso('location')).where('accountId', '=', accountId).where(changedSince('location', updatedSince)).orderBy('code').execute();
 }
 
 export function findLocation(db: Db, accountId: number, by: { code: string } | { id: number }): Promise<LocationRow | undefined> {

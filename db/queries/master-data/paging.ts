@@ -1,6 +1,6 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../types';
-import { matchesSearch } from './common';
+import { changedSince, matchesSearch } from './common';
 
 /**
  * One keyset page of an admin list (issue 9, decision 0175). The list is ordered by its key
@@ -24,7 +24,11 @@ export interface KeysetRequest {
   /** the last row of the previous page; null for the first page */
   after: { text: string | null; key: string } | null;
   limit: number;
+  /** only records changed after this instant (issue 42 §3) */
+  updatedSince?: string | null | undefined;
 }
+
+const tableOf = (columns: KeysetColumns) => columns.key.split('.')[0]!;
 
 export function textExpr(columns: KeysetColumns): Expression<string> {
   return columns.nullable ? sql<string>`coalesce(${sql.ref(columns.text)}, '')` : sql<string>`${sql.ref(columns.text)}`;
@@ -35,7 +39,7 @@ export function keysetPage<TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB
   const key = sql.ref(columns.key);
   const text = textExpr(columns);
   const op = sql.raw(r.dir === 'asc' ? '>' : '<');
-  let out = qb.where(matchesSearch(r.q, columns.key, columns.text));
+  let out = qb.where(matchesSearch(r.q, columns.key, columns.text)).where(changedSince(tableOf(columns), r.updatedSince));
   if (r.after) {
     out = out.where(r.sort === 'key' ? sql<SqlBool>`${key} ${op} ${r.after.key}` : sql<SqlBool>`(${text}, ${key}) ${op} (${r.after.text ?? ''}, ${r.after.key})`);
   }
@@ -44,11 +48,12 @@ export function keysetPage<TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB
 }
 
 /** Records matching `q` in the whole list (for "showing N of M"); a count of an index-only scan. */
-export async function countMatching<TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>, columns: KeysetColumns, q: string): Promise<number> {
+export async function countMatching<TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>, columns: KeysetColumns, q: string, updatedSince?: string | null): Promise<number> {
   const row = await qb
     .clearSelect()
     .select(sql<string>`count(*)`.as('n'))
     .where(matchesSearch(q, columns.key, columns.text))
+    .where(changedSince(tableOf(columns), updatedSince))
     .executeTakeFirstOrThrow();
   return Number((row as unknown as { n: string | number }).n);
 }

@@ -1,6 +1,6 @@
 import type { UnitType } from '../../../src/shared/limits';
 import { sql } from 'kysely';
-import { matchesSearch, nextVersion, type Db } from './common';
+import { changedSince, matchesSearch, nextVersion, updatedAtIso, type Db } from './common';
 
 export interface UnitRow {
   id: number;
@@ -10,6 +10,8 @@ export interface UnitRow {
   description: string;
   active: boolean;
   version: number;
+  /** issue 42 §3 (the list) */
+  updatedAt?: string;
 }
 
 const columns = ['id', 'unitType', 'unitNo', 'code', 'description', 'active', 'version'] as const;
@@ -21,8 +23,14 @@ export interface UnitKey {
 }
 
 /** Units of one type, optionally of one item/resource; by unit number, then code. */
-export function listUnits(db: Db, accountId: number, unitType: UnitType, unitNo: string | undefined): Promise<UnitRow[]> {
-  let query = db.selectFrom('unitOfMeasure').select(columns).where('accountId', '=', accountId).where('unitType', '=', unitType);
+export function listUnits(db: Db, accountId: number, unitType: UnitType, unitNo: string | undefined, updatedSince?: string): Promise<UnitRow[]> {
+  let query = db
+    .selectFrom('unitOfMeasure')
+    .select(columns)
+    .select(updatedAtIso('unitOfMeasure'))
+    .where('accountId', '=', accountId)
+    .where('unitType', '=', unitType)
+    .where(changedSince('unitOfMeasure', updatedSince));
   if (unitNo !== undefined) query = query.where('unitNo', '=', unitNo);
   return query.orderBy('unitNo').orderBy('code').execute();
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { matchesSearch, nextVersion, type Db } from './common';
+import { changedSince, matchesSearch, nextVersion, updatedAtIso, type Db } from './common';
 import { recentRank } from './recent';
 
 export interface WorkTypeRow {
@@ -9,12 +9,14 @@ export interface WorkTypeRow {
   unitOfMeasureCode: string | null;
   active: boolean;
   version: number;
+  /** issue 42 §3 (the list) */
+  updatedAt?: string;
 }
 
 const columns = ['id', 'code', 'description', 'unitOfMeasureCode', 'active', 'version'] as const;
 
-export function listWorkTypes(db: Db, accountId: number): Promise<WorkTypeRow[]> {
-  return db.selectFrom('workType').select(columns).where('accountId', '=', accountId).orderBy('code').execute();
+export function listWorkTypes(db: Db, accountId: number, updatedSince?: string): Promise<WorkTypeRow[]> {
+  return db.selectFrom('workType').select(columns).select(updatedAtIso('workType')).where('accountId', '=', accountId).where(changedSince('workType', updatedSince)).orderBy('code').execute();
 }
 
 export function findWorkType(db: Db, accountId: number, code: string): Promise<WorkTypeRow | undefined> {

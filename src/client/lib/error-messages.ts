@@ -161,6 +161,12 @@ export const ERROR_MESSAGES: ErrorMessages = {
   IMPORT_FORMULA: () => m.imp_err_formula(),
   IMPORT_DUPLICATE: (p) => m.imp_err_duplicate({ key: p.key ?? '', row: p.row ?? '' }),
   IMPORT_USER_ROLE: () => m.imp_err_user_role(),
+  IMPORT_FAILED: () => m.imp_err_failed(),
+  IMPORT_INTERRUPTED: () => m.imp_err_interrupted(),
+  IMPORT_NO_REPORT: () => m.imp_err_no_report(),
+  PASSWORD_LINK_INVALID: () => m.imp_err_link_invalid(),
+  PASSWORD_LINK_EXPIRED: () => m.imp_err_link_expired(),
+  PASSWORD_LINK_USED: () => m.imp_err_link_used(),
   IMPORT_PARENT_MISSING: (p) => m.imp_err_parent_missing({ entity: entity(p.entity), key: p.key ?? '' }),
 
   EXPORT_TOO_MANY: () => m.exp_err_too_many(),

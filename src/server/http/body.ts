@@ -18,13 +18,13 @@ export function refuseDeclaredLength(req: IncomingMessage, max: number): void {
   if (declared > max) throw new AppError('PAYLOAD_TOO_LARGE', coded('BODY_TOO_LARGE'));
 }
 
-export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
-  refuseDeclaredLength(req, JSON_BODY_MAX_BYTES);
+export async function readJsonBody(req: IncomingMessage, max = JSON_BODY_MAX_BYTES): Promise<unknown> {
+  refuseDeclaredLength(req, max);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > JSON_BODY_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', coded('BODY_TOO_LARGE'));
+    if (size > max) throw new AppError('PAYLOAD_TOO_LARGE', coded('BODY_TOO_LARGE'));
     chunks.push(chunk as Buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8').trim();

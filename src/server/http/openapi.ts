@@ -167,7 +167,7 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
     const props = (input?.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((input?.required as string[] | undefined) ?? []);
     const parameters: unknown[] = r.paramNames.map((name) => ({ name, in: 'path', required: true, schema: props[name] ?? { type: 'string' } }));
-    const create = r.meta.rest.status === 201;
+    const create = r.meta.rest.status === 201 || r.meta.rest.idempotent === true;
     if (create) parameters.push(idempotencyParam);
     const op: Record<string, unknown> = {
       operationId: r.procedurePath,

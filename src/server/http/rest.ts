@@ -97,7 +97,7 @@ export async function handleRest(services: AppServices, route: RestRoute, grant:
       body = mp.fields;
       files = mp.files;
     } else if (type === '' || type.startsWith('application/json')) {
-      body = await readJsonBody(req);
+      body = await readJsonBody(req, route.meta.rest.bodyMaxBytes);
     } else {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', coded('UNSUPPORTED_CONTENT_TYPE', { type: type.split(';')[0] ?? '' }));
     }
@@ -112,10 +112,10 @@ export async function handleRest(services: AppServices, route: RestRoute, grant:
   const ctx = createContext(services, req, res, actor, files);
   bufferAndCompress(req, res);
   const status = route.meta.rest.status ?? 200;
-  // Creates (201) honour Idempotency-Key (issue 13 point 5); everything else just runs (without
-  // the wrapper's extra async layer: decision 0277).
+  // Creates (201) and the bulk upserts honour Idempotency-Key (issue 13 point 5, issue 42 §3);
+  // everything else just runs (without the wrapper's extra async layer: decision 0277).
   const run = async () => ({ status, body: await route.call({ ctx, input, batchIndex: 0 }) });
-  const answer = status === 201 ? await withIdempotency(services.db, req, res, ctx.actor, { method, path: route.path, input, files, secretFields: route.meta.rest.secretFields ?? [] }, run) : { status, body: await route.call({ ctx, input, batchIndex: 0 }) };
+  const answer = status === 201 || route.meta.rest.idempotent ? await withIdempotency(services.db, req, res, ctx.actor, { method, path: route.path, input, files, secretFields: route.meta.rest.secretFields ?? [] }, run) : { status, body: await route.call({ ctx, input, batchIndex: 0 }) };
   // Paged lists keep spec §7's array body and link the next page (issue 9).
   sendJson(res, answer.status, route.meta.rest.paged ? restPage(res, grant.url, answer.body) : answer.body);
 }

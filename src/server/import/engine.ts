@@ -34,6 +34,11 @@ export interface EntityHandler {
   check?(rec: Rec, current: Rec | undefined): Promise<CheckResult>;
   create(rec: Rec): Promise<void>;
   update(rec: Rec, current: Rec): Promise<void>;
+  /**
+   * Creates and updates many records in few statements (multi-row insert … on conflict do
+   * update, chunks of 500; issue 42 budget). When present, `write` uses it instead of create/update.
+   */
+  upsertMany?(recs: Rec[]): Promise<void>;
   deactivate(currents: Rec[]): Promise<void>;
   /** keys compared without case (usernames); default exact */
   foldKeys?: boolean;
@@ -108,7 +113,12 @@ export interface Evaluated {
 }
 
 /** Every row of the file against the stored records; nothing is written. */
-export async function evaluate(table: ParsedTable, plan: ColumnPlan, handler: EntityHandler, options: { deactivateMissing: boolean }): Promise<Evaluated> {
+export async function evaluate(
+  table: ParsedTable,
+  plan: ColumnPlan,
+  handler: EntityHandler,
+  options: { deactivateMissing: boolean; onProgress?: ((done: number) => void) | undefined },
+): Promise<Evaluated> {
   const captionOf = new Map<string, string>();
   for (const [i, field] of plan.byIndex) captionOf.set(field, plan.columns[i]!.caption);
   const rows: TImportRow[] = [];
@@ -118,7 +128,9 @@ export async function evaluate(table: ParsedTable, plan: ColumnPlan, handler: En
   const mentioned = new Set<string>();
   const counts = { rows: table.rows.length, created: 0, changed: 0, unchanged: 0, refused: 0, deactivated: 0 };
 
+  let done = 0;
   for (const { row, cells } of table.rows) {
+    if (++done % PROGRESS_EVERY === 0) options.onProgress?.(done);
     const errors: TImportRow['errors'] = [];
     const raw: Record<string, unknown> = {};
     let active: boolean | undefined;
@@ -219,9 +231,27 @@ export function reportRows(rows: TImportRow[]): { rows: TImportRow[]; truncated:
   return { rows: kept, truncated: true };
 }
 
-/** Writes an evaluation (the caller's transaction). */
-export async function write(handler: EntityHandler, evaluated: Evaluated): Promise<void> {
-  for (const rec of evaluated.toCreate) await handler.create(rec);
-  for (const { rec, current } of evaluated.toUpdate) await handler.update(rec, current);
+/** Rows between two progress reports (and records per written batch). */
+export const PROGRESS_EVERY = 500;
+
+/** Writes an evaluation (the caller's transaction); `onProgress` gets the records written so far. */
+export async function write(handler: EntityHandler, evaluated: Evaluated, onProgress?: (done: number) => void): Promise<void> {
+  if (handler.upsertMany) {
+    const all = [...evaluated.toCreate, ...evaluated.toUpdate.map((u) => u.rec)];
+    for (let i = 0; i < all.length; i += PROGRESS_EVERY) {
+      await handler.upsertMany(all.slice(i, i + PROGRESS_EVERY));
+      onProgress?.(Math.min(all.length, i + PROGRESS_EVERY));
+    }
+  } else {
+    let done = 0;
+    for (const rec of evaluated.toCreate) {
+      await handler.create(rec);
+      if (++done % PROGRESS_EVERY === 0) onProgress?.(done);
+    }
+    for (const { rec, current } of evaluated.toUpdate) {
+      await handler.update(rec, current);
+      if (++done % PROGRESS_EVERY === 0) onProgress?.(done);
+    }
+  }
   if (evaluated.toDeactivate.length > 0) await handler.deactivate(evaluated.toDeactivate);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  activeCustomerNos,
   allCustomers,
   allJobs,
   allJobTasks,
@@ -10,6 +11,7 @@ import {
   deactivateByKeys,
   deactivateJobTasks,
   deactivateUnits,
+  upsertRows,
 } from '../../../db/queries/import';
 import type { Db } from '../../../db/queries/master-data/common';
 import { insertCustomer, updateCustomer } from '../../../db/queries/master-data/customers';
@@ -35,7 +37,6 @@ import { ZCreateUnitInput } from '../../shared/schemas/unit';
 import { ZCreateWorkTypeInput } from '../../shared/schemas/work-type';
 import { username } from '../../shared/schemas/user';
 import { AppError } from '../errors';
-import { checkBillTo } from '../services/master-data/jobs';
 import { checkUnitCode } from '../services/master-data/work-types';
 import { keyOf, type CheckResult, type EntityHandler, type Rec } from './engine';
 
@@ -97,6 +98,12 @@ async function noRecordHandler(db: Db, accountId: number, table: 'item' | 'resou
       await updateNoRecord(db, table, accountId, s(rec.no), { description: s(rec.description), active: active(rec) });
       await ensureUnit(rec);
     },
+    async upsertMany(recs) {
+      await upsertRows(db, table, ['no'], recs.map((rec) => ({ accountId, no: s(rec.no), description: s(rec.description), active: active(rec) })));
+      const units = recs.filter((rec) => n(rec.baseUnitOfMeasure) !== null && !unitsOf.get(s(rec.no))?.has(s(rec.baseUnitOfMeasure)));
+      await upsertRows(db, 'unitOfMeasure', ['unitType', 'unitNo', 'code'], units.map((rec) => ({ accountId, unitType, unitNo: s(rec.no), code: s(rec.baseUnitOfMeasure), description: s(rec.baseUnitOfMeasure) })), 'nothing');
+      for (const rec of units) (unitsOf.get(s(rec.no)) ?? unitsOf.set(s(rec.no), new Set()).get(s(rec.no))!).add(s(rec.baseUnitOfMeasure));
+    },
     deactivate: (currents) => deactivateByKeys(db, table, 'no', accountId, currents.map((c) => s(c.no))),
   };
 }
@@ -121,6 +128,7 @@ async function unitHandler(db: Db, accountId: number, unitType: UnitType): Promi
       if (!active(rec)) await updateUnit(db, accountId, key(rec), { description: s(rec.description), active: false });
     },
     update: async (rec) => void (await updateUnit(db, accountId, key(rec), { description: s(rec.description), active: active(rec) })),
+    upsertMany: (recs) => upsertRows(db, 'unitOfMeasure', ['unitType', 'unitNo', 'code'], recs.map((rec) => ({ accountId, ...key(rec), description: s(rec.description), active: active(rec) }))),
     deactivate: (currents) => deactivateUnits(db, accountId, unitType, currents.map((c) => ({ unitNo: s(c.unitNo), code: s(c.code) }))),
   };
 }
@@ -214,6 +222,7 @@ export async function importHandler(db: Db, accountId: number, entity: ImportEnt
           if (!active(rec)) await updateCustomer(db, accountId, s(rec.no), { name: s(rec.name), active: false });
         },
         update: async (rec) => void (await updateCustomer(db, accountId, s(rec.no), { name: s(rec.name), active: active(rec) })),
+        upsertMany: (recs) => upsertRows(db, 'customer', ['no'], recs.map((rec) => ({ accountId, no: s(rec.no), name: s(rec.name), active: active(rec) }))),
         deactivate: (currents) => deactivateByKeys(db, 'customer', 'no', accountId, currents.map((c) => s(c.no))),
       };
     case 'job': {
@@ -225,22 +234,26 @@ export async function importHandler(db: Db, accountId: number, entity: ImportEnt
         startingDate: n(rec.startingDate),
         active: active(rec),
       });
+      const customers = await activeCustomerNos(db, accountId);
       return {
         keyFields: ['code'],
         schema: ZCreateJobInput,
         diffFields: ['description', 'billToCustomerNo', 'teamCode', 'responsibleResourceNo', 'startingDate'],
         current: byKey(['code'], await allJobs(db, accountId)),
-        // The admin screens' rule: the bill-to customer is an active customer of the account (one kept as it is stays).
+        // The admin screens' rule (checkBillTo of the job service), for a whole file in one read:
+        // the bill-to customer is an active customer of the account; one kept as it is stays.
         check: (rec, current) =>
-          rule('billToCustomerNo', async () => {
-            await checkBillTo(db, accountId, s(rec.billToCustomerNo), current ? s(current.billToCustomerNo) : null);
-            return rec;
-          }),
+          Promise.resolve(
+            (current && s(current.billToCustomerNo) === s(rec.billToCustomerNo)) || customers.has(s(rec.billToCustomerNo))
+              ? { ok: rec }
+              : { field: 'billToCustomerNo', error: coded('BILL_TO_NOT_ACTIVE') },
+          ),
         async create(rec) {
           await insertJob(db, accountId, s(rec.code), values(rec));
           if (!active(rec)) await updateJob(db, accountId, s(rec.code), values(rec));
         },
         update: async (rec) => void (await updateJob(db, accountId, s(rec.code), values(rec))),
+        upsertMany: (recs) => upsertRows(db, 'job', ['code'], recs.map((rec) => ({ accountId, code: s(rec.code), ...values(rec) }))),
         deactivate: (currents) => deactivateByKeys(db, 'job', 'code', accountId, currents.map((c) => s(c.code))),
       };
     }
@@ -258,6 +271,7 @@ export async function importHandler(db: Db, accountId: number, entity: ImportEnt
           if (!active(rec)) await updateJobTask(db, accountId, s(rec.jobCode), s(rec.code), { description: s(rec.description), active: false });
         },
         update: async (rec) => void (await updateJobTask(db, accountId, s(rec.jobCode), s(rec.code), { description: s(rec.description), active: active(rec) })),
+        upsertMany: (recs) => upsertRows(db, 'jobTask', ['jobCode', 'code'], recs.map((rec) => ({ accountId, jobCode: s(rec.jobCode), code: s(rec.code), description: s(rec.description), active: active(rec) }))),
         deactivate: (currents) => deactivateJobTasks(db, accountId, currents.map((c) => ({ jobCode: s(c.jobCode), code: s(c.code) }))),
       };
     }
@@ -284,6 +298,7 @@ export async function importHandler(db: Db, accountId: number, entity: ImportEnt
           if (!active(rec)) await updateWorkType(db, accountId, s(rec.code), { ...values(rec), active: false });
         },
         update: async (rec) => void (await updateWorkType(db, accountId, s(rec.code), { ...values(rec), active: active(rec) })),
+        upsertMany: (recs) => upsertRows(db, 'workType', ['code'], recs.map((rec) => ({ accountId, ...values(rec), active: active(rec) }))),
         deactivate: (currents) => deactivateByKeys(db, 'workType', 'code', accountId, currents.map((c) => s(c.code))),
       };
     }
@@ -298,6 +313,7 @@ export async function importHandler(db: Db, accountId: number, entity: ImportEnt
           if (!active(rec)) await updateLocation(db, accountId, s(rec.code), { active: false });
         },
         update: async (rec) => void (await updateLocation(db, accountId, s(rec.code), { name: n(rec.name), active: active(rec) })),
+        upsertMany: (recs) => upsertRows(db, 'location', ['code'], recs.map((rec) => ({ accountId, code: s(rec.code), name: n(rec.name), active: active(rec) }))),
         deactivate: (currents) => deactivateByKeys(db, 'location', 'code', accountId, currents.map((c) => s(c.code))),
       };
   }

@@ -21,7 +21,7 @@ export interface ParsedRow {
 }
 
 export interface ParsedTable {
-  kind: 'csv' | 'xlsx';
+  kind: 'csv' | 'xlsx' | 'json';
   captions: string[];
   rows: ParsedRow[];
 }

@@ -12,6 +12,7 @@ import { reportRouter } from './report';
 import { securityRouter } from './security';
 import { importRouter } from './import';
 import { ssoRouter } from './sso';
+import { passwordLinkRouter } from './password-link';
 
 /**
  * The whole API. Each area contributes its procedures from its own file; the REST adapter serves
@@ -36,6 +37,7 @@ export const appRouter = applyStrictInput(applyOutputCheck(router({
   security: securityRouter,
   import: importRouter,
   sso: ssoRouter,
+  passwordLink: passwordLinkRouter,
 })));
 
 export type AppRouter = typeof appRouter;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IMPORT_MAX_ROWS } from '../../shared/limits';
 import { ZImportInput, ZImportRecord, ZImportReport } from '../../shared/schemas/import';
 import { listImports, runImport } from '../services/import';
+import { bulkRouter } from './import-bulk';
 import { adminProcedure, router } from '../trpc';
 
 const tags = ['import'];
@@ -27,7 +28,7 @@ export const importRouter = router({
       },
       summary: 'Import master data from a CSV or xlsx file (multipart `file`); `dryRun` only reports',
       description: [
-        'Entities: customer, job, jobTask, item, itemUnit, resource, resourceUnit, workType, location.',
+        'Entities: customer, job, jobTask, item, itemUnit, resource, resourceUnit, workType, location, user.',
         'The first row holds the column captions; Business Central’s list captions (“Open in Excel”) in English and Danish are recognised,',
         'others are mapped with `mapping` (a JSON object caption → field, "" ignores a column), remembered per account and entity once applied.',
         `CSV with \`;\` or \`,\`, with or without BOM; xlsx: the first sheet (data on several sheets is refused). At most ${IMPORT_MAX_ROWS} rows.`,
@@ -61,7 +62,15 @@ export const importRouter = router({
     .mutation(({ ctx, input }) => runImport(ctx.db, ctx.actor, input, ctx.files)),
 
   list: adminProcedure
-    .meta({ rest: { method: 'GET', path: '/api/import' }, summary: 'The account’s applied imports, newest first (at most 100)', tags })
+    .meta({
+      rest: { method: 'GET', path: '/api/import' },
+      summary: 'The account’s applied imports (files and bulk upserts), newest first (at most 100)',
+      description:
+        'Each import is a job: `status` running → done or failed. While one runs, `progress` says its phase (checking, writing) and how many rows are done of `total`; poll this list. A done import’s report: GET /api/import/{id}/report.',
+      tags,
+    })
     .output(z.array(ZImportRecord))
     .query(({ ctx }) => listImports(ctx.db, ctx.actor.accountId)),
+
+  bulk: bulkRouter,
 });

@@ -9,6 +9,7 @@ import {
 } from '../../shared/schemas/user';
 import { changePassword, createUser, deleteUser, getUser, listUsers, updateUser } from '../services/users';
 import { adminProcedure } from '../trpc';
+import { ZSinceInput } from '../../shared/schemas/master-data';
 
 const tags = ['users'];
 
@@ -18,9 +19,10 @@ const tags = ['users'];
  */
 export const userAdminProcedures = {
   list: adminProcedure
-    .meta({ rest: { method: 'GET', path: '/api/user' }, summary: 'Users of the account', tags })
+    .meta({ rest: { method: 'GET', path: '/api/user' }, summary: 'Users of the account; `updatedSince` keeps those changed after it (a sync)', tags })
+    .input(ZSinceInput.optional())
     .output(ZUserList)
-    .query(({ ctx }) => listUsers(ctx.db, ctx.actor)),
+    .query(({ ctx, input }) => listUsers(ctx.db, ctx.actor, input?.updatedSince)),
 
   single: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/user/single' }, summary: 'One user by username', tags })

@@ -42,8 +42,8 @@ function keepAnAdmin(lasting: readonly number[], userId: number): void {
   if (lasting.includes(userId) && lasting.length <= 1) throw new AppError('CONFLICT', USER_ERR.lastAdmin);
 }
 
-export function listUsers(db: Database, actor: Actor): Promise<TUser[]> {
-  return listUserRows(db, actor.accountId);
+export function listUsers(db: Database, actor: Actor, updatedSince?: string): Promise<TUser[]> {
+  return listUserRows(db, actor.accountId, updatedSince);
 }
 
 /** One user of the caller's account; another account's user answers 404 like a missing one. */

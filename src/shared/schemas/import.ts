@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { errorToken } from '../error-tokens';
 import { tooLong } from '../errors';
-import { bool } from '../fields';
+import { bool, id } from '../fields';
+import { BULK_MAX_RECORDS } from '../limits';
 
 /*
  * Master-data import (issue 42, decision 0380): the entities, their fields and the column
@@ -150,7 +151,8 @@ export const ZImportReport = z.object({
   fileName: z.string(),
   /** the import record (an applied import); null for a dry run */
   importId: z.number().nullable(),
-  fileKind: z.enum(['csv', 'xlsx']),
+  /** json: a bulk upsert (PUT /api/<entity>/bulk) */
+  fileKind: z.enum(['csv', 'xlsx', 'json']),
   columns: z.array(z.object({ caption: z.string(), field: z.string().nullable() })),
   /** required fields no column maps to: the rows are not read until they are mapped */
   missingFields: z.array(z.string()),
@@ -164,12 +166,45 @@ export const ZImportReport = z.object({
 });
 export type TImportReport = z.infer<typeof ZImportReport>;
 
+export const ZImportProgress = z.object({
+  phase: z.enum(['checking', 'writing']),
+  done: z.number(),
+  total: z.number(),
+});
+
 export const ZImportRecord = z.object({
   id: z.number(),
   entity: z.string(),
   fileName: z.string(),
+  /** file: an upload; bulk: PUT /api/<entity>/bulk */
+  source: z.enum(['file', 'bulk']),
+  status: z.enum(['running', 'done', 'failed']),
   createdBy: z.string(),
   createdAt: z.string(),
+  finishedAt: z.string().nullable(),
   counts: ZImportCounts,
+  /** while running: how far (known to the server process that runs it; null otherwise) */
+  progress: ZImportProgress.nullable(),
+  /** a failed import's reason */
+  error: ZCoded.nullable(),
 });
 export type TImportRecord = z.infer<typeof ZImportRecord>;
+
+/** One record of a bulk upsert: field → value (the entity's import fields; `active` true/false). */
+export const ZBulkRecord = z.record(z.string().max(100), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]));
+
+/** PUT /api/<entity>/bulk (issue 42 §3): the file import's rules and report for a JSON array. */
+export const ZBulkInput = z.object({
+  /** true: only the report, nothing written */
+  dryRun: z.boolean().optional(),
+  /** true: the account's records missing from `records` are set inactive (never deleted) */
+  deactivateMissing: z.boolean().optional(),
+  records: z
+    .array(ZBulkRecord)
+    .min(1, errorToken('IMPORT_EMPTY'))
+    .max(BULK_MAX_RECORDS, errorToken('IMPORT_TOO_MANY_ROWS', { max: BULK_MAX_RECORDS }))
+    .describe(`At most ${BULK_MAX_RECORDS} records; a record's \`row\` in the report is its position in this array, from 1`),
+});
+export type TBulkInput = z.input<typeof ZBulkInput>;
+
+export const ZImportRecordKey = z.object({ id: id() });

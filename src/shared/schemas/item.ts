@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { code, requiredText } from '../fields';
 import { MAX } from '../limits';
-import { ZExpectedVersion, ZIgnoredAccountId, ZOptionalActive, ZVersion } from './master-data';
+import { ZExpectedVersion, ZIgnoredAccountId, ZOptionalActive, ZUpdatedAt, ZVersion } from './master-data';
 
 /**
  * Items and resources have the same shape (spec §3: id, no, description, active) and rules
  * (spec §5: no required, trimmed, valid code, max 20; description required, max 100).
  */
 export function noDescriptionSchemas(noMax: number) {
-  const record = z.object({ id: z.number(), no: z.string(), description: z.string(), active: z.boolean(), version: ZVersion });
+  const record = z.object({ id: z.number(), no: z.string(), description: z.string(), active: z.boolean(), version: ZVersion, updatedAt: ZUpdatedAt });
   const create = z.object({ accountId: ZIgnoredAccountId, no: code(noMax), description: requiredText(MAX.description) });
   /** PUT identifies the record by `no`, which never changes (read-only on edit). */
   const update = z.object({ no: code(noMax), description: requiredText(MAX.description), active: ZOptionalActive, version: ZExpectedVersion });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { code, optionalCode, optionalIsoDate, optionalText, teamCode } from '../fields';
 import { MAX } from '../limits';
-import { ZExpectedVersion, ZIgnoredAccountId, ZOptionalActive, ZVersion } from './master-data';
+import { ZExpectedVersion, ZIgnoredAccountId, ZOptionalActive, ZUpdatedAt, ZVersion } from './master-data';
 
 /**
  * Jobs (spec §3). Spec §5: code required, valid code, max 20; description optional, max 100;
@@ -20,6 +20,7 @@ export const ZJob = z.object({
   teamCode: z.string().nullable(),
   active: z.boolean(),
   version: ZVersion,
+  updatedAt: ZUpdatedAt,
 });
 export type TJob = z.infer<typeof ZJob>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { code, id, optionalText } from '../fields';
 import { ERR } from '../errors';
 import { MAX } from '../limits';
-import { ZExpectedVersion, ZIgnoredAccountId, ZOptionalActive, ZVersion } from './master-data';
+import { ZExpectedVersion, ZIgnoredAccountId, ZOptionalActive, ZUpdatedAt, ZVersion } from './master-data';
 
 /**
  * Locations (spec §3: id, code, active; "a name is also referred to", so an optional name is
@@ -16,6 +16,7 @@ export const ZLocation = z.object({
   name: z.string().nullable(),
   active: z.boolean(),
   version: ZVersion,
+  updatedAt: ZUpdatedAt,
 });
 export type TLocation = z.infer<typeof ZLocation>;
 

@@ -46,6 +46,17 @@ export const ZExpectedVersion = z.preprocess(
   z.number({ error: ERR.mustBeNumber }).int(ERR.mustBeNumber).positive(ERR.mustBeNumber).max(2147483647).optional(),
 );
 
+/** When a record last changed (ISO 8601 UTC with microseconds; issue 42 §3): a sync remembers the largest it saw. */
+export const ZUpdatedAt = z.string().optional().describe('When the record last changed (ISO 8601, UTC, microseconds); pass the largest you saw as updatedSince');
+
+/** `updatedSince` of a master-data list: only records changed after this instant (deactivating is a change). */
+export const ZUpdatedSince = z
+  .preprocess((v) => (v === '' || v === null ? undefined : v), z.iso.datetime({ offset: true, error: errorToken('INVALID_FORMAT', { format: 'ISO 8601 timestamp' }) }).optional())
+  .describe('Only records changed after this instant (ISO 8601, e.g. 2026-11-28T16:30:00.123456Z): the largest updatedAt of your last sync');
+
+/** The input of a whole-list read (locations, work types, users): only `updatedSince`. */
+export const ZSinceInput = z.object({ updatedSince: ZUpdatedSince });
+
 /** A record's version in answers. */
 export const ZVersion = z.number().int();
 

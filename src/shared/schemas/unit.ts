@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { code, requiredText } from '../fields';
 import { MAX, UNIT_TYPES } from '../limits';
-import { ZExpectedVersion, ZIgnoredAccountId, ZOptionalActive, ZUnitType, ZVersion } from './master-data';
+import { ZExpectedVersion, ZIgnoredAccountId, ZOptionalActive, ZUnitType, ZUpdatedAt, ZUpdatedSince, ZVersion } from './master-data';
 
 /**
  * Units of measure of an item or a resource (spec §3). Spec §5: code required, trimmed, max 10
@@ -18,6 +18,7 @@ export const ZUnit = z.object({
   description: z.string(),
   active: z.boolean(),
   version: ZVersion,
+  updatedAt: ZUpdatedAt,
 });
 export type TUnit = z.infer<typeof ZUnit>;
 
@@ -47,5 +48,6 @@ export type TUnitKey = z.input<typeof ZUnitKey>;
 export const ZUnitListInput = z.object({
   unitType: ZUnitType,
   unitNo: z.preprocess((v) => (v === '' ? undefined : v), unitNo().optional()),
+  updatedSince: ZUpdatedSince,
 });
 export type TUnitListInput = z.input<typeof ZUnitListInput>;

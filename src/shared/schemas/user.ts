@@ -3,6 +3,7 @@ import { errorToken } from '../error-tokens';
 import { ERR, cannotBe } from '../errors';
 import { bool, code, enumOf, optionalCode, optionalIsoDate, optionalText, requiredText, teamCode } from '../fields';
 import { LANGUAGE_CODES, MAX, PROFILE_TYPES } from '../limits';
+import { ZUpdatedAt } from './master-data';
 
 /** Shortest password we accept (the operator CLI asks the same). */
 export const PASSWORD_MIN = 8;
@@ -38,8 +39,8 @@ export const username = () =>
 const usernameKey = () => requiredText(100);
 
 // An empty password already says "Field is required"; no second message for it.
-const password = () => requiredText(MAX.password).refine((p) => p.length === 0 || p.length >= PASSWORD_MIN, USER_ERR.passwordTooShort).meta({ minLength: PASSWORD_MIN });
-const confirmPassword = () => requiredText(MAX.password);
+export const password = () => requiredText(MAX.password).refine((p) => p.length === 0 || p.length >= PASSWORD_MIN, USER_ERR.passwordTooShort).meta({ minLength: PASSWORD_MIN });
+export const confirmPassword = () => requiredText(MAX.password);
 
 /** A user of spec §3 as lists and single answer it: never the password. */
 export const ZUser = z.object({
@@ -54,10 +55,11 @@ export const ZUser = z.object({
   lockDefaultResource: z.boolean(),
   expirationDate: z.string().nullable(),
   active: z.boolean(),
+  updatedAt: ZUpdatedAt,
 });
 export type TUser = z.infer<typeof ZUser>;
 
-const matchPasswords = <T extends { password: string; confirmPassword: string }>(v: T, ctx: z.RefinementCtx) => {
+export const matchPasswords = <T extends { password: string; confirmPassword: string }>(v: T, ctx: z.RefinementCtx) => {
   if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: ERR.passwordsMustMatch });
 };
 

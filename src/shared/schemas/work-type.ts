@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { code, optionalCode, requiredText } from '../fields';
 import { MAX } from '../limits';
-import { ZExpectedVersion, ZIgnoredAccountId, ZOptionalActive, ZVersion } from './master-data';
+import { ZExpectedVersion, ZIgnoredAccountId, ZOptionalActive, ZUpdatedAt, ZVersion } from './master-data';
 
 /**
  * Work types (spec §3). Spec §5: code required, valid code, max 10; description required, max
@@ -14,6 +14,7 @@ export const ZWorkType = z.object({
   unitOfMeasureCode: z.string().nullable(),
   active: z.boolean(),
   version: ZVersion,
+  updatedAt: ZUpdatedAt,
 });
 export type TWorkType = z.infer<typeof ZWorkType>;
 

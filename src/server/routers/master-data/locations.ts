@@ -3,14 +3,16 @@ import { ZCreateLocationInput, ZDeleteLocationInput, ZLocation, ZLocationKey, ZU
 import { ZSearchInput } from '../../../shared/schemas/search';
 import { locationService } from '../../services/master-data/locations';
 import { adminProcedure, authedProcedure, router } from '../../trpc';
+import { ZSinceInput } from '../../../shared/schemas/master-data';
 
 const tags = ['locations'];
 
 export const locationRouter = router({
   list: adminProcedure
-    .meta({ rest: { method: 'GET', path: '/api/location' }, summary: 'All locations of the account, by code', tags })
+    .meta({ rest: { method: 'GET', path: '/api/location' }, summary: 'All locations of the account, by code; `updatedSince` keeps those changed after it (a sync)', tags })
+    .input(ZSinceInput.optional())
     .output(z.array(ZLocation))
-    .query(({ ctx }) => locationService.list(ctx.db, ctx.actor.accountId)),
+    .query(({ ctx, input }) => locationService.list(ctx.db, ctx.actor.accountId, input?.updatedSince)),
 
   single: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/location/single' }, summary: 'One location (?code=)', tags })

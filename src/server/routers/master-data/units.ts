@@ -16,7 +16,7 @@ export const unitRouter = router({
     .meta({ rest: { method: 'GET', path: '/api/unit/all/{unitType}' }, summary: 'Units of measure of an item or resource (?unitNo=)', tags })
     .input(ZUnitListInput)
     .output(z.array(ZUnit))
-    .query(({ ctx, input }) => unitService.list(ctx.db, ctx.actor.accountId, input.unitType, input.unitNo)),
+    .query(({ ctx, input }) => unitService.list(ctx.db, ctx.actor.accountId, input.unitType, input.unitNo, input.updatedSince)),
 
   single: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/unit/single/{unitType}' }, summary: 'One unit of measure (?unitNo=&code=)', tags })

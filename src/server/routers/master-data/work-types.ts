@@ -3,14 +3,16 @@ import { ZSearchInput } from '../../../shared/schemas/search';
 import { ZCreateWorkTypeInput, ZUpdateWorkTypeInput, ZWorkType, ZWorkTypeKey } from '../../../shared/schemas/work-type';
 import { workTypeService } from '../../services/master-data/work-types';
 import { adminProcedure, authedProcedure, router } from '../../trpc';
+import { ZSinceInput } from '../../../shared/schemas/master-data';
 
 const tags = ['work types'];
 
 export const workTypeRouter = router({
   list: adminProcedure
-    .meta({ rest: { method: 'GET', path: '/api/worktype' }, summary: 'All work types of the account, by code', tags })
+    .meta({ rest: { method: 'GET', path: '/api/worktype' }, summary: 'All work types of the account, by code; `updatedSince` keeps those changed after it (a sync)', tags })
+    .input(ZSinceInput.optional())
     .output(z.array(ZWorkType))
-    .query(({ ctx }) => workTypeService.list(ctx.db, ctx.actor.accountId)),
+    .query(({ ctx, input }) => workTypeService.list(ctx.db, ctx.actor.accountId, input?.updatedSince)),
 
   single: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/worktype/single' }, summary: 'One work type (?code=)', tags })

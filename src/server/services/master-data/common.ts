@@ -71,7 +71,7 @@ export interface AdminPage<R> {
 export async function adminListPage<R>(
   input: AdminListQuery | undefined,
   run: (request: KeysetRequest) => Promise<R[]>,
-  count: (q: string) => Promise<number>,
+  count: (q: string, updatedSince: string | null) => Promise<number>,
   position: (row: R) => { key: string; text: string | null },
 ): Promise<AdminPage<R>> {
   const q = input?.q ?? '';
@@ -80,7 +80,8 @@ export async function adminListPage<R>(
   const limit = input?.limit ?? PAGE_SIZE_DEFAULT;
   const cursor = input?.cursor ? decodeAdminCursor(input.cursor) : null;
   if (input?.cursor && (!cursor || cursor.sort !== sort || cursor.dir !== dir)) throw new AppError('BAD_REQUEST', ADMIN_CURSOR_ERR);
-  const [rows, total] = await Promise.all([run({ q, sort, dir, limit, after: cursor }), cursor ? Promise.resolve(null) : count(q)]);
+  const updatedSince = input?.updatedSince ?? null;
+  const [rows, total] = await Promise.all([run({ q, sort, dir, limit, after: cursor, updatedSince }), cursor ? Promise.resolve(null) : count(q, updatedSince)]);
   let nextCursor: string | null = null;
   if (rows.length > limit) {
     rows.length = limit;

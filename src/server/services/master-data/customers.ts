@@ -6,7 +6,7 @@ import { adminListPage, deleteOrConflict, found, insertOrConflict, notFound, upd
 
 export const customerService = {
   list: (db: Database, accountId: number, input: AdminListQuery | undefined): Promise<AdminPage<CustomerRow>> =>
-    adminListPage(input, (r) => listCustomers(db, accountId, r), (q) => countCustomers(db, accountId, q), (row) => ({ key: row.no, text: row.name })),
+    adminListPage(input, (r) => listCustomers(db, accountId, r), (q, since) => countCustomers(db, accountId, q, since), (row) => ({ key: row.no, text: row.name })),
 
   single: async (db: Database, accountId: number, no: string): Promise<CustomerRow> => found(await findCustomer(db, accountId, no)),
 

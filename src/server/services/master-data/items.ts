@@ -28,7 +28,7 @@ export interface NoRecordService {
 function noRecordService(table: NoTable, entity: UnitType): NoRecordService {
   return {
     list: (db, accountId, input) =>
-      adminListPage(input, (r) => listNoRecords(db, table, accountId, r), (q) => countNoRecords(db, table, accountId, q), (row) => ({ key: row.no, text: row.description })),
+      adminListPage(input, (r) => listNoRecords(db, table, accountId, r), (q, since) => countNoRecords(db, table, accountId, q, since), (row) => ({ key: row.no, text: row.description })),
     single: async (db, accountId, no) => found(await findNoRecord(db, table, accountId, no)),
     async create(db, accountId, input) {
       if (await findNoRecord(db, table, accountId, input.no)) throw exists('no', entity, input.no);

@@ -41,7 +41,7 @@ export async function checkBillTo(db: Db, accountId: number, customerNo: string,
 
 export const jobService = {
   list: (db: Database, accountId: number, input: AdminListQuery | undefined): Promise<AdminPage<JobRow>> =>
-    adminListPage(input, (r) => listJobs(db, accountId, r), (q) => countJobs(db, accountId, q), (row) => ({ key: row.code, text: row.description })),
+    adminListPage(input, (r) => listJobs(db, accountId, r), (q, since) => countJobs(db, accountId, q, since), (row) => ({ key: row.code, text: row.description })),
 
   single: async (db: Database, accountId: number, code: string): Promise<JobRow> => found(await findJob(db, accountId, code)),
 
@@ -81,9 +81,9 @@ async function requireJob(db: Db, accountId: number, jobCode: string): Promise<v
 const taskConflict = (jobCode: string, code: string) => duplicate('code', coded('MD_EXISTS_FOR', { entity: 'Job task', key: code, parent: 'Job', parentKey: jobCode }));
 
 export const jobTaskService = {
-  async list(db: Database, accountId: number, jobCode: string): Promise<JobTaskRow[]> {
-    const tasks = await listJobTasks(db, accountId, jobCode);
-    if (tasks.length === 0) await requireJob(db, accountId, jobCode);
+  async list(db: Database, accountId: number, jobCode: string | undefined, updatedSince?: string): Promise<JobTaskRow[]> {
+    const tasks = await listJobTasks(db, accountId, jobCode, updatedSince);
+    if (tasks.length === 0 && jobCode !== undefined) await requireJob(db, accountId, jobCode);
     return tasks;
   },
 

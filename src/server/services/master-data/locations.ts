@@ -4,7 +4,7 @@ import { locationInUse } from '../../../../db/queries/master-data/usage';
 import { found, insertOrConflict, notFound, updatedOrStale, exists, inUse } from './common';
 
 export const locationService = {
-  list: (db: Database, accountId: number): Promise<LocationRow[]> => listLocations(db, accountId),
+  list: (db: Database, accountId: number, updatedSince?: string): Promise<LocationRow[]> => listLocations(db, accountId, updatedSince),
 
   single: async (db: Database, accountId: number, code: string): Promise<LocationRow> => found(await findLocation(db, accountId, { code })),
 

@@ -19,8 +19,8 @@ export const unitService = {
   /** Distinct codes of the account's units, for a work type's unit of measure. */
   codes: (db: Database, accountId: number) => listUnitCodes(db, accountId),
 
-  list: (db: Database, accountId: number, unitType: UnitType, unitNo: string | undefined): Promise<UnitRow[]> =>
-    listUnits(db, accountId, unitType, unitNo),
+  list: (db: Database, accountId: number, unitType: UnitType, unitNo: string | undefined, updatedSince?: string): Promise<UnitRow[]> =>
+    listUnits(db, accountId, unitType, unitNo, updatedSince),
 
   single: async (db: Database, accountId: number, key: UnitKey): Promise<UnitRow> => found(await findUnit(db, accountId, key)),
 

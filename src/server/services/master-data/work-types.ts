@@ -23,7 +23,7 @@ export async function checkUnitCode<T extends WorkTypeInput>(db: Db, accountId: 
 }
 
 export const workTypeService = {
-  list: (db: Database, accountId: number): Promise<WorkTypeRow[]> => listWorkTypes(db, accountId),
+  list: (db: Database, accountId: number, updatedSince?: string): Promise<WorkTypeRow[]> => listWorkTypes(db, accountId, updatedSince),
 
   single: async (db: Database, accountId: number, code: string): Promise<WorkTypeRow> => found(await findWorkType(db, accountId, code)),
 

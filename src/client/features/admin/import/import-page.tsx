@@ -6,11 +6,11 @@ import { Checkbox, FieldFrame } from '../../../components/field';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../lib/toast';
 import { errorMessage, translateCode, useErrorMessages } from '../../../lib/errors';
-import { formatDateTime } from '../../../lib/format';
 import { restJson } from '../../../lib/rest';
 import { trpc } from '../../../lib/trpc';
 import { AdminSection, SelectField } from '../common/form-parts';
 import '../common/admin-common.css';
+import { ImportHistory, ImportProgress } from './import-history';
 import './import.css';
 
 const ENTITY_LABEL: Record<ImportEntity, () => string> = {
@@ -47,7 +47,7 @@ const FIELD_LABEL: Record<string, () => string> = {
   defaultResource: m.imp_field_default_resource,
 };
 const fieldLabel = (field: string) => FIELD_LABEL[field]?.() ?? field;
-const entityLabel = (entity: string) => ENTITY_LABEL[entity as ImportEntity]?.() ?? entity;
+const entityLabel = (entity: ImportEntity | string) => ENTITY_LABEL[entity as ImportEntity]?.() ?? entity;
 
 const STATUS_LABEL: Record<TImportRow['status'], () => string> = {
   created: m.imp_status_created,
@@ -73,13 +73,17 @@ function sendImport(entity: ImportEntity, file: File, options: { dryRun: boolean
  */
 export function ImportPage() {
   const utils = trpc.useUtils();
-  const history = trpc.import.list.useQuery();
+  const [busy, setBusy] = useState<'preview' | 'apply' | null>(null);
+  // Issue 42 §5: while an import runs (this page's or one left running), poll its progress.
+  const history = trpc.import.list.useQuery(undefined, {
+    refetchInterval: (q) => (busy === 'apply' || (q.state.data ?? []).some((r) => r.status === 'running') ? 1000 : false),
+  });
+  const running = (history.data ?? []).find((r) => r.status === 'running');
   const [entity, setEntity] = useState<ImportEntity>('customer');
   const [file, setFile] = useState<File | null>(null);
   const [deactivateMissing, setDeactivateMissing] = useState(false);
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [report, setReport] = useState<TImportReport | null>(null);
-  const [busy, setBusy] = useState<'preview' | 'apply' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const reset = () => {
@@ -147,6 +151,12 @@ export function ImportPage() {
               {error}
             </p>
           )}
+          {busy === 'apply' && (
+            <>
+              <ImportProgress progress={running?.progress ?? null} />
+              <p className="imp-progress__text">{m.imp_progress_leave()}</p>
+            </>
+          )}
           <div className="admin-form-actions">
             <Button onClick={() => void run(true)} variant={canApply ? 'secondary' : 'primary'} loading={busy === 'preview'} disabled={busy !== null}>
               {report ? m.imp_preview_again() : m.imp_preview()}
@@ -189,26 +199,7 @@ export function ImportPage() {
 
       {report && report.missingFields.length === 0 && <ReportView report={report} />}
 
-      <AdminSection title={m.imp_history_title()}>
-        {history.isError ? (
-          <p className="form-error">{errorMessage(history.error)}</p>
-        ) : history.data && history.data.length === 0 ? (
-          <p>{m.imp_history_none()}</p>
-        ) : (
-          <ul className="imp-history">
-            {(history.data ?? []).map((r) => (
-              <li key={r.id}>
-                <span className="imp-history__head">
-                  {entityLabel(r.entity)} · {r.fileName}
-                </span>
-                <span className="imp-history__meta">
-                  {formatDateTime(r.createdAt)} · {r.createdBy} · {m.imp_history_line({ created: r.counts.created, changed: r.counts.changed, unchanged: r.counts.unchanged, refused: r.counts.refused })}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </AdminSection>
+      <ImportHistory records={history.data} error={history.isError ? history.error : null} entityLabel={entityLabel} />
     </>
   );
 }

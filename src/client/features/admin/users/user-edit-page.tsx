@@ -9,6 +9,7 @@ import { trpc } from '../../../lib/trpc';
 import { confirmDelete } from '../common/confirm-delete';
 import { PageState } from '../common/page-states';
 import { ChangePasswordForm } from './change-password-form';
+import { PasswordLinkPanel } from './password-link-panel';
 import { errorMessage } from '../../../lib/errors';
 import { UserForm, valuesOf } from './user-form';
 import './users.css';
@@ -82,6 +83,7 @@ export function UserEditPage({ username }: { username: string }) {
           }
         />
         <ChangePasswordForm username={current.username} self={self} />
+        {!self && <PasswordLinkPanel username={current.username} />}
       </div>
     </>
   );
