@@ -19,6 +19,7 @@ const SETTINGS = [
   'defaultUnitType',
   'resourceUnits',
   'bcDocumentPrefix',
+  'submitWeeks',
 ] as const;
 
 export function findAccountSettings(db: Database, accountId: number) {
@@ -41,6 +42,7 @@ export interface AccountSettingsPatch {
   defaultUnitType: 'Item' | 'Resource';
   resourceUnits: 'Time' | 'Quantity';
   bcDocumentPrefix: string;
+  submitWeeks: boolean;
 }
 
 export function updateAccountSettings(db: Database, accountId: number, patch: AccountSettingsPatch) {
