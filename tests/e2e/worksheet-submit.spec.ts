@@ -72,9 +72,9 @@ test('the worker is reminded of last week and submits it (Danish, 375 px)', asyn
 test('the team leader filters Submitted and sends one entry back with a reason (Danish, 1366 px)', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 860 });
   await signIn(page, 'sw-leder', '/?mode=TEAM');
-  await page.getByRole('combobox', { name: /^Uge/ }).selectOption('submitted');
+  await page.getByRole('combobox', { name: /^Indsendelse/ }).selectOption('submitted');
   await expect(page).toHaveURL(/submission=submitted/);
-  await expect(page.getByRole('button', { name: /Uge: Indsendt/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Indsendelse: Indsendt/ })).toBeVisible();
   const row = page.locator('[data-entry-id]').filter({ hasText: DESC_A });
   await expect(row).toBeVisible();
   await expect(page.locator('[data-entry-id]').filter({ hasText: DESC_B })).toBeVisible();
@@ -94,7 +94,7 @@ test('the worker sees it, fixes it and resubmits (Danish, 375 px)', async ({ pag
   await signIn(page, 'sw-worker', `/?view=week&week=${week}`);
   const line = page.locator('.wk-submit');
   await expect(line).toContainText(`Sendt tilbage: ret og indsend uge ${n} igen`);
-  await expect(line).toContainText('1 registreringer sendt tilbage');
+  await expect(line).toContainText('1 registrering sendt tilbage');
   await screenshot(page, 'submit-sent-back-375-da');
   await page.goto('/?status=returned');
   const card = page.locator('[data-entry-id]').filter({ hasText: DESC_A });
@@ -126,4 +126,13 @@ test('the team leader approves the submitted week (English, 1024 px)', async ({ 
   await expect(page.getByText('2 entries approved')).toBeVisible();
   await expect(line).toContainText(`Week ${n} is submitted and approved`);
   await screenshot(page, 'submit-approved-1024-en');
+});
+
+test('the setting on the account page (English, 375 px)', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, 'sw-admin', '/admin/account');
+  const box = page.getByRole('checkbox', { name: 'Workers submit their weeks' });
+  await expect(box).toBeChecked();
+  await box.scrollIntoViewIfNeeded();
+  await screenshot(page, 'submit-setting-375-en');
 });

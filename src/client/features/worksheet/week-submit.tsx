@@ -62,7 +62,9 @@ export function WeekSubmit({ week, user }: { week: string; user: string | undefi
         {s.submittedAt && s.submittedBy && s.state !== 'open' && (
           <span className="wk-submit__by">{m.wsub_submitted_by({ when: formatDateTime(s.submittedAt), user: s.submittedBy })}</span>
         )}
-        {s.returned > 0 && <span className="wk-submit__by">{m.wsub_returned_count({ count: formatNumber(s.returned) })}</span>}
+        {s.returned > 0 && (
+          <span className="wk-submit__by">{s.returned === 1 ? m.wsub_returned_one() : m.wsub_returned_count({ count: formatNumber(s.returned) })}</span>
+        )}
       </p>
       {s.canSubmit && (s.entries > 0 || s.state === 'returned') && (
         <Button variant="primary" className="wk-submit__action" loading={submit.isPending} onClick={() => void onSubmit()}>
