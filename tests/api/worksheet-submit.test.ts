@@ -147,7 +147,7 @@ describe('setting on', () => {
     expect((await row(a)).returnReason).toBe('Please check Monday');
     expect(expectOk(await w.c.basicA2.post('/api/worksheet/submit-week', { week: '2026-W48' })).state).toBe('submitted');
     expect(await row(a)).toMatchObject({ returnedBy: null, returnReason: null });
-    const history = await app.db.selectFrom('worksheetHistory').select(['action', 'changes']).where('worksheetId', '=', a).execute();
+    const history = await app.db.selectFrom('worksheetHistory').select(['action', 'changes']).where('worksheetId', '=', a).orderBy('id').execute();
     expect(history.map((h) => h.action)).toEqual(['create', 'return', 'update']);
   });
 
