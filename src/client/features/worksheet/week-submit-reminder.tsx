@@ -5,6 +5,7 @@ import { m } from '../../../shared/paraglide/messages.js';
 import { weekNumber } from '../../../shared/week';
 import { trpc } from '../../lib/trpc';
 import { todayIso } from './ws-data';
+import './week-submit-reminder.css';
 
 /*
  * Issue 40 §2 (decision 0410): the home page's reminder of the caller's past weeks that are not

@@ -8,6 +8,7 @@ import { formatDateTime, formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { invalidateCounts } from './invalidate-counts';
+import { useUnsubmittedWeeks } from './week-submit-reminder';
 import './week-submit.css';
 
 /*
@@ -22,7 +23,9 @@ const stateText = (s: TWeekSubmission, n: string) =>
 
 export function WeekSubmit({ week, user }: { week: string; user: string | undefined }) {
   const utils = trpc.useUtils();
-  const query = trpc.worksheet.weekSubmission.useQuery({ week, username: user ?? null }, { placeholderData: (prev) => prev, retry: false });
+  // Asked only while the account's setting is on (the reminder's query says so; shared with the home page).
+  const on = useUnsubmittedWeeks()?.enabled === true;
+  const query = trpc.worksheet.weekSubmission.useQuery({ week, username: user ?? null }, { enabled: on, placeholderData: (prev) => prev, retry: false });
   const submit = trpc.worksheet.submitWeek.useMutation();
   const approve = trpc.worksheet.approveWeek.useMutation();
   const s = query.data;
