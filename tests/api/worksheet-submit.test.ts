@@ -69,6 +69,14 @@ describe('setting on', () => {
     expect(problemOf(await w.c.basicA.request('DELETE', '/api/worksheet', { id: tue }))).toMatchObject(locked);
     expect(problemOf(await w.c.basicA.request('POST', '/api/worksheet', form(timeEntry({ date: '2026-11-11' }))))).toMatchObject(locked);
     expect(problemOf(await w.c.basicA.post('/api/worksheet/copy', { ids: [other], toDate: '2026-11-12' }))).toMatchObject(locked);
+    // The offline outbox's send: the same create with an Idempotency-Key; its retry answers the same refusal.
+    for (let i = 0; i < 2; i++) {
+      const res = await w.c.basicA.request('POST', '/api/worksheet', form(timeEntry({ date: '2026-11-14', description: 'Queued offline' })), { 'Idempotency-Key': 'outbox-w46-1' });
+      expect(problemOf(res)).toMatchObject(locked);
+    }
+    const trpc = await w.c.basicA.raw('POST', '/api/trpc/worksheet.delete', { id: tue });
+    expect(trpc.status).toBe(409);
+    expect(JSON.stringify(trpc.body)).toContain('WEEK_SUBMITTED');
     // Moving an entry of an open week into the submitted one.
     const o = await row(other);
     expect(problemOf(await w.c.basicA.put('/api/worksheet', { ...timeEntry({ date: '2026-11-13' }), id: other, version: o.version }))).toMatchObject(locked);

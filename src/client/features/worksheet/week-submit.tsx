@@ -59,8 +59,8 @@ export function WeekSubmit({ week, user }: { week: string; user: string | undefi
   };
 
   return (
-    <div className={`wk-submit wk-submit--${s.state}`} role="status">
-      <p className="wk-submit__text">
+    <div className={`wk-submit wk-submit--${s.state}`}>
+      <p className="wk-submit__text" role="status">
         <strong>{stateText(s, n)}</strong>
         {s.submittedAt && s.submittedBy && s.state !== 'open' && (
           <span className="wk-submit__by">{m.wsub_submitted_by({ when: formatDateTime(s.submittedAt), user: s.submittedBy })}</span>
