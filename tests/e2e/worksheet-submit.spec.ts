@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { addWeeks, weekDays, weekNumber, weekOf } from '../../src/shared/week';
-import { apiLogin, screenshot, signIn } from './helpers';
+import { apiLogin, axeBuilder, screenshot, signIn } from './helpers';
 
 /*
  * Issue 40 §2 end to end, in account SUBMIT (start-server.ts: "Workers submit their weeks" on,
@@ -95,6 +95,7 @@ test('the worker sees it, fixes it and resubmits (Danish, 375 px)', async ({ pag
   const line = page.locator('.wk-submit');
   await expect(line).toContainText(`Sendt tilbage: ret og indsend uge ${n} igen`);
   await expect(line).toContainText('1 registrering sendt tilbage');
+  expect((await axeBuilder(page).include('.wk-submit').include('.ws-remind').analyze()).violations.map((v) => v.id)).toEqual([]);
   await screenshot(page, 'submit-sent-back-375-da');
   await page.goto('/?status=returned');
   const card = page.locator('[data-entry-id]').filter({ hasText: DESC_A });
@@ -117,6 +118,7 @@ test('the team leader approves the submitted week (English, 1024 px)', async ({ 
   await signIn(page, 'sw-lead', `/?view=week&week=${week}&user=sw-worker`);
   const line = page.locator('.wk-submit');
   await expect(line).toContainText(`Week ${n} is submitted`);
+  expect((await axeBuilder(page).include('.wk-submit').analyze()).violations.map((v) => v.id)).toEqual([]);
   await screenshot(page, 'submit-approve-1024-en');
   // Clicks: 1 "Approve week", 1 the confirmation's "Approve week".
   await line.getByRole('button', { name: /^Approve week/ }).click();
