@@ -36,6 +36,8 @@ export interface AccountTable {
   secondFactorRequired: ColumnType<SecondFactorRequired, SecondFactorRequired | undefined, SecondFactorRequired>;
   /** The account's time is closed up to and including this date; null = open (migration 2026-11-28T1300-return-and-closed-period). */
   closedUntil: ColumnType<DateText | null, DateText | null | undefined, DateText | null>;
+  /** The account's workers submit their weeks (migration 2026-11-28T1610-week-submission, issue 40 §2). */
+  submitWeeks: Gen<boolean>;
 }
 
 export interface AppUserTable {
@@ -241,6 +243,28 @@ export interface WorksheetHistoryTable {
 }
 
 /** Every close and reopen of the account's period (issue 40 §3). */
+/** A submitted week of one owner (issue 40 §2); returnedAt set = sent back, open until resubmitted. */
+export interface WeekSubmissionTable {
+  accountId: number;
+  userId: number;
+  /** the ISO week's Monday */
+  weekStart: DateText;
+  submittedAt: Gen<Date>;
+  submittedBy: string;
+  returnedAt: NullableTimestamp;
+  returnedBy: string | null;
+}
+
+export interface WeekSubmissionLogTable {
+  id: Gen<number>;
+  accountId: number;
+  userId: number;
+  weekStart: DateText;
+  action: 'submit' | 'resubmit' | 'return' | 'approve';
+  username: string;
+  at: Gen<Date>;
+}
+
 export interface PeriodCloseLogTable {
   id: Gen<number>;
   accountId: number;
@@ -253,6 +277,8 @@ export interface PeriodCloseLogTable {
 export interface DB {
   account: AccountTable;
   periodCloseLog: PeriodCloseLogTable;
+  weekSubmission: WeekSubmissionTable;
+  weekSubmissionLog: WeekSubmissionLogTable;
   appUser: AppUserTable;
   session: SessionTable;
   loginThrottle: LoginThrottleTable;

@@ -4,7 +4,7 @@ import type { AccountTable } from '../types';
 import { FORM_FLAGS } from '../../src/shared/account-flags';
 
 /** The settings columns of an account (never the API key material). */
-const SETTINGS = ['id', 'code', 'name', 'createdDate', 'expirationDate', 'active', ...FORM_FLAGS, 'bcDocumentPrefix'] as const;
+const SETTINGS = ['id', 'code', 'name', 'createdDate', 'expirationDate', 'active', ...FORM_FLAGS, 'bcDocumentPrefix', 'submitWeeks'] as const;
 
 export function findAccountSettings(db: Database, accountId: number) {
   return db.selectFrom('account').select(SETTINGS).where('id', '=', accountId).executeTakeFirst();
@@ -15,8 +15,8 @@ export function findAccountSettingsForUpdate(db: Database, accountId: number) {
   return db.selectFrom('account').select(SETTINGS).where('id', '=', accountId).forUpdate().executeTakeFirst();
 }
 
-/** What an Admin changes of the settings: the form's flags and the BC document prefix, typed from db/types.ts. */
-export type AccountSettingsPatch = Pick<Selectable<AccountTable>, (typeof FORM_FLAGS)[number] | 'bcDocumentPrefix'>;
+/** What an Admin changes of the settings: the form's flags, the BC document prefix and week submission, typed from db/types.ts. */
+export type AccountSettingsPatch = Pick<Selectable<AccountTable>, (typeof FORM_FLAGS)[number] | 'bcDocumentPrefix' | 'submitWeeks'>;
 
 export function updateAccountSettings(db: Database, accountId: number, patch: AccountSettingsPatch) {
   return db.updateTable('account').set(patch).where('id', '=', accountId).returning(SETTINGS).executeTakeFirstOrThrow();

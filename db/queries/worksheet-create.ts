@@ -44,6 +44,8 @@ export interface References {
   mandatoryWorkType: boolean;
   defaultUnitType: Selectable<AccountTable>['defaultUnitType'];
   resourceUnits: Selectable<AccountTable>['resourceUnits'];
+  /** issue 40 §2: the account's workers submit their weeks */
+  submitWeeks: boolean;
   userName: string | null;
   userActive: boolean | null;
   userTeam: string | null;
@@ -86,6 +88,7 @@ export interface References {
 export const LOOKUP_REFERENCES_SQL = prepared(`SELECT a.show_customer AS "showCustomer", a.show_job_task AS "showJobTask", a.show_location AS "showLocation",
   a.show_work_type AS "showWorkType", a.mandatory_job_task AS "mandatoryJobTask", a.mandatory_location AS "mandatoryLocation",
   a.mandatory_work_type AS "mandatoryWorkType", a.default_unit_type AS "defaultUnitType", a.resource_units AS "resourceUnits",
+  a.submit_weeks AS "submitWeeks",
   u.username AS "userName", u.active AS "userActive", u.team_code AS "userTeam",
   j.code AS "jobCode", j.description AS "jobDescription", j.active AS "jobActive", j.team_code AS "jobTeam", j.bill_to_customer_no AS "billToCustomerNo",
   bc.name AS "billToCustomerName",

@@ -3,6 +3,7 @@ import type { DB, WorksheetRecordTable } from '../types';
 import type { Mode } from '../../src/shared/limits';
 import { teamScope } from './team-scope';
 import { prepared } from '../prepared';
+import { submittedCondition } from './week-submission';
 
 export type Db = Kysely<DB> | Transaction<DB>;
 
@@ -43,6 +44,8 @@ export interface WorksheetListFilter {
   ownerId?: number | null | undefined;
   /** issue 23 §1: approval state; issue 40 §1: returned */
   status?: 'notApproved' | 'approved' | 'returned' | 'all' | undefined;
+  /** issue 40 §2: the owner's week is submitted (not returned) / not */
+  submission?: 'submitted' | 'notSubmitted' | undefined;
 }
 
 /** A list row: timestamps already as ISO 8601 text (see listRecords). */
@@ -73,6 +76,8 @@ function listConditions(f: WorksheetListFilter) {
   if (f.status === 'notApproved') where.push(sql`w.approved_by IS NULL`);
   if (f.status === 'approved') where.push(sql`w.approved_by IS NOT NULL`);
   if (f.status === 'returned') where.push(sql`w.returned_at IS NOT NULL`);
+  if (f.submission === 'submitted') where.push(submittedCondition);
+  if (f.submission === 'notSubmitted') where.push(sql`NOT ${submittedCondition}`);
   return sql.join(where, sql` AND `);
 }
 

@@ -122,6 +122,9 @@ export const ERROR_TEMPLATES = {
   FILTER_ONLY_SELF: 'Your own list shows only your entries',
   RETURN_TARGET: 'Give either ids or a person and a week, not both',
   PERIOD_CLOSED: 'The period up to {date} is closed; entries on or before that date cannot be changed',
+  WEEK_SUBMITTED: 'Week {week} is submitted; it can be changed again when your team leader sends it back',
+  WEEK_NOT_SUBMITTED: 'Week {week} of {user} is not submitted',
+  WEEK_SUBMIT_OFF: 'Weeks are not submitted in this account',
 
   // Master data (entity and parent are MasterDataEntity names)
   MD_EXISTS: '{entity} {key} already exists',

@@ -96,6 +96,9 @@ export const PERIOD_LOG_MAX = 50;
 /** Issue 23 §1: the approval filter of the lists. */
 export const APPROVAL_FILTERS = ['notApproved', 'approved', 'returned', 'all'] as const;
 export type ApprovalFilter = (typeof APPROVAL_FILTERS)[number];
+/** Issue 40 §2: the list's week-submission filter (the owner's week submitted, or not). */
+export const SUBMISSION_FILTERS = ['submitted', 'notSubmitted'] as const;
+export type SubmissionFilter = (typeof SUBMISSION_FILTERS)[number];
 
 /** Issue 42: master-data import. Rows per file, and what an xlsx may unpack to (a zip bomb is refused unread). */
 export const IMPORT_MAX_ROWS = 25_000;

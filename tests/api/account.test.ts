@@ -57,6 +57,7 @@ describe('account settings and API key', () => {
       defaultUnitType: 'Resource',
       resourceUnits: 'Time',
       bcDocumentPrefix: 'WT',
+      submitWeeks: false,
     });
     await admin.post('/api/account/generate-api-key');
     const again = await admin.get('/api/account');

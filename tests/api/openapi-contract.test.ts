@@ -179,6 +179,8 @@ describe('declared error statuses are reachable, and answers are declared', () =
       if (o.path.endsWith('/history')) continue;
       // Another person's week refuses a Basic user or another team's leader: worksheet-week.test.ts reaches it.
       if (o.path === '/api/worksheet/week') continue;
+      // The same rule for a week's submission (issue 40 §2): worksheet-submit.test.ts reaches the 403s.
+      if (o.path === '/api/worksheet/week-submission') continue;
       if (o.method === 'GET') {
         // A list scoped by `mode` refuses a team leader the ALL view (a Basic user is always served
         // YOURS, spec §6); a role operation refuses a Basic user outright.

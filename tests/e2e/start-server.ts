@@ -33,6 +33,7 @@ const app = await startServer(env, { seedDemo: false });
 const db = app.services.db;
 const restarted = await db.selectFrom('account').select('id').where('code', '=', 'TEST').executeTakeFirst();
 if (!restarted) await seed();
+if (!(await db.selectFrom('account').select('id').where('code', '=', 'SUBMIT').executeTakeFirst())) await seedSubmit();
 
 async function seed(): Promise<void> {
   const { accountId } = await createAccount(db, { code: 'TEST', name: 'Test A/S', admin: 'admin', password: PASSWORD });
@@ -45,6 +46,26 @@ async function seed(): Promise<void> {
       { accountId, username: 'basic', passwordHash: hash, profileType: 'Basic', teamCode: 'A', defaultResource: 'R03' },
       { accountId, username: 'dansk', passwordHash: hash, profileType: 'Basic', teamCode: 'A', languageCode: 'DAN' },
       { accountId, username: 'other', passwordHash: hash, profileType: 'Basic', teamCode: 'B' },
+    ])
+    .execute();
+  await seedMasterData(db, accountId);
+}
+/**
+ * Issue 40 §2 (worksheet-submit.spec.ts): an account of its own with "Workers submit their weeks"
+ * on, so that the setting changes nothing for the specs of account TEST. sw-admin (Admin),
+ * sw-leder (Teamleader S, DAN), sw-lead (Teamleader S, ENU), sw-worker (Basic S, DAN).
+ */
+async function seedSubmit(): Promise<void> {
+  const { accountId } = await createAccount(db, { code: 'SUBMIT', name: 'Submit A/S', admin: 'sw-admin', password: PASSWORD });
+  const hash = await hashPassword(PASSWORD);
+  await db.updateTable('account').set({ submitWeeks: true }).where('id', '=', accountId).execute();
+  await db.updateTable('appUser').set({ teamCode: 'S' }).where('accountId', '=', accountId).execute();
+  await db
+    .insertInto('appUser')
+    .values([
+      { accountId, username: 'sw-leder', passwordHash: hash, profileType: 'Teamleader', teamCode: 'S', languageCode: 'DAN' },
+      { accountId, username: 'sw-lead', passwordHash: hash, profileType: 'Teamleader', teamCode: 'S' },
+      { accountId, username: 'sw-worker', passwordHash: hash, profileType: 'Basic', teamCode: 'S', languageCode: 'DAN', defaultResource: 'R03' },
     ])
     .execute();
   await seedMasterData(db, accountId);

@@ -35,6 +35,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/worksheet/unsubmitted-weeks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller’s past weeks (up to 8 back) with open entries that are not submitted: the home page’s reminder */
+        get: operations["worksheet.unsubmittedWeeks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/worksheet/download/preview": {
         parameters: {
             query?: never;
@@ -80,6 +97,26 @@ export interface paths {
         put?: never;
         /** Turns two-factor off (a current code confirms it) */
         post: operations["security.totpDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worksheet/week-submission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a person’s week is submitted: open, submitted, returned (resubmit) or approved, with its log
+         * @description Who may read it: as GET /api/worksheet/week (the caller; a Teamleader their team; an Admin anyone). While a week is submitted, its owner (and anyone who may not approve the entries) cannot create, edit, move, copy into or delete entries of it: 409 `WEEK_SUBMITTED` with `params.week`. A team leader (TEAM scope) or an admin may still change them. A return (POST /api/worksheet/return) of any entry of the week opens it again (state `returned`) until the worker resubmits; the resubmit clears the returns of the week’s entries. With the account’s `submitWeeks` off (the default) there is no lock and these calls answer 409 `WEEK_SUBMIT_OFF`.
+         */
+        get: operations["worksheet.weekSubmission"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -174,6 +211,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/worksheet/approve-week": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a person’s submitted week: every open entry of it
+         * @description A Teamleader for a member of their team, an Admin for anyone (403 otherwise, 404 for an unknown user). 409 `WEEK_NOT_SUBMITTED` when the week is not submitted (or was sent back and not resubmitted). Each entry passes the rule of PUT /api/worksheet/approve/bulk: refused entries (closed period, exported, not allowed) are listed in `refused` and left alone.
+         */
+        post: operations["worksheet.approveWeek"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/rotate-secret": {
         parameters: {
             query?: never;
@@ -223,6 +280,26 @@ export interface paths {
          */
         put: operations["account.setClosedPeriod"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worksheet/submit-week": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a week: “my week is done” (resubmit after a return)
+         * @description `username` omitted = the caller; a Teamleader may submit for a member of their team, an Admin for anyone. Submitting a submitted week changes nothing. One `worksheet.submitted` webhook event per entry of the week. While a week is submitted, its owner (and anyone who may not approve the entries) cannot create, edit, move, copy into or delete entries of it: 409 `WEEK_SUBMITTED` with `params.week`. A team leader (TEAM scope) or an admin may still change them. A return (POST /api/worksheet/return) of any entry of the week opens it again (state `returned`) until the worker resubmits; the resubmit clears the returns of the week’s entries. With the account’s `submitWeeks` off (the default) there is no lock and these calls answer 409 `WEEK_SUBMIT_OFF`.
+         */
+        post: operations["worksheet.submitWeek"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1800,6 +1877,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "worksheet.submitted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The worksheet.submitted event */
+        post: operations["webhook_worksheet_submitted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "worksheet.exported": {
         parameters: {
             query?: never;
@@ -1848,7 +1942,7 @@ export interface components {
              * @description Stable error code of `detail`; switch on this, not on the English. Absent for the rare detail without a code.
              * @enum {string}
              */
-            code?: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "LOGIN_CHALLENGE_EXPIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_REUSED" | "TOTP_NOT_ENROLLED" | "TOTP_NOT_STARTED" | "TOTP_ALREADY_ENROLLED" | "SECOND_FACTOR_REQUIRED" | "SSO_ISSUER_URL" | "SSO_DOMAIN_FORMAT" | "SSO_NOT_CONFIGURED" | "SSO_PROVIDER_UNAVAILABLE" | "SSO_PROVIDER_REFUSED" | "SSO_STATE_INVALID" | "SSO_TOKEN_INVALID" | "SSO_TENANT_MISMATCH" | "SSO_OTHER_ACCOUNT" | "SSO_DOMAIN_NOT_ALLOWED" | "SSO_NO_USER" | "SSO_REQUIRED" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "RETURN_TARGET" | "PERIOD_CLOSED" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "IMPORT_NO_FILE" | "IMPORT_FILE_TYPE" | "IMPORT_UNREADABLE" | "IMPORT_EMPTY" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_UNPACKED_TOO_LARGE" | "IMPORT_SEVERAL_SHEETS" | "IMPORT_MISSING_COLUMN" | "IMPORT_FORMULA" | "IMPORT_DUPLICATE" | "IMPORT_PARENT_MISSING" | "IMPORT_USER_ROLE" | "IMPORT_FAILED" | "IMPORT_INTERRUPTED" | "IMPORT_NO_REPORT" | "PASSWORD_LINK_INVALID" | "PASSWORD_LINK_EXPIRED" | "PASSWORD_LINK_USED" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
+            code?: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "LOGIN_CHALLENGE_EXPIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_REUSED" | "TOTP_NOT_ENROLLED" | "TOTP_NOT_STARTED" | "TOTP_ALREADY_ENROLLED" | "SECOND_FACTOR_REQUIRED" | "SSO_ISSUER_URL" | "SSO_DOMAIN_FORMAT" | "SSO_NOT_CONFIGURED" | "SSO_PROVIDER_UNAVAILABLE" | "SSO_PROVIDER_REFUSED" | "SSO_STATE_INVALID" | "SSO_TOKEN_INVALID" | "SSO_TENANT_MISMATCH" | "SSO_OTHER_ACCOUNT" | "SSO_DOMAIN_NOT_ALLOWED" | "SSO_NO_USER" | "SSO_REQUIRED" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "RETURN_TARGET" | "PERIOD_CLOSED" | "WEEK_SUBMITTED" | "WEEK_NOT_SUBMITTED" | "WEEK_SUBMIT_OFF" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "IMPORT_NO_FILE" | "IMPORT_FILE_TYPE" | "IMPORT_UNREADABLE" | "IMPORT_EMPTY" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_UNPACKED_TOO_LARGE" | "IMPORT_SEVERAL_SHEETS" | "IMPORT_MISSING_COLUMN" | "IMPORT_FORMULA" | "IMPORT_DUPLICATE" | "IMPORT_PARENT_MISSING" | "IMPORT_USER_ROLE" | "IMPORT_FAILED" | "IMPORT_INTERRUPTED" | "IMPORT_NO_REPORT" | "PASSWORD_LINK_INVALID" | "PASSWORD_LINK_EXPIRED" | "PASSWORD_LINK_USED" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
             /** @description The named values in `detail`, as strings */
             params?: {
                 [key: string]: string;
@@ -1861,7 +1955,7 @@ export interface components {
             errorCodes?: {
                 [key: string]: {
                     /** @enum {string} */
-                    code: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "LOGIN_CHALLENGE_EXPIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_REUSED" | "TOTP_NOT_ENROLLED" | "TOTP_NOT_STARTED" | "TOTP_ALREADY_ENROLLED" | "SECOND_FACTOR_REQUIRED" | "SSO_ISSUER_URL" | "SSO_DOMAIN_FORMAT" | "SSO_NOT_CONFIGURED" | "SSO_PROVIDER_UNAVAILABLE" | "SSO_PROVIDER_REFUSED" | "SSO_STATE_INVALID" | "SSO_TOKEN_INVALID" | "SSO_TENANT_MISMATCH" | "SSO_OTHER_ACCOUNT" | "SSO_DOMAIN_NOT_ALLOWED" | "SSO_NO_USER" | "SSO_REQUIRED" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "RETURN_TARGET" | "PERIOD_CLOSED" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "IMPORT_NO_FILE" | "IMPORT_FILE_TYPE" | "IMPORT_UNREADABLE" | "IMPORT_EMPTY" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_UNPACKED_TOO_LARGE" | "IMPORT_SEVERAL_SHEETS" | "IMPORT_MISSING_COLUMN" | "IMPORT_FORMULA" | "IMPORT_DUPLICATE" | "IMPORT_PARENT_MISSING" | "IMPORT_USER_ROLE" | "IMPORT_FAILED" | "IMPORT_INTERRUPTED" | "IMPORT_NO_REPORT" | "PASSWORD_LINK_INVALID" | "PASSWORD_LINK_EXPIRED" | "PASSWORD_LINK_USED" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
+                    code: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "LOGIN_CHALLENGE_EXPIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_REUSED" | "TOTP_NOT_ENROLLED" | "TOTP_NOT_STARTED" | "TOTP_ALREADY_ENROLLED" | "SECOND_FACTOR_REQUIRED" | "SSO_ISSUER_URL" | "SSO_DOMAIN_FORMAT" | "SSO_NOT_CONFIGURED" | "SSO_PROVIDER_UNAVAILABLE" | "SSO_PROVIDER_REFUSED" | "SSO_STATE_INVALID" | "SSO_TOKEN_INVALID" | "SSO_TENANT_MISMATCH" | "SSO_OTHER_ACCOUNT" | "SSO_DOMAIN_NOT_ALLOWED" | "SSO_NO_USER" | "SSO_REQUIRED" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "RETURN_TARGET" | "PERIOD_CLOSED" | "WEEK_SUBMITTED" | "WEEK_NOT_SUBMITTED" | "WEEK_SUBMIT_OFF" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "IMPORT_NO_FILE" | "IMPORT_FILE_TYPE" | "IMPORT_UNREADABLE" | "IMPORT_EMPTY" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_UNPACKED_TOO_LARGE" | "IMPORT_SEVERAL_SHEETS" | "IMPORT_MISSING_COLUMN" | "IMPORT_FORMULA" | "IMPORT_DUPLICATE" | "IMPORT_PARENT_MISSING" | "IMPORT_USER_ROLE" | "IMPORT_FAILED" | "IMPORT_INTERRUPTED" | "IMPORT_NO_REPORT" | "PASSWORD_LINK_INVALID" | "PASSWORD_LINK_EXPIRED" | "PASSWORD_LINK_USED" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
                     params: {
                         [key: string]: string;
                     };
@@ -2185,6 +2279,78 @@ export interface operations {
             };
             /** @description Unsupported content type or file type */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "worksheet.unsubmittedWeeks": {
+        parameters: {
+            query?: {
+                today?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        weeks: string[];
+                    };
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
@@ -2642,6 +2808,121 @@ export interface operations {
             };
             /** @description Unsupported content type or file type */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "worksheet.weekSubmission": {
+        parameters: {
+            query: {
+                accountId?: unknown;
+                week: string;
+                /** @example basic */
+                username?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        week: string;
+                        username: string;
+                        /** @enum {string} */
+                        state: "open" | "submitted" | "returned" | "approved";
+                        submittedAt: string | null;
+                        submittedBy: string | null;
+                        returnedAt: string | null;
+                        returnedBy: string | null;
+                        entries: number;
+                        approved: number;
+                        returned: number;
+                        canSubmit: boolean;
+                        canApprove: boolean;
+                        log: {
+                            /** @enum {string} */
+                            action: "submit" | "resubmit" | "return" | "approve";
+                            username: string;
+                            at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found — also for another account’s ids */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
@@ -3255,6 +3536,8 @@ export interface operations {
                         username?: string | null;
                         /** @enum {string} */
                         status?: "notApproved" | "approved" | "returned" | "all";
+                        /** @enum {string} */
+                        submission?: "submitted" | "notSubmitted";
                     };
                     /**
                      * @description A JSON boolean, or its text form (a form field): `true`/`false`, `1`/`0`, `on`
@@ -3313,6 +3596,161 @@ export interface operations {
             };
             /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body, field or file too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported content type or file type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "worksheet.approveWeek": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Ignored; the account is the caller’s
+                     * @example 1
+                     */
+                    accountId?: unknown;
+                    /**
+                     * @description ISO 8601 week, Monday to Sunday
+                     * @example 2026-W46
+                     */
+                    week: string;
+                    /**
+                     * @description Whose week
+                     * @example basic
+                     */
+                    username: string;
+                    /** @description A JSON boolean, or its text form (a form field): `true`/`false`, `1`/`0`, `on` */
+                    dryRun?: boolean | ("true" | "false" | "1" | "0" | "on");
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isApproved: boolean;
+                        dryRun: boolean;
+                        people: number;
+                        changed: number[];
+                        unchanged: number[];
+                        refused: {
+                            id: number;
+                            /** @enum {string} */
+                            reason: "NOT_FOUND" | "EXPORTED" | "FORBIDDEN" | "PERIOD_CLOSED";
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found — also for another account’s ids */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
@@ -3848,6 +4286,169 @@ export interface operations {
             };
         };
     };
+    "worksheet.submitWeek": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Ignored; the account is the caller’s
+                     * @example 1
+                     */
+                    accountId?: unknown;
+                    /**
+                     * @description ISO 8601 week, Monday to Sunday
+                     * @example 2026-W46
+                     */
+                    week: string;
+                    /**
+                     * @description Whose week: omitted = the caller. A Teamleader may name a member of their team, an Admin any user (403 otherwise, 404 for an unknown user).
+                     * @example basic
+                     */
+                    username?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        week: string;
+                        username: string;
+                        /** @enum {string} */
+                        state: "open" | "submitted" | "returned" | "approved";
+                        submittedAt: string | null;
+                        submittedBy: string | null;
+                        returnedAt: string | null;
+                        returnedBy: string | null;
+                        entries: number;
+                        approved: number;
+                        returned: number;
+                        canSubmit: boolean;
+                        canApprove: boolean;
+                        log: {
+                            /** @enum {string} */
+                            action: "submit" | "resubmit" | "return" | "approve";
+                            username: string;
+                            at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failed or malformed request (`errors` maps field → messages) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not logged in, session expired, wrong API key, or (login) authentication failed */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed for this role, or a cookie request without a same-origin Origin header (CSRF) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found — also for another account’s ids */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: duplicate, in use, locked (approved / exported), or an Idempotency-Key request still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body, field or file too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported content type or file type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A fault of the server (`INTERNAL`); quote `requestId` / X-Request-Id to the operator */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for the moment; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "user.changePassword": {
         parameters: {
             query?: never;
@@ -3984,7 +4585,7 @@ export interface operations {
                 /** @example 1 */
                 endpointId?: number;
                 /** @example worksheet.created */
-                eventType?: "worksheet.created" | "worksheet.updated" | "worksheet.deleted" | "worksheet.approved" | "worksheet.unapproved" | "worksheet.returned" | "worksheet.exported" | "webhook.test";
+                eventType?: "worksheet.created" | "worksheet.updated" | "worksheet.deleted" | "worksheet.approved" | "worksheet.unapproved" | "worksheet.returned" | "worksheet.submitted" | "worksheet.exported" | "webhook.test";
                 /** @example pending */
                 status?: "pending" | "succeeded" | "failed";
                 cursor?: string;
@@ -4854,6 +5455,8 @@ export interface operations {
                 username?: string | null;
                 /** @example notApproved */
                 status?: "notApproved" | "approved" | "returned" | "all";
+                /** @example submitted */
+                submission?: "submitted" | "notSubmitted";
             };
             header?: never;
             path?: never;
@@ -9603,6 +10206,8 @@ export interface operations {
                 username?: string | null;
                 /** @example notApproved */
                 status?: "notApproved" | "approved" | "returned" | "all";
+                /** @example submitted */
+                submission?: "submitted" | "notSubmitted";
                 cursor?: string | null;
                 limit?: number;
             };
@@ -13133,7 +13738,7 @@ export interface operations {
                      *       "worksheet.created"
                      *     ]
                      */
-                    events?: ("worksheet.created" | "worksheet.updated" | "worksheet.deleted" | "worksheet.approved" | "worksheet.unapproved" | "worksheet.returned" | "worksheet.exported")[];
+                    events?: ("worksheet.created" | "worksheet.updated" | "worksheet.deleted" | "worksheet.approved" | "worksheet.unapproved" | "worksheet.returned" | "worksheet.submitted" | "worksheet.exported")[];
                     /** @description A JSON boolean, or its text form (a form field): `true`/`false`, `1`/`0`, `on` */
                     enabled?: boolean | ("true" | "false" | "1" | "0" | "on");
                 };
@@ -13301,7 +13906,7 @@ export interface operations {
                      *       "worksheet.created"
                      *     ]
                      */
-                    events: ("worksheet.created" | "worksheet.updated" | "worksheet.deleted" | "worksheet.approved" | "worksheet.unapproved" | "worksheet.returned" | "worksheet.exported")[];
+                    events: ("worksheet.created" | "worksheet.updated" | "worksheet.deleted" | "worksheet.approved" | "worksheet.unapproved" | "worksheet.returned" | "worksheet.submitted" | "worksheet.exported")[];
                 };
             };
         };
@@ -13803,6 +14408,7 @@ export interface operations {
                         /** @enum {string} */
                         resourceUnits: "Time" | "Quantity";
                         bcDocumentPrefix: string;
+                        submitWeeks: boolean;
                     };
                 };
             };
@@ -13898,6 +14504,8 @@ export interface operations {
                     resourceUnits: "Time" | "Quantity";
                     /** @description Letters, digits and hyphens, at most 10; stored in upper case */
                     bcDocumentPrefix?: string;
+                    /** @description A JSON boolean, or its text form (a form field): `true`/`false`, `1`/`0`, `on` */
+                    submitWeeks?: boolean | ("true" | "false" | "1" | "0" | "on");
                 };
             };
         };
@@ -13929,6 +14537,7 @@ export interface operations {
                         /** @enum {string} */
                         resourceUnits: "Time" | "Quantity";
                         bcDocumentPrefix: string;
+                        submitWeeks: boolean;
                     };
                 };
             };
@@ -18731,6 +19340,46 @@ export interface operations {
                 "application/json": {
                     /** @constant */
                     type: "worksheet.returned";
+                    /** @description When the event happened (ISO 8601, UTC) */
+                    timestamp: string;
+                    data: {
+                        /** @description The worksheet record; GET /api/worksheet/{id} */
+                        id: number;
+                        /** @description Username of who made the change (or "api" for the API key) */
+                        by: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 10 s; anything else (or no answer) is retried with the same webhook-id. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_worksheet_submitted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id; the same on every retry of one message — de-duplicate on it (delivery is at least once) */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse values far from your clock (replay protection) */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint secret (Standard Webhooks) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "worksheet.submitted";
                     /** @description When the event happened (ISO 8601, UTC) */
                     timestamp: string;
                     data: {

@@ -142,6 +142,9 @@ export const ERROR_MESSAGES: ErrorMessages = {
   FILTER_ONLY_SELF: () => m.ws_err_filter_only_self(),
   RETURN_TARGET: () => m.ws_err_return_target(),
   PERIOD_CLOSED: (p) => m.ws_err_period_closed({ date: p.date ?? '' }),
+  WEEK_SUBMITTED: (p) => m.wsub_err_week_submitted({ week: p.week ?? '' }),
+  WEEK_NOT_SUBMITTED: (p) => m.wsub_err_week_not_submitted({ week: p.week ?? '', user: p.user ?? '' }),
+  WEEK_SUBMIT_OFF: () => m.wsub_err_submit_off(),
 
   MD_EXISTS: (p) => m.admin_error_exists({ entity: entity(p.entity), key: p.key ?? '' }),
   MD_EXISTS_FOR: (p) => m.admin_error_exists_for({ entity: entity(p.entity), key: p.key ?? '', parent: entity(p.parent).toLowerCase(), parentKey: p.parentKey ?? '' }),

@@ -5,6 +5,7 @@ import { authProcedures } from './auth';
 import { customerRouter, itemRouter, jobRouter, jobTaskRouter, locationRouter, resourceRouter, unitRouter, workTypeRouter } from './master-data';
 import { userAdminProcedures } from './user-admin';
 import { worksheetRouter } from './worksheet';
+import { worksheetSubmitRouter } from './worksheet-submit';
 import { exportProcedures } from './export';
 import { webhooksRouter } from './webhooks';
 import { offlineRouter } from './offline';
@@ -30,7 +31,7 @@ export const appRouter = applyStrictInput(applyOutputCheck(router({
   customer: customerRouter,
   job: jobRouter,
   jobTask: jobTaskRouter,
-  worksheet: router({ ...worksheetRouter, ...exportProcedures }),
+  worksheet: router({ ...worksheetRouter, ...worksheetSubmitRouter, ...exportProcedures }),
   webhooks: webhooksRouter,
   offline: offlineRouter,
   report: router(reportRouter),

@@ -40,6 +40,7 @@ export async function updateAccount(db: Database, actor: Actor, input: TUpdateAc
       defaultUnitType: input.defaultUnitType,
       resourceUnits: input.resourceUnits,
       bcDocumentPrefix: input.bcDocumentPrefix ?? current.bcDocumentPrefix,
+      submitWeeks: input.submitWeeks ?? current.submitWeeks,
     });
     return toAccount(row);
   });

@@ -12,7 +12,7 @@ import { emitWorksheetEvent, emitWorksheetEvents } from './webhooks';
 import { assertChangeable, changeRefusal } from './worksheet-change-rule';
 import { assertOpenPeriod, inClosedPeriod } from './worksheet-period';
 import { listFilter } from './worksheet-read';
-import { badRequest, loadVisibleOrOwn } from './worksheet-record';
+import { badRequest, loadVisibleOrOwn, type Trx } from './worksheet-record';
 
 /** PUT /api/worksheet/approve: sets or clears approvedBy / approvedDateTime; idempotent. */
 export async function approveWorksheetRecord(db: Database, actor: Actor, id: number, isApproved: boolean): Promise<TWorksheetRecord> {
@@ -58,35 +58,44 @@ export async function bulkApproveWorksheetRecords(db: Database, actor: Actor, in
     } else {
       ids = [...new Set(input.ids ?? [])];
     }
-    const rows = new Map((await findRecords(trx, actor, ids, { forUpdate: true })).map((r) => [r.id, r]));
-    const closedUntil = await lockClosedUntil(trx, actor.accountId);
-    const refused: TBulkApproveResult['refused'] = [];
-    const unchanged: number[] = [];
-    const toChange: WorksheetRowInScope[] = [];
-    for (const id of [...ids].sort((a, b) => a - b)) {
-      const row = rows.get(id);
-      const refusal = changeRefusal(actor, row, { approve: true });
-      if (refusal !== null) refused.push({ id, reason: refusal === 'APPROVED' ? 'FORBIDDEN' : refusal });
-      else if (inClosedPeriod(closedUntil, row!.date)) refused.push({ id, reason: 'PERIOD_CLOSED' });
-      else if ((row!.approvedBy !== null) === isApproved) unchanged.push(id);
-      else toChange.push(row!);
-    }
-    const people = new Set(toChange.map((r) => r.username.toLowerCase())).size;
-    if (input.dryRun) return { isApproved, dryRun: true, people, changed: toChange.map((r) => r.id), unchanged, refused };
-    const approvedBy = isApproved ? actor.username : null;
-    const changed = await setApproval(trx, actor.accountId, toChange.map((r) => r.id), approvedBy, isApproved ? new Date() : null);
-    const byId = new Map(toChange.map((r) => [r.id, r]));
-    await recordHistories(
-      trx,
-      changed.map((id) => ({
-        accountId: actor.accountId,
-        worksheetId: id,
-        action: isApproved ? 'approve' : 'unapprove',
-        username: actor.username,
-        changes: { approvedBy: { from: byId.get(id)!.approvedBy, to: approvedBy } },
-      })),
-    );
-    await emitWorksheetEvents(trx, actor, isApproved ? 'worksheet.approved' : 'worksheet.unapproved', changed);
-    return { isApproved, dryRun: false, people, changed, unchanged, refused };
+    return approveIds(trx, actor, ids, isApproved, input.dryRun ?? false);
   });
+}
+
+/**
+ * The bulk approve's work on ids inside the caller's transaction (also the week's approve, issue 40
+ * §2): locks the records in id order, checks each (changeRefusal, closed period), changes the rest
+ * with history and webhook events.
+ */
+export async function approveIds(trx: Trx, actor: Actor, ids: readonly number[], isApproved: boolean, dryRun: boolean): Promise<TBulkApproveResult> {
+  const rows = new Map((await findRecords(trx, actor, ids, { forUpdate: true })).map((r) => [r.id, r]));
+  const closedUntil = await lockClosedUntil(trx, actor.accountId);
+  const refused: TBulkApproveResult['refused'] = [];
+  const unchanged: number[] = [];
+  const toChange: WorksheetRowInScope[] = [];
+  for (const id of [...ids].sort((a, b) => a - b)) {
+    const row = rows.get(id);
+    const refusal = changeRefusal(actor, row, { approve: true });
+    if (refusal !== null) refused.push({ id, reason: refusal === 'APPROVED' ? 'FORBIDDEN' : refusal });
+    else if (inClosedPeriod(closedUntil, row!.date)) refused.push({ id, reason: 'PERIOD_CLOSED' });
+    else if ((row!.approvedBy !== null) === isApproved) unchanged.push(id);
+    else toChange.push(row!);
+  }
+  const people = new Set(toChange.map((r) => r.username.toLowerCase())).size;
+  if (dryRun) return { isApproved, dryRun: true, people, changed: toChange.map((r) => r.id), unchanged, refused };
+  const approvedBy = isApproved ? actor.username : null;
+  const changed = await setApproval(trx, actor.accountId, toChange.map((r) => r.id), approvedBy, isApproved ? new Date() : null);
+  const byId = new Map(toChange.map((r) => [r.id, r]));
+  await recordHistories(
+    trx,
+    changed.map((id) => ({
+      accountId: actor.accountId,
+      worksheetId: id,
+      action: isApproved ? 'approve' : 'unapprove',
+      username: actor.username,
+      changes: { approvedBy: { from: byId.get(id)!.approvedBy, to: approvedBy } },
+    })),
+  );
+  await emitWorksheetEvents(trx, actor, isApproved ? 'worksheet.approved' : 'worksheet.unapproved', changed);
+  return { isApproved, dryRun: false, people, changed, unchanged, refused };
 }

@@ -15,6 +15,7 @@ import { emitWorksheetEvent } from './webhooks';
 import { assertOpenPeriod } from './worksheet-period';
 import { badRequest, hhmm, loadVisibleOrOwn } from './worksheet-record';
 import { resolveValues, tracked, type ResolvedValues } from './worksheet-resolve';
+import { assertCreateWeekOpen } from './worksheet-week-lock';
 
 /** The refusal's one catalogue error as a token (the client translates the reason by it); '' when it has several. */
 function refusalCode(e: AppError): string {
@@ -87,14 +88,18 @@ export async function copyWorksheetRecords(db: Database, actor: Actor, input: z.
         unitOfMeasureCode: row.unitOfMeasureCode,
       };
       let values: ResolvedValues;
+      let resolved: Awaited<ReturnType<typeof resolveValues>>;
       try {
-        ({ values } = await resolveValues(trx, actor, fields, null));
+        resolved = await resolveValues(trx, actor, fields, null);
+        values = resolved.values;
       } catch (e) {
         if (!(e instanceof AppError) || e.kind !== 'BAD_REQUEST') throw e;
         // The refusal names the entry; its field errors stay, under the entry's position.
         const fieldErrors = Object.fromEntries(Object.entries(e.fields ?? {}).map(([k, v]) => [`ids.${i}.${k}`, v]));
         throw new AppError('BAD_REQUEST', { code: 'COPY_ENTRY_REFUSED', params: { id: String(row.id), date: row.date, reason: refusalReason(e), reasonCode: refusalCode(e) } }, fieldErrors);
       }
+      // Issue 40 §2: no copy into the worker's submitted week.
+      await assertCreateWeekOpen(trx, actor, resolved);
       preview.push({
         sourceId: row.id,
         username: values.username,

@@ -65,6 +65,7 @@ export async function listFilter(db: Database | Trx, actor: Actor, input: z.outp
     batchId: input?.batchId,
     ownerId,
     status: input?.status,
+    submission: input?.submission,
   };
 }
 

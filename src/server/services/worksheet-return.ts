@@ -11,6 +11,7 @@ import { recordHistories } from './history';
 import { emitWorksheetEvents } from './webhooks';
 import { assertChangeable } from './worksheet-change-rule';
 import { assertOpenPeriod } from './worksheet-period';
+import { returnSubmittedWeeks } from './worksheet-submit';
 
 const same = (a: string | null | undefined, b: string | null | undefined) => a != null && b != null && a.toLowerCase() === b.toLowerCase();
 
@@ -46,7 +47,10 @@ export async function returnWorksheetRecords(db: Database, actor: Actor, input: 
       return row;
     });
     await assertOpenPeriod(trx, actor.accountId, sources.map((r) => r.date));
-    const changed = await setReturned(trx, actor.accountId, ids, actor.username, reason, new Date());
+    const at = new Date();
+    const changed = await setReturned(trx, actor.accountId, ids, actor.username, reason, at);
+    // Issue 40 §2: a submitted week holding a returned entry is open again until resubmitted.
+    await returnSubmittedWeeks(trx, actor, changed, at);
     const byId = new Map(sources.map((r) => [r.id, r]));
     await recordHistories(
       trx,

@@ -1,6 +1,7 @@
 import type { Database } from '../../../db/database';
 import { readClosedUntil } from '../../../db/queries/period';
 import { findRecords } from '../../../db/queries/worksheet';
+import type { Trx } from './worksheet-record';
 import { findAccountUser, weekRows, weekUsernames } from '../../../db/queries/worksheet-week';
 import { canEditRecord } from '../../shared/permissions';
 import { ERR } from '../../shared/errors';
@@ -19,7 +20,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
  * team; an Admin any user of the account. An unknown name (or another account's) is 404; a user
  * the caller may not see is 403 (decision 0213).
  */
-async function weekOwner(db: Database, actor: Actor, username: string | null) {
+export async function weekOwner(db: Database | Trx, actor: Actor, username: string | null) {
   const name = username ?? actor.username;
   const user = await findAccountUser(db, actor.accountId, name);
   if (!user) throw new AppError('NOT_FOUND', ERR.notFound);

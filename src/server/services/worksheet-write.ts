@@ -14,6 +14,7 @@ import { diffChanges, recordHistory } from './history';
 import { emitWorksheetEvent } from './webhooks';
 import { assertChangeable } from './worksheet-change-rule';
 import { assertOpenPeriod, closedPeriodRefusal } from './worksheet-period';
+import { assertChangeWeekOpen, assertCreateWeekOpen } from './worksheet-week-lock';
 import { badRequest, loadVisibleOrOwn, notFound, toRecord, type Trx } from './worksheet-record';
 import { resolveValues, tracked } from './worksheet-resolve';
 
@@ -40,7 +41,10 @@ export async function createWorksheetRecord(db: Database, actor: Actor, input: T
   if (files.length > ATTACHMENT_MAX_FILES) throw new AppError('PAYLOAD_TOO_LARGE', WS_ERR.tooManyAttachments);
   const prepared = await prepareAttachments(files);
   const write = async (t: Database | Trx): Promise<TWorksheetRecord> => {
-    const { values, ownerTeam, jobTeam } = await resolveValues(t, actor, input, null);
+    const resolved = await resolveValues(t, actor, input, null);
+    const { values, ownerTeam, jobTeam } = resolved;
+    // Issue 40 §2: not into the worker's submitted week (no query while the account's setting is off).
+    await assertCreateWeekOpen(t, actor, resolved);
     const changes = diffChanges(null, tracked(values, prepared.map((p) => p.fileName)));
     const row = await createRecord(
       t,
@@ -72,8 +76,9 @@ export async function updateWorksheetRecord(db: Database, actor: Actor, input: T
     assertChangeable(actor, row);
     if (input.version !== undefined && input.version !== row.version) throw new AppError('CONFLICT', WS_ERR.stale);
 
-    const { values } = await resolveValues(trx, actor, input, row);
+    const { values, submitWeeks } = await resolveValues(trx, actor, input, row);
     await assertOpenPeriod(trx, actor.accountId, [row.date, values.date]);
+    await assertChangeWeekOpen(trx, actor, row, submitWeeks, values.date, values.username);
 
     const existing = await attachmentRefs(trx, [row.id]);
     const keepIds = input.existingAttachments ?? existing.map((a) => a.id);
@@ -111,6 +116,7 @@ export async function deleteWorksheetRecord(db: Database, actor: Actor, id: numb
     const row = await findRecord(trx, actor, id, { forUpdate: true });
     assertChangeable(actor, row);
     await assertOpenPeriod(trx, actor.accountId, [row.date]);
+    await assertChangeWeekOpen(trx, actor, row, null);
     const existing = await attachmentRefs(trx, [row.id]);
     if (!(await deleteRecord(trx, actor.accountId, row.id))) throw notFound();
     await recordHistory(trx, {

@@ -33,6 +33,8 @@ export const ZAccount = z.object({
   resourceUnits: z.enum(RESOURCE_UNITS),
   /** Prefix of the Document No. in the Business Central export profile (decision 0203), e.g. WT → WT000042. */
   bcDocumentPrefix: z.string(),
+  /** Issue 40 §2 (decision 0410): workers submit their weeks; submitted entries are locked for them until approved or sent back. Default off. */
+  submitWeeks: z.boolean(),
 });
 export type TAccount = z.infer<typeof ZAccount>;
 
@@ -54,6 +56,8 @@ export const ZUpdateAccountInput = z.object({
   resourceUnits: enumOf(RESOURCE_UNITS),
   /** Upper case letters, digits and hyphens, at most 10 (BC's Document No. is Code[20]); left out keeps it. */
   bcDocumentPrefix: BC_DOCUMENT_PREFIX.optional(),
+  /** Issue 40 §2: workers submit their weeks; left out keeps it. */
+  submitWeeks: bool().optional(),
 });
 export type TUpdateAccountInput = z.input<typeof ZUpdateAccountInput>;
 export type TUpdateAccount = z.output<typeof ZUpdateAccountInput>;

@@ -4,7 +4,7 @@ import { bool, id } from '../fields';
 import { ZIgnoredAccountId } from './master-data';
 
 /** Events a webhook endpoint can subscribe to (issue 13 point 6). */
-export const WEBHOOK_EVENTS = ['worksheet.created', 'worksheet.updated', 'worksheet.deleted', 'worksheet.approved', 'worksheet.unapproved', 'worksheet.returned', 'worksheet.exported'] as const;
+export const WEBHOOK_EVENTS = ['worksheet.created', 'worksheet.updated', 'worksheet.deleted', 'worksheet.approved', 'worksheet.unapproved', 'worksheet.returned', 'worksheet.submitted', 'worksheet.exported'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent only by "send test event"; not subscribable. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
@@ -130,6 +130,7 @@ export const WEBHOOK_EVENT_DATA = {
   'worksheet.approved': ZWorksheetEventData,
   'worksheet.unapproved': ZWorksheetEventData,
   'worksheet.returned': ZWorksheetEventData,
+  'worksheet.submitted': ZWorksheetEventData,
   'worksheet.exported': ZExportedEventData,
   [WEBHOOK_TEST_EVENT]: ZTestEventData,
 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERR } from '../errors';
 import { bool, code, enumOf, id, isoDate, optionalCode, optionalIsoDate, optionalTime15, quantity, requiredText } from '../fields';
-import { APPROVAL_FILTERS, BULK_APPROVE_MAX, MAX, MODES, UNIT_TYPES, PROFILE_TYPES } from '../limits';
+import { APPROVAL_FILTERS, SUBMISSION_FILTERS, BULK_APPROVE_MAX, MAX, MODES, UNIT_TYPES, PROFILE_TYPES } from '../limits';
 import { errorToken } from '../error-tokens';
 import { ZAccount } from './account';
 import { pagingFields, ZListTotals } from '../paging';
@@ -104,6 +104,8 @@ export const listFilterFields = {
   username: optionalCode(MAX.username).optional(),
   /** Issue 23 §1: notApproved / approved / all (default all); issue 40 §1: returned (sent back, not yet fixed). */
   status: enumOf(APPROVAL_FILTERS).optional(),
+  /** Issue 40 §2: `submitted` — the owner's week is submitted (and not sent back); `notSubmitted` — it is not. */
+  submission: enumOf(SUBMISSION_FILTERS).optional(),
 };
 const listFilterObject = z.object(listFilterFields);
 const orderedDates = (v: { from?: string | null | undefined; to?: string | null | undefined }) => !v.from || !v.to || v.from <= v.to;

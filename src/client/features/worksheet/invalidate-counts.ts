@@ -15,5 +15,8 @@ export function invalidateCounts(utils: Utils): Promise<unknown> {
     utils.worksheet.week.invalidate(),
     utils.report.glance.invalidate(),
     utils.report.get.invalidate(),
+    // Issue 40 §2: the week's submission state and the home page's reminder.
+    utils.worksheet.weekSubmission.invalidate(),
+    utils.worksheet.unsubmittedWeeks.invalidate(),
   ]);
 }

@@ -7,6 +7,7 @@ import { trpc } from '../../lib/trpc';
 import { FILTER_KEYS, hasFilters, weekRange, type FilterKey, type ListFilters } from './list-filters';
 import { unitTotalText } from './unit-words';
 import { useCustomerSearch, useJobSearch } from './ws-data';
+import { SubmissionFilter } from './week-submit-reminder';
 
 export interface ListFilterBarProps {
   mode: Mode;
@@ -24,11 +25,13 @@ const label: Record<FilterKey, () => string> = {
   from: m.ws_filter_from,
   to: m.ws_filter_to,
   status: m.ws_filter_status,
+  submission: m.wsub_filter_label,
 };
 
 function valueText(key: FilterKey, f: ListFilters): string {
   const v = f[key] ?? '';
   if (key === 'from' || key === 'to') return formatDate(v, { day: 'numeric', month: 'short', year: 'numeric' });
+  if (key === 'submission') return v === 'submitted' ? m.wsub_filter_submitted() : m.wsub_filter_not_submitted();
   if (key === 'status') return v === 'approved' ? m.ws_status_approved() : v === 'returned' ? m.ws_status_returned() : m.ws_status_not_approved();
   return v;
 }
@@ -151,6 +154,7 @@ export function ListFilterBar({ mode, filters, onChange, totals, showCustomer }:
             <option value="returned">{m.ws_status_returned()}</option>
           </select>
         </label>
+        {mode !== 'YOURS' && <SubmissionFilter value={filters.submission} onChange={(submission) => set({ submission })} />}
         <div className="ws-filter ws-filter--quick">
           <button type="button" className="btn btn--ghost" aria-pressed={filters.from === week.from && filters.to === week.to} onClick={() => set(week)}>
             {m.ws_filter_this_week()}

@@ -15,6 +15,12 @@ describe('parseListFilters (the home URL, issue 23 §1)', () => {
     expect(parseListFilters({ from: '2026-11-22', to: '2026-11-16' })).toEqual({ from: '2026-11-22' });
   });
 
+  it('issue 40 §2: submission=submitted|notSubmitted is kept and sent; anything else dropped', () => {
+    expect(filterInput(parseListFilters({ submission: 'submitted' }))).toEqual({ submission: 'submitted' });
+    expect(filterInput(parseListFilters({ submission: 'notSubmitted' }))).toEqual({ submission: 'notSubmitted' });
+    expect(parseListFilters({ submission: 'maybe' })).toEqual({});
+  });
+
   it('weekRange gives Monday–Sunday of this and last week', () => {
     expect(weekRange(0, new Date(2026, 10, 26))).toEqual({ from: '2026-11-23', to: '2026-11-29' });
     expect(weekRange(-1, new Date(2026, 10, 23))).toEqual({ from: '2026-11-16', to: '2026-11-22' });

@@ -1,8 +1,8 @@
-import { APPROVAL_FILTERS, DATE_MAX, DATE_MIN, MAX, type ApprovalFilter } from '../../../shared/limits';
+import { APPROVAL_FILTERS, DATE_MAX, DATE_MIN, MAX, SUBMISSION_FILTERS, type ApprovalFilter, type SubmissionFilter } from '../../../shared/limits';
 
 /*
  * Issue 23 §1: the list filters of the worksheet home, kept in the URL
- * (?person=&customer=&job=&from=&to=&status=). Parsed here without zod: zod stays off the home
+ * (?person=&customer=&job=&from=&to=&status=&submission=). Parsed here without zod: zod stays off the home
  * page's first chunk (decisions 0172, 0185); the server checks the same values with the shared
  * zod schema (ZWorksheetListInput) and answers 400 naming the field, which the filter bar shows.
  * A value that cannot be right in shape (a bad date, an unknown status) counts as absent here, so
@@ -16,9 +16,11 @@ export interface ListFilters {
   from?: string;
   to?: string;
   status?: ApprovalFilter;
+  /** issue 40 §2: the owner's week submitted / not */
+  submission?: SubmissionFilter;
 }
 
-export const FILTER_KEYS = ['person', 'customer', 'job', 'from', 'to', 'status'] as const;
+export const FILTER_KEYS = ['person', 'customer', 'job', 'from', 'to', 'status', 'submission'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 /** No control characters (the server refuses them on every code field). */
@@ -47,6 +49,8 @@ export function parseListFilters(raw: Record<string, unknown>): ListFilters {
   if (out.from && out.to && out.from > out.to) delete out.to;
   const status = APPROVAL_FILTERS.find((s) => s === raw.status);
   if (status && status !== 'all') out.status = status;
+  const submission = SUBMISSION_FILTERS.find((v) => v === raw.submission);
+  if (submission) out.submission = submission;
   return out;
 }
 
@@ -59,6 +63,7 @@ export function filterInput(f: ListFilters) {
     ...(f.from ? { from: f.from } : {}),
     ...(f.to ? { to: f.to } : {}),
     ...(f.status ? { status: f.status } : {}),
+    ...(f.submission ? { submission: f.submission } : {}),
   };
 }
 

@@ -13,6 +13,8 @@ import type { TWorksheetRecord } from '../../../shared/schemas/worksheet';
 import { todayIso, useMediaQuery } from './ws-data';
 import { rangeText, dayWords, recordRowKey, WeekTotal, useCellLinks } from './week-parts';
 import { WeekGrid } from './week-grid';
+import { WeekSubmit } from './week-submit';
+import { useUnsubmittedWeeks } from './week-submit-reminder';
 import './week-view.css';
 
 // "Copy week…" (issue 22 §5): the same dialog as "Copy to…" of a day, on first use (decision 0185).
@@ -68,6 +70,8 @@ export function WeekView({ week: asked, user, canPick }: Props) {
   const endHighlight = highlight ? () => setCopied(null) : undefined;
   // Issue 23 §2: "Approve week" in a person's week, for those who approve (one confirmation).
   const approval = useBulkApprove();
+  // Issue 40 §2: with weekly submission on, "Approve week" is WeekSubmit's, for a submitted week.
+  const submitOn = useUnsubmittedWeeks()?.enabled === true;
   const day =
     picked && days.includes(picked)
       ? picked
@@ -147,7 +151,7 @@ export function WeekView({ week: asked, user, canPick }: Props) {
             </span>
           </Button>
         )}
-        {canPick && data && data.ids.length > 0 && (
+        {canPick && !submitOn && data && data.ids.length > 0 && (
           <Button
             variant="secondary"
             className="wk-approve"
@@ -180,6 +184,7 @@ export function WeekView({ week: asked, user, canPick }: Props) {
           </label>
         )}
       </div>
+      <WeekSubmit week={week} user={user} />
       {query.error ? (
         <p className="form-error" role="alert">
           {errorMessage(query.error)}

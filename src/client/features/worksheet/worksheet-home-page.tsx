@@ -34,6 +34,7 @@ import { HomeGlance } from "../report/home-glance";
 import { approvableOf, useBulkApprove, useSelection } from "./bulk-approve";
 import type { BulkBar as BulkBarType } from "./bulk-bar";
 import { ListFilterBar } from "./list-filter-bar";
+import { WeekReminder } from "./week-submit-reminder";
 import { filterInput, hasFilters, parseListFilters, type ListFilters } from "./list-filters";
 import { forgetPlace, peekPlace } from "./return-place";
 import "./worksheet.css";
@@ -165,8 +166,8 @@ export function WorksheetHomePage() {
   // Issue 23 §1: the list's filters live in the URL (routes/_app/index.tsx parses them).
   // Parsed again here: the router keeps a raw value next to the validated ones (e.g. status=all).
   const filters: ListFilters = useMemo(
-    () => parseListFilters({ person: search.person, customer: search.customer, job: search.job, from: search.from, to: search.to, status: search.status }),
-    [search.person, search.customer, search.job, search.from, search.to, search.status],
+    () => parseListFilters({ person: search.person, customer: search.customer, job: search.job, from: search.from, to: search.to, status: search.status, submission: search.submission }),
+    [search.person, search.customer, search.job, search.from, search.to, search.status, search.submission],
   );
   const listInput = useMemo(() => ({ mode, ...filterInput(filters) }), [mode, filters]);
   // Issue 38 §5: an admin's (or leader's) empty Yours tab says where the entries are.
@@ -417,6 +418,7 @@ export function WorksheetHomePage() {
       {/* Asked for with the page's first calls, not after the form settings (issue 25 §4: it was
           the page's largest text, painted one round trip later on a phone). */}
       <Glance role={role} />
+      <WeekReminder />
       {showForm && settings.data && <InlineForm settings={settings.data} />}
       <nav className="ws-tabs ws-views" aria-label={m.ws_view_label()}>
         <Link

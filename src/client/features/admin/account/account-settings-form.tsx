@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { RESOURCE_UNITS, UNIT_TYPES, type ResourceUnits, type UnitType } from '../../../../shared/limits';
 import { m } from '../../../../shared/paraglide/messages.js';
 import { normaliseFlags, ZUpdateAccountInput, type TAccount } from '../../../../shared/schemas/account';
-import { TextField } from '../../../components/field';
+import { Checkbox, TextField } from '../../../components/field';
 import { trpc } from '../../../lib/trpc';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { AdminSection, FormActions } from '../common/form-parts';
@@ -27,7 +27,7 @@ const rows: FlagRow[] = [
   { show: 'showWorkType', mandatory: 'mandatoryWorkType', label: m.acct_field_work_type },
 ];
 
-type AccountValues = Flags & Pick<TAccount, 'id' | 'defaultUnitType' | 'resourceUnits' | 'bcDocumentPrefix'>;
+type AccountValues = Flags & Pick<TAccount, 'id' | 'defaultUnitType' | 'resourceUnits' | 'bcDocumentPrefix' | 'submitWeeks'>;
 
 /** The form's values: the account's settings as PUT /api/account takes them. */
 const valuesOf = (a: TAccount): AccountValues => ({
@@ -42,6 +42,7 @@ const valuesOf = (a: TAccount): AccountValues => ({
   mandatoryLocation: a.mandatoryLocation,
   mandatoryWorkType: a.mandatoryWorkType,
   bcDocumentPrefix: a.bcDocumentPrefix,
+  submitWeeks: a.submitWeeks,
 });
 
 const unitTypeLabel: Record<UnitType, () => string> = { Item: m.acct_unit_type_item, Resource: m.acct_unit_type_resource };
@@ -104,6 +105,7 @@ export function AccountSettingsForm({ account }: { account: TAccount }) {
   const save = trpc.account.update.useMutation();
   const form = useZodForm(ZUpdateAccountInput, valuesOf(account));
   const flags = form.values;
+  const hintId = useId();
   const { onSubmit, formError } = useSaveAction(form, {
     save: (values) => save.mutateAsync(values),
     reset: valuesOf,
@@ -191,6 +193,14 @@ export function AccountSettingsForm({ account }: { account: TAccount }) {
         <legend className="acct-legend">{m.acct_bc_legend()}</legend>
         <TextField label={m.acct_bc_prefix()} maxLength={10} autoComplete="off" {...form.text('bcDocumentPrefix', (v) => v.toUpperCase())} />
         <p className="acct-hint">{m.acct_bc_prefix_hint()}</p>
+      </fieldset>
+
+      <fieldset className="acct-fieldset">
+        <legend className="acct-legend">{m.wsub_setting_legend()}</legend>
+        <Checkbox label={m.wsub_setting_label()} aria-describedby={`${hintId}-submit`} {...form.checkbox('submitWeeks')} />
+        <p className="acct-hint" id={`${hintId}-submit`}>
+          {m.wsub_setting_hint()}
+        </p>
       </fieldset>
 
       {formError && <p className="form-error">{formError}</p>}

@@ -23,6 +23,7 @@ const EVENT_LABEL: Record<WebhookEvent, () => string> = {
   'worksheet.approved': m.wh_event_worksheet_approved,
   'worksheet.unapproved': m.wh_event_worksheet_unapproved,
   'worksheet.returned': m.wh_event_worksheet_returned,
+  'worksheet.submitted': m.wh_event_worksheet_submitted,
   'worksheet.exported': m.wh_event_worksheet_exported,
 };
 const eventLabel = (e: string) => (EVENT_LABEL[e as WebhookEvent] ?? (() => e))();

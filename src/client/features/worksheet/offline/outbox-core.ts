@@ -275,13 +275,13 @@ export function isTransientStatus(status: number): boolean {
  * A failed send's outcome by the answer's status, the same for the page's sender and the service
  * worker's: 401 waits for the same user's login; no answer, a gateway's 5xx, 408/429 and 409 (an
  * earlier send of this key is still running on the server; its answer will be replayed) are tried
- * again later; any other status, and a 409 PERIOD_CLOSED (issue 40 §3), is the server's refusal,
+ * again later; any other status, and a 409 PERIOD_CLOSED (issue 40 §3) or WEEK_SUBMITTED (§2), is the server's refusal,
  * kept with its problem.
  */
 export function failedOutcome(problem: OutboxProblem): SendOutcome {
   if (problem.status === 401) return { kind: 'unauthorized' };
-  // A closed period (issue 40 §3) is the server's answer for good: shown, the entry kept for the worker to move.
-  if (problem.status === 409 && problem.code === 'PERIOD_CLOSED') return { kind: 'refused', problem };
+  // A closed period (issue 40 §3) or a submitted week (§2) is the server's answer for good: shown, the entry kept for the worker to move.
+  if (problem.status === 409 && (problem.code === 'PERIOD_CLOSED' || problem.code === 'WEEK_SUBMITTED')) return { kind: 'refused', problem };
   if (isTransientStatus(problem.status) || problem.status === 409) return { kind: 'network' };
   return { kind: 'refused', problem };
 }
