@@ -20,6 +20,7 @@ import * as secondFactorAndSso from './migrations/2026-11-28T0941-second-factor-
 import * as returnAndClosedPeriod from './migrations/2026-11-28T1300-return-and-closed-period';
 import * as imports from './migrations/2026-11-28T1310-imports';
 import * as sso from './migrations/2026-11-28T1320-sso';
+import * as passkeys from './migrations/2026-11-28T1600-passkeys';
 
 export type Database = Kysely<DB>;
 
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T1300-return-and-closed-period': returnAndClosedPeriod,
   '2026-11-28T1310-imports': imports,
   '2026-11-28T1320-sso': sso,
+  '2026-11-28T1600-passkeys': passkeys,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
