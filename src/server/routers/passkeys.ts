@@ -44,13 +44,13 @@ export const passkeysRouter = router({
     .mutation(({ ctx, input }) => pk.register(ctx.db, ctx.log, pk.relyingParty(ctx.req, ctx.env), sessionUser(ctx), input.name, asRegistration(input.response))),
 
   rename: authedProcedure
-    .meta({ rest: { method: 'PUT', path: '/api/user/security/passkeys/{id}', keyless: true }, summary: "Renames one of the caller's passkeys", tags })
+    .meta({ rest: { method: 'PUT', path: '/api/user/security/passkeys/{id}' }, summary: "Renames one of the caller's passkeys", tags })
     .input(ZPasskeyRenameInput)
     .output(ZPasskey)
     .mutation(({ ctx, input }) => pk.renamePasskey(ctx.db, sessionUser(ctx).userId, input.id, input.name)),
 
   remove: authedProcedure
-    .meta({ rest: { method: 'DELETE', path: '/api/user/security/passkeys/{id}', status: 204, keyless: true }, summary: "Removes one of the caller's passkeys (not the last second factor the account requires)", tags })
+    .meta({ rest: { method: 'DELETE', path: '/api/user/security/passkeys/{id}', status: 204 }, summary: "Removes one of the caller's passkeys (not the last second factor the account requires)", tags })
     .input(ZPasskeyIdInput)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
