@@ -26,7 +26,7 @@ afterAll(() => app?.close());
 /** Registers a new passkey for a signed-in client; answers the authenticator. */
 async function registerPasskey(client: ApiClient, name = 'Laptop'): Promise<SoftAuthenticator> {
   const auth = new SoftAuthenticator(app.url);
-  const options = await client.post('/api/user/security/passkeys/options', {});
+  const options = await client.post('/api/user/security/passkeys/options');
   expectStatus(options, 200);
   const res = await client.post('/api/user/security/passkeys', { name, response: auth.register(options.body) });
   expectStatus(res, 201);
@@ -118,7 +118,7 @@ describe('passkeys', () => {
   it('a registration with a wrong origin or an old challenge is refused; a credential of another account is refused', async () => {
     const dan = await app.login('dan');
     const auth = new SoftAuthenticator(app.url);
-    const options = await dan.post('/api/user/security/passkeys/options', {});
+    const options = await dan.post('/api/user/security/passkeys/options');
     expectStatus(options, 200);
     expect(problemOf(await dan.post('/api/user/security/passkeys', { name: 'X', response: auth.register(options.body, { origin: 'https://evil.example' }) }))).toMatchObject({ status: 401, code: 'PASSKEY_WRONG_ORIGIN' });
     // That challenge is spent.
@@ -127,7 +127,7 @@ describe('passkeys', () => {
     // otto (another account) registers a credential; dan answers his own options with the same credential.
     const otto = await app.login('otto');
     const shared = await registerPasskey(otto);
-    const again = await dan.post('/api/user/security/passkeys/options', {});
+    const again = await dan.post('/api/user/security/passkeys/options');
     expectStatus(again, 200);
     expect(problemOf(await dan.post('/api/user/security/passkeys', { name: 'Y', response: shared.register(again.body) }))).toMatchObject({ status: 409, code: 'PASSKEY_OTHER_ACCOUNT' });
 

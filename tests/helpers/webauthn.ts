@@ -67,7 +67,12 @@ export class SoftAuthenticator {
     const attested = Buffer.concat([Buffer.alloc(16), idLength, this.credentialId, Buffer.from(this.cosePublicKey())]);
     // UP | UV | AT
     const authData = this.authData(rpId, 0x01 | 0x04 | 0x40, this.counter, attested);
-    const attestationObject = isoCBOR.encode(new Map<string, string | Map<string, never> | Uint8Array>([['fmt', 'none'], ['attStmt', new Map()], ['authData', new Uint8Array(authData)]]));
+    const attestation: Parameters<typeof isoCBOR.encode>[0] = new Map<string, Parameters<typeof isoCBOR.encode>[0]>([
+      ['fmt', 'none'],
+      ['attStmt', new Map<string, string>()],
+      ['authData', new Uint8Array(authData)],
+    ]);
+    const attestationObject = isoCBOR.encode(attestation);
     return {
       id: this.id,
       rawId: this.id,

@@ -50,7 +50,7 @@ function userHandle(secret: string, userId: number): Uint8Array<ArrayBuffer> {
 const transportsOf = (s: string): AuthenticatorTransport[] => (s === '' ? [] : (s.split(',') as AuthenticatorTransport[]));
 
 function toPasskey(row: { id: number; name: string; transports: string; createdAt: Date; lastUsedAt: Date | null }): TPasskey {
-  return { id: row.id, name: row.name, transports: transportsOf(row.transports), createdAt: row.createdAt, lastUsedAt: row.lastUsedAt };
+  return { id: row.id, name: row.name, transports: transportsOf(row.transports), createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt?.toISOString() ?? null };
 }
 
 async function newChallenge(db: Database, challenge: string, purpose: 'register' | 'login' | 'second', userId: number | null): Promise<void> {

@@ -60,8 +60,9 @@ export const ZPasskey = z.object({
   id: z.number(),
   name: z.string(),
   transports: z.array(z.string()),
-  createdAt: z.date(),
-  lastUsedAt: z.date().nullable(),
+  /** ISO 8601 */
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
 });
 export type TPasskey = z.infer<typeof ZPasskey>;
 export const ZPasskeyList = z.object({ passkeys: z.array(ZPasskey) });
