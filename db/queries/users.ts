@@ -14,6 +14,7 @@ const USER_COLUMNS = [
   'lockDefaultResource',
   'expirationDate',
   'active',
+  'email',
 ] as const;
 
 const lowerUsername = sql<string>`lower(username)`;

@@ -101,6 +101,8 @@ export const ERROR_TEMPLATES = {
   SSO_REQUIRED: "Your account signs in with single sign-on. Use your company's sign-in button",
 
   // Users
+  EMAIL_FORMAT: 'Not an e-mail address',
+  EMAIL_TAKEN: 'Another user of the account has this e-mail address',
   PASSWORD_TOO_SHORT: 'Password must be at least {min} characters',
   OWN_ROLE: 'You cannot change your own role',
   OWN_EXPIRATION: 'You cannot change your own expiration date',

@@ -186,7 +186,7 @@ export function LoginPage() {
         {busy ? m.login_submitting() : m.login_submit()}
       </Button>
       {canPasskey && (
-        <Button type="button" className="btn--block" loading={passkeyBusy} onClick={() => void onPasskey()} data-testid="passkey-login">
+        <Button type="button" className="btn--block login-passkey" loading={passkeyBusy} onClick={() => void onPasskey()} data-testid="passkey-login">
           {m.login_passkey()}
         </Button>
       )}
