@@ -20,6 +20,7 @@ import * as secondFactorAndSso from './migrations/2026-11-28T0941-second-factor-
 import * as returnAndClosedPeriod from './migrations/2026-11-28T1300-return-and-closed-period';
 import * as imports from './migrations/2026-11-28T1310-imports';
 import * as sso from './migrations/2026-11-28T1320-sso';
+import * as passkeys from './migrations/2026-11-28T1600-passkeys';
 import * as weekSubmission from './migrations/2026-11-28T1610-week-submission';
 import * as masterDataSync from './migrations/2026-11-28T1630-master-data-sync';
 
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T1300-return-and-closed-period': returnAndClosedPeriod,
   '2026-11-28T1310-imports': imports,
   '2026-11-28T1320-sso': sso,
+  '2026-11-28T1600-passkeys': passkeys,
   '2026-11-28T1610-week-submission': weekSubmission,
   '2026-11-28T1630-master-data-sync': masterDataSync,
 };

@@ -307,6 +307,8 @@ export interface DB {
   userIdentity: UserIdentityTable;
   ssoLoginState: SsoLoginStateTable;
   passwordLink: PasswordLinkTable;
+  userPasskey: UserPasskeyTable;
+  webauthnChallenge: WebauthnChallengeTable;
 }
 
 /** One "download and mark as exported" (migration 2026-11-26T1200-export-batches, decision 0201). */
@@ -484,4 +486,29 @@ export interface PasswordLinkTable {
   createdAt: Gen<Date>;
   expiresAt: Timestamp;
   usedAt: NullableTimestamp;
+}
+
+/** A user's passkey (migration 2026-11-28T1600-passkeys, decision 0400). */
+export interface UserPasskeyTable {
+  id: Gen<number>;
+  accountId: number;
+  userId: number;
+  /** base64url, unique over all accounts */
+  credentialId: string;
+  /** the COSE public key, base64url */
+  publicKey: string;
+  counter: ColumnType<string, number | string | undefined, number | string>;
+  /** comma-separated, as the browser reported them */
+  transports: Gen<string>;
+  name: string;
+  createdAt: Gen<Date>;
+  lastUsedAt: NullableTimestamp;
+}
+
+/** A WebAuthn ceremony under way (only the challenge's SHA-256). */
+export interface WebauthnChallengeTable {
+  id: string;
+  purpose: 'register' | 'login' | 'second';
+  userId: number | null;
+  expiresAt: Timestamp;
 }

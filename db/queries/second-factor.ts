@@ -104,6 +104,7 @@ export async function secondFactorState(db: Database, userId: number) {
     .innerJoin('account as a', 'a.id', 'u.accountId')
     .leftJoin('userTotp as t', 't.userId', 'u.id')
     .select(['u.profileType', 'a.secondFactorRequired', 't.confirmedAt'])
+    .select((eb) => eb.selectFrom('userPasskey as p').select((e) => e.fn.countAll<string>().as('n')).whereRef('p.userId', '=', 'u.id').as('passkeys'))
     .where('u.id', '=', userId)
     .executeTakeFirstOrThrow();
 }

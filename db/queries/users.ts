@@ -15,6 +15,7 @@ const USER_COLUMNS = [
   'lockDefaultResource',
   'expirationDate',
   'active',
+  'email',
 ] as const;
 
 const lowerUsername = sql<string>`lower(username)`;

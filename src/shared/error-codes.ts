@@ -77,6 +77,15 @@ export const ERROR_TEMPLATES = {
   TOTP_ALREADY_ENROLLED: 'Two-factor authentication is already on',
   SECOND_FACTOR_REQUIRED: 'Your account requires two-factor authentication; it cannot be turned off',
 
+  // Passkeys (issue 41 §3, decision 0400)
+  PASSKEY_UNKNOWN: 'This passkey is not registered with Webtid',
+  PASSKEY_CHALLENGE_EXPIRED: 'The passkey request has expired or was already used. Try again',
+  PASSKEY_WRONG_ORIGIN: 'The passkey answer came from another website',
+  PASSKEY_COUNTER: 'This passkey may have been copied: its counter went back. Sign in another way and remove it',
+  PASSKEY_OTHER_ACCOUNT: 'This passkey belongs to another user',
+  PASSKEY_INVALID: 'The passkey could not be verified',
+  PASSKEY_CANCELLED: 'The passkey was not used. Try again, or sign in another way',
+
   // Single sign-on (issue 41, decision 0390)
   SSO_ISSUER_URL: 'The issuer must be an https:// address',
   SSO_DOMAIN_FORMAT: 'Not an e-mail domain',
@@ -92,6 +101,8 @@ export const ERROR_TEMPLATES = {
   SSO_REQUIRED: "Your account signs in with single sign-on. Use your company's sign-in button",
 
   // Users
+  EMAIL_FORMAT: 'Not an e-mail address',
+  EMAIL_TAKEN: 'Another user of the account has this e-mail address',
   PASSWORD_TOO_SHORT: 'Password must be at least {min} characters',
   OWN_ROLE: 'You cannot change your own role',
   OWN_EXPIRATION: 'You cannot change your own expiration date',

@@ -50,6 +50,8 @@ export const SECOND_FACTOR_MAX_FAILURES = 10;
 export const LOGIN_CHALLENGE_MINUTES = 5;
 /** Recovery codes handed out at once, each good once. */
 export const RECOVERY_CODE_COUNT = 10;
+/** Passkeys one user may register (issue 41 §3). */
+export const PASSKEY_MAX_PER_USER = 20;
 export const LOGIN_LOCK_MINUTES = 15;
 /** Sessions (DESIGN §4). */
 export const SESSION_REMEMBER_DAYS = 30;

@@ -48,7 +48,7 @@ describe('TOTP two-factor', () => {
     expect(new Set(recoveryCodes).size).toBe(10);
     const security = await client.get('/api/user/security');
     expectStatus(security, 200);
-    expect(security.body).toEqual({ totp: true, recoveryCodesLeft: 10, required: false });
+    expect(security.body).toEqual({ totp: true, passkeys: 0, recoveryCodesLeft: 10, required: false });
 
     const c = app.anonymous();
     const answer = await loginAnswer(c, 'alice');

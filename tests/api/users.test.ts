@@ -48,6 +48,7 @@ describe('user administration', () => {
         lockDefaultResource: true,
         expirationDate: '2099-12-31',
         active: true,
+        email: null,
       });
       expect(res.text).not.toMatch(/password/i);
       // The new user can log in with the password.
@@ -125,7 +126,7 @@ describe('user administration', () => {
       expect(names).not.toContain('stranger');
       expect(names).not.toContain('otheradmin');
       expect(res.text).not.toMatch(/password|hash/i);
-      for (const u of res.body) expect(Object.keys(u).sort()).toEqual(['accountId', 'active', 'defaultDescription', 'defaultResource', 'expirationDate', 'id', 'languageCode', 'lockDefaultResource', 'profileType', 'teamCode', 'updatedAt', 'username']);
+      for (const u of res.body) expect(Object.keys(u).sort()).toEqual(['accountId', 'active', 'defaultDescription', 'defaultResource', 'email', 'expirationDate', 'id', 'languageCode', 'lockDefaultResource', 'profileType', 'teamCode', 'updatedAt', 'username']);
       // Ordered by name, case-insensitively.
       const lower = names.map((n) => n.toLowerCase());
       expect(lower).toEqual([...lower].sort());
@@ -390,6 +391,24 @@ describe('user administration', () => {
       expect((await client.put('/api/user/change-password', { username: 'ViaKey', password: 'Key-pass-12', confirmPassword: 'Key-pass-12' })).status).toBe(204);
       expect((await client.del('/api/user', { username: 'ViaKey' })).status).toBe(204);
       expect((await client.del('/api/user', { username: 'stranger' })).status).toBe(404);
+    });
+
+    it('issue 41: the e-mail single sign-on links a pre-created user by — set, checked, unique per account, cleared', async () => {
+      const created = await admin.post('/api/user', newUser('Mailer', { email: 'mailer@example.com' }));
+      expectStatus(created, 201);
+      expect(created.body.email).toBe('mailer@example.com');
+      expect(problemOf(await admin.post('/api/user', newUser('Mailer2', { email: 'not-an-address' })))).toMatchObject({ status: 400, errorCodes: { email: [{ code: 'EMAIL_FORMAT' }] } });
+      expect(problemOf(await admin.post('/api/user', newUser('Mailer3', { email: 'MAILER@example.com' })))).toMatchObject({ status: 409, code: 'EMAIL_TAKEN' });
+      const other = await admin.post('/api/user', newUser('Mailer4'));
+      expectStatus(other, 201);
+      expect(other.body.email).toBeNull();
+      expect(problemOf(await admin.put('/api/user', { username: 'Mailer4', profileType: 'Basic', languageCode: 'ENU', email: 'mailer@example.com' }))).toMatchObject({ status: 409, code: 'EMAIL_TAKEN' });
+      const set = await admin.put('/api/user', { username: 'Mailer4', profileType: 'Basic', languageCode: 'ENU', email: 'four@example.com' });
+      expectStatus(set, 200);
+      expect(set.body.email).toBe('four@example.com');
+      const cleared = await admin.put('/api/user', { username: 'Mailer', profileType: 'Basic', languageCode: 'ENU', email: '' });
+      expectStatus(cleared, 200);
+      expect(cleared.body.email).toBeNull();
     });
   });
 });

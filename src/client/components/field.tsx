@@ -6,6 +6,8 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   error?: string;
   /** Rendered inside the input's frame on the right, e.g. a reveal button. */
   addon?: ReactNode;
+  /** Already translated; shown under the input (linked with aria-describedby). */
+  hint?: string;
 }
 
 /** The id and aria attributes a field frame gives its control. */
@@ -55,9 +57,9 @@ export function FieldFrame({ label, error, hint, className, children }: {
   );
 }
 
-export function TextField({ label, error, addon, className, ...input }: TextFieldProps) {
+export function TextField({ label, error, addon, hint, className, ...input }: TextFieldProps) {
   return (
-    <FieldFrame label={label} error={error} className={className}>
+    <FieldFrame label={label} error={error} hint={hint} className={className}>
       {(control) => (
         <>
           <input {...input} {...control} className="input" />

@@ -26,20 +26,26 @@ const LIMITS = { perAddress: SECOND_FACTOR_MAX_FAILURES, perUsername: SECOND_FAC
 /** Never a username (those are trimmed and have no colon at the start): the throttle row of a user's second step. */
 const throttleKey = (userId: number) => `:2fa:${userId}`;
 
+/** The throttle key of a sign-in with a credential nobody has registered. */
+export const UNKNOWN_PASSKEY_KEY = ':passkey:unknown';
+
 export function mustUseSecondFactor(rule: SecondFactorRequired, profileType: ProfileType): boolean {
   return rule === 'everyone' || (rule === 'privileged' && profileType !== 'Basic');
 }
 
-export type LoginNext = { kind: 'session' } | { kind: 'totp' | 'enrol'; challenge: string };
+/** What a right password leads to: a session, or a step (a TOTP code — or a passkey as well —, only a passkey, or enrolling). */
+export type LoginNext = { kind: 'session' } | { kind: 'totp' | 'passkey' | 'enrol'; challenge: string; passkey: boolean };
 
 /** After a right password: a session at once, or a challenge for the second step (or for enrolling one the account requires). */
 export async function afterPassword(db: Database, userId: number, remember: boolean): Promise<LoginNext> {
   const state = await q.secondFactorState(db, userId);
-  const kind = state.confirmedAt !== null ? 'totp' : mustUseSecondFactor(state.secondFactorRequired, state.profileType) ? 'enrol' : null;
+  // Issue 41 §3: a passkey is a second factor too, also for the account's rule (decision 0400).
+  const passkey = Number(state.passkeys) > 0;
+  const kind = state.confirmedAt !== null ? 'totp' : passkey ? 'passkey' : mustUseSecondFactor(state.secondFactorRequired, state.profileType) ? 'enrol' : null;
   if (!kind) return { kind: 'session' };
   const challenge = generateToken();
   await q.insertLoginChallenge(db, { id: hashToken(challenge), userId, remember, expiresAt: new Date(Date.now() + LOGIN_CHALLENGE_MINUTES * 60_000) });
-  return { kind, challenge };
+  return { kind, challenge, passkey };
 }
 
 export interface Challenge {
@@ -105,10 +111,13 @@ async function checkCode(db: Database, secret: string, userId: number, code: str
   throw new AppError('UNAUTHORIZED', coded('SECOND_FACTOR_INVALID'));
 }
 
-/** Counts the attempt first (like checkLogin), then checks the code; a right one resets the count. */
-async function throttled<T>(db: Database, log: Logger, userId: number, clientIp: string, check: () => Promise<T>): Promise<T> {
+/**
+ * Counts the attempt first (like checkLogin), then checks the code; a right one resets the count.
+ * A passkey step is throttled the same way (decision 0400): on the user's key, or — a credential
+ * nobody has — on `key` alone, with the address-wide row too.
+ */
+export async function throttled<T>(db: Database, log: Logger, userId: number | null, clientIp: string, check: () => Promise<T>, key = throttleKey(userId ?? 0)): Promise<T> {
   const ip = throttleAddress(clientIp);
-  const key = throttleKey(userId);
   const counted = await countLoginAttempt(db, key, ip, LIMITS);
   const locked = counted.pairAttempts > LIMITS.perAddress || (counted.addressAttempts ?? 0) > LIMITS.perAddressAll || (counted.usernameAttempts ?? 0) > LIMITS.perUsername;
   if (locked) {
@@ -168,10 +177,11 @@ export async function removeTotp(db: Database, userId: number): Promise<void> {
   await db.transaction().execute((trx) => q.deleteTotp(trx, userId));
 }
 
-export async function securityOf(db: Database, userId: number): Promise<{ totp: boolean; recoveryCodesLeft: number; required: boolean }> {
+export async function securityOf(db: Database, userId: number): Promise<{ totp: boolean; passkeys: number; recoveryCodesLeft: number; required: boolean }> {
   const state = await q.secondFactorState(db, userId);
   return {
     totp: state.confirmedAt !== null,
+    passkeys: Number(state.passkeys),
     recoveryCodesLeft: state.confirmedAt !== null ? await q.countUnusedRecoveryCodes(db, userId) : 0,
     required: mustUseSecondFactor(state.secondFactorRequired, state.profileType),
   };

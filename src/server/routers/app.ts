@@ -10,6 +10,7 @@ import { exportProcedures } from './export';
 import { webhooksRouter } from './webhooks';
 import { offlineRouter } from './offline';
 import { reportRouter } from './report';
+import { passkeysRouter } from './passkeys';
 import { securityRouter } from './security';
 import { importRouter } from './import';
 import { ssoRouter } from './sso';
@@ -36,6 +37,7 @@ export const appRouter = applyStrictInput(applyOutputCheck(router({
   offline: offlineRouter,
   report: router(reportRouter),
   security: securityRouter,
+  passkeys: passkeysRouter,
   import: importRouter,
   sso: ssoRouter,
   passwordLink: passwordLinkRouter,

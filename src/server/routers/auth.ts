@@ -25,7 +25,7 @@ export const authProcedures = {
       if (await passwordRefused(ctx, userId)) throw new AppError('FORBIDDEN', coded('SSO_REQUIRED'));
       // Issue 41: a user with a second factor (or whose account requires one) gets no session yet.
       const next = await afterPassword(ctx.db, userId, input.remember);
-      if (next.kind !== 'session') return { ok: false as const, secondFactor: next.kind, challenge: next.challenge };
+      if (next.kind !== 'session') return { ok: false as const, secondFactor: next.kind, challenge: next.challenge, passkey: next.passkey };
       const session = await createSession(ctx.db, userId, input.remember);
       ctx.setSessionCookie(session.token, input.remember ? session.expiresAt : null);
       return { ok: true as const };

@@ -79,7 +79,8 @@ export const securityRouter = router({
       const { userId } = sessionUser(ctx);
       const state = await sf.securityOf(ctx.db, userId);
       if (!state.totp) throw new AppError('BAD_REQUEST', coded('TOTP_NOT_ENROLLED'));
-      if (state.required) throw new AppError('FORBIDDEN', coded('SECOND_FACTOR_REQUIRED'));
+      // A passkey is a second factor too: with one, the account's rule still holds (decision 0400).
+      if (state.required && state.passkeys === 0) throw new AppError('FORBIDDEN', coded('SECOND_FACTOR_REQUIRED'));
       await sf.requireCode(ctx.db, ctx.log, ctx.secret, userId, input.code, ctx.ip);
       await sf.removeTotp(ctx.db, userId);
       return { ok: true as const };

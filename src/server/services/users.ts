@@ -14,12 +14,17 @@ import {
   usernameExists,
   type UserPatch,
 } from '../../../db/queries/users';
+import { coded, errorToken } from '../../shared/error-codes';
 import { ERR } from '../../shared/errors';
 import { USER_ERR, type TCreateUser, type TUpdateUser, type TUser } from '../../shared/schemas/user';
 import { hashPassword } from '../auth/passwords';
 import { invalidateUserSessions } from '../auth/sessions';
 import type { Actor } from '../context';
 import { AppError, fieldError } from '../errors';
+
+/** Issue 41: two users of an account with one e-mail address (index app_user_email_key). */
+const isEmailTaken = (error: unknown) => isUniqueViolation(error) && /email/.test(String((error as { constraint?: unknown; message?: unknown }).constraint ?? (error as { message?: unknown }).message));
+const emailTaken = () => new AppError('CONFLICT', coded('EMAIL_TAKEN'), { email: [errorToken('EMAIL_TAKEN')] });
 
 /** PostgreSQL's unique_violation: two creates of the same name raced past the check. */
 function isUniqueViolation(error: unknown): boolean {
@@ -77,9 +82,11 @@ export async function createUser(db: Database, actor: Actor, input: TCreateUser)
         lockDefaultResource: input.defaultResource !== null && input.lockDefaultResource,
         expirationDate: input.expirationDate,
         active: input.active,
+        email: input.email ?? null,
       });
     });
   } catch (error) {
+    if (isEmailTaken(error)) throw emailTaken();
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', ERR.usernameTaken, { username: [ERR.usernameTaken] });
     throw error;
   }
@@ -119,6 +126,7 @@ export async function updateUser(db: Database, actor: Actor, input: TUpdateUser)
     if (input.defaultDescription !== undefined) patch.defaultDescription = input.defaultDescription;
     if (input.expirationDate !== undefined) patch.expirationDate = input.expirationDate;
     if (input.active !== undefined) patch.active = input.active;
+    if (input.email !== undefined) patch.email = input.email;
 
     const after = {
       profileType: patch.profileType ?? user.profileType,
@@ -127,7 +135,9 @@ export async function updateUser(db: Database, actor: Actor, input: TUpdateUser)
     };
     if (!isLastingAdmin(after)) keepAnAdmin(lasting, user.id);
 
-    const updated = await updateUserRow(trx, user.id, patch);
+    const updated = await updateUserRow(trx, user.id, patch).catch((error: unknown) => {
+      throw isEmailTaken(error) ? emailTaken() : error;
+    });
     const roleChanged = updated.profileType !== user.profileType;
     const deactivated = user.active && !updated.active;
     if (roleChanged || deactivated) await invalidateUserSessions(trx, user.id, actor.sessionId ?? undefined);

@@ -20,7 +20,8 @@ const code = plainString({ error: ERR.required }).trim().min(1, ERR.required).ma
 /** The login's answer: a session (ok) or the second step it waits for. */
 export const ZLoginResult = z.union([
   z.object({ ok: z.literal(true) }),
-  z.object({ ok: z.literal(false), secondFactor: z.enum(['totp', 'enrol']), challenge: z.string() }),
+  // passkey: the user may answer with a passkey (POST /api/user/login/second-factor/passkey) — with 'totp' also a code.
+  z.object({ ok: z.literal(false), secondFactor: z.enum(['totp', 'passkey', 'enrol']), challenge: z.string(), passkey: z.boolean() }),
 ]);
 export type TLoginResult = z.infer<typeof ZLoginResult>;
 
@@ -41,7 +42,7 @@ export type TRecoveryCodes = z.infer<typeof ZRecoveryCodes>;
 export const ZCodeInput = strict({ code });
 export type TCodeInput = z.input<typeof ZCodeInput>;
 
-export const ZSecurity = z.object({ totp: z.boolean(), recoveryCodesLeft: z.number(), required: z.boolean() });
+export const ZSecurity = z.object({ totp: z.boolean(), passkeys: z.number(), recoveryCodesLeft: z.number(), required: z.boolean() });
 export type TSecurity = z.infer<typeof ZSecurity>;
 
 export const ZAccountSecurity = strict({ secondFactorRequired: enumOf(SECOND_FACTOR_REQUIRED) });

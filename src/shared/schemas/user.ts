@@ -42,6 +42,11 @@ const usernameKey = () => requiredText(100);
 export const password = () => requiredText(MAX.password).refine((p) => p.length === 0 || p.length >= PASSWORD_MIN, USER_ERR.passwordTooShort).meta({ minLength: PASSWORD_MIN });
 export const confirmPassword = () => requiredText(MAX.password);
 
+/** Issue 41: the address single sign-on links a pre-created user by; '' / null clears it. */
+export const EMAIL_MAX = 254;
+const email = () =>
+  optionalText(EMAIL_MAX).refine((v) => v === null || v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), errorToken('EMAIL_FORMAT'));
+
 /** A user of spec §3 as lists and single answer it: never the password. */
 export const ZUser = z.object({
   id: z.number(),
@@ -55,6 +60,8 @@ export const ZUser = z.object({
   lockDefaultResource: z.boolean(),
   expirationDate: z.string().nullable(),
   active: z.boolean(),
+  /** issue 41: single sign-on links a pre-created user by it */
+  email: z.string().nullable(),
   updatedAt: ZUpdatedAt,
 });
 export type TUser = z.infer<typeof ZUser>;
@@ -78,6 +85,7 @@ export const ZCreateUserInput = z
     lockDefaultResource: bool().default(false),
     expirationDate: optionalIsoDate(),
     active: bool().default(true),
+    email: email(),
   })
   .superRefine(matchPasswords);
 export type TCreateUserInput = z.input<typeof ZCreateUserInput>;
@@ -99,6 +107,7 @@ export const ZUpdateUserInput = z.object({
   lockDefaultResource: bool().optional(),
   expirationDate: optionalIsoDate().optional(),
   active: bool().optional(),
+  email: email().optional(),
 });
 export type TUpdateUserInput = z.input<typeof ZUpdateUserInput>;
 export type TUpdateUser = z.output<typeof ZUpdateUserInput>;

@@ -34,7 +34,12 @@ export function LoginPage() {
   // Read once: after a redirect or the idle reload the page says why the user is here.
   const [reason] = useState(readLoginReason);
   useEffect(() => clearLoginReason, []);
-  const [secondStep, setSecondStep] = useState<{ kind: 'totp' | 'enrol'; challenge: string }>();
+  const [secondStep, setSecondStep] = useState<{ kind: 'totp' | 'passkey' | 'enrol'; challenge: string; passkey: boolean }>();
+  const passkeyOptions = trpc.passkeys.loginOptions.useMutation();
+  const passkeyLogin = trpc.passkeys.login.useMutation();
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  // Issue 41 §3: a browser without WebAuthn is offered no passkey button.
+  const [canPasskey] = useState(() => typeof window.PublicKeyCredential === 'function');
   // Issue 41: the account's single sign-on (?account=CODE, or the only one), a refusal it came back
   // with (?sso_error=CODE, shown in the user's language), and the provider's logout after a logout.
   const [search] = useState(() => new URLSearchParams(window.location.search));
@@ -73,7 +78,7 @@ export function LoginPage() {
       await finishPendingLogout();
       const result = await login.mutateAsync(input);
       if (!result.ok) {
-        setSecondStep({ kind: result.secondFactor, challenge: result.challenge });
+        setSecondStep({ kind: result.secondFactor, challenge: result.challenge, passkey: result.passkey });
         setBusy(false);
         return;
       }
@@ -87,12 +92,30 @@ export function LoginPage() {
     }
   });
 
+  /** Issue 41 §3: a passkey sign-in without a username (the browser asks which passkey); the same session as a password. */
+  const onPasskey = async () => {
+    setFormError(undefined);
+    setPasskeyBusy(true);
+    try {
+      await finishPendingLogout();
+      const { signWithPasskey } = await import('./passkey-browser');
+      const response = await signWithPasskey(await passkeyOptions.mutateAsync({}));
+      await passkeyLogin.mutateAsync({ response, remember: form.values.remember });
+      await signedIn();
+    } catch (error) {
+      const message = errorMessage(error);
+      setFormError(message);
+      toast.error(message);
+      setPasskeyBusy(false);
+    }
+  };
+
   if (secondStep) {
     return (
       <div className="card auth-card">
-        <PageHeader title={secondStep.kind === 'totp' ? m.login_second_factor_title() : m.login_enrol_title()} subtitle={m.login_subtitle()} />
+        <PageHeader title={secondStep.kind === 'enrol' ? m.login_enrol_title() : m.login_second_factor_title()} subtitle={m.login_subtitle()} />
         <Suspense fallback={null}>
-          <SecondFactorStep kind={secondStep.kind} challenge={secondStep.challenge} onSignedIn={signedIn} />
+          <SecondFactorStep kind={secondStep.kind} challenge={secondStep.challenge} passkey={secondStep.passkey} onSignedIn={signedIn} />
         </Suspense>
       </div>
     );
@@ -162,6 +185,11 @@ export function LoginPage() {
       <Button type="submit" variant="primary" className="btn--block" loading={busy}>
         {busy ? m.login_submitting() : m.login_submit()}
       </Button>
+      {canPasskey && (
+        <Button type="button" className="btn--block login-passkey" loading={passkeyBusy} onClick={() => void onPasskey()} data-testid="passkey-login">
+          {m.login_passkey()}
+        </Button>
+      )}
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { PageSpinner } from '../../components/spinner';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { PasskeysSection } from './passkeys-section';
 import { CodeForm, RecoveryCodes, TotpEnrol } from './totp-parts';
 
 type Action = 'disable' | 'codes' | null;
@@ -37,6 +38,7 @@ export function SecurityPage() {
   else {
     const s = security.data;
     body = (
+      <>
       <section className="card security-section" aria-labelledby="security-2fa">
         <h2 id="security-2fa">{m.security_totp_title()}</h2>
         <p data-testid="security-status">
@@ -59,7 +61,7 @@ export function SecurityPage() {
             <Button onClick={() => setAction('codes')} data-testid="security-new-codes">
               {m.security_new_codes()}
             </Button>
-            {!s.required && (
+            {(!s.required || s.passkeys > 0) && (
               <Button variant="danger" onClick={() => setAction('disable')} data-testid="security-disable">
                 {m.security_totp_disable()}
               </Button>
@@ -86,6 +88,8 @@ export function SecurityPage() {
           />
         )}
       </section>
+      <PasskeysSection />
+      </>
     );
   }
   return (

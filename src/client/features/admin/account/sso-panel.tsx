@@ -31,7 +31,8 @@ interface Draft {
 }
 
 const draftOf = (s: TSsoSettings | null): Draft => ({
-  enabled: s?.enabled ?? true,
+  // Off until the Admin turns it on: an account without a provider has no single sign-on (issue 41 gap).
+  enabled: s?.enabled ?? false,
   providerName: s?.providerName ?? '',
   issuer: s?.issuer ?? '',
   clientId: s?.clientId ?? '',

@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { MAX, type LanguageCode, type ProfileType } from '../../../../shared/limits';
 import { m } from '../../../../shared/paraglide/messages.js';
-import { ZCreateUserInput, ZUpdateUserInput, type TCreateUserInput, type TUpdateUserInput, type TUser } from '../../../../shared/schemas/user';
+import { EMAIL_MAX, ZCreateUserInput, ZUpdateUserInput, type TCreateUserInput, type TUpdateUserInput, type TUser } from '../../../../shared/schemas/user';
 import { Checkbox, TextField } from '../../../components/field';
 import { formatDate } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
@@ -24,6 +24,7 @@ export type UserFormValues = {
   lockDefaultResource: boolean;
   expirationDate: string;
   active: boolean;
+  email: string;
 };
 
 export const emptyUser: UserFormValues = {
@@ -38,6 +39,7 @@ export const emptyUser: UserFormValues = {
   lockDefaultResource: false,
   expirationDate: '',
   active: true,
+  email: '',
 };
 
 export function valuesOf(user: TUser): UserFormValues {
@@ -52,6 +54,7 @@ export function valuesOf(user: TUser): UserFormValues {
     lockDefaultResource: user.lockDefaultResource,
     expirationDate: user.expirationDate ?? '',
     active: user.active,
+    email: user.email ?? '',
   };
 }
 
@@ -92,6 +95,7 @@ function payloadFields(values: UserFormValues) {
     lockDefaultResource: values.defaultResource !== '' && values.lockDefaultResource,
     expirationDate: values.expirationDate,
     active: values.active,
+    email: values.email,
   };
 }
 
@@ -193,6 +197,18 @@ export function UserForm({ mode, initial, self = false, submitLabel, busy, onSub
         />
 
         <TextField label={m.users_field_team()} {...form.text('teamCode', (v) => v.toUpperCase())} maxLength={MAX.teamCode} autoComplete="off" spellCheck={false} className="users-team" />
+
+        <TextField
+          label={m.users_field_email()}
+          hint={m.users_field_email_hint()}
+          type="email"
+          {...form.text('email')}
+          maxLength={EMAIL_MAX}
+          autoComplete="off"
+          spellCheck={false}
+          autoCapitalize="none"
+          className="users-grid__wide"
+        />
 
         <TextField
           label={m.users_field_default_description()}
