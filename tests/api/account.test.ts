@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectOk, expectStatus, type ApiClient, type JsonBody } from '../helpers/client';
+import { expectOk, expectStatus, fieldCodes, type ApiClient, type JsonBody } from '../helpers/client';
 import { startTestApp, type TestApp } from '../helpers/server';
 
 /** REST contract of /api/account (spec §7, issue 3): settings, flag rules, API key, authorization. */
@@ -115,25 +115,25 @@ describe('account settings and API key', () => {
     const res = await admin.raw('PUT', '/api/account', { id: accountId });
     expectStatus(res, 400);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
-    expect(res.body.errors).toMatchObject({ defaultUnitType: ['Field is required'], resourceUnits: ['Field is required'] });
+    expect(fieldCodes(res.body)).toMatchObject({ defaultUnitType: ['REQUIRED'], resourceUnits: ['REQUIRED'] });
 
     // deliberately values the document does not allow
     const bad = await admin.raw('PUT', '/api/account', { ...settings(), defaultUnitType: 'Machine', resourceUnits: 'Hours', showCustomer: 'maybe' });
     expectStatus(bad, 400);
-    expect(bad.body.errors?.defaultUnitType).toEqual(['Field cannot be: Machine']);
-    expect(bad.body.errors?.resourceUnits).toEqual(['Field cannot be: Hours']);
-    expect(bad.body.errors?.showCustomer).toEqual(['Field must be true/false']);
+    expect(bad.body.errorCodes?.defaultUnitType).toEqual([{ code: 'VALUE_NOT_ALLOWED', params: { value: 'Machine' } }]);
+    expect(bad.body.errorCodes?.resourceUnits).toEqual([{ code: 'VALUE_NOT_ALLOWED', params: { value: 'Hours' } }]);
+    expect(fieldCodes(bad.body).showCustomer).toEqual(['MUST_BE_BOOLEAN']);
 
     const noId = await admin.raw('PUT', '/api/account', { defaultUnitType: 'Item', resourceUnits: 'Time' }); // deliberately without id
     expectStatus(noId, 400);
-    expect(noId.body.errors?.id).toEqual(['Field is required']);
+    expect(fieldCodes(noId.body).id).toEqual(['REQUIRED']);
   });
 
   it("another account's id answers 404 and changes nothing", async () => {
     const before = await app.db.selectFrom('account').selectAll().where('id', '=', otherAccountId).executeTakeFirstOrThrow();
     const res = await admin.put('/api/account', settings({ id: otherAccountId, showCustomer: false }));
     expectStatus(res, 404);
-    expect(res.body.detail).toBe('Not found');
+    expect(res.body.code).toBe('NOT_FOUND');
     const missing = await admin.put('/api/account', settings({ id: 999999 }));
     expectStatus(missing, 404);
     const after = await app.db.selectFrom('account').selectAll().where('id', '=', otherAccountId).executeTakeFirstOrThrow();
@@ -210,7 +210,7 @@ describe('account settings and API key', () => {
     expect(newKey).not.toBe(key);
     const old = await client.get('/api/account');
     expectStatus(old, 401);
-    expect(old.body.detail).toBe('Invalid API key');
+    expect(old.body.code).toBe('INVALID_API_KEY');
     expect((await app.anonymous({ apiKey: newKey, origin: null }).get('/api/account')).status).toBe(200);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { hashToken } from '../../src/server/auth/tokens';
-import { ApiClient, expectStatus } from '../helpers/client';
+import { ApiClient, expectStatus, fieldCodes } from '../helpers/client';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/server';
 
 let app: TestApp;
@@ -61,7 +61,7 @@ describe('login', () => {
     expectStatus(wrong, 401);
     expectStatus(unknown, 401);
     expect({ ...wrong.body, requestId: 'x' }).toEqual({ ...unknown.body, requestId: 'x' }); // the request id differs per request
-    expect(wrong.body).toMatchObject({ status: 401, detail: 'User authentication failed' });
+    expect(wrong.body).toMatchObject({ status: 401, code: 'AUTH_FAILED', detail: 'User authentication failed' }); // spec §8's text
     expect(wrong.headers.getSetCookie()).toEqual([]);
   });
 
@@ -80,24 +80,24 @@ describe('login', () => {
   it('refuses inactive users and expired accounts', async () => {
     const res = await login(app.anonymous(), 'sleeper', TEST_PASSWORD);
     expectStatus(res, 401);
-    expect(res.body.detail).toBe('User not allowed to log in');
+    expect(res.body).toMatchObject({ code: 'NOT_ALLOWED_TO_LOGIN', detail: 'User not allowed to log in' }); // spec §8's text
     const other = await app.createAccount('OLD', 'oldadmin');
     await app.db.updateTable('account').set({ expirationDate: '2020-01-01' }).where('id', '=', other).execute();
     const expired = await login(app.anonymous(), 'oldadmin', TEST_PASSWORD);
     expectStatus(expired, 401);
-    expect(expired.body.detail).toBe('User not allowed to log in');
+    expect(expired.body).toMatchObject({ code: 'NOT_ALLOWED_TO_LOGIN', detail: 'User not allowed to log in' }); // spec §8's text
   });
 
   it('answers 400 problem+json with per-field errors for bad input', async () => {
     const res = await app.anonymous().raw('POST', '/api/user/login', { username: '', password: 42 }); // deliberately a number
     expectStatus(res, 400);
     expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
-    expect(res.body).toMatchObject({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Validation failed' });
-    expect(res.body.errors?.username).toEqual(['Field is required']);
+    expect(res.body).toMatchObject({ type: 'about:blank', title: 'Bad Request', status: 400, code: 'VALIDATION' });
+    expect(fieldCodes(res.body).username).toEqual(['REQUIRED']);
     expect(res.body.errors?.password).toBeDefined();
     const malformed = await app.anonymous().raw('POST', '/api/user/login', '{"username":', { 'Content-Type': 'application/json' }); // deliberately malformed JSON
     expectStatus(malformed, 400);
-    expect(malformed.body.detail).toBe('Malformed JSON body');
+    expect(malformed.body.code).toBe('MALFORMED_JSON');
   });
 
   it('stores only a hash of the session token', async () => {
@@ -116,7 +116,7 @@ describe('sessions', () => {
   it('answers 401 without a session', async () => {
     const res = await app.anonymous().get('/api/user/info');
     expectStatus(res, 401);
-    expect(res.body.detail).toBe('Not logged in');
+    expect(res.body.code).toBe('UNAUTHORIZED');
   });
 
   it('logout ends the session on the server', async () => {
@@ -162,7 +162,7 @@ describe('CSRF', () => {
     const c = new ApiClient(app.url, { origin: 'https://evil.example' });
     const res = await c.post('/api/user/login', { username: 'worker', password: TEST_PASSWORD });
     expectStatus(res, 403);
-    expect(res.body.detail).toBe('Cross-site request refused');
+    expect(res.body.code).toBe('CSRF');
   });
 
   it('refuses a cookie-carrying state-changing request without an Origin', async () => {
@@ -190,7 +190,7 @@ describe('API key', () => {
     const c = new ApiClient(app.url, { apiKey: 'wt_wrongwrongwrong', origin: null });
     const res = await c.get('/api/user/info');
     expectStatus(res, 401);
-    expect(res.body.detail).toBe('Invalid API key');
+    expect(res.body.code).toBe('INVALID_API_KEY');
     const trpc = await c.get('/api/trpc/user.info');
     expectStatus(trpc, 401);
   });

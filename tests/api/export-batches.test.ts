@@ -167,7 +167,7 @@ describe('export batches', () => {
       const res = await downloadBytes(admin, { entries: ids, mode: 'ALL', shouldMarkAsExported: true, format, from: '2025-01-01', to: '2025-12-31' });
       expectStatus(res, 409);
       expect(res.headers.get('content-type')).toContain('problem+json');
-      expect(JSON.parse(res.text)).toMatchObject({ code: 'EXPORT_NOTHING', detail: 'Nothing to export: no entry matches the filters' });
+      expect(JSON.parse(res.text)).toMatchObject({ code: 'EXPORT_NOTHING', params: {} });
     }
     expect(await batchCount()).toBe(0);
     expect(await app.db.selectFrom('worksheetRecord').select('id').where('exported', '=', true).execute()).toEqual([]);

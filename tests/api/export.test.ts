@@ -216,7 +216,7 @@ describe('CSV download', () => {
     it('limits the number of ids (400) and the body size (413)', async () => {
       const tooMany = await download(admin, { entries: Array.from({ length: 1_000_001 }, (_, i) => i + 1), mode: 'ALL' });
       expectStatus(tooMany, 400);
-      expect(JSON.parse(tooMany.text)).toMatchObject({ errors: { entries: ['At most 1000000 entries can be downloaded at once'] } });
+      expect(JSON.parse(tooMany.text)).toMatchObject({ errorCodes: { entries: [{ code: 'EXPORT_TOO_MANY', params: { max: '1000000' } }] } });
       const huge = await admin.raw('POST', '/api/worksheet/download', `{"entries":[${'1,'.repeat(9_000_000)}1]}`);
       expectStatus(huge, 413);
     });
@@ -236,7 +236,7 @@ describe('CSV download', () => {
       const ids = await insertRecords(app, [record(w.accountId, 'basica', { exported: true })]);
       const res = await download(admin, { entries: ids, mode: 'ALL', shouldMarkAsExported: true, exported: true });
       expectStatus(res, 400);
-      expect(JSON.parse(res.text)).toMatchObject({ detail: 'Archived entries cannot be marked as exported again' });
+      expect(JSON.parse(res.text)).toMatchObject({ code: 'EXPORT_ARCHIVED_MARK' });
     });
 
     it('a Teamleader marks only the TEAM scope; the CSV holds exactly the marked rows; a second export answers 409', async () => {

@@ -91,7 +91,7 @@ describe('caller first: a refused caller is answered before the body is read', (
   it('login stays public', async () => {
     const res = await app.anonymous().post('/api/user/login', { username: 'hdbasica', password: 'wrong-password' });
     expectStatus(res, 401);
-    expect(res.body.detail).toBe('User authentication failed');
+    expect(res.body).toMatchObject({ code: 'AUTH_FAILED', detail: 'User authentication failed' }); // spec §8's text
   });
 });
 
@@ -149,7 +149,7 @@ describe('encoding', () => {
   it.each(['/api/worksheet/%ff', '/api/attachment/%zz/1', '/api/worksheet/%E0%A4%A'])('%s → 400 problem', async (path) => {
     const res = await w.c.basicA.get(path);
     expectStatus(res, 400);
-    expect(problemOf(res).detail).toBe('Malformed percent-encoding in the path');
+    expect(problemOf(res).code).toBe('BAD_ENCODING');
   });
 });
 
@@ -160,7 +160,7 @@ describe('bounded work', () => {
     const res = await w.c.basicA.get(batch(TRPC_MAX_BATCH + 1));
     expectStatus(res, 400);
     // tRPC's own shape: one request-level error, which the client's httpBatchLink gives every call
-    expect(res.body).toMatchObject({ error: { message: `At most ${TRPC_MAX_BATCH} calls per batch`, data: { code: 'BAD_REQUEST', httpStatus: 400 } } });
+    expect(res.body).toMatchObject({ error: { data: { code: 'BAD_REQUEST', httpStatus: 400, appCode: 'TOO_MANY_CALLS', params: { max: String(TRPC_MAX_BATCH) } } } });
     // 1 000 calls do not even fit the URL limit
     expect([400, 414]).toContain((await w.c.basicA.get(batch(1000))).status);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chars, insertEntry, startWorld, type MasterDataWorld } from './master-data-fixtures';
-import { expectOk, expectStatus, problemOf } from '../helpers/client';
+import { expectOk, expectStatus, fieldCodes, problemOf } from '../helpers/client';
 
 /** Customers (spec §5, §7). */
 let w: MasterDataWorld;
@@ -23,15 +23,15 @@ describe('/api/customer', () => {
   });
 
   it('validates as spec §5 says and answers 409 for a duplicate', async () => {
-    expect(problemOf(await w.admin.raw('POST', '/api/customer', {})).errors).toEqual({ no: ['Field is required'], name: ['Field is required'] }); // deliberately invalid
-    expect(problemOf(await w.admin.post('/api/customer', { no: chars(21), name: 'x' })).errors).toEqual({ no: ['Field cannot be longer than 20 characters'] });
-    expect(problemOf(await w.admin.post('/api/customer', { no: 'C<1>', name: 'x' })).errors).toEqual({ no: ['Field contains invalid characters'] });
-    expect(problemOf(await w.admin.post('/api/customer', { no: 'C2', name: chars(101) })).errors).toEqual({ name: ['Field cannot be longer than 100 characters'] });
+    expect(fieldCodes(problemOf(await w.admin.raw('POST', '/api/customer', {})))).toEqual({ no: ['REQUIRED'], name: ['REQUIRED'] }); // deliberately invalid
+    expect(problemOf(await w.admin.post('/api/customer', { no: chars(21), name: 'x' })).errorCodes).toEqual({ no: [{ code: 'TOO_LONG', params: { max: '20' } }] });
+    expect(fieldCodes(problemOf(await w.admin.post('/api/customer', { no: 'C<1>', name: 'x' })))).toEqual({ no: ['INVALID_CHARS'] });
+    expect(problemOf(await w.admin.post('/api/customer', { no: 'C2', name: chars(101) })).errorCodes).toEqual({ name: [{ code: 'TOO_LONG', params: { max: '100' } }] });
     expect((await w.admin.post('/api/customer', { no: chars(20), name: chars(100) })).status).toBe(201);
     await w.admin.post('/api/customer', { no: 'C2', name: 'Two' });
     const dup = await w.admin.post('/api/customer', { no: 'C2', name: 'Again' });
     expectStatus(dup, 409);
-    expect(dup.body.detail).toBe('Customer C2 already exists');
+    expect(dup.body).toMatchObject({ code: 'MD_EXISTS', params: { entity: 'Customer', key: 'C2' } });
   });
 
   it('refuses (409) to delete a customer with jobs or open entries', async () => {
@@ -39,7 +39,7 @@ describe('/api/customer', () => {
     await w.admin.post('/api/job', { code: 'JB', billToCustomerNo: 'BUSY' });
     const res = await w.admin.del('/api/customer', { no: 'BUSY' });
     expectStatus(res, 409);
-    expect(res.body.detail).toBe('Customer BUSY is still in use; deactivate it instead');
+    expect(res.body).toMatchObject({ code: 'MD_IN_USE', params: { entity: 'Customer', key: 'BUSY' } });
 
     await w.admin.post('/api/customer', { no: 'ENTRY', name: 'Named on an entry' });
     await insertEntry(w.app, w.accountId, { jobCode: 'JB', customerNo: 'ENTRY' });

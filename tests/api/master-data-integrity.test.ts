@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorld, type MasterDataWorld } from './master-data-fixtures';
-import { expectOk, expectStatus, problemOf } from '../helpers/client';
+import { expectOk, expectStatus, fieldCodes, problemOf } from '../helpers/client';
 
 /** Master-data integrity (issue 10 §8): codes unique regardless of case, versions, defaults, unit codes. */
 let w: MasterDataWorld;
@@ -18,15 +18,15 @@ afterAll(() => w?.app.close());
 
 describe('codes are unique per account regardless of case', () => {
   it.each([
-    ['/api/item', { no: 'i1', description: 'Twin' }, 'Item i1 already exists'],
-    ['/api/resource', { no: 'r01', description: 'Twin' }, 'Resource r01 already exists'],
-    ['/api/customer', { no: 'c1', name: 'Twin' }, 'Customer c1 already exists'],
-    ['/api/job', { code: 'j1', billToCustomerNo: 'C1' }, 'Job j1 already exists'],
-    ['/api/unit', { unitType: 'Resource', unitNo: 'R01', code: 'hour', description: 'Twin' }, 'Unit of measure hour already exists for Resource R01'],
-  ])('%s refuses a code that differs only in case (409)', async (path, body, detail) => {
+    ['/api/item', { no: 'i1', description: 'Twin' }, { code: 'MD_EXISTS', params: { entity: 'Item', key: 'i1' } }],
+    ['/api/resource', { no: 'r01', description: 'Twin' }, { code: 'MD_EXISTS', params: { entity: 'Resource', key: 'r01' } }],
+    ['/api/customer', { no: 'c1', name: 'Twin' }, { code: 'MD_EXISTS', params: { entity: 'Customer', key: 'c1' } }],
+    ['/api/job', { code: 'j1', billToCustomerNo: 'C1' }, { code: 'MD_EXISTS', params: { entity: 'Job', key: 'j1' } }],
+    ['/api/unit', { unitType: 'Resource', unitNo: 'R01', code: 'hour', description: 'Twin' }, { code: 'MD_EXISTS_FOR', params: { entity: 'Unit of measure', key: 'hour', parent: 'Resource', parentKey: 'R01' } }],
+  ])('%s refuses a code that differs only in case (409)', async (path, body, refusal) => {
     const res = await w.admin.post(path, body);
     expectStatus(res, 409);
-    expect(problemOf(res).detail).toBe(detail);
+    expect(problemOf(res)).toMatchObject(refusal);
   });
 
   it('locations, work types and job tasks too', async () => {
@@ -51,7 +51,7 @@ describe('versions: a save based on an old version answers 409', () => {
     expect(first.body.version).toBe(loaded.version + 1);
     const second = await w.apiKey.put('/api/customer', { no: 'C1', name: 'Second save', version: loaded.version });
     expectStatus(second, 409);
-    expect(second.body.detail).toBe('The record was changed by someone else in the meantime. Reload it and try again');
+    expect(second.body).toMatchObject({ code: 'STALE', params: {} });
     expect(expectOk(await w.admin.get('/api/customer/single?no=C1')).name).toBe('First save');
   });
 
@@ -85,7 +85,7 @@ describe('a resource that is a user’s default', () => {
     for (const client of [w.admin, w.apiKey]) {
       const res = await client.del('/api/resource', { no: 'R02' });
       expectStatus(res, 409);
-      expect(res.body.detail).toBe('Resource R02 is the default resource of a user; deactivate it instead');
+      expect(res.body).toMatchObject({ code: 'MD_DEFAULT_RESOURCE', params: { key: 'R02' } });
     }
     expect((await w.admin.put('/api/resource', { no: 'R02', description: 'Driver', active: false })).status).toBe(200);
   });
@@ -103,7 +103,7 @@ describe('a work type’s unit of measure is one of the unit codes', () => {
   it('refuses a code no unit has (400 on the field) and keeps the stored spelling', async () => {
     const bad = await w.admin.post('/api/worktype', { code: 'DRIVE', description: 'Driving', unitOfMeasureCode: 'LITRE' });
     expectStatus(bad, 400);
-    expect(bad.body.errors).toEqual({ unitOfMeasureCode: ['Unit of measure code does not exist'] });
+    expect(fieldCodes(bad.body)).toEqual({ unitOfMeasureCode: ['UNKNOWN_UOM'] });
     const lower = await w.admin.post('/api/worktype', { code: 'DRIVE', description: 'Driving', unitOfMeasureCode: 'hour' });
     expectStatus(lower, 201);
     expect(lower.body.unitOfMeasureCode).toBe('HOUR');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chars, insertEntry, startWorld, type MasterDataWorld } from './master-data-fixtures';
-import { expectOk, expectStatus, problemOf } from '../helpers/client';
+import { expectOk, expectStatus, fieldCodes, problemOf } from '../helpers/client';
 
 /** Items and resources: the same contract at /api/item and /api/resource (spec §5, §7). */
 let w: MasterDataWorld;
@@ -49,14 +49,14 @@ describe.each([
     const missing = await w.admin.raw('POST', base, {}); // deliberately invalid
     expectStatus(missing, 400);
     expect(missing.headers.get('content-type')).toContain('application/problem+json');
-    expect(missing.body.errors).toEqual({ no: ['Field is required'], description: ['Field is required'] });
+    expect(fieldCodes(missing.body)).toEqual({ no: ['REQUIRED'], description: ['REQUIRED'] });
 
-    expect(problemOf(await w.admin.post(base, { no: '   ', description: 'x' })).errors).toEqual({ no: ['Field is required'] });
-    expect(problemOf(await w.admin.post(base, { no: 'A#1', description: 'x' })).errors).toEqual({ no: ['Field contains invalid characters'] });
-    expect(problemOf(await w.admin.post(base, { no: chars(21), description: 'x' })).errors).toEqual({ no: ['Field cannot be longer than 20 characters'] });
-    expect(problemOf(await w.admin.post(base, { no: 'B1', description: chars(101) })).errors).toEqual({ description: ['Field cannot be longer than 100 characters'] });
-    expect(problemOf(await w.admin.raw('POST', base, { no: 12, description: 'x' })).errors).toEqual({ no: ['Field must be a string'] }); // deliberately invalid
-    expect(problemOf(await w.admin.raw('PUT', base, { no: 'B1', description: 'x', active: 'maybe' })).errors).toEqual({ active: ['Field must be true/false'] }); // deliberately invalid
+    expect(fieldCodes(problemOf(await w.admin.post(base, { no: '   ', description: 'x' })))).toEqual({ no: ['REQUIRED'] });
+    expect(fieldCodes(problemOf(await w.admin.post(base, { no: 'A#1', description: 'x' })))).toEqual({ no: ['INVALID_CHARS'] });
+    expect(problemOf(await w.admin.post(base, { no: chars(21), description: 'x' })).errorCodes).toEqual({ no: [{ code: 'TOO_LONG', params: { max: '20' } }] });
+    expect(problemOf(await w.admin.post(base, { no: 'B1', description: chars(101) })).errorCodes).toEqual({ description: [{ code: 'TOO_LONG', params: { max: '100' } }] });
+    expect(fieldCodes(problemOf(await w.admin.raw('POST', base, { no: 12, description: 'x' })))).toEqual({ no: ['MUST_BE_STRING'] }); // deliberately invalid
+    expect(fieldCodes(problemOf(await w.admin.raw('PUT', base, { no: 'B1', description: 'x', active: 'maybe' })))).toEqual({ active: ['MUST_BE_BOOLEAN'] }); // deliberately invalid
 
     // The limits themselves are accepted.
     const max = await w.admin.post(base, { no: chars(20, '9'), description: chars(100, 'd') });
@@ -64,11 +64,11 @@ describe.each([
     expect((await w.admin.post(base, { no: 'Ab-1_2/3.4 ÆØÅ', description: 'x' })).status).toBe(201);
   });
 
-  it('answers 409 with a clear detail for a duplicate number', async () => {
+  it('answers 409 MD_EXISTS for a duplicate number', async () => {
     await w.admin.post(base, { no: 'DUP', description: 'First' });
     const dup = await w.admin.post(base, { no: 'DUP', description: 'Second' });
     expectStatus(dup, 409);
-    expect(dup.body.detail).toBe(`${entity} DUP already exists`);
+    expect(dup.body).toMatchObject({ code: 'MD_EXISTS', params: { entity, key: 'DUP' } });
   });
 
   it('never changes the number on update; an unknown number is 404', async () => {
@@ -81,7 +81,7 @@ describe.each([
     const entry = await insertEntry(w.app, w.accountId, { jobCode: 'J1', unitType: unitType as 'Item', unitNo: 'USED', unitOfMeasureCode: 'PCS' });
     const refused = await w.admin.del(base, { no: 'USED' });
     expectStatus(refused, 409);
-    expect(refused.body.detail).toBe(`${entity} USED is still in use; deactivate it instead`);
+    expect(refused.body).toMatchObject({ code: 'MD_IN_USE', params: { entity, key: 'USED' } });
 
     // Exported (archived) entries keep their own copies and do not block.
     await w.app.db.updateTable('worksheetRecord').set({ exported: true }).where('id', '=', entry).execute();

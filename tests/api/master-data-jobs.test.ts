@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chars, insertEntry, startWorld, type MasterDataWorld } from './master-data-fixtures';
-import { expectOk, expectStatus, problemOf } from '../helpers/client';
+import { expectOk, expectStatus, fieldCodes, problemOf } from '../helpers/client';
 
 /** Jobs and job tasks (spec §5, §7). */
 let w: MasterDataWorld;
@@ -49,23 +49,23 @@ describe('/api/job', () => {
   });
 
   it('validates as spec §5 says; the bill-to customer must be an active customer of the account', async () => {
-    expect(problemOf(await w.admin.raw('POST', '/api/job', {})).errors).toEqual({ code: ['Field is required'], billToCustomerNo: ['Field is required'] }); // deliberately invalid
-    expect(problemOf(await w.admin.post('/api/job', { code: chars(21), billToCustomerNo: 'C1' })).errors).toEqual({ code: ['Field cannot be longer than 20 characters'] });
-    expect(problemOf(await w.admin.post('/api/job', { code: 'J=1', billToCustomerNo: 'C1' })).errors).toEqual({ code: ['Field contains invalid characters'] });
-    expect(problemOf(await w.admin.post('/api/job', { code: 'J2', description: chars(101), billToCustomerNo: 'C1' })).errors).toEqual({ description: ['Field cannot be longer than 100 characters'] });
-    expect(problemOf(await w.admin.post('/api/job', { code: 'J2', billToCustomerNo: 'C1', teamCode: chars(21) })).errors).toEqual({ teamCode: ['Field cannot be longer than 20 characters'] });
-    expect(problemOf(await w.admin.post('/api/job', { code: 'J2', billToCustomerNo: 'C1', startingDate: '2026-02-30' })).errors).toEqual({ startingDate: ['Field must be a valid date'] });
+    expect(fieldCodes(problemOf(await w.admin.raw('POST', '/api/job', {})))).toEqual({ code: ['REQUIRED'], billToCustomerNo: ['REQUIRED'] }); // deliberately invalid
+    expect(problemOf(await w.admin.post('/api/job', { code: chars(21), billToCustomerNo: 'C1' })).errorCodes).toEqual({ code: [{ code: 'TOO_LONG', params: { max: '20' } }] });
+    expect(fieldCodes(problemOf(await w.admin.post('/api/job', { code: 'J=1', billToCustomerNo: 'C1' })))).toEqual({ code: ['INVALID_CHARS'] });
+    expect(problemOf(await w.admin.post('/api/job', { code: 'J2', description: chars(101), billToCustomerNo: 'C1' })).errorCodes).toEqual({ description: [{ code: 'TOO_LONG', params: { max: '100' } }] });
+    expect(problemOf(await w.admin.post('/api/job', { code: 'J2', billToCustomerNo: 'C1', teamCode: chars(21) })).errorCodes).toEqual({ teamCode: [{ code: 'TOO_LONG', params: { max: '20' } }] });
+    expect(fieldCodes(problemOf(await w.admin.post('/api/job', { code: 'J2', billToCustomerNo: 'C1', startingDate: '2026-02-30' })))).toEqual({ startingDate: ['INVALID_DATE'] });
     for (const billTo of ['NOPE', 'OFF', 'X1']) {
       const res = await w.admin.post('/api/job', { code: 'J2', billToCustomerNo: billTo });
       expectStatus(res, 400);
-      expect(res.body.errors).toEqual({ billToCustomerNo: ['Bill-to customer must be an active customer'] });
+      expect(fieldCodes(res.body)).toEqual({ billToCustomerNo: ['BILL_TO_NOT_ACTIVE'] });
     }
     const max = await w.admin.post('/api/job', { code: chars(20), description: chars(100), billToCustomerNo: 'C1', teamCode: chars(20, 't') });
     expectStatus(max, 201);
     expect(max.body.teamCode).toBe(chars(20, 'T'));
     const dup = await w.admin.post('/api/job', { code: chars(20), billToCustomerNo: 'C1' });
     expectStatus(dup, 409);
-    expect(dup.body.detail).toBe(`Job ${chars(20)} already exists`);
+    expect(dup.body).toMatchObject({ code: 'MD_EXISTS', params: { entity: 'Job', key: chars(20) } });
   });
 
   it('keeps a bill-to customer that was deactivated later, but will not switch to an inactive one', async () => {
@@ -81,7 +81,7 @@ describe('/api/job', () => {
     await w.admin.post('/api/jobtask', { jobCode: 'JT', code: '100', description: 'Demolition' });
     const res = await w.admin.del('/api/job', { code: 'JT' });
     expectStatus(res, 409);
-    expect(res.body.detail).toBe('Job JT is still in use; deactivate it instead');
+    expect(res.body).toMatchObject({ code: 'MD_IN_USE', params: { entity: 'Job', key: 'JT' } });
 
     await w.admin.post('/api/job', { code: 'JE', billToCustomerNo: 'C1' });
     await insertEntry(w.app, w.accountId, { jobCode: 'JE', exported: true });
@@ -133,21 +133,21 @@ describe('/api/jobtask', () => {
   });
 
   it('validates, needs the job (404) and answers 409 for a duplicate', async () => {
-    expect(problemOf(await w.admin.raw('POST', '/api/jobtask', {})).errors).toEqual({ jobCode: ['Field is required'], code: ['Field is required'], description: ['Field is required'] }); // deliberately invalid
-    expect(problemOf(await w.admin.post('/api/jobtask', { jobCode: 'JOB', code: chars(21), description: 'x' })).errors).toEqual({ code: ['Field cannot be longer than 20 characters'] });
-    expect(problemOf(await w.admin.post('/api/jobtask', { jobCode: 'JOB', code: '1', description: chars(101) })).errors).toEqual({ description: ['Field cannot be longer than 100 characters'] });
+    expect(fieldCodes(problemOf(await w.admin.raw('POST', '/api/jobtask', {})))).toEqual({ jobCode: ['REQUIRED'], code: ['REQUIRED'], description: ['REQUIRED'] }); // deliberately invalid
+    expect(problemOf(await w.admin.post('/api/jobtask', { jobCode: 'JOB', code: chars(21), description: 'x' })).errorCodes).toEqual({ code: [{ code: 'TOO_LONG', params: { max: '20' } }] });
+    expect(problemOf(await w.admin.post('/api/jobtask', { jobCode: 'JOB', code: '1', description: chars(101) })).errorCodes).toEqual({ description: [{ code: 'TOO_LONG', params: { max: '100' } }] });
     expect((await w.admin.post('/api/jobtask', { jobCode: 'JOB', code: chars(20), description: chars(100) })).status).toBe(201);
     expect((await w.admin.post('/api/jobtask', { jobCode: 'NOPE', code: '1', description: 'x' })).status).toBe(404);
     const dup = await w.admin.post('/api/jobtask', { jobCode: 'JOB', code: '100', description: 'Again' });
     expectStatus(dup, 409);
-    expect(dup.body.detail).toBe('Job task 100 already exists for Job JOB');
+    expect(dup.body).toMatchObject({ code: 'MD_EXISTS_FOR', params: { entity: 'Job task', key: '100', parent: 'Job', parentKey: 'JOB' } });
   });
 
   it('refuses (409) to delete a task used by open entries', async () => {
     await insertEntry(w.app, w.accountId, { jobCode: 'JOB', jobTaskCode: '100' });
     const res = await w.admin.del('/api/jobtask', { jobCode: 'JOB', code: '100' });
     expectStatus(res, 409);
-    expect(res.body.detail).toBe('Job task 100 is still in use; deactivate it instead');
+    expect(res.body).toMatchObject({ code: 'MD_IN_USE', params: { entity: 'Job task', key: '100' } });
   });
 
   it('is admin-only except search; other accounts see nothing', async () => {
@@ -169,6 +169,6 @@ describe('/api/jobtask', () => {
     const res = await w.basic.get('/api/jobtask/search?jobCode=JOB');
     expect(expectOk(res).map((t: { code: string }) => t.code)).toEqual(['100', chars(20), 'ERP']);
     expect(expectOk(await w.basic.get('/api/jobtask/search?jobCode=JOB&q=demo')).map((t: { code: string }) => t.code)).toEqual(['100']);
-    expect(problemOf(await w.basic.get('/api/jobtask/search')).errors).toEqual({ jobCode: ['Field is required'] });
+    expect(fieldCodes(problemOf(await w.basic.get('/api/jobtask/search')))).toEqual({ jobCode: ['REQUIRED'] });
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chars, insertEntry, startWorld, type MasterDataWorld } from './master-data-fixtures';
-import { expectOk, expectStatus, problemOf } from '../helpers/client';
+import { expectOk, expectStatus, fieldCodes, problemOf } from '../helpers/client';
 
 /** Locations (spec §5, §7); DELETE takes {id, accountId} from the list or {code} from the edit page. */
 let w: MasterDataWorld;
@@ -36,14 +36,14 @@ describe('/api/location', () => {
   });
 
   it('validates as spec §5 says and answers 409 for a duplicate', async () => {
-    expect(problemOf(await w.admin.raw('POST', '/api/location', {})).errors).toEqual({ code: ['Field is required'] }); // deliberately invalid
-    expect(problemOf(await w.admin.post('/api/location', { code: chars(11) })).errors).toEqual({ code: ['Field cannot be longer than 10 characters'] });
-    expect(problemOf(await w.admin.post('/api/location', { code: 'A;B' })).errors).toEqual({ code: ['Field contains invalid characters'] });
+    expect(fieldCodes(problemOf(await w.admin.raw('POST', '/api/location', {})))).toEqual({ code: ['REQUIRED'] }); // deliberately invalid
+    expect(problemOf(await w.admin.post('/api/location', { code: chars(11) })).errorCodes).toEqual({ code: [{ code: 'TOO_LONG', params: { max: '10' } }] });
+    expect(fieldCodes(problemOf(await w.admin.post('/api/location', { code: 'A;B' })))).toEqual({ code: ['INVALID_CHARS'] });
     expect((await w.admin.post('/api/location', { code: chars(10) })).status).toBe(201);
     const dup = await w.admin.post('/api/location', { code: chars(10) });
     expectStatus(dup, 409);
-    expect(dup.body.detail).toBe(`Location ${chars(10)} already exists`);
-    expect(problemOf(await w.admin.del('/api/location', {})).errors).toEqual({ code: ['Field is required'] });
+    expect(dup.body).toMatchObject({ code: 'MD_EXISTS', params: { entity: 'Location', key: chars(10) } });
+    expect(fieldCodes(problemOf(await w.admin.del('/api/location', {})))).toEqual({ code: ['REQUIRED'] });
   });
 
   it('refuses (409) to delete a location used by open entries', async () => {
@@ -51,7 +51,7 @@ describe('/api/location', () => {
     await insertEntry(w.app, w.accountId, { jobCode: 'J1', locationCode: 'SITE' });
     const res = await w.admin.del('/api/location', { code: 'SITE' });
     expectStatus(res, 409);
-    expect(res.body.detail).toBe('Location SITE is still in use; deactivate it instead');
+    expect(res.body).toMatchObject({ code: 'MD_IN_USE', params: { entity: 'Location', key: 'SITE' } });
   });
 
   it('is admin-only except search; another account’s ids and codes are 404', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chars, insertEntry, startWorld, type MasterDataWorld } from './master-data-fixtures';
-import { expectOk, expectStatus, problemOf } from '../helpers/client';
+import { expectOk, expectStatus, fieldCodes, problemOf } from '../helpers/client';
 
 /** Units of measure of items and resources (spec §3, §5, §7). */
 let w: MasterDataWorld;
@@ -49,10 +49,10 @@ describe('/api/unit', () => {
     expectStatus(missing, 400);
     expect(Object.keys(missing.body.errors ?? {}).sort()).toEqual(['code', 'description', 'unitNo', 'unitType']);
     const base = { unitType: 'Item', unitNo: '1000' };
-    expect(problemOf(await w.admin.post('/api/unit', { ...base, code: chars(11), description: 'x' })).errors).toEqual({ code: ['Field cannot be longer than 10 characters'] });
-    expect(problemOf(await w.admin.post('/api/unit', { ...base, code: 'A*', description: 'x' })).errors).toEqual({ code: ['Field contains invalid characters'] });
-    expect(problemOf(await w.admin.post('/api/unit', { ...base, code: 'D', description: chars(51) })).errors).toEqual({ description: ['Field cannot be longer than 50 characters'] });
-    expect(problemOf(await w.admin.post('/api/unit', { ...base, unitType: 'Box', code: 'D', description: 'x' })).errors).toEqual({ unitType: ['Field cannot be: Box'] });
+    expect(problemOf(await w.admin.post('/api/unit', { ...base, code: chars(11), description: 'x' })).errorCodes).toEqual({ code: [{ code: 'TOO_LONG', params: { max: '10' } }] });
+    expect(fieldCodes(problemOf(await w.admin.post('/api/unit', { ...base, code: 'A*', description: 'x' })))).toEqual({ code: ['INVALID_CHARS'] });
+    expect(problemOf(await w.admin.post('/api/unit', { ...base, code: 'D', description: chars(51) })).errorCodes).toEqual({ description: [{ code: 'TOO_LONG', params: { max: '50' } }] });
+    expect(problemOf(await w.admin.post('/api/unit', { ...base, unitType: 'Box', code: 'D', description: 'x' })).errorCodes).toEqual({ unitType: [{ code: 'VALUE_NOT_ALLOWED', params: { value: 'Box' } }] });
     expect((await w.admin.post('/api/unit', { ...base, code: chars(10), description: chars(50) })).status).toBe(201);
   });
 
@@ -62,7 +62,7 @@ describe('/api/unit', () => {
     expect((await w.admin.post('/api/unit', { unitType: 'Resource', unitNo: '1000', code: 'X', description: 'x' })).status).toBe(404);
     const dup = await w.admin.post('/api/unit', { unitType: 'Item', unitNo: '1000', code: 'PCS', description: 'Again' });
     expectStatus(dup, 409);
-    expect(dup.body.detail).toBe('Unit of measure PCS already exists for Item 1000');
+    expect(dup.body).toMatchObject({ code: 'MD_EXISTS_FOR', params: { entity: 'Unit of measure', key: 'PCS', parent: 'Item', parentKey: '1000' } });
     // The same code on another item is fine.
     expect((await w.admin.post('/api/unit', { unitType: 'Item', unitNo: '2000', code: 'PCS', description: 'Pieces' })).status).toBe(201);
   });
@@ -72,7 +72,7 @@ describe('/api/unit', () => {
     await insertEntry(w.app, w.accountId, { jobCode: 'J1', unitType: 'Resource', unitNo: 'R01', unitOfMeasureCode: 'KM' });
     const res = await w.admin.del('/api/unit', { unitType: 'Resource', unitNo: 'R01', code: 'KM' });
     expectStatus(res, 409);
-    expect(res.body.detail).toBe('Unit of measure KM is still in use; deactivate it instead');
+    expect(res.body).toMatchObject({ code: 'MD_IN_USE', params: { entity: 'Unit of measure', key: 'KM' } });
   });
 
   it('is admin-only except search; other accounts see nothing', async () => {
@@ -100,6 +100,6 @@ describe('/api/unit', () => {
     expect(all.body.map((u: { code: string }) => u.code)).toEqual(['KG', 'M', 'PCS']);
     expect(expectOk(await w.basic.get('/api/unit/search?unitType=Item&unitNo=2000&q=metr')).map((u: { code: string }) => u.code)).toEqual(['M']);
     expect(expectOk(await w.basic.get('/api/unit/search?unitType=Item&unitNo=2000&q=kg')).map((u: { code: string }) => u.code)).toEqual(['KG']);
-    expect(problemOf(await w.basic.get('/api/unit/search?unitType=Item')).errors).toEqual({ unitNo: ['Field is required'] });
+    expect(fieldCodes(problemOf(await w.basic.get('/api/unit/search?unitType=Item')))).toEqual({ unitNo: ['REQUIRED'] });
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chars, insertEntry, startWorld, type MasterDataWorld } from './master-data-fixtures';
-import { expectOk, expectStatus, problemOf } from '../helpers/client';
+import { expectOk, expectStatus, fieldCodes, problemOf } from '../helpers/client';
 
 /** Work types (spec §5, §7). */
 let w: MasterDataWorld;
@@ -33,22 +33,22 @@ describe('/api/worktype', () => {
   });
 
   it('validates as spec §5 says and answers 409 for a duplicate', async () => {
-    expect(problemOf(await w.admin.raw('POST', '/api/worktype', {})).errors).toEqual({ code: ['Field is required'], description: ['Field is required'] }); // deliberately invalid
-    expect(problemOf(await w.admin.post('/api/worktype', { code: chars(11), description: 'x' })).errors).toEqual({ code: ['Field cannot be longer than 10 characters'] });
-    expect(problemOf(await w.admin.post('/api/worktype', { code: 'A!', description: 'x' })).errors).toEqual({ code: ['Field contains invalid characters'] });
-    expect(problemOf(await w.admin.post('/api/worktype', { code: 'B', description: chars(101) })).errors).toEqual({ description: ['Field cannot be longer than 100 characters'] });
-    expect(problemOf(await w.admin.post('/api/worktype', { code: 'B', description: 'x', unitOfMeasureCode: chars(11) })).errors).toEqual({ unitOfMeasureCode: ['Field cannot be longer than 10 characters'] });
+    expect(fieldCodes(problemOf(await w.admin.raw('POST', '/api/worktype', {})))).toEqual({ code: ['REQUIRED'], description: ['REQUIRED'] }); // deliberately invalid
+    expect(problemOf(await w.admin.post('/api/worktype', { code: chars(11), description: 'x' })).errorCodes).toEqual({ code: [{ code: 'TOO_LONG', params: { max: '10' } }] });
+    expect(fieldCodes(problemOf(await w.admin.post('/api/worktype', { code: 'A!', description: 'x' })))).toEqual({ code: ['INVALID_CHARS'] });
+    expect(problemOf(await w.admin.post('/api/worktype', { code: 'B', description: chars(101) })).errorCodes).toEqual({ description: [{ code: 'TOO_LONG', params: { max: '100' } }] });
+    expect(problemOf(await w.admin.post('/api/worktype', { code: 'B', description: 'x', unitOfMeasureCode: chars(11) })).errorCodes).toEqual({ unitOfMeasureCode: [{ code: 'TOO_LONG', params: { max: '10' } }] });
     expect((await w.admin.post('/api/worktype', { code: chars(10), description: chars(100), unitOfMeasureCode: 'ABCDEFGHIJ' })).status).toBe(201);
     const dup = await w.admin.post('/api/worktype', { code: 'DRIVE', description: 'Again' });
     expectStatus(dup, 409);
-    expect(dup.body.detail).toBe('Work type DRIVE already exists');
+    expect(dup.body).toMatchObject({ code: 'MD_EXISTS', params: { entity: 'Work type', key: 'DRIVE' } });
   });
 
   it('refuses (409) to delete a work type used by open entries', async () => {
     await insertEntry(w.app, w.accountId, { jobCode: 'J1', workTypeCode: 'DRIVE' });
     const res = await w.admin.del('/api/worktype', { code: 'DRIVE' });
     expectStatus(res, 409);
-    expect(res.body.detail).toBe('Work type DRIVE is still in use; deactivate it instead');
+    expect(res.body).toMatchObject({ code: 'MD_IN_USE', params: { entity: 'Work type', key: 'DRIVE' } });
   });
 
   it('is admin-only except search; other accounts see nothing', async () => {

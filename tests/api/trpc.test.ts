@@ -131,6 +131,6 @@ describe('tRPC endpoint', () => {
   it('refuses a wrong API key with 401 even for a batch', async () => {
     const res = await app.anonymous({ origin: null }).request('GET', '/api/trpc/user.info,item.search?batch=1&input=%7B%7D', undefined, { 'X-Api-Key': 'wrong' });
     expectStatus(res, 401);
-    expect(res.body).toMatchObject([{ error: { message: 'Invalid API key', data: { httpStatus: 401 } } }, { error: { data: { httpStatus: 401 } } }]);
+    expect(res.body).toMatchObject([{ error: { data: { httpStatus: 401, appCode: 'INVALID_API_KEY' } } }, { error: { data: { httpStatus: 401, appCode: 'INVALID_API_KEY' } } }]);
   });
 });

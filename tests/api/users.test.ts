@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectOk, expectStatus, problemOf, type ApiClient } from '../helpers/client';
+import { expectOk, expectStatus, fieldCodes, problemOf, type ApiClient } from '../helpers/client';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/server';
 
 /** REST contract of /api/user administration (spec §5, §7; issue 3). */
@@ -69,29 +69,29 @@ describe('user administration', () => {
     });
 
     it.each([
-      ['username', { username: '' }, 'Field is required'],
-      ['username', { username: '   ' }, 'Field is required'],
-      ['username', { username: 'a'.repeat(21) }, 'Field cannot be longer than 20 characters'],
-      ['username', { username: 'bad*name' }, 'Field contains invalid characters'],
-      ['username', { username: 'API' }, 'Username cannot be: API'],
-      ['password', { password: '', confirmPassword: '' }, 'Field is required'],
-      ['password', { password: 'short', confirmPassword: 'short' }, 'Password must be at least 8 characters'],
-      ['confirmPassword', { confirmPassword: 'Other-pass-1' }, 'Passwords must match'],
-      ['profileType', { profileType: 'Boss' }, 'Field cannot be: Boss'],
-      ['languageCode', { languageCode: 'DEU' }, 'Field cannot be: DEU'],
-      ['teamCode', { teamCode: 'T'.repeat(21) }, 'Field cannot be longer than 20 characters'],
-      ['teamCode', { teamCode: 'a;b' }, 'Field contains invalid characters'],
-      ['defaultDescription', { defaultDescription: 'd'.repeat(101) }, 'Field cannot be longer than 100 characters'],
-      ['defaultResource', { defaultResource: 'NOPE' }, 'Choose an active resource of the account'],
-      ['defaultResource', { defaultResource: 'OLD' }, 'Choose an active resource of the account'],
-      ['defaultResource', { defaultResource: 'X01' }, 'Choose an active resource of the account'],
-      ['expirationDate', { expirationDate: '2024-02-30' }, 'Field must be a valid date'],
-      ['lockDefaultResource', { lockDefaultResource: 'yes' }, 'Field must be true/false'],
-    ])('%s %j → 400 %s', async (field, patch, message) => {
+      ['username', { username: '' }, { code: 'REQUIRED' }],
+      ['username', { username: '   ' }, { code: 'REQUIRED' }],
+      ['username', { username: 'a'.repeat(21) }, { code: 'TOO_LONG', params: { max: '20' } }],
+      ['username', { username: 'bad*name' }, { code: 'INVALID_CHARS' }],
+      ['username', { username: 'API' }, { code: 'CANNOT_BE', params: { field: 'Username', value: 'API' } }],
+      ['password', { password: '', confirmPassword: '' }, { code: 'REQUIRED' }],
+      ['password', { password: 'short', confirmPassword: 'short' }, { code: 'PASSWORD_TOO_SHORT', params: { min: '8' } }],
+      ['confirmPassword', { confirmPassword: 'Other-pass-1' }, { code: 'PASSWORDS_MUST_MATCH' }],
+      ['profileType', { profileType: 'Boss' }, { code: 'VALUE_NOT_ALLOWED', params: { value: 'Boss' } }],
+      ['languageCode', { languageCode: 'DEU' }, { code: 'VALUE_NOT_ALLOWED', params: { value: 'DEU' } }],
+      ['teamCode', { teamCode: 'T'.repeat(21) }, { code: 'TOO_LONG', params: { max: '20' } }],
+      ['teamCode', { teamCode: 'a;b' }, { code: 'INVALID_CHARS' }],
+      ['defaultDescription', { defaultDescription: 'd'.repeat(101) }, { code: 'TOO_LONG', params: { max: '100' } }],
+      ['defaultResource', { defaultResource: 'NOPE' }, { code: 'RESOURCE_NOT_ACTIVE' }],
+      ['defaultResource', { defaultResource: 'OLD' }, { code: 'RESOURCE_NOT_ACTIVE' }],
+      ['defaultResource', { defaultResource: 'X01' }, { code: 'RESOURCE_NOT_ACTIVE' }],
+      ['expirationDate', { expirationDate: '2024-02-30' }, { code: 'INVALID_DATE' }],
+      ['lockDefaultResource', { lockDefaultResource: 'yes' }, { code: 'MUST_BE_BOOLEAN' }],
+    ])('%s %j → 400 %j', async (field, patch, refusal) => {
       const res = await admin.post('/api/user', newUser('valid1', patch));
       expectStatus(res, 400);
       expect(res.headers.get('content-type')).toContain('application/problem+json');
-      expect(res.body.errors?.[field]).toContain(message);
+      expect(res.body.errorCodes?.[field]).toContainEqual(expect.objectContaining(refusal));
       expect((await admin.get('/api/user/single?username=valid1')).status).toBe(404);
     });
 
@@ -106,7 +106,7 @@ describe('user administration', () => {
       for (const name of ['Unique1', 'UNIQUE1', 'unique1', 'usradmin', 'STRANGER', 'otheradmin']) {
         const res = await admin.post('/api/user', newUser(name));
         expectStatus(res, 409);
-        expect(res.body.detail).toBe('Username already exists for this account');
+        expect(res.body).toMatchObject({ code: 'USERNAME_TAKEN', detail: 'Username already exists for this account' }); // spec §8's text
       }
     });
 
@@ -140,7 +140,7 @@ describe('user administration', () => {
       expect((await admin.get('/api/user/single?username=nobody')).status).toBe(404);
       const missing = await admin.get('/api/user/single');
       expectStatus(missing, 400);
-      expect(missing.body.errors?.username).toEqual(['Field is required']);
+      expect(fieldCodes(missing.body).username).toEqual(['REQUIRED']);
     });
   });
 
@@ -178,14 +178,14 @@ describe('user administration', () => {
     it('profileType and languageCode are required; other fields are validated', async () => {
       const res = await admin.raw('PUT', '/api/user', { username: 'Bo' }); // deliberately invalid
       expectStatus(res, 400);
-      expect(res.body.errors).toMatchObject({ profileType: ['Field is required'], languageCode: ['Field is required'] });
+      expect(fieldCodes(res.body)).toMatchObject({ profileType: ['REQUIRED'], languageCode: ['REQUIRED'] });
       const bad = await admin.put('/api/user', { username: 'Bo', profileType: 'Basic', languageCode: 'ENU', teamCode: 'x'.repeat(21), defaultResource: 'OLD', expirationDate: 'tomorrow' });
       expectStatus(bad, 400);
-      expect(bad.body.errors?.teamCode).toEqual(['Field cannot be longer than 20 characters']);
-      expect(bad.body.errors?.expirationDate).toContain('Field must be a valid date');
+      expect(bad.body.errorCodes?.teamCode).toEqual([{ code: 'TOO_LONG', params: { max: '20' } }]);
+      expect(fieldCodes(bad.body).expirationDate).toContain('INVALID_DATE');
       const inactive = await admin.put('/api/user', { username: 'Bo', profileType: 'Basic', languageCode: 'ENU', defaultResource: 'OLD' });
       expectStatus(inactive, 400);
-      expect(inactive.body.errors?.defaultResource).toEqual(['Choose an active resource of the account']);
+      expect(fieldCodes(inactive.body).defaultResource).toEqual(['RESOURCE_NOT_ACTIVE']);
     });
 
     it('a default resource deactivated later does not block other edits', async () => {
@@ -208,20 +208,20 @@ describe('user administration', () => {
     it('the logged-in admin cannot change their own role', async () => {
       const res = await admin.put('/api/user', { username: 'usradmin', profileType: 'Basic', languageCode: 'ENU' });
       expectStatus(res, 400);
-      expect(res.body.detail).toBe('You cannot change your own role');
-      expect(res.body.errors?.profileType).toEqual(['You cannot change your own role']);
+      expect(res.body.code).toBe('OWN_ROLE');
+      expect(fieldCodes(res.body).profileType).toEqual(['OWN_ROLE']);
     });
 
     it('… nor their own expiration date', async () => {
       const res = await admin.put('/api/user', { username: 'usradmin', profileType: 'Admin', languageCode: 'ENU', expirationDate: '2030-01-01' });
       expectStatus(res, 400);
-      expect(res.body.errors?.expirationDate).toEqual(['You cannot change your own expiration date']);
+      expect(fieldCodes(res.body).expirationDate).toEqual(['OWN_EXPIRATION']);
     });
 
     it('… nor deactivate themselves', async () => {
       const res = await admin.put('/api/user', { username: 'usradmin', profileType: 'Admin', languageCode: 'ENU', active: false });
       expectStatus(res, 400);
-      expect(res.body.errors?.active).toEqual(['You cannot deactivate yourself']);
+      expect(fieldCodes(res.body).active).toEqual(['OWN_DEACTIVATE']);
     });
 
     it('… but may change the rest of their own user (same role and expiration sent back)', async () => {
@@ -234,7 +234,7 @@ describe('user administration', () => {
     it('… and cannot delete themselves (409)', async () => {
       const res = await admin.del('/api/user', { username: 'usradmin' });
       expectStatus(res, 409);
-      expect(res.body.detail).toBe('You cannot delete yourself');
+      expect(res.body.code).toBe('OWN_DELETE');
     });
 
     it('the API key has no "self": it may change any admin', async () => {
@@ -271,12 +271,12 @@ describe('user administration', () => {
     it('change-password validates: required, matching, minimum length', async () => {
       const mismatch = await admin.put('/api/user/change-password', { username: 'Dora', password: 'Brand-new-2', confirmPassword: 'Brand-new-3' });
       expectStatus(mismatch, 400);
-      expect(mismatch.body.errors?.confirmPassword).toEqual(['Passwords must match']);
+      expect(fieldCodes(mismatch.body).confirmPassword).toEqual(['PASSWORDS_MUST_MATCH']);
       const empty = await admin.raw('PUT', '/api/user/change-password', { username: 'Dora' }); // deliberately invalid
       expectStatus(empty, 400);
-      expect(empty.body.errors).toMatchObject({ password: ['Field is required'], confirmPassword: ['Field is required'] });
+      expect(fieldCodes(empty.body)).toMatchObject({ password: ['REQUIRED'], confirmPassword: ['REQUIRED'] });
       const short = await admin.put('/api/user/change-password', { username: 'Dora', password: 'abc', confirmPassword: 'abc' });
-      expect(problemOf(short).errors?.password).toEqual(['Password must be at least 8 characters']);
+      expect(problemOf(short).errorCodes?.password).toEqual([{ code: 'PASSWORD_TOO_SHORT', params: { min: '8' } }]);
       const other = await admin.put('/api/user/change-password', { username: 'stranger', password: 'Brand-new-2', confirmPassword: 'Brand-new-2' });
       expectStatus(other, 404);
     });
@@ -285,7 +285,7 @@ describe('user administration', () => {
       await admin.post('/api/user', newUser('Locky'));
       for (let i = 0; i < 5; i++) await app.anonymous().post('/api/user/login', { username: 'locky', password: 'wrong-wrong' });
       const locked = await app.anonymous().post('/api/user/login', { username: 'locky', password: 'Secret-pass-1' });
-      expect(problemOf(locked).detail).toBe('User is locked out');
+      expect(problemOf(locked)).toMatchObject({ code: 'LOCKED_OUT', detail: 'User is locked out' }); // spec §8's text
       await admin.put('/api/user/change-password', { username: 'Locky', password: 'Unlocked-1', confirmPassword: 'Unlocked-1' });
       expect((await app.anonymous().post('/api/user/login', { username: 'locky', password: 'Unlocked-1' })).status).toBe(200);
     });
@@ -307,7 +307,7 @@ describe('user administration', () => {
       expect((await finn.get('/api/user/info')).status).toBe(401);
       const login = await app.anonymous().post('/api/user/login', { username: 'finn', password: 'Secret-pass-1' });
       expectStatus(login, 401);
-      expect(login.body.detail).toBe('User not allowed to log in');
+      expect(login.body).toMatchObject({ code: 'NOT_ALLOWED_TO_LOGIN', detail: 'User not allowed to log in' }); // spec §8's text
       await admin.put('/api/user', { username: 'Finn', profileType: 'Basic', languageCode: 'ENU', active: true });
       expect((await app.anonymous().post('/api/user/login', { username: 'finn', password: 'Secret-pass-1' })).status).toBe(200);
     });
@@ -335,7 +335,7 @@ describe('user administration', () => {
       }).execute();
       const res = await admin.del('/api/user', { username: 'hans' });
       expectStatus(res, 409);
-      expect(res.body.detail).toMatch(/deactivate/i);
+      expect(res.body.code).toBe('USER_HAS_ENTRIES');
       expect((await admin.get('/api/user/single?username=hans')).status).toBe(200);
     });
 
@@ -344,7 +344,7 @@ describe('user administration', () => {
       expect((await admin.del('/api/user', { username: 'nobody' })).status).toBe(404);
       const res = await admin.raw('DELETE', '/api/user', {}); // deliberately invalid
       expectStatus(res, 400);
-      expect(res.body.errors?.username).toEqual(['Field is required']);
+      expect(fieldCodes(res.body).username).toEqual(['REQUIRED']);
       expect(await app.db.selectFrom('appUser').select('id').where('username', '=', 'stranger').executeTakeFirst()).toBeDefined();
     });
   });

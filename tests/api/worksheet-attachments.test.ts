@@ -97,7 +97,7 @@ describe('types and limits', () => {
   it('refuses what is not an image by its bytes, whatever its name or claimed type (415)', async () => {
     const res = await createWith([{ name: 'evil.png', data: new TextEncoder().encode('<script>alert(1)</script>'), type: 'image/png' }]);
     expectStatus(res, 415);
-    expect(res.body.detail).toBe('Only JPEG, PNG, WebP and HEIC images can be attached');
+    expect(res.body.code).toBe('FILE_TYPE');
     const pdf = await createWith([{ name: 'doc.jpg', data: new TextEncoder().encode('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'), type: 'image/jpeg' }]);
     expectStatus(pdf, 415);
     const gif = await createWith([{ name: 'a.gif', data: new Uint8Array(await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer()), type: 'image/gif' }]);
@@ -131,7 +131,7 @@ describe('types and limits', () => {
     const three = Array.from({ length: 3 }, (_, i) => ({ name: `n${i}.png`, data: photo }));
     const tooMany = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id, version: rec.version, existingAttachments: keep }, three));
     expectStatus(tooMany, 413);
-    expect(tooMany.body.detail).toBe('A record can have at most 10 attachments');
+    expect(tooMany.body).toMatchObject({ code: 'TOO_MANY_ATTACHMENTS', params: { max: '10' } });
     const ok = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id, version: rec.version, existingAttachments: keep.slice(0, 7).join(',') }, three));
     expectStatus(ok, 200);
     expect(ok.body.attachments).toHaveLength(10);
@@ -153,7 +153,7 @@ describe('update keeps, detaches and adds', () => {
     // an id that is not the record's
     const foreign = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id, version: expectOk(res).version, existingAttachments: '999999' }));
     expectStatus(foreign, 400);
-    expect(foreign.body.errors?.existingAttachments).toEqual(['Attachment cannot be: 999999']);
+    expect(foreign.body.errorCodes?.existingAttachments).toEqual([{ code: 'CANNOT_BE', params: { field: 'Attachment', value: '999999' } }]);
     // empty: none kept
     res = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id, version: expectOk(res).version, existingAttachments: '' }));
     expect(expectOk(res).attachments).toEqual([]);

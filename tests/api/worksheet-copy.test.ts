@@ -78,8 +78,7 @@ describe('POST /api/worksheet/copy', () => {
     const before = await total();
     const notSeen = await w.c.basicA2.post('/api/worksheet/copy', { ids: [mon1], toDate: '2026-12-04' });
     expectStatus(notSeen, 404);
-    expect(notSeen.body.code).toBe('COPY_NOT_FOUND');
-    expect(notSeen.body.detail).toBe(`Entry ${mon1} was not found`);
+    expect(notSeen.body).toMatchObject({ code: 'COPY_NOT_FOUND', params: { id: String(mon1) } });
     const mixed = await w.c.basicA.post('/api/worksheet/copy', { ids: [mon1, other], toDate: '2026-12-04' });
     expectStatus(mixed, 404);
     expect((await w.c.leadA.post('/api/worksheet/copy', { ids: [other], toDate: '2026-12-04' })).status).toBe(404);
@@ -98,7 +97,7 @@ describe('POST /api/worksheet/copy', () => {
     const before = await total();
     const many = await w.c.basicA.post('/api/worksheet/copy', { ids: Array.from({ length: 501 }, (_, i) => i + 1), toDate: '2026-12-05' });
     expectStatus(many, 400);
-    expect(JSON.stringify(many.body)).toContain('At most 500 entries can be copied at once');
+    expect(many.body.errorCodes?.ids).toEqual([{ code: 'COPY_TOO_MANY', params: { max: '500' } }]);
     expect((await w.c.basicA.post('/api/worksheet/copy', { ids: [mon1] })).status).toBe(400);
     expect((await w.c.basicA.post('/api/worksheet/copy', { ids: [mon1], toDate: '2026-12-05', toWeek: '2026-W49' })).status).toBe(400);
     expect((await w.c.basicA.post('/api/worksheet/copy', { ids: [mon1], toDate: '3000-01-01' })).status).toBe(400);
@@ -114,8 +113,8 @@ describe('POST /api/worksheet/copy', () => {
     try {
       const res = await w.c.basicA.post('/api/worksheet/copy', { ids: [mon1, wed], toDate: '2026-12-10' });
       expectStatus(res, 400);
-      expect(res.body.code).toBe('COPY_ENTRY_REFUSED');
-      expect(res.body.detail).toBe(`Entry ${mon1} of 2026-11-16 cannot be copied: Job cannot be: J-1001`);
+      expect(res.body).toMatchObject({ code: 'COPY_ENTRY_REFUSED', params: { id: String(mon1), date: '2026-11-16' } });
+      expect(res.body.errorCodes).toEqual({ 'ids.0.jobCode': [{ code: 'CANNOT_BE', params: { field: 'Job', value: 'J-1001' } }] });
       expect(await total()).toBe(before);
     } finally {
       await app.db.updateTable('job').set({ active: true }).where('accountId', '=', w.accountId).where('code', '=', 'J-1001').execute();
@@ -129,8 +128,7 @@ describe('POST /api/worksheet/copy', () => {
     const before = await total();
     const res = await w.c.basicA.post('/api/worksheet/copy', { ids: [mon1, mon2], toDate: '2026-12-11' });
     expectStatus(res, 409);
-    expect(res.body.code).toBe('COPY_TARGET_EXPORTED');
-    expect(res.body.detail).toBe('cpbasica has exported entries on 2026-12-11; nothing can be copied to that day');
+    expect(res.body).toMatchObject({ code: 'COPY_TARGET_EXPORTED', params: { user: 'cpbasica', date: '2026-12-11' } });
     expect(await total()).toBe(before);
   });
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../src/shared/limits';
 import { encodeCursor } from '../../src/shared/paging';
-import { expectOk, expectStatus, trpcData, type ApiClient, type ResponseFor } from '../helpers/client';
+import { expectOk, expectStatus, fieldCodes, trpcData, type ApiClient, type ResponseFor } from '../helpers/client';
 import { startTestApp, type TestApp } from '../helpers/server';
 import { download, insertRecords, record, setUpExportWorld, type ExportWorld } from './export-fixtures';
 
@@ -204,7 +204,7 @@ describe('worksheet and archive paging (issue 9)', () => {
     for (const c of bad) {
       const res = await admin.get(`/api/worksheet?mode=ALL&cursor=${encodeURIComponent(c)}`);
       expectStatus(res, 400);
-      expect(res.body.errors?.cursor, c).toEqual(['Invalid cursor']);
+      expect(fieldCodes(res.body).cursor, c).toEqual(['INVALID_CURSOR']);
     }
     expect((await trpcList(admin, { mode: 'ALL', cursor: 'garbage!' })).status).toBe(400);
     // A well-formed cursor is just a position: it never widens what the caller may see.

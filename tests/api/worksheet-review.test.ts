@@ -86,7 +86,7 @@ describe('list filters', () => {
   it('a person outside the team, an unknown person, customer or job, a bad status or date: 400 naming the field (REST)', async () => {
     const outside = await w.c.leadA.get('/api/worksheet?mode=TEAM&username=rvbasicb');
     expectStatus(outside, 400);
-    expect(outside.body.errors).toEqual({ username: ['rvbasicb is not in your team'] });
+    expect(outside.body.errorCodes).toEqual({ username: [{ code: 'FILTER_NOT_IN_TEAM', params: { user: 'rvbasicb' } }] });
     expect(outside.body.code).toBe('FILTER_NOT_IN_TEAM');
     const cases: Array<[string, string]> = [
       ['username=nobody', 'username'],
@@ -114,7 +114,7 @@ describe('list filters', () => {
     const input = encodeURIComponent(JSON.stringify({ 0: { mode: 'TEAM', username: 'rvbasicb' } }));
     const res = await w.c.leadA.get(`/api/trpc/worksheet.list?batch=1&input=${input}`);
     expectStatus(res, 400);
-    expect((res.body as unknown[])[0]).toMatchObject({ error: { data: { httpStatus: 400, errors: { username: ['rvbasicb is not in your team'] } } } });
+    expect((res.body as unknown[])[0]).toMatchObject({ error: { data: { httpStatus: 400, errorCodes: { username: [{ code: 'FILTER_NOT_IN_TEAM', params: { user: 'rvbasicb' } }] } } } });
   });
 });
 

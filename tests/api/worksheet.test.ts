@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/server';
 import { form, itemEntry, png, setUpWorld, timeEntry, type WorksheetWorld } from './worksheet-fixtures';
-import { expectOk, expectStatus } from '../helpers/client';
+import { expectOk, expectStatus, fieldCodes } from '../helpers/client';
 
 /**
  * REST contract of the worksheet (spec §7, issue 4): modes and scopes, rights per role, locking,
@@ -174,13 +174,13 @@ describe('who may create for whom', () => {
     const { client } = await app.apiKeyClient(w.accountId);
     const noUser = await client.post('/api/worksheet', itemEntry());
     expectStatus(noUser, 400);
-    expect(noUser.body.errors?.username).toEqual(['Field is required']);
+    expect(fieldCodes(noUser.body).username).toEqual(['REQUIRED']);
     const viaKey = await client.post('/api/worksheet', { ...itemEntry(), username: 'wsbasicb' });
     expectStatus(viaKey, 201);
     expect(viaKey.body).toMatchObject({ username: 'wsbasicb', createdBy: 'API' });
     const unknown = await client.post('/api/worksheet', { ...itemEntry(), username: 'nobody' });
     expectStatus(unknown, 400);
-    expect(unknown.body.errors?.username).toEqual(['User cannot be: nobody']);
+    expect(unknown.body.errorCodes?.username).toEqual([{ code: 'CANNOT_BE', params: { field: 'User', value: 'nobody' } }]);
     const otherAccountUser = await client.post('/api/worksheet', { ...itemEntry(), username: 'wsotheradmin' });
     expectStatus(otherAccountUser, 400);
   });
@@ -208,7 +208,7 @@ describe('manage, approve, lock', () => {
     expect(Date.parse(res.body.approvedDateTime ?? '')).not.toBeNaN();
     const edit = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id, description: 'changed' }));
     expectStatus(edit, 409);
-    expect(edit.body.detail).toBe('The record is approved and cannot be changed');
+    expect(edit.body.code).toBe('APPROVED_LOCKED');
     expect((await w.c.leadA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id }))).status).toBe(409);
     expect((await w.c.admin.del('/api/worksheet', { id: rec.id })).status).toBe(409);
     const seen = await w.c.basicA.get(`/api/worksheet/${rec.id}`);
@@ -251,7 +251,7 @@ describe('manage, approve, lock', () => {
     const current = (await w.c.leadA.get(`/api/worksheet/${rec.id}`)).body as Rec;
     const stale = await w.c.admin.request('PUT', '/api/worksheet', form({ ...itemEntry({ date: '2026-11-10' }), id: rec.id, version: current.version - 1, description: 'lost update' }));
     expectStatus(stale, 409);
-    expect(stale.body.detail).toMatch(/changed by someone else/);
+    expect(stale.body.code).toBe('STALE');
     expect(expectOk(await w.c.leadA.get(`/api/worksheet/${rec.id}`)).description).toBe('fixed by leader');
   });
 
@@ -280,7 +280,7 @@ describe('exported records are read-only', () => {
     await app.db.updateTable('worksheetRecord').set({ exported: true, exportedBy: 'wsadmin', exportedAt: new Date() }).where('id', '=', rec.id).execute();
     const put = await w.c.admin.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id }));
     expectStatus(put, 409);
-    expect(put.body.detail).toBe('The record is exported and cannot be changed');
+    expect(put.body.code).toBe('EXPORTED_LOCKED');
     expect((await w.c.admin.del('/api/worksheet', { id: rec.id })).status).toBe(409);
     expect((await w.c.admin.put('/api/worksheet/approve', { id: rec.id, isApproved: true })).status).toBe(409);
 

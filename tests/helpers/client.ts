@@ -211,6 +211,15 @@ export function problemOf<R extends { status: number; headers: Headers; text: st
   return res.body as RefusalBody<R>;
 }
 
+/**
+ * A refusal's field errors as field → codes (its `errorCodes` without the params). Tests assert the
+ * codes, not the English `errors` (docs/conventions.md ## Tests); assert `errorCodes` itself where
+ * a param is the point (the max of TOO_LONG).
+ */
+export function fieldCodes(problem: Pick<Problem, 'errorCodes'>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(problem.errorCodes ?? {}).map(([field, list]) => [field, list.map((e) => e.code)]));
+}
+
 type TrpcOutputs = inferRouterOutputs<AppRouter>;
 type OutputAt<T, P extends string> = P extends `${infer H}.${infer R}` ? (H extends keyof T ? OutputAt<T[H], R> : never) : P extends keyof T ? T[P] : never;
 
