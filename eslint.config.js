@@ -52,12 +52,18 @@ const layers = {
         policies: [
           { from: element('db'), disallow: { to: element('server', ...CLIENT) }, message: 'db/ imports nothing from src/server or src/client (pass what it needs as arguments)' },
           { from: element('shared'), disallow: { to: element('server', ...CLIENT, 'db') }, message: 'src/shared imports neither side (nor db/)' },
-          { from: element(...CLIENT), disallow: { to: element('server', 'db'), dependency: { kind: 'value' } }, message: 'the client imports only types from the server (import type …)' },
+          {
+            from: element(...CLIENT),
+            disallow: { to: element('server', 'db'), dependency: { kind: 'value' } },
+            message: 'the client imports only types from the server (import type …)',
+          },
           { from: element('server'), disallow: { to: element(...CLIENT) }, message: 'the server imports nothing from the client' },
           ...CLIENT_LAYERS.slice(0, -1).map((layer, i) => ({
             from: element(layer.type),
             disallow: { to: element(...CLIENT.slice(i + 1)) },
-            message: `src/client layers: ${layer.type.slice(7)} may not import a higher layer (${CLIENT.slice(i + 1).map((t) => t.slice(7)).join(', ')})`,
+            message: `src/client layers: ${layer.type.slice(7)} may not import a higher layer (${CLIENT.slice(i + 1)
+              .map((t) => t.slice(7))
+              .join(', ')})`,
           })),
           {
             from: element('server', 'shared', ...CLIENT),
@@ -88,7 +94,10 @@ const noQueriesOutsideDb = {
   rules: {
     'no-restricted-syntax': [
       'error',
-      { selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto|executeQuery|withoutPlugins)$/]', message: SQL_ONLY_IN_DB },
+      {
+        selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto|executeQuery|withoutPlugins)$/]',
+        message: SQL_ONLY_IN_DB,
+      },
     ],
   },
 };
@@ -105,13 +114,35 @@ const catalogueStaysOnServer = {
   rules: {
     '@typescript-eslint/no-restricted-imports': [
       'error',
-      { patterns: [{ group: ['**/error-codes', '**/error-codes.ts'], allowTypeImports: true, message: 'import codes and tokens from shared/error-tokens; the English catalogue is the server\'s' }] },
+      {
+        patterns: [
+          {
+            group: ['**/error-codes', '**/error-codes.ts'],
+            allowTypeImports: true,
+            message: "import codes and tokens from shared/error-tokens; the English catalogue is the server's",
+          },
+        ],
+      },
     ],
   },
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-ab/**', 'node_modules/**', 'src/shared/paraglide/**', 'src/client/routeTree.gen.ts', 'tests/helpers/api-types.gen.ts', 'test-results/**', 'playwright-report/**', 'data/**', 'examples/**', 'scratch/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-ab/**',
+      'node_modules/**',
+      'src/shared/paraglide/**',
+      'src/client/routeTree.gen.ts',
+      'tests/helpers/api-types.gen.ts',
+      'test-results/**',
+      'playwright-report/**',
+      'data/**',
+      'examples/**',
+      'scratch/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -63,13 +63,21 @@ export default defineConfig({
             // to itself the bundler cut them into nine scripts (matchContext, useRouter, link, …), each
             // with its own imports and gzip framing: −3.1 KB gzipped and 6 requests fewer on `/`
             // (decision 0271).
-            { name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query)|@trpc|use-sync-external-store)[\\/]/, priority: 4 },
+            {
+              name: 'vendor',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query)|@trpc|use-sync-external-store)[\\/]/,
+              priority: 4,
+            },
             // The app's own small modules that `/` runs anyway (the account, tRPC's client, the list's
             // data, drafts, the outbox's state, the error texts and limits and what they import): one
             // script instead of sixteen of 0.2–1.8 KB, each with its own imports, exports and gzip
             // framing (−4.8 KB gzipped on `/`, decision 0294). Other pages fetch it too; it is cached
             // after the first. zod stays out: the list's sums read worksheet-rules, not the schemas.
-            { name: 'home-common', test: /[\\/]src[\\/](client[\\/](lib[\\/](account|errors|format|lazy|problem|rest|trpc|use-zod-form|window-list)|components[\\/](breadcrumbs|footer)|offline[\\/](master-data-age|offline-pickers)|features[\\/]worksheet[\\/](draft|field-labels|return-place|ws-api|ws-data|offline[\\/](outbox-state|outbox-names)))|shared[\\/](errors|error-tokens|limits|permissions|unit-sums|worksheet-rules))\.tsx?$/, priority: 3 },
+            {
+              name: 'home-common',
+              test: /[\\/]src[\\/](client[\\/](lib[\\/](account|errors|format|lazy|problem|rest|trpc|use-zod-form|window-list)|components[\\/](breadcrumbs|footer)|offline[\\/](master-data-age|offline-pickers)|features[\\/]worksheet[\\/](draft|field-labels|return-place|ws-api|ws-data|offline[\\/](outbox-state|outbox-names)))|shared[\\/](errors|error-tokens|limits|permissions|unit-sums|worksheet-rules))\.tsx?$/,
+              priority: 3,
+            },
           ],
         },
       },

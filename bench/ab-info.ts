@@ -27,16 +27,29 @@ await withBenchDatabase('ab', async (databaseUrl) => {
   const a = await startServerProcess({ DATABASE_URL: databaseUrl, BENCH_SERVER_ENTRY: entryA });
   const b = await startServerProcess({ DATABASE_URL: databaseUrl, BENCH_SERVER_ENTRY: entryB });
   try {
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'create-account', '--code', 'AB', '--name', 'AB', '--admin', 'abadmin', '--password', 'bench-pass-1'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl } });
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'create-account', '--code', 'AB', '--name', 'AB', '--admin', 'abadmin', '--password', 'bench-pass-1'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+    });
     const cookie = async (p: ServerProcess) => {
-      const res = await fetchRetry(`${p.url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: p.url }, body: JSON.stringify({ username: 'abadmin', password: 'bench-pass-1' }) });
+      const res = await fetchRetry(`${p.url}/api/user/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: p.url },
+        body: JSON.stringify({ username: 'abadmin', password: 'bench-pass-1' }),
+      });
       return { Cookie: res.headers.getSetCookie()[0]!.split(';')[0]! };
     };
     const [ha, hb] = [await cookie(a), await cookie(b)];
     const sa: Array<{ rps: number; cpuUs: number }> = [];
     const sb: Array<{ rps: number; cpuUs: number }> = [];
     for (let i = 0; i < ROUNDS; i++) {
-      if (i % 2 === 0) { sa.push(await measure(a, ha)); sb.push(await measure(b, hb)); } else { sb.push(await measure(b, hb)); sa.push(await measure(a, ha)); }
+      if (i % 2 === 0) {
+        sa.push(await measure(a, ha));
+        sb.push(await measure(b, hb));
+      } else {
+        sb.push(await measure(b, hb));
+        sa.push(await measure(a, ha));
+      }
     }
     line(`A ${entryA}`, `${spread(sa.map((s) => s.rps))} req/s; CPU ${spread(sa.map((s) => s.cpuUs))} µs/call`);
     line(`B ${entryB}`, `${spread(sb.map((s) => s.rps))} req/s; CPU ${spread(sb.map((s) => s.cpuUs))} µs/call`);

@@ -40,7 +40,10 @@ export async function benchBundle(): Promise<void> {
         pending.push(
           (async () => {
             const body = await res.body().catch(() => null);
-            const sizes = await res.request().sizes().catch(() => null);
+            const sizes = await res
+              .request()
+              .sizes()
+              .catch(() => null);
             return body ? { url: new URL(res.url()).pathname, gzip: gzipSync(body, { level: 9 }).length, wire: sizes?.responseBodySize ?? body.length } : null;
           })(),
         );
@@ -69,7 +72,11 @@ export async function benchBundle(): Promise<void> {
         await page.locator('input[type="password"]').fill(password);
         await page.locator('button[type="submit"]').click();
         await page.waitForURL((u) => u.pathname === '/');
-        await page.locator(ready).first().waitFor({ timeout: 60_000 }).catch(() => undefined);
+        await page
+          .locator(ready)
+          .first()
+          .waitFor({ timeout: 60_000 })
+          .catch(() => undefined);
         await settle(page);
         const afterLogin = (await take()).filter((f) => !login.some((l) => l.url === f.url));
         return { login, afterLogin, storageState: await context.storageState() };
@@ -88,7 +95,11 @@ export async function benchBundle(): Promise<void> {
         const fresh = await context.newPage();
         const takeFresh = collect(fresh);
         await fresh.goto(`${server.url}/`);
-        await fresh.locator(ready).first().waitFor({ timeout: 60_000 }).catch(() => undefined);
+        await fresh
+          .locator(ready)
+          .first()
+          .waitFor({ timeout: 60_000 })
+          .catch(() => undefined);
         await settle(fresh);
         return await takeFresh();
       } finally {
@@ -105,7 +116,10 @@ export async function benchBundle(): Promise<void> {
     const inApp = sum(login, 'gzip') + sum(afterLogin, 'gzip');
     line(`/ after login, in-app: ${afterLogin.length} more scripts`, `+${kb(sum(afterLogin, 'gzip'))} gzipped → ${kb(inApp)} in all (goal ≤ ${BUDGET_KB} KB) ${judge(inApp)}`);
     const phoneInApp = sum(phoneIn.login, 'gzip') + sum(phoneIn.afterLogin, 'gzip');
-    line(`/ after login on a phone (412 px), in-app`, `${kb(sum(phoneIn.login, 'gzip'))} + ${kb(sum(phoneIn.afterLogin, 'gzip'))} → ${kb(phoneInApp)} in all (goal ≤ ${BUDGET_KB} KB) ${judge(phoneInApp)}`);
+    line(
+      `/ after login on a phone (412 px), in-app`,
+      `${kb(sum(phoneIn.login, 'gzip'))} + ${kb(sum(phoneIn.afterLogin, 'gzip'))} → ${kb(phoneInApp)} in all (goal ≤ ${BUDGET_KB} KB) ${judge(phoneInApp)}`,
+    );
     const freshKb = sum(home, 'gzip');
     line(`/ opened fresh, logged in: ${home.length} scripts`, `${kb(freshKb)} gzipped, ${kb(sum(home, 'wire'))} on the wire (goal ≤ ${BUDGET_KB} KB) ${judge(freshKb)}`);
     const phoneKb = sum(phone, 'gzip');
@@ -113,9 +127,31 @@ export async function benchBundle(): Promise<void> {
     for (const f of [...(process.env.BUNDLE_PHONE ? phone : home)].sort((a, b) => b.gzip - a.gzip).slice(0, Number(process.env.BUNDLE_LIST ?? 6))) line(`  ${f.url}`, kb(f.gzip));
     // What logging in brings that / opened fresh does not (the in-app figure's extra over fresh).
     const loginOnly = login.filter((l) => !home.some((h) => h.url === l.url));
-    line(`  fetched for /login, not by / fresh: ${loginOnly.length}`, `${kb(sum(loginOnly, 'gzip'))}${loginOnly.length ? ` (${[...loginOnly].sort((a, b) => b.gzip - a.gzip).slice(0, 4).map((f) => `${f.url.replace('/assets/', '')} ${kb(f.gzip)}`).join(', ')})` : ''}`);
+    line(
+      `  fetched for /login, not by / fresh: ${loginOnly.length}`,
+      `${kb(sum(loginOnly, 'gzip'))}${
+        loginOnly.length
+          ? ` (${[...loginOnly]
+              .sort((a, b) => b.gzip - a.gzip)
+              .slice(0, 4)
+              .map((f) => `${f.url.replace('/assets/', '')} ${kb(f.gzip)}`)
+              .join(', ')})`
+          : ''
+      }`,
+    );
     const inAppOnly = afterLogin.filter((a) => !home.some((h) => h.url === a.url));
-    line(`  fetched in-app after login, not by / fresh: ${inAppOnly.length}`, `${kb(sum(inAppOnly, 'gzip'))}${inAppOnly.length ? ` (${[...inAppOnly].sort((a, b) => b.gzip - a.gzip).slice(0, 4).map((f) => `${f.url.replace('/assets/', '')} ${kb(f.gzip)}`).join(', ')})` : ''}`);
+    line(
+      `  fetched in-app after login, not by / fresh: ${inAppOnly.length}`,
+      `${kb(sum(inAppOnly, 'gzip'))}${
+        inAppOnly.length
+          ? ` (${[...inAppOnly]
+              .sort((a, b) => b.gzip - a.gzip)
+              .slice(0, 4)
+              .map((f) => `${f.url.replace('/assets/', '')} ${kb(f.gzip)}`)
+              .join(', ')})`
+          : ''
+      }`,
+    );
     if (home.length === 0) fail('bundle', 'no script fetched for /');
     // Both goals are checks, not only figures: a run over either fails (decision 0185, issue 25 §4).
     else {

@@ -117,7 +117,10 @@ class Session {
     let detail = '';
     let value: T | null = null;
     try {
-      const res = await fetchRetry(this.base + path, { ...init, headers: { Origin: this.base, ...(this.cookie ? { Cookie: this.cookie } : {}), ...(init.headers as Record<string, string>) } });
+      const res = await fetchRetry(this.base + path, {
+        ...init,
+        headers: { Origin: this.base, ...(this.cookie ? { Cookie: this.cookie } : {}), ...(init.headers as Record<string, string>) },
+      });
       if (res.status >= 400) detail = `${res.status} ${(await res.text()).slice(0, 300)}`;
       else {
         value = await read(res);
@@ -132,10 +135,15 @@ class Session {
   }
 
   async login(username: string): Promise<boolean> {
-    const r = await this.timed('login', '/api/user/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) }, async (res) => {
-      await res.arrayBuffer();
-      return res.headers.getSetCookie()[0]?.split(';')[0] ?? '';
-    });
+    const r = await this.timed(
+      'login',
+      '/api/user/login',
+      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) },
+      async (res) => {
+        await res.arrayBuffer();
+        return res.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+      },
+    );
     if (r) this.cookie = r;
     return r !== null;
   }
@@ -150,7 +158,12 @@ class Session {
 
   /** One tRPC mutation (a batch POST of one call). */
   async mutate(kind: string, proc: string, input: unknown): Promise<unknown | null> {
-    const r = await this.timed(kind, `/api/trpc/${proc}?batch=1`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ 0: input }) }, trpcAnswers);
+    const r = await this.timed(
+      kind,
+      `/api/trpc/${proc}?batch=1`,
+      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ 0: input }) },
+      trpcAnswers,
+    );
     return r?.[0] ?? null;
   }
 
@@ -158,13 +171,23 @@ class Session {
   async create(fields: Record<string, string>): Promise<boolean> {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    const r = await this.timed('create (POST /api/worksheet)', '/api/worksheet', { method: 'POST', headers: { Accept: 'application/json', 'Idempotency-Key': randomUUID() }, body: form }, async (res) => (await res.arrayBuffer(), res.status === 201));
+    const r = await this.timed(
+      'create (POST /api/worksheet)',
+      '/api/worksheet',
+      { method: 'POST', headers: { Accept: 'application/json', 'Idempotency-Key': randomUUID() }, body: form },
+      async (res) => (await res.arrayBuffer(), res.status === 201),
+    );
     return r === true;
   }
 
   /** The download modal's file: POST /api/worksheet/download, read to its end. */
   async download(body: unknown): Promise<boolean> {
-    const r = await this.timed('export CSV (POST /download)', '/api/worksheet/download', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }, async (res) => (await res.arrayBuffer()).byteLength > 0);
+    const r = await this.timed(
+      'export CSV (POST /download)',
+      '/api/worksheet/download',
+      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+      async (res) => (await res.arrayBuffer()).byteLength > 0,
+    );
     return r === true;
   }
 }
@@ -176,7 +199,8 @@ async function trpcAnswers(res: Response): Promise<unknown[]> {
   return body.map((b) => b.result?.data);
 }
 
-const idsOf = (page: unknown): number[] => ((page as { groups?: Array<{ worksheet: Array<{ id: number }> }> } | undefined)?.groups ?? []).flatMap((g) => g.worksheet.map((r) => r.id));
+const idsOf = (page: unknown): number[] =>
+  ((page as { groups?: Array<{ worksheet: Array<{ id: number }> }> } | undefined)?.groups ?? []).flatMap((g) => g.worksheet.map((r) => r.id));
 
 // ---------------------------------------------------------------- the day's scripts
 
@@ -198,8 +222,22 @@ const workerDay: Action[] = [
   (s) => s.query('home (5 calls)', homeCalls()),
   ...Array.from({ length: 6 }, (_, i): Action => async (s) => {
     await s.query('picker (job.search)', [['job.search', { q: '', limit: 50, customerNo: 'C1000' }]]);
-    const created = await s.create({ date: today(), customerNo: 'C1000', jobCode: 'J-1001', jobTaskCode: '200', unitType: 'Item', unitNo: '1000', description: `Capacity ${i}`, quantity: '3', unitOfMeasureCode: 'BOX' });
-    if (created) await s.query('list refetch (list + totals)', [['worksheet.list', { mode: 'YOURS', cursor: null, direction: 'forward' }], ['worksheet.totals', { mode: 'YOURS' }]]);
+    const created = await s.create({
+      date: today(),
+      customerNo: 'C1000',
+      jobCode: 'J-1001',
+      jobTaskCode: '200',
+      unitType: 'Item',
+      unitNo: '1000',
+      description: `Capacity ${i}`,
+      quantity: '3',
+      unitOfMeasureCode: 'BOX',
+    });
+    if (created)
+      await s.query('list refetch (list + totals)', [
+        ['worksheet.list', { mode: 'YOURS', cursor: null, direction: 'forward' }],
+        ['worksheet.totals', { mode: 'YOURS' }],
+      ]);
   }),
   (s) => s.query('week (worksheet.week)', [['worksheet.week', { week: weekOf(today()), username: null }]]),
 ];
@@ -215,11 +253,19 @@ const leaderDay = (team: string, n: number): Action[] => {
     async (s) => {
       person = member();
       const filter = { mode: 'TEAM', status: 'notApproved', username: person, from: monthStart() };
-      const r = await s.query('team filter (list + totals + users)', [['worksheet.list', { ...filter, cursor: null, direction: 'forward' }], ['worksheet.totals', filter], ['worksheet.weekUsers', undefined]]);
+      const r = await s.query('team filter (list + totals + users)', [
+        ['worksheet.list', { ...filter, cursor: null, direction: 'forward' }],
+        ['worksheet.totals', filter],
+        ['worksheet.weekUsers', undefined],
+      ]);
       ids = idsOf(r?.[0]).slice(0, 50);
       approve = ids.length > 0;
       if (!approve) {
-        const again = await s.query('team filter (list + totals + users)', [['worksheet.list', { ...filter, status: 'approved', cursor: null, direction: 'forward' }], ['worksheet.totals', { ...filter, status: 'approved' }], ['worksheet.weekUsers', undefined]]);
+        const again = await s.query('team filter (list + totals + users)', [
+          ['worksheet.list', { ...filter, status: 'approved', cursor: null, direction: 'forward' }],
+          ['worksheet.totals', { ...filter, status: 'approved' }],
+          ['worksheet.weekUsers', undefined],
+        ]);
         ids = idsOf(again?.[0]).slice(0, 50);
       }
     },
@@ -227,7 +273,9 @@ const leaderDay = (team: string, n: number): Action[] => {
       if (ids.length) await s.mutate('bulk approve (≤ 50 entries)', 'worksheet.bulkApprove', { ids, isApproved: approve });
     },
     (s) => s.query('week (worksheet.week)', [['worksheet.week', { week: weekOf(today()), username: person }]]),
-    ...(n % 2 ? [(s: Session) => s.query('report (report.get)', [['report.get', { group: ['person'], measures: ['hours', 'entries', 'approved'], from: monthStart(), mode: 'TEAM' }]])] : []),
+    ...(n % 2
+      ? [(s: Session) => s.query('report (report.get)', [['report.get', { group: ['person'], measures: ['hours', 'entries', 'approved'], from: monthStart(), mode: 'TEAM' }]])]
+      : []),
   ];
 };
 
@@ -238,7 +286,10 @@ const officeDay = (): Action[] => {
     (s) => s.query('home (5 calls)', homeCalls()),
     (s) => s.query('report (report.get)', [['report.get', { group: ['job', 'person'], measures: ['hours', 'entries', 'approved'], from: monthStart(), mode: 'ALL' }]]),
     async (s) => {
-      const list = await s.query('list ALL (list + totals)', [['worksheet.list', { mode: 'ALL', cursor: null, direction: 'forward' }], ['worksheet.totals', { mode: 'ALL' }]]);
+      const list = await s.query('list ALL (list + totals)', [
+        ['worksheet.list', { mode: 'ALL', cursor: null, direction: 'forward' }],
+        ['worksheet.totals', { mode: 'ALL' }],
+      ]);
       ids = idsOf(list?.[0]);
       if (!ids.length) return;
       // the download modal: its counts, then the preview of what the file would hold
@@ -377,8 +428,12 @@ async function ramp(label: string, server: ServerProcess, pg: postgres.Sql | nul
   const steps: StepFigures[] = [];
   const rampStarted = performance.now();
   let users = 0;
-  console.log(`\n## ${label}: think time ${THINK_S} s (0.5–1.5×), steps of ${STEP_S} s, each ${RAMP_IN_S} s after its new users have logged in (${LOGIN_CONCURRENCY} at a time); stop at p95 > ${P95_LIMIT_MS} ms or any error (machine load ${loadAvg()})`);
-  console.log(`  ${'users'.padStart(5)} ${'req/s'.padStart(6)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'p99'.padStart(6)} err  ${'srv CPU'.padStart(7)} ${'ms/req'.padStart(6)} ${'wait/req'.padStart(8)}  ${'DB ms/req'.padStart(9)} ${'DB CPU'.padStart(6)}  ${'loop p99'.padStart(8)} ${'RSS MB'.padStart(6)}  verdict`);
+  console.log(
+    `\n## ${label}: think time ${THINK_S} s (0.5–1.5×), steps of ${STEP_S} s, each ${RAMP_IN_S} s after its new users have logged in (${LOGIN_CONCURRENCY} at a time); stop at p95 > ${P95_LIMIT_MS} ms or any error (machine load ${loadAvg()})`,
+  );
+  console.log(
+    `  ${'users'.padStart(5)} ${'req/s'.padStart(6)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'p99'.padStart(6)} err  ${'srv CPU'.padStart(7)} ${'ms/req'.padStart(6)} ${'wait/req'.padStart(8)}  ${'DB ms/req'.padStart(9)} ${'DB CPU'.padStart(6)}  ${'loop p99'.padStart(8)} ${'RSS MB'.padStart(6)}  verdict`,
+  );
   for (const target of pg ? STEPS.postgres : STEPS.pglite) {
     if ((performance.now() - rampStarted) / 1000 + RAMP_IN_S + STEP_S > RAMP_CAP_S && steps.length > 0) {
       console.log(`  (the ramp's ${RAMP_CAP_S} s are up: no step of ${target} users)`);
@@ -458,13 +513,18 @@ async function onPostgres(): Promise<void> {
     await dbh.close();
     const pg = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     const [size] = await pg.unsafe(`SELECT pg_database_size(current_database())::bigint AS bytes`);
-    console.log(`\n# Capacity on PostgreSQL: seeded ${OPEN.toLocaleString('en')} open + ${ARCHIVED.toLocaleString('en')} archived entries, ${WORKERS} workers in ${TEAMS.length} teams in ${((performance.now() - t0) / 1000).toFixed(0)} s; database ${fix(Number((size as unknown as { bytes: number }).bytes) / 1e6, 0)} MB`);
+    console.log(
+      `\n# Capacity on PostgreSQL: seeded ${OPEN.toLocaleString('en')} open + ${ARCHIVED.toLocaleString('en')} archived entries, ${WORKERS} workers in ${TEAMS.length} teams in ${((performance.now() - t0) / 1000).toFixed(0)} s; database ${fix(Number((size as unknown as { bytes: number }).bytes) / 1e6, 0)} MB`,
+    );
     const server = await startServerProcess({ DATABASE_URL: databaseUrl, METRICS_PORT: '0', WEBHOOKS_POLL_MS: '3600000' });
     try {
       await ramp('PostgreSQL', server, pg, dbName);
       const [after] = await pg.unsafe(`SELECT pg_database_size(current_database())::bigint AS bytes, (SELECT count(*) FROM worksheet_record)::int AS entries`);
       const a = after as unknown as { bytes: number; entries: number };
-      out('PostgreSQL: database after the ramp', `${fix(Number(a.bytes) / 1e6, 0)} MB for ${a.entries.toLocaleString('en')} entries (${fix(Number(a.bytes) / a.entries, 0)} bytes per entry, indexes included)`);
+      out(
+        'PostgreSQL: database after the ramp',
+        `${fix(Number(a.bytes) / 1e6, 0)} MB for ${a.entries.toLocaleString('en')} entries (${fix(Number(a.bytes) / a.entries, 0)} bytes per entry, indexes included)`,
+      );
     } finally {
       await server.stop();
       await pg.end();
@@ -493,11 +553,13 @@ async function onPglite(): Promise<void> {
 
 export async function benchCapacity(): Promise<void> {
   const only = process.env.BENCH_CAPACITY_DB;
-  console.log(`\n# Capacity (issue 43 §3): users of a realistic day (85 % workers, 10 % team leaders, 5 % office), ramped until p95 > ${P95_LIMIT_MS} ms or errors${quick ? ' (--quick)' : ''}; machine load at start ${loadAvg()}`);
   console.log(
-    '  columns: srv CPU = the server process\'s CPU in cores; ms/req = its CPU per request; wait/req = ms per request its threads were ready but waited for a CPU (other jobs on the machine);\n' +
-      '  DB ms/req = PostgreSQL\'s statement time per request (pg_stat_database.active_time; PGlite runs inside the server, its time is in srv CPU); DB CPU = the PostgreSQL backends of this database, in cores;\n' +
-      '  loop p99 = the server\'s event-loop delay (prom-client, over the step); RSS = the server\'s resident memory; [bench] = this process\'s own CPU (it runs on the same machine).',
+    `\n# Capacity (issue 43 §3): users of a realistic day (85 % workers, 10 % team leaders, 5 % office), ramped until p95 > ${P95_LIMIT_MS} ms or errors${quick ? ' (--quick)' : ''}; machine load at start ${loadAvg()}`,
+  );
+  console.log(
+    "  columns: srv CPU = the server process's CPU in cores; ms/req = its CPU per request; wait/req = ms per request its threads were ready but waited for a CPU (other jobs on the machine);\n" +
+      "  DB ms/req = PostgreSQL's statement time per request (pg_stat_database.active_time; PGlite runs inside the server, its time is in srv CPU); DB CPU = the PostgreSQL backends of this database, in cores;\n" +
+      "  loop p99 = the server's event-loop delay (prom-client, over the step); RSS = the server's resident memory; [bench] = this process's own CPU (it runs on the same machine).",
   );
   if (only !== 'pglite') await onPostgres();
   if (only !== 'postgres') await onPglite();

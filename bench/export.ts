@@ -27,8 +27,11 @@ import { line, probe, probed, startServerProcess, withBenchDatabase, type ProbeR
 
 const PASSWORD = 'Bench-pass-1';
 
-
-const startServer = (databaseUrl: string) => startServerProcess({ DATABASE_URL: databaseUrl, APP_SECRET: randomBytes(24).toString('hex') }, process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : []);
+const startServer = (databaseUrl: string) =>
+  startServerProcess(
+    { DATABASE_URL: databaseUrl, APP_SECRET: randomBytes(24).toString('hex') },
+    process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [],
+  );
 
 /** kB → MB of one /proc/<pid>/status field (VmHWM = peak resident set, VmRSS = now). */
 function procMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
@@ -37,7 +40,11 @@ function procMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
 }
 
 export async function login(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: url }, body: JSON.stringify({ username: 'benchadmin', password: PASSWORD }) });
+  const res = await fetch(`${url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: url },
+    body: JSON.stringify({ username: 'benchadmin', password: PASSWORD }),
+  });
   if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
   return res.headers.getSetCookie()[0]!.split(';')[0]!;
 }
@@ -203,7 +210,20 @@ async function measure(dbh: DbHandle, pg: postgres.Sql, server: ServerProcess, c
   await new Promise((r) => setTimeout(r, 200));
   const infoDuringXlsx = probed('user.info during xlsx', await probe(infoUrl, { headers: { Cookie: cookie }, seconds: infoSeconds }));
   await running;
-  return { rows, copy: stats(copy), csv: stats(csv), xlsx: stats(xlsx), csvMb, xlsxMb, copyMark, csvMark: csvMark.ms, xlsxMark: xlsxMark.ms, hwm: procMb(server.pid, 'VmHWM'), infoIdle, infoDuringXlsx };
+  return {
+    rows,
+    copy: stats(copy),
+    csv: stats(csv),
+    xlsx: stats(xlsx),
+    csvMb,
+    xlsxMb,
+    copyMark,
+    csvMark: csvMark.ms,
+    xlsxMark: xlsxMark.ms,
+    hwm: procMb(server.pid, 'VmHWM'),
+    infoIdle,
+    infoDuringXlsx,
+  };
 }
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -214,68 +234,71 @@ export async function benchExport(): Promise<void> {
   const rounds = Number(/^--rounds=(\d+)$/.exec(process.argv.find((a) => a.startsWith('--rounds=')) ?? '')?.[1] ?? 3);
   console.log(`\n# Export (PostgreSQL${quick ? ', --quick' : ''}, ${rounds} rounds)`);
   await withBenchDatabase('export', async (databaseUrl) => {
-  const dbh = await openDatabase({ databaseUrl, dataDir: '', poolSize: 2 });
-  const pg = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  let server: ServerProcess | null = null;
-  try {
-    await migrateToLatest(dbh.db);
-    const { accountId } = await createAccount(dbh.db, { code: 'BENCH', name: 'Bench A/S', admin: 'benchadmin', password: PASSWORD });
-    await seedMasterData(dbh.db, accountId);
-    const sizes = quick ? [100_000] : [100_000, 1_000_000];
-    const results: Figures[] = [];
-    let have = 0;
-    // One server for every size, warmed with a small CSV and xlsx (plain and marking), so that VmHWM
-    // growth is the rows' and no size meets a cold path.
-    await insertRows(dbh, accountId, 1, 1000);
-    have = 1000;
-    server = await startServer(databaseUrl);
-    const cookie = await login(server.url);
-    const warmIds = await idsOf(dbh, accountId);
-    await httpExportAs(server.url, cookie, { entries: warmIds, mode: 'ALL' });
-    await httpExportAs(server.url, cookie, { entries: warmIds, mode: 'ALL', format: 'xlsx' });
-    // The marking path too (issue 25 §6: equally warm): every size's CSV and xlsx mark exports then
-    // run on a server that has already compiled and run that path once.
-    await httpExportAs(server.url, cookie, { entries: warmIds, mode: 'ALL', shouldMarkAsExported: true });
-    await unmark(dbh);
-    await httpExportAs(server.url, cookie, { entries: warmIds, mode: 'ALL', shouldMarkAsExported: true, format: 'xlsx' });
-    await unmark(dbh);
-    const hwmWarm = procMb(server.pid, 'VmHWM');
-    line('server VmHWM, warm', `${hwmWarm.toFixed(0)} MB`);
-    for (const rows of sizes) {
-      await insertRows(dbh, accountId, have + 1, rows);
-      have = rows;
-      if (process.argv.includes('--rss-only')) {
-        const r = await measureRss(dbh, server, cookie, accountId);
-        line(`${rows.toLocaleString('en')} rows, xlsx only`, `${s(r.ms)}, server VmHWM ${r.hwm.toFixed(0)} MB (warm ${hwmWarm.toFixed(0)} MB)`);
-        continue;
+    const dbh = await openDatabase({ databaseUrl, dataDir: '', poolSize: 2 });
+    const pg = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    let server: ServerProcess | null = null;
+    try {
+      await migrateToLatest(dbh.db);
+      const { accountId } = await createAccount(dbh.db, { code: 'BENCH', name: 'Bench A/S', admin: 'benchadmin', password: PASSWORD });
+      await seedMasterData(dbh.db, accountId);
+      const sizes = quick ? [100_000] : [100_000, 1_000_000];
+      const results: Figures[] = [];
+      let have = 0;
+      // One server for every size, warmed with a small CSV and xlsx (plain and marking), so that VmHWM
+      // growth is the rows' and no size meets a cold path.
+      await insertRows(dbh, accountId, 1, 1000);
+      have = 1000;
+      server = await startServer(databaseUrl);
+      const cookie = await login(server.url);
+      const warmIds = await idsOf(dbh, accountId);
+      await httpExportAs(server.url, cookie, { entries: warmIds, mode: 'ALL' });
+      await httpExportAs(server.url, cookie, { entries: warmIds, mode: 'ALL', format: 'xlsx' });
+      // The marking path too (issue 25 §6: equally warm): every size's CSV and xlsx mark exports then
+      // run on a server that has already compiled and run that path once.
+      await httpExportAs(server.url, cookie, { entries: warmIds, mode: 'ALL', shouldMarkAsExported: true });
+      await unmark(dbh);
+      await httpExportAs(server.url, cookie, { entries: warmIds, mode: 'ALL', shouldMarkAsExported: true, format: 'xlsx' });
+      await unmark(dbh);
+      const hwmWarm = procMb(server.pid, 'VmHWM');
+      line('server VmHWM, warm', `${hwmWarm.toFixed(0)} MB`);
+      for (const rows of sizes) {
+        await insertRows(dbh, accountId, have + 1, rows);
+        have = rows;
+        if (process.argv.includes('--rss-only')) {
+          const r = await measureRss(dbh, server, cookie, accountId);
+          line(`${rows.toLocaleString('en')} rows, xlsx only`, `${s(r.ms)}, server VmHWM ${r.hwm.toFixed(0)} MB (warm ${hwmWarm.toFixed(0)} MB)`);
+          continue;
+        }
+        const f = await measure(dbh, pg, server, cookie, accountId, rows, rounds);
+        results.push(f);
+        line(`${rows.toLocaleString('en')} rows (CSV ${f.csvMb.toFixed(0)} MB, xlsx ${f.xlsxMb.toFixed(0)} MB)`, 'median (min, max)');
+        line('  COPY (plain query) TO STDOUT', range(f.copy));
+        line('  POST /download (CSV)', `${range(f.csv)} = ${(f.csv.median / f.copy.median).toFixed(2)}× COPY (goal ≤ 2.5×)`);
+        const xr = f.xlsx.median / f.csv.median;
+        line(
+          '  POST /download format=xlsx',
+          `${range(f.xlsx)} = ${(f.xlsx.median / f.copy.median).toFixed(2)}× COPY = ${xr.toFixed(2)}× CSV (goal ≤ 2×) ${xr <= 2 ? 'met' : 'MISSED'}`,
+        );
+        line('  COPY (mark query) TO STDOUT, rolled back', s(f.copyMark));
+        line('  … CSV with shouldMarkAsExported', `${s(f.csvMark)} = ${(f.csvMark / f.copyMark).toFixed(2)}× COPY`);
+        line('  … xlsx with shouldMarkAsExported', `${s(f.xlsxMark)} = ${(f.xlsxMark / f.copyMark).toFixed(2)}× COPY = ${(f.xlsxMark / f.csvMark).toFixed(2)}× CSV`);
+        line('  server VmHWM after this size', `${f.hwm.toFixed(0)} MB`);
+        const pr = f.infoDuringXlsx.p95 / f.infoIdle.p95;
+        const ms = (x: number) => `${x.toFixed(2)} ms`;
+        const lat = (r: ProbeResult) => `p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p97.5 ${ms(r.p97_5)}, max ${ms(r.max)} (n = ${r.requests})`;
+        line('  user.info idle, 1 conn., one at a time', lat(f.infoIdle));
+        line('  user.info while an xlsx export runs', lat(f.infoDuringXlsx));
+        line('  … p95 during / idle', `${pr.toFixed(2)}× (goal ≤ 1.5×) ${pr <= 1.5 ? 'met' : 'MISSED'}; p97.5 ${(f.infoDuringXlsx.p97_5 / f.infoIdle.p97_5).toFixed(2)}×`);
       }
-      const f = await measure(dbh, pg, server, cookie, accountId, rows, rounds);
-      results.push(f);
-      line(`${rows.toLocaleString('en')} rows (CSV ${f.csvMb.toFixed(0)} MB, xlsx ${f.xlsxMb.toFixed(0)} MB)`, 'median (min, max)');
-      line('  COPY (plain query) TO STDOUT', range(f.copy));
-      line('  POST /download (CSV)', `${range(f.csv)} = ${(f.csv.median / f.copy.median).toFixed(2)}× COPY (goal ≤ 2.5×)`);
-      const xr = f.xlsx.median / f.csv.median;
-      line('  POST /download format=xlsx', `${range(f.xlsx)} = ${(f.xlsx.median / f.copy.median).toFixed(2)}× COPY = ${xr.toFixed(2)}× CSV (goal ≤ 2×) ${xr <= 2 ? 'met' : 'MISSED'}`);
-      line('  COPY (mark query) TO STDOUT, rolled back', s(f.copyMark));
-      line('  … CSV with shouldMarkAsExported', `${s(f.csvMark)} = ${(f.csvMark / f.copyMark).toFixed(2)}× COPY`);
-      line('  … xlsx with shouldMarkAsExported', `${s(f.xlsxMark)} = ${(f.xlsxMark / f.copyMark).toFixed(2)}× COPY = ${(f.xlsxMark / f.csvMark).toFixed(2)}× CSV`);
-      line('  server VmHWM after this size', `${f.hwm.toFixed(0)} MB`);
-      const pr = f.infoDuringXlsx.p95 / f.infoIdle.p95;
-      const ms = (x: number) => `${x.toFixed(2)} ms`;
-      const lat = (r: ProbeResult) => `p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p97.5 ${ms(r.p97_5)}, max ${ms(r.max)} (n = ${r.requests})`;
-      line('  user.info idle, 1 conn., one at a time', lat(f.infoIdle));
-      line('  user.info while an xlsx export runs', lat(f.infoDuringXlsx));
-      line('  … p95 during / idle', `${pr.toFixed(2)}× (goal ≤ 1.5×) ${pr <= 1.5 ? 'met' : 'MISSED'}; p97.5 ${(f.infoDuringXlsx.p97_5 / f.infoIdle.p97_5).toFixed(2)}×`);
+      if (results.length === 2) {
+        const [a, b] = results as [Figures, Figures];
+        line('peak RSS growth 100 000 → 1 000 000 rows', `${(b.hwm - a.hwm).toFixed(1)} MB, CSV and xlsx, one server (goal < 64 MB)`);
+      }
+    } finally {
+      await server?.stop();
+      await pg.end();
+      await dbh.close();
     }
-    if (results.length === 2) {
-      const [a, b] = results as [Figures, Figures];
-      line('peak RSS growth 100 000 → 1 000 000 rows', `${(b.hwm - a.hwm).toFixed(1)} MB, CSV and xlsx, one server (goal < 64 MB)`);
-    }
-  } finally {
-    await server?.stop();
-    await pg.end();
-    await dbh.close();
-  }
   });
 }
 

@@ -23,7 +23,11 @@ async function coldStart(env: Record<string, string> = {}): Promise<{ ms: number
     const password = /Admin\s+admin\s+password: (\S+)/.exec(server.output())?.[1];
     if (!password) fail('cold start', 'no demo login printed');
     else {
-      const res = await fetchRetry(`${server.url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: server.url }, body: JSON.stringify({ username: 'admin', password }) });
+      const res = await fetchRetry(`${server.url}/api/user/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: server.url },
+        body: JSON.stringify({ username: 'admin', password }),
+      });
       if (res.status !== 200) fail('cold start', `the printed demo login does not log in (${res.status})`);
     }
   } finally {
@@ -39,10 +43,24 @@ export async function benchFoundation(): Promise<void> {
   const starts: Array<{ ms: number; cpu: number }> = [];
   for (let i = 0; i < ROUNDS; i++) starts.push(await coldStart());
   const times = starts.map((t) => t.ms);
-  line(`with the migrated template, ${ROUNDS} starts`, `${spread(times.map((t) => t / 1000), 2, ' s')} (goal < 5 s) ${median(times) < 5000 ? 'met' : 'MISSED'}`);
+  line(
+    `with the migrated template, ${ROUNDS} starts`,
+    `${spread(
+      times.map((t) => t / 1000),
+      2,
+      ' s',
+    )} (goal < 5 s) ${median(times) < 5000 ? 'met' : 'MISSED'}`,
+  );
   // On a busy machine the wall clock mostly measures the neighbours; a start is mostly one
   // thread, so its CPU time is about what it takes on an idle machine.
-  line('  … server CPU (user + system) until then', spread(starts.map((t) => t.cpu / 1000), 2, ' s'));
+  line(
+    '  … server CPU (user + system) until then',
+    spread(
+      starts.map((t) => t.cpu / 1000),
+      2,
+      ' s',
+    ),
+  );
   const noTemplate = mkdtempSync(join(tmpdir(), 'webtid-no-template-'));
   try {
     const first = await coldStart({ PGLITE_TEMPLATE_DIR: noTemplate });

@@ -12,7 +12,11 @@ import { fail, line, loadAvg, procMb, ROOT, startServerProcess, withBenchDatabas
 const ITEMS = Number(process.env.BENCH_IMPORT_ITEMS ?? 20_000);
 
 async function login(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: url }, body: JSON.stringify({ username: 'impadmin', password: 'bench-pass-1' }) });
+  const res = await fetch(`${url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: url },
+    body: JSON.stringify({ username: 'impadmin', password: 'bench-pass-1' }),
+  });
   if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
   return res.headers.getSetCookie()[0]!.split(';')[0]!;
 }
@@ -51,10 +55,14 @@ export async function benchImport(): Promise<void> {
     let server: ServerProcess | undefined;
     try {
       server = await startServerProcess({ DATABASE_URL: databaseUrl });
-      const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'create-account', '--code', 'IMP', '--name', 'Import A/S', '--admin', 'impadmin', '--password', 'bench-pass-1'], {
-        cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: databaseUrl },
-      });
+      const cli = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'src/server/cli.ts', 'create-account', '--code', 'IMP', '--name', 'Import A/S', '--admin', 'impadmin', '--password', 'bench-pass-1'],
+        {
+          cwd: ROOT,
+          env: { ...process.env, DATABASE_URL: databaseUrl },
+        },
+      );
       if (cli.status !== 0) throw new Error(String(cli.stderr));
       const cookie = await login(server.url);
       const [items, units] = [await itemsWorkbook(), unitsCsv()];

@@ -11,7 +11,23 @@
  *   npm run bench -- info [--quick]
  */
 import { spawnSync } from 'node:child_process';
-import { checked, fetchRetry, cpuMs, fail, line, load, loadAvg, median, ROOT, spread, startBareProcess, startServerProcess, withBenchDatabase, type ServerProcess, exitStandalone } from './lib';
+import {
+  checked,
+  fetchRetry,
+  cpuMs,
+  fail,
+  line,
+  load,
+  loadAvg,
+  median,
+  ROOT,
+  spread,
+  startBareProcess,
+  startServerProcess,
+  withBenchDatabase,
+  type ServerProcess,
+  exitStandalone,
+} from './lib';
 
 const quick = process.argv.includes('--quick');
 const ROUNDS = quick ? 3 : 5;
@@ -38,16 +54,24 @@ export async function benchInfo(): Promise<void> {
     const app = await startServerProcess({ DATABASE_URL: databaseUrl });
     const bare = await startBareProcess();
     try {
-      const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'create-account', '--code', 'BENCH', '--name', 'Bench', '--admin', 'benchadmin', '--password', 'bench-pass-1'], {
-        cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: databaseUrl },
-      });
+      const cli = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'src/server/cli.ts', 'create-account', '--code', 'BENCH', '--name', 'Bench', '--admin', 'benchadmin', '--password', 'bench-pass-1'],
+        {
+          cwd: ROOT,
+          env: { ...process.env, DATABASE_URL: databaseUrl },
+        },
+      );
       if (cli.status !== 0) throw new Error(String(cli.stderr));
-      const res = await fetchRetry(`${app.url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: app.url }, body: JSON.stringify({ username: 'benchadmin', password: 'bench-pass-1' }) });
+      const res = await fetchRetry(`${app.url}/api/user/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: app.url },
+        body: JSON.stringify({ username: 'benchadmin', password: 'bench-pass-1' }),
+      });
       if (res.status !== 200) throw new Error(`login failed: ${res.status} ${app.output()}`);
       const headers = { Cookie: res.headers.getSetCookie()[0]!.split(';')[0]! };
       const trpcUrl = `${app.url}/api/trpc/user.info?batch=1&input=${encodeURIComponent('{}')}`;
-      const check = await (await fetch(trpcUrl, { headers })).json() as Array<{ result?: { data?: { username?: string } } }>;
+      const check = (await (await fetch(trpcUrl, { headers })).json()) as Array<{ result?: { data?: { username?: string } } }>;
       if (check[0]?.result?.data?.username !== 'benchadmin') fail('tRPC user.info', `unexpected answer ${JSON.stringify(check)}`);
 
       const samples = { bare: [] as Sample[], rest: [] as Sample[], trpc: [] as Sample[] };

@@ -33,7 +33,15 @@ export async function load(
     times = [];
     // Without a callback autocannon answers its instance, which is also a promise of the result
     // (its types give only the promise).
-    const instance = autocannon({ url, method: opts.method ?? 'GET', headers: opts.headers, body: opts.body as string | undefined, duration, connections: opts.connections ?? 10, pipelining: 1 }) as Promise<autocannon.Result> & autocannon.Instance;
+    const instance = autocannon({
+      url,
+      method: opts.method ?? 'GET',
+      headers: opts.headers,
+      body: opts.body as string | undefined,
+      duration,
+      connections: opts.connections ?? 10,
+      pipelining: 1,
+    }) as Promise<autocannon.Result> & autocannon.Instance;
     // Each answer's time as autocannon measured it (process.hrtime), before its histogram rounds it.
     void instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
       if (status >= 200 && status < 300) times.push(ms);
@@ -109,7 +117,12 @@ export async function probe(url: string, opts: { headers?: Record<string, string
  * it), p99 ≥ 500; below that the median and the maximum with the sample count.
  */
 export const fmt = (r: LoadResult) => {
-  const tail = r.requests >= 500 ? `p97.5 ${r.p97_5} ms, p99 ${r.p99} ms` : r.requests >= 200 ? `p97.5 ${r.p97_5} ms, max ${r.max} ms` : `max ${r.max} ms (only ${r.requests} requests: no tail percentile)`;
+  const tail =
+    r.requests >= 500
+      ? `p97.5 ${r.p97_5} ms, p99 ${r.p99} ms`
+      : r.requests >= 200
+        ? `p97.5 ${r.p97_5} ms, max ${r.max} ms`
+        : `max ${r.max} ms (only ${r.requests} requests: no tail percentile)`;
   return `${r.rps} req/s, p50 ${r.p50} ms, ${tail}${r.errors || r.non2xx ? `, errors ${r.errors}, non-2xx ${r.non2xx}` : ''}`;
 };
 
@@ -219,9 +232,22 @@ export async function startServerProcess(env: Record<string, string> = {}, nodeA
   const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: ROOT,
     // With DATABASE_URL the server needs APP_SECRET (issue 21 §4): one per run, shared by every instance; a bench's own value wins.
-    env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-bench-')), PORT: '0', DATABASE_URL: '', LOG_LEVEL: 'warn', ...(env.DATABASE_URL ? { APP_SECRET: BENCH_APP_SECRET } : {}), ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-bench-')),
+      PORT: '0',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...(env.DATABASE_URL ? { APP_SECRET: BENCH_APP_SECRET } : {}),
+      ...env,
+    },
   });
-  const w = await watch(child, /running at (http:\/\/\S+)/, (url) => fetch(`${url}/healthz`).then((r) => r.status === 200, () => false));
+  const w = await watch(child, /running at (http:\/\/\S+)/, (url) =>
+    fetch(`${url}/healthz`).then(
+      (r) => r.status === 200,
+      () => false,
+    ),
+  );
   return { ...w, pid: child.pid! };
 }
 

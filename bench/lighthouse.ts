@@ -87,7 +87,11 @@ export async function benchLighthouse(): Promise<void> {
     // BENCH_SERVER_ENTRY: another build's dist/server/main.js (with its dist/client beside it), for an A/B run.
     const server = await startServerProcess({ DATABASE_URL: databaseUrl, ...(process.env.BENCH_SERVER_ENTRY ? { BENCH_SERVER_ENTRY: process.env.BENCH_SERVER_ENTRY } : {}) });
     try {
-      const res = await fetch(`${server.url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: server.url }, body: JSON.stringify({ username: 'u001', password: PASSWORD }) });
+      const res = await fetch(`${server.url}/api/user/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: server.url },
+        body: JSON.stringify({ username: 'u001', password: PASSWORD }),
+      });
       if (res.status !== 200) return fail('lighthouse', `login failed: ${res.status}`);
       const cookie = res.headers.getSetCookie()[0]!.split(';')[0]!;
       const scores: number[] = [];
@@ -104,7 +108,13 @@ export async function benchLighthouse(): Promise<void> {
       for (let run = 0; run < RUNS; run++) {
         const chrome = await launcher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
         try {
-          const result = await lh.default(`${server.url}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: { Cookie: cookie } });
+          const result = await lh.default(`${server.url}/`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+            extraHeaders: { Cookie: cookie },
+          });
           if (!result) return fail('lighthouse', 'no result');
           // LIGHTHOUSE_SAVE=<dir>: each run's full report (lhr JSON) for a closer look at the long tasks.
           if (process.env.LIGHTHOUSE_SAVE) {
@@ -131,7 +141,10 @@ export async function benchLighthouse(): Promise<void> {
             .map((i) => `${(i.url ?? '?').replace(/^https?:\/\/[^/]+/, '')} ${Math.round(i.scripting ?? 0)} ms`)
             .join(', ');
           const tasks = result.lhr.audits['long-tasks']?.details?.items ?? [];
-          longTasks = `${tasks.length}: ${tasks.slice(0, 6).map((i) => `${Math.round(i.duration ?? 0)} ms${i.url ? ` (${i.url.replace(/^https?:\/\/[^/]+/, '')})` : ''}`).join(', ')}`;
+          longTasks = `${tasks.length}: ${tasks
+            .slice(0, 6)
+            .map((i) => `${Math.round(i.duration ?? 0)} ms${i.url ? ` (${i.url.replace(/^https?:\/\/[^/]+/, '')})` : ''}`)
+            .join(', ')}`;
         } finally {
           await chrome.kill();
         }
@@ -143,7 +156,10 @@ export async function benchLighthouse(): Promise<void> {
       line('performance score (median of 3)', `${perf} (runs ${scores.join(', ')})  goal ≥ 90: ${verdict(perf >= 90)}`);
       line('Total Blocking Time (median)', `${tb.toFixed(0)} ms (runs ${tbt.map((v) => v.toFixed(0)).join(', ')})  goal ≤ 200 ms: ${verdict(tb <= 200)}`);
       line('Cumulative Layout Shift (median)', `${cl.toFixed(3)} (runs ${cls.map((v) => v.toFixed(3)).join(', ')})  goal ≤ 0.1: ${verdict(cl <= 0.1)}`);
-      line('Largest Contentful Paint (median)', `${median(lcp).toFixed(0)} ms (simulated slow 4G, 4× CPU slowdown; runs ${lcp.map((v) => v.toFixed(0)).join(', ')}), last run's element: ${lcpElement}`);
+      line(
+        'Largest Contentful Paint (median)',
+        `${median(lcp).toFixed(0)} ms (simulated slow 4G, 4× CPU slowdown; runs ${lcp.map((v) => v.toFixed(0)).join(', ')}), last run's element: ${lcpElement}`,
+      );
       line('First Contentful Paint (median)', `${median(fcp).toFixed(0)} ms (runs ${fcp.map((v) => v.toFixed(0)).join(', ')})`);
       line('DOM elements / main-thread work (median)', `${median(dom).toFixed(0)} elements, ${median(mainThread).toFixed(0)} ms of main-thread work`);
       line('… main-thread work of the last run', breakdown);

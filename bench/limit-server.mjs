@@ -41,7 +41,19 @@ function readBody(req) {
 async function info(req, res) {
   const s = await session(req);
   if (!s) return send(res, 401, '{}');
-  send(res, 200, JSON.stringify({ username: s.username, accountId: s.account_id, accountName: s.account_name, profileType: s.profile_type, teamCode: s.team_code, languageCode: s.language_code, resourceUnits: s.resource_units }));
+  send(
+    res,
+    200,
+    JSON.stringify({
+      username: s.username,
+      accountId: s.account_id,
+      accountName: s.account_name,
+      profileType: s.profile_type,
+      teamCode: s.team_code,
+      languageCode: s.language_code,
+      resourceUnits: s.resource_units,
+    }),
+  );
 }
 
 async function list(req, res) {
@@ -60,11 +72,63 @@ async function create(req, res) {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    const ref = (await client.query({ name: 'limit_refs_lookup', text: config.create.lookupSql, values: [s.account_id, f.username.toLowerCase(), f.jobCode, f.customerNo ?? '', f.jobTaskCode ?? '', f.locationCode ?? '', f.workTypeCode ?? '', f.unitType === 'Item' ? f.unitNo : '', f.unitType === 'Resource' ? f.unitNo : '', f.unitType, f.unitNo, f.unitOfMeasureCode] })).rows[0];
-    const values = [s.account_id, ref.userName, f.date, f.customerNo, ref.customerName, f.jobCode, ref.jobDescription, f.jobTaskCode, ref.taskDescription, f.locationCode, f.workTypeCode, ref.workTypeDescription, f.unitType, f.unitNo, f.unitType === 'Item' ? ref.itemDescription : ref.resourceDescription, f.description, f.timeFrom, f.timeTo, 8.5, f.unitOfMeasureCode, ref.uomDescription, s.username, s.username, new Date()];
+    const ref = (
+      await client.query({
+        name: 'limit_refs_lookup',
+        text: config.create.lookupSql,
+        values: [
+          s.account_id,
+          f.username.toLowerCase(),
+          f.jobCode,
+          f.customerNo ?? '',
+          f.jobTaskCode ?? '',
+          f.locationCode ?? '',
+          f.workTypeCode ?? '',
+          f.unitType === 'Item' ? f.unitNo : '',
+          f.unitType === 'Resource' ? f.unitNo : '',
+          f.unitType,
+          f.unitNo,
+          f.unitOfMeasureCode,
+        ],
+      })
+    ).rows[0];
+    const values = [
+      s.account_id,
+      ref.userName,
+      f.date,
+      f.customerNo,
+      ref.customerName,
+      f.jobCode,
+      ref.jobDescription,
+      f.jobTaskCode,
+      ref.taskDescription,
+      f.locationCode,
+      f.workTypeCode,
+      ref.workTypeDescription,
+      f.unitType,
+      f.unitNo,
+      f.unitType === 'Item' ? ref.itemDescription : ref.resourceDescription,
+      f.description,
+      f.timeFrom,
+      f.timeTo,
+      8.5,
+      f.unitOfMeasureCode,
+      ref.uomDescription,
+      s.username,
+      s.username,
+      new Date(),
+    ];
     const row = (await client.query({ name: 'limit_insert', text: config.create.insertSql, values })).rows[0];
-    await client.query({ name: 'limit_history', text: config.create.historySql, values: [s.account_id, row.id, s.username, JSON.stringify({ description: { from: null, to: f.description } })] });
-    await client.query({ name: 'limit_outbox', text: config.create.outboxSql, values: [s.account_id, `msg_${randomUUID().replaceAll('-', '')}`, JSON.stringify({ id: row.id, by: s.username })] });
+    await client.query({
+      name: 'limit_history',
+      text: config.create.historySql,
+      values: [s.account_id, row.id, s.username, JSON.stringify({ description: { from: null, to: f.description } })],
+    });
+    await client.query({
+      name: 'limit_outbox',
+      text: config.create.outboxSql,
+      values: [s.account_id, `msg_${randomUUID().replaceAll('-', '')}`, JSON.stringify({ id: row.id, by: s.username })],
+    });
     await client.query('COMMIT');
     send(res, 201, JSON.stringify(row));
   } catch (error) {

@@ -19,7 +19,24 @@ import { seedMasterData } from '../db/seed/demo';
 import { sessionLookupSql } from '../db/queries/sessions';
 import { createAccount } from '../src/server/services/accounts';
 import { PAGE_SIZE_DEFAULT } from '../src/shared/limits';
-import { checked, cpuMs, exitStandalone, fetchRetry, line, load, loadAvg, median, procMb, ROOT, spread, startServerProcess, watch, withBenchDatabase, type LoadResult, type ServerProcess } from './lib';
+import {
+  checked,
+  cpuMs,
+  exitStandalone,
+  fetchRetry,
+  line,
+  load,
+  loadAvg,
+  median,
+  procMb,
+  ROOT,
+  spread,
+  startServerProcess,
+  watch,
+  withBenchDatabase,
+  type LoadResult,
+  type ServerProcess,
+} from './lib';
 
 const quick = process.argv.includes('--quick');
 const ROUNDS = quick ? 2 : 3;
@@ -66,13 +83,20 @@ export async function benchLimits(): Promise<void> {
         'Resource', 'R01', 'Carpenter', 'Bench entry ' || g, time '07:00', time '15:30', 8.5, 'HOUR', 'Hour', 'benchadmin'
       FROM generate_series(1, ${OPEN}) g`.execute(dbh.db);
     const admin = await dbh.db.selectFrom('appUser').select('id').where('accountId', '=', accountId).where('username', '=', 'benchadmin').executeTakeFirstOrThrow();
-    const list = listRecordsQuery({ accountId, mode: 'ALL', userId: admin.id, username: 'benchadmin', teamCode: null, exported: false }, { after: null, limit: PAGE_SIZE_DEFAULT })!.compile(dbh.db.withoutPlugins());
+    const list = listRecordsQuery(
+      { accountId, mode: 'ALL', userId: admin.id, username: 'benchadmin', teamCode: null, exported: false },
+      { after: null, limit: PAGE_SIZE_DEFAULT },
+    )!.compile(dbh.db.withoutPlugins());
     const columns = CREATED_COLUMNS.map(([, c]) => c);
 
     const app = await startServerProcess({ DATABASE_URL: databaseUrl });
     let limit: ServerProcess | null = null;
     try {
-      const res = await fetchRetry(`${app.url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: app.url }, body: JSON.stringify({ username: 'benchadmin', password: PASSWORD }) });
+      const res = await fetchRetry(`${app.url}/api/user/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: app.url },
+        body: JSON.stringify({ username: 'benchadmin', password: PASSWORD }),
+      });
       if (res.status !== 200) throw new Error(`login failed: ${res.status} ${app.output()}`);
       const cookie = res.headers.getSetCookie()[0]!.split(';')[0]!;
       // The app's own answer headers, minus those of one response.
@@ -86,7 +110,11 @@ export async function benchLimits(): Promise<void> {
         databaseUrl,
         headers,
         sessionSql: sessionLookupSql(dbh.db),
-        list: { sql: list.sql, parameters: list.parameters, refsSql: 'select "worksheet_id", "id", "file_name" from "attachment" where worksheet_id = ANY($1::int[]) order by "worksheet_id", "id"' },
+        list: {
+          sql: list.sql,
+          parameters: list.parameters,
+          refsSql: 'select "worksheet_id", "id", "file_name" from "attachment" where worksheet_id = ANY($1::int[]) order by "worksheet_id", "id"',
+        },
         create: {
           lookupSql: LOOKUP_REFERENCES_SQL,
           insertSql: `INSERT INTO worksheet_record (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`,
@@ -98,8 +126,19 @@ export async function benchLimits(): Promise<void> {
       });
       const idleRss = procMb(app.pid, 'VmRSS');
       const body = JSON.stringify({
-        username: 'benchadmin', date: new Date().toISOString().slice(0, 10), customerNo: 'C1000', jobCode: 'J-1001', jobTaskCode: '100', locationCode: 'CPH',
-        workTypeCode: 'NORMAL', unitType: 'Resource', unitNo: 'R01', description: 'Limits bench entry', timeFrom: '07:00', timeTo: '15:30', unitOfMeasureCode: 'HOUR',
+        username: 'benchadmin',
+        date: new Date().toISOString().slice(0, 10),
+        customerNo: 'C1000',
+        jobCode: 'J-1001',
+        jobTaskCode: '100',
+        locationCode: 'CPH',
+        workTypeCode: 'NORMAL',
+        unitType: 'Resource',
+        unitNo: 'R01',
+        description: 'Limits bench entry',
+        timeFrom: '07:00',
+        timeTo: '15:30',
+        unitOfMeasureCode: 'HOUR',
       });
       // Both answer the create (and the others) before any figure counts.
       for (const [url, init, status] of [
@@ -115,7 +154,14 @@ export async function benchLimits(): Promise<void> {
 
       const cases = [
         { name: 'GET /api/user/info', connections: 10, app: `${app.url}/api/user/info`, limit: `${limit.url}/info`, method: 'GET' as const, goal: { rps: 0.8 } },
-        { name: `GET /api/worksheet (first page, ${PAGE_SIZE_DEFAULT})`, connections: 50, app: `${app.url}/api/worksheet?mode=ALL`, limit: `${limit.url}/list`, method: 'GET' as const, goal: { rps: 0.8, p95: 1.2 } },
+        {
+          name: `GET /api/worksheet (first page, ${PAGE_SIZE_DEFAULT})`,
+          connections: 50,
+          app: `${app.url}/api/worksheet?mode=ALL`,
+          limit: `${limit.url}/list`,
+          method: 'GET' as const,
+          goal: { rps: 0.8, p95: 1.2 },
+        },
         { name: 'POST /api/worksheet (JSON)', connections: 10, app: `${app.url}/api/worksheet`, limit: `${limit.url}/create`, method: 'POST' as const, goal: { rps: 0.8 } },
       ];
       for (const c of cases) {
@@ -139,9 +185,23 @@ export async function benchLimits(): Promise<void> {
         if (c.goal.p95) {
           const p = appS.map((s, i) => s.r.p95 / limitS[i]!.r.p95);
           line('  app / limit p95', `${spread(p, 2, '×')} (goal ≤ ${c.goal.p95}×) ${median(p) <= c.goal.p95 ? 'met' : 'MISSED'}`);
-          line('  app / limit p97.5', spread(appS.map((s, i) => s.r.p97_5 / limitS[i]!.r.p97_5), 2, '×'));
+          line(
+            '  app / limit p97.5',
+            spread(
+              appS.map((s, i) => s.r.p97_5 / limitS[i]!.r.p97_5),
+              2,
+              '×',
+            ),
+          );
         }
-        line('  app / limit CPU per call', spread(appS.map((s, i) => s.cpuUs / limitS[i]!.cpuUs), 2, '×'));
+        line(
+          '  app / limit CPU per call',
+          spread(
+            appS.map((s, i) => s.cpuUs / limitS[i]!.cpuUs),
+            2,
+            '×',
+          ),
+        );
       }
       line('app idle RSS (after login, before load)', `${idleRss.toFixed(0)} MB`);
       line('machine load (1, 5, 15 min; 2 cores)', loadAvg());

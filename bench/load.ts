@@ -78,11 +78,17 @@ function report(label: string, result: { seconds: number; kinds: Map<string, Kin
     total += sorted.length;
     errors += s.errors;
     const statuses = [...s.statuses].map(([k, v]) => `${k}×${v}`).join(' ');
-    line(`${label} ${kind}`, `${Math.round(sorted.length / result.seconds)} req/s, p50 ${pct(sorted, 50).toFixed(1)} ms, p95 ${pct(sorted, 95).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms (n = ${sorted.length})${s.errors ? `, ERRORS ${s.errors} (${statuses})` : ''}`);
+    line(
+      `${label} ${kind}`,
+      `${Math.round(sorted.length / result.seconds)} req/s, p50 ${pct(sorted, 50).toFixed(1)} ms, p95 ${pct(sorted, 95).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms (n = ${sorted.length})${s.errors ? `, ERRORS ${s.errors} (${statuses})` : ''}`,
+    );
   }
   if (result.kinds.size > 1) {
     all.sort((a, b) => a - b);
-    line(`${label} all`, `${Math.round(total / result.seconds)} req/s, p50 ${pct(all, 50).toFixed(1)} ms, p95 ${pct(all, 95).toFixed(1)} ms, p99 ${pct(all, 99).toFixed(1)} ms (n = ${all.length}), errors ${errors}`);
+    line(
+      `${label} all`,
+      `${Math.round(total / result.seconds)} req/s, p50 ${pct(all, 50).toFixed(1)} ms, p95 ${pct(all, 95).toFixed(1)} ms, p99 ${pct(all, 99).toFixed(1)} ms (n = ${all.length}), errors ${errors}`,
+    );
   }
   return errors;
 }
@@ -122,15 +128,35 @@ export async function benchLoad(): Promise<void> {
     const bare = await startBare();
     try {
       const login = async (username: string) => {
-        const res = await fetch(`${server.url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: server.url }, body: JSON.stringify({ username, password: PASSWORD }) });
+        const res = await fetch(`${server.url}/api/user/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: server.url },
+          body: JSON.stringify({ username, password: PASSWORD }),
+        });
         if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
         return res.headers.getSetCookie()[0]!.split(';')[0]!;
       };
       const lister = await login('loadlister');
       const creator = await login('loadcreator');
       const entry = (i: number) =>
-        JSON.stringify({ date: '2026-11-21', customerNo: 'C1000', jobCode: 'J-1001', jobTaskCode: '200', unitType: 'Item', unitNo: '1000', description: `Load ${i}`, quantity: '3', unitOfMeasureCode: 'BOX' });
-      const create = (i: number, cookie: string): Req => ({ kind: 'create', method: 'POST', path: '/api/worksheet', headers: { Cookie: cookie, Origin: server.url, 'Content-Type': 'application/json' }, body: entry(i) });
+        JSON.stringify({
+          date: '2026-11-21',
+          customerNo: 'C1000',
+          jobCode: 'J-1001',
+          jobTaskCode: '200',
+          unitType: 'Item',
+          unitNo: '1000',
+          description: `Load ${i}`,
+          quantity: '3',
+          unitOfMeasureCode: 'BOX',
+        });
+      const create = (i: number, cookie: string): Req => ({
+        kind: 'create',
+        method: 'POST',
+        path: '/api/worksheet',
+        headers: { Cookie: cookie, Origin: server.url, 'Content-Type': 'application/json' },
+        body: entry(i),
+      });
       // the lister's 200 entries
       for (let i = 0; i < 200; i += 10) {
         await Promise.all(

@@ -107,7 +107,9 @@ async function plans(dbh: DbHandle, pg: postgres.Sql, accountId: number, leadId:
   const parts: string[] = [];
   const add = async (title: string, q: { text: string; params: unknown[] }) => parts.push(await explain(pg, title, q.text, q.params));
   await add('worksheet home, ALL, first page (200)', compiled(dbh, listRecordsQuery(base, firstPage)));
-  const mid = (await pg.unsafe(`SELECT date::text AS date, id FROM worksheet_record WHERE account_id = $1 AND NOT exported ORDER BY date DESC, id DESC OFFSET 25000 LIMIT 1`, [accountId]))[0] as unknown as { date: string; id: number };
+  const mid = (
+    await pg.unsafe(`SELECT date::text AS date, id FROM worksheet_record WHERE account_id = $1 AND NOT exported ORDER BY date DESC, id DESC OFFSET 25000 LIMIT 1`, [accountId])
+  )[0] as unknown as { date: string; id: number };
   await add('worksheet home, ALL, a page in the middle (cursor after 25 000 entries)', compiled(dbh, listRecordsQuery(base, { after: mid, limit: 200 })));
   await add('worksheet home, YOURS (team leader), first page', compiled(dbh, listRecordsQuery({ ...base, mode: 'YOURS', userId: leadId }, firstPage)));
   const p001 = (await pg.unsafe(`SELECT id FROM app_user WHERE username = 'p001'`))[0] as unknown as { id: number };
@@ -124,13 +126,18 @@ async function plans(dbh: DbHandle, pg: postgres.Sql, accountId: number, leadId:
   parts.push(await explain(pg, 'for comparison: the old unbounded list joined on lower(username) (5 000-entry goal at 50 000 open)', OLD_LIST_JOIN, [accountId]));
 
   // Export and mark of 1 000 open entries, each in a transaction that is rolled back.
-  const ids = (await pg.unsafe(`SELECT id FROM worksheet_record WHERE account_id = $1 AND NOT exported ORDER BY random() LIMIT 1000`, [accountId])).map((r) => (r as unknown as { id: number }).id);
+  const ids = (await pg.unsafe(`SELECT id FROM worksheet_record WHERE account_id = $1 AND NOT exported ORDER BY random() LIMIT 1000`, [accountId])).map(
+    (r) => (r as unknown as { id: number }).id,
+  );
   const scope: ExportScope = { accountId, viewer: 'pgbenchadmin', teamCode: 'A', mode: 'ALL', manage: 'any', exported: false };
   const format = csvDialect('ENU').sql;
   for (const [title, query] of [
     ['export (plain CSV query) of 1 000 open entries', rowsSql({ kind: 'plain', scope }, csvCells(format))],
     ['mark as exported + CSV of 1 000 open entries (one statement, as inside COPY)', rowsSql({ kind: 'mark', scope, batchId: null }, csvCells(format))],
-    ['mark as exported, Teamleader (TEAM scope), 1 000 ids', rowsSql({ kind: 'mark', scope: { ...scope, viewer: 'pgbenchlead', mode: 'TEAM', manage: 'team' }, batchId: null }, csvCells(format))],
+    [
+      'mark as exported, Teamleader (TEAM scope), 1 000 ids',
+      rowsSql({ kind: 'mark', scope: { ...scope, viewer: 'pgbenchlead', mode: 'TEAM', manage: 'team' }, batchId: null }, csvCells(format)),
+    ],
   ] as const) {
     await pg
       .begin(async (tx) => {
@@ -191,7 +198,10 @@ function report(label: string, s: Samples, goalMs: number | null): void {
   const p95 = pct(s.ms, 95);
   const verdict = s.ms.length === 0 || s.errors > 0 ? 'FAIL' : goalMs === null ? '' : p95 <= goalMs ? 'meets' : `misses by ${(p95 / goalMs).toFixed(1)}×`;
   if (verdict === 'FAIL') failed = true;
-  out(label, `p50 ${pct(s.ms, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (n=${s.ms.length}${s.errors ? `, errors ${s.errors}` : ''})${goalMs === null ? '' : `  goal p95 ≤ ${goalMs} ms: ${verdict}`}`);
+  out(
+    label,
+    `p50 ${pct(s.ms, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (n=${s.ms.length}${s.errors ? `, errors ${s.errors}` : ''})${goalMs === null ? '' : `  goal p95 ≤ ${goalMs} ms: ${verdict}`}`,
+  );
 }
 
 function vmHwmMb(pid: number): number {
@@ -200,7 +210,11 @@ function vmHwmMb(pid: number): number {
 }
 
 async function login(url: string, username: string): Promise<Record<string, string>> {
-  const res = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: url }, body: JSON.stringify({ username, password: PASSWORD }) });
+  const res = await fetch(`${url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: url },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
   if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
   return { Cookie: res.headers.getSetCookie()[0]!.split(';')[0]!, Origin: url };
 }
@@ -209,7 +223,9 @@ async function login(url: string, username: string): Promise<Record<string, stri
 async function markRounds(server: ServerProcess, pg: postgres.Sql, accountId: number, admin: Record<string, string>): Promise<number[]> {
   const times: number[] = [];
   for (let round = 0; round < 6; round += 1) {
-    const ids = (await pg.unsafe(`SELECT id FROM worksheet_record WHERE account_id = $1 AND NOT exported ORDER BY random() LIMIT 1000`, [accountId])).map((r) => (r as unknown as { id: number }).id);
+    const ids = (await pg.unsafe(`SELECT id FROM worksheet_record WHERE account_id = $1 AND NOT exported ORDER BY random() LIMIT 1000`, [accountId])).map(
+      (r) => (r as unknown as { id: number }).id,
+    );
     const t0 = performance.now();
     const res = await fetch(`${server.url}/api/worksheet/download`, {
       method: 'POST',
@@ -241,12 +257,19 @@ async function loadFigures(server: ServerProcess, accountId: number, archivedRow
   const before = vmHwmMb(server.pid);
   report('home first page, ALL, 50 connections', await run(server.url, () => '/api/worksheet?mode=ALL', admin, 50, 1500, 90), 150);
   const peak = vmHwmMb(server.pid);
-  out('server peak RSS (VmHWM) after 50 connections', `${peak.toFixed(0)} MB (before the run ${before.toFixed(0)} MB)  goal ≤ 300 MB: ${peak <= 300 ? 'meets' : `misses by ${(peak / 300).toFixed(1)}×`}`);
+  out(
+    'server peak RSS (VmHWM) after 50 connections',
+    `${peak.toFixed(0)} MB (before the run ${before.toFixed(0)} MB)  goal ≤ 300 MB: ${peak <= 300 ? 'meets' : `misses by ${(peak / 300).toFixed(1)}×`}`,
+  );
   report('archive first page, no dates, 1 connection', await run(server.url, () => '/api/worksheet?mode=ALL&exported=true', admin, 1, 100, 60), 100);
   report('archive first page, one year, 1 connection', await run(server.url, () => '/api/worksheet?mode=ALL&exported=true&from=2022-01-01&to=2022-12-31', admin, 1, 100, 60), 100);
   let i = 0;
   const cursors = Array.from({ length: 50 }, (_, k) => encodeCursor({ date: `2020-0${(k % 9) + 1}-15`, id: 2_000_000_000 }));
-  report('archive, a page deep inside (cursor), 1 conn.', await run(server.url, () => `/api/worksheet?mode=ALL&exported=true&cursor=${cursors[i++ % cursors.length]}`, admin, 1, 100, 60), 100);
+  report(
+    'archive, a page deep inside (cursor), 1 conn.',
+    await run(server.url, () => `/api/worksheet?mode=ALL&exported=true&cursor=${cursors[i++ % cursors.length]}`, admin, 1, 100, 60),
+    100,
+  );
 }
 
 export async function benchPaging(): Promise<void> {
@@ -281,8 +304,12 @@ export async function benchPaging(): Promise<void> {
     if (writePlans) {
       mkdirSync(PLANS_DIR, { recursive: true });
       const version = String(((await pg.unsafe('SHOW server_version'))[0] as unknown as { server_version: string }).server_version);
-      const head = (when: string) => `-- issue 9: plans at ${ARCHIVED.toLocaleString('en')} archived + ${OPEN.toLocaleString('en')} open entries, ${USERS + 2} users, ${when}\n-- written by: node --import tsx bench/paging.ts --plans   (PostgreSQL ${version})\n\n`;
-      writeFileSync(join(PLANS_DIR, 'before-analyze.txt'), head(`statistics from ${SMALL.toLocaleString('en')} archived rows (the table grew 10× since the last ANALYZE), autovacuum off`) + (await plans(dbh, pg, accountId, leadId)));
+      const head = (when: string) =>
+        `-- issue 9: plans at ${ARCHIVED.toLocaleString('en')} archived + ${OPEN.toLocaleString('en')} open entries, ${USERS + 2} users, ${when}\n-- written by: node --import tsx bench/paging.ts --plans   (PostgreSQL ${version})\n\n`;
+      writeFileSync(
+        join(PLANS_DIR, 'before-analyze.txt'),
+        head(`statistics from ${SMALL.toLocaleString('en')} archived rows (the table grew 10× since the last ANALYZE), autovacuum off`) + (await plans(dbh, pg, accountId, leadId)),
+      );
       await analyze(dbh.db);
       writeFileSync(join(PLANS_DIR, 'after-analyze.txt'), head('after ANALYZE') + (await plans(dbh, pg, accountId, leadId)));
       out('plans', `written to ${PLANS_DIR}`);
@@ -294,8 +321,14 @@ export async function benchPaging(): Promise<void> {
       const markBig = await markRounds(server, pg, accountId, await login(server.url, 'pgbenchadmin'));
       const mSmall = pct(markSmall, 50);
       const mBig = pct(markBig, 50);
-      out('mark as exported of 1 000 (HTTP, with CSV)', `median ${mSmall.toFixed(0)} ms at ${SMALL.toLocaleString('en')} rows, ${mBig.toFixed(0)} ms at ${(ARCHIVED + OPEN).toLocaleString('en')} (5 runs each)`);
-      out('', `goal ≤ 100 ms: ${mBig <= 100 ? 'meets' : `misses by ${(mBig / 100).toFixed(1)}×`}; goal within 2× across sizes: ${(mBig / mSmall).toFixed(2)}× ${mBig / mSmall <= 2 ? 'meets' : 'misses'}`);
+      out(
+        'mark as exported of 1 000 (HTTP, with CSV)',
+        `median ${mSmall.toFixed(0)} ms at ${SMALL.toLocaleString('en')} rows, ${mBig.toFixed(0)} ms at ${(ARCHIVED + OPEN).toLocaleString('en')} (5 runs each)`,
+      );
+      out(
+        '',
+        `goal ≤ 100 ms: ${mBig <= 100 ? 'meets' : `misses by ${(mBig / 100).toFixed(1)}×`}; goal within 2× across sizes: ${(mBig / mSmall).toFixed(2)}× ${mBig / mSmall <= 2 ? 'meets' : 'misses'}`,
+      );
     } finally {
       await server.stop();
     }

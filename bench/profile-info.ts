@@ -10,8 +10,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fetchRetry, load, ROOT, startServerProcess, withBenchDatabase } from './lib';
 
-interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
-interface Profile { nodes: Node[]; samples: number[]; timeDeltas: number[] }
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 const which = process.argv[2] ?? 'rest';
 const seconds = Number(process.argv[3] ?? 5);
@@ -30,7 +38,8 @@ function report(profile: Profile): void {
   });
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const idle = [...self].filter(([id]) => /\(idle\)|\(program\)|\(garbage collector\)/.test(byId.get(id)!.callFrame.functionName)).reduce((a, [, t]) => a + t, 0);
-  const short = (n: Node) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(perf-bench|lists-perf)\//, '')}:${n.callFrame.lineNumber}`;
+  const short = (n: Node) =>
+    `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(perf-bench|lists-perf)\//, '')}:${n.callFrame.lineNumber}`;
   const selfBy = new Map<string, number>();
   for (const [id, t] of self) selfBy.set(short(byId.get(id)!), (selfBy.get(short(byId.get(id)!)) ?? 0) + t);
   console.log(`total ${(total / 1000).toFixed(0)} ms, idle/program/gc ${(idle / 1000).toFixed(0)} ms`);
@@ -41,7 +50,7 @@ function report(profile: Profile): void {
     const seen = new Set<string>();
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
       const url = byId.get(cur)!.callFrame.url;
-      const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (/perf-bench\/(src|db)\/(.*)/.exec(url)?.[2] ?? (url.startsWith('node:') ? url : ''));
+      const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? /perf-bench\/(src|db)\/(.*)/.exec(url)?.[2] ?? (url.startsWith('node:') ? url : '');
       if (m && !seen.has(m)) {
         seen.add(m);
         incl.set(m, (incl.get(m) ?? 0) + t);
@@ -55,8 +64,15 @@ function report(profile: Profile): void {
 await withBenchDatabase('prof', async (databaseUrl) => {
   const dir = mkdtempSync(join(tmpdir(), 'webtid-prof-'));
   const app = await startServerProcess({ DATABASE_URL: databaseUrl }, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
-  spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'create-account', '--code', 'P', '--name', 'P', '--admin', 'profadmin', '--password', 'bench-pass-1'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl } });
-  const res = await fetchRetry(`${app.url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: app.url }, body: JSON.stringify({ username: 'profadmin', password: 'bench-pass-1' }) });
+  spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'create-account', '--code', 'P', '--name', 'P', '--admin', 'profadmin', '--password', 'bench-pass-1'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
+  const res = await fetchRetry(`${app.url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: app.url },
+    body: JSON.stringify({ username: 'profadmin', password: 'bench-pass-1' }),
+  });
   const headers = { Cookie: res.headers.getSetCookie()[0]!.split(';')[0]! };
   const url = which === 'trpc' ? `${app.url}/api/trpc/user.info?batch=1&input=%7B%7D` : which === 'healthz' ? `${app.url}/healthz` : `${app.url}/api/user/info`;
   const r = await load(url, { headers, seconds, warmupSeconds: 1, connections: 10 });

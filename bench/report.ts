@@ -43,7 +43,10 @@ async function seed(dbh: DbHandle, archived: number, open: number): Promise<{ ac
   // Archived entries over ~6.5 years up to today, open ones over the last 60 days; 50 owners, 4 jobs.
   // In date order, as a worksheet fills day by day (--scattered: every page holds every date, the
   // worst case for a date range, which then reads the whole table).
-  for (const [count, exported] of [[archived, true], [open, false]] as const) {
+  for (const [count, exported] of [
+    [archived, true],
+    [open, false],
+  ] as const) {
     for (let start = 1; start <= count; start += 250_000) {
       const end = Math.min(count, start + 249_999);
       await sql`
@@ -98,12 +101,29 @@ async function measure(label: string, dbh: DbHandle, who: Actor, goalMs: number,
   }
   const p95 = pct(ms, 95);
   if (rows === 0) fail(label, 'the report had no rows');
-  out(label, `p50 ${pct(ms, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (n=${ms.length}, ${rows} rows)  goal p95 ≤ ${goalMs} ms: ${p95 <= goalMs ? 'meets' : `misses by ${(p95 / goalMs).toFixed(1)}×`}`);
+  out(
+    label,
+    `p50 ${pct(ms, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (n=${ms.length}, ${rows} rows)  goal p95 ≤ ${goalMs} ms: ${p95 <= goalMs ? 'meets' : `misses by ${(p95 / goalMs).toFixed(1)}×`}`,
+  );
 }
 
 async function plans(dbh: DbHandle, accountId: number, adminId: number, leadId: number): Promise<string> {
   const input = monthInput();
-  const base = { accountId, mode: 'ALL' as const, userId: adminId, username: 'rpbenchadmin', teamCode: 'A', groups: input.group, from: input.from, to: input.to, personId: null, customerNo: null, jobCode: null, status: 'any' as const, source: 'both' as const };
+  const base = {
+    accountId,
+    mode: 'ALL' as const,
+    userId: adminId,
+    username: 'rpbenchadmin',
+    teamCode: 'A',
+    groups: input.group,
+    from: input.from,
+    to: input.to,
+    personId: null,
+    customerNo: null,
+    jobCode: null,
+    status: 'any' as const,
+    source: 'both' as const,
+  };
   const parts: string[] = [];
   for (const [title, f] of [
     ['ALL, last 30 days, job › person, worksheet + archive', base],
@@ -132,7 +152,10 @@ export async function benchReport(): Promise<void> {
       await measure('PostgreSQL, Teamleader (TEAM)', dbh, actor(accountId, leadId, 'rpbenchlead', 'Teamleader'), 150, 40);
       if (writePlans) {
         const file = resolve(import.meta.dirname, '../docs/plans/report.txt');
-        writeFileSync(file, `# EXPLAIN (ANALYZE, BUFFERS) of the report query, ${archived} archived + 50 000 open entries${scattered ? ', dates scattered over the table' : ', in date order'} (bench/report.ts --plans)\n\n${await plans(dbh, accountId, adminId, leadId)}`);
+        writeFileSync(
+          file,
+          `# EXPLAIN (ANALYZE, BUFFERS) of the report query, ${archived} archived + 50 000 open entries${scattered ? ', dates scattered over the table' : ', in date order'} (bench/report.ts --plans)\n\n${await plans(dbh, accountId, adminId, leadId)}`,
+        );
         out('plans written', file);
       }
     } finally {

@@ -117,7 +117,11 @@ function report(label: string, s: Samples, goalMs: number): void {
 }
 
 async function login(url: string, username: string): Promise<Record<string, string>> {
-  const res = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: url }, body: JSON.stringify({ username, password: PASSWORD }) });
+  const res = await fetch(`${url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: url },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
   if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
   return { Cookie: res.headers.getSetCookie()[0]!.split(';')[0]!, Origin: url };
 }
@@ -165,7 +169,11 @@ async function bulkRounds(server: ServerProcess, pg: postgres.Sql, accountId: nu
     ).map((r) => (r as unknown as { id: number }).id);
     const call = async (isApproved: boolean) => {
       const t0 = performance.now();
-      const res = await fetch(`${server.url}/api/worksheet/approve/bulk`, { method: 'PUT', headers: { ...lead, 'Content-Type': 'application/json' }, body: JSON.stringify({ ids, isApproved }) });
+      const res = await fetch(`${server.url}/api/worksheet/approve/bulk`, {
+        method: 'PUT',
+        headers: { ...lead, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ids, isApproved }),
+      });
       const body = (await res.json()) as { changed?: number[] };
       const ms = performance.now() - t0;
       if (res.status !== 200 || body.changed?.length !== ids.length) fail('bulk approve', `status ${res.status}, changed ${body.changed?.length}`);
@@ -178,7 +186,9 @@ async function bulkRounds(server: ServerProcess, pg: postgres.Sql, accountId: nu
       unapprove.push(u);
     }
   }
-  const outbox = (await pg.unsafe(`SELECT count(*)::int AS n FROM webhook_message WHERE account_id = $1 AND event_type = 'worksheet.approved'`, [accountId]))[0] as unknown as { n: number };
+  const outbox = (await pg.unsafe(`SELECT count(*)::int AS n FROM webhook_message WHERE account_id = $1 AND event_type = 'worksheet.approved'`, [accountId]))[0] as unknown as {
+    n: number;
+  };
   out('webhook messages written (worksheet.approved)', `${outbox.n} (6 rounds × 1 000)`);
   if (outbox.n !== 6000) fail('bulk approve outbox', `${outbox.n} messages`);
   return { approve, unapprove };
@@ -200,9 +210,13 @@ export async function benchReview(): Promise<void> {
     await insertRecords(dbh, accountId, 1, ARCHIVED, true);
     await insertRecords(dbh, accountId, 10_000_001, 10_000_000 + OPEN, false);
     // The bulk call writes its webhook outbox rows, as in production with an integration subscribed.
-    await sql`INSERT INTO webhook_endpoint (account_id, url, events, secret_enc, enabled) VALUES (${accountId}, 'https://hooks.invalid/review', ARRAY['worksheet.approved'], 'x', true)`.execute(dbh.db);
+    await sql`INSERT INTO webhook_endpoint (account_id, url, events, secret_enc, enabled) VALUES (${accountId}, 'https://hooks.invalid/review', ARRAY['worksheet.approved'], 'x', true)`.execute(
+      dbh.db,
+    );
     await analyze(dbh.db);
-    console.log(`\nTeam leader's review on PostgreSQL: ${ARCHIVED.toLocaleString('en')} archived${full ? '' : ' (--full: 1 000 000)'} + ${OPEN.toLocaleString('en')} open entries, team of 20 of ${USERS} users (issue 23)`);
+    console.log(
+      `\nTeam leader's review on PostgreSQL: ${ARCHIVED.toLocaleString('en')} archived${full ? '' : ' (--full: 1 000 000)'} + ${OPEN.toLocaleString('en')} open entries, team of 20 of ${USERS} users (issue 23)`,
+    );
     out('seed', `${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const leadId = (await dbh.db.selectFrom('appUser').select('id').where('username', '=', 'rvbenchlead').executeTakeFirstOrThrow()).id;
     const ownerId = (await dbh.db.selectFrom('appUser').select('id').where('username', '=', 'r007').executeTakeFirstOrThrow()).id;
@@ -210,7 +224,10 @@ export async function benchReview(): Promise<void> {
     if (writePlans) {
       const version = String(((await pg.unsafe('SHOW server_version'))[0] as unknown as { server_version: string }).server_version);
       const file = resolve(import.meta.dirname, '../docs/plans/worksheet-review.txt');
-      writeFileSync(file, `-- issue 23: filtered lists at ${ARCHIVED.toLocaleString('en')} archived + ${OPEN.toLocaleString('en')} open entries, after ANALYZE\n-- written by: node --import tsx bench/review.ts --plans   (PostgreSQL ${version})\n\n${await plans(dbh, pg, accountId, leadId, ownerId, week)}`);
+      writeFileSync(
+        file,
+        `-- issue 23: filtered lists at ${ARCHIVED.toLocaleString('en')} archived + ${OPEN.toLocaleString('en')} open entries, after ANALYZE\n-- written by: node --import tsx bench/review.ts --plans   (PostgreSQL ${version})\n\n${await plans(dbh, pg, accountId, leadId, ownerId, week)}`,
+      );
       out('plans', `written to ${file}`);
     }
 
@@ -227,7 +244,10 @@ export async function benchReview(): Promise<void> {
       report('TEAM, not approved, first page (200), 20 conn.', await run(server.url, () => team, lead, 20, 400, 60), 150);
       const { approve, unapprove } = await bulkRounds(server, pg, accountId, lead);
       const med = pct(approve, 50);
-      out('approve 1 000 entries in one call (HTTP)', `median ${med.toFixed(0)} ms, max ${Math.max(...approve).toFixed(0)} ms (5 runs, outbox rows included)  goal ≤ 500 ms: ${med <= 500 ? 'meets' : `misses by ${(med / 500).toFixed(1)}×`}`);
+      out(
+        'approve 1 000 entries in one call (HTTP)',
+        `median ${med.toFixed(0)} ms, max ${Math.max(...approve).toFixed(0)} ms (5 runs, outbox rows included)  goal ≤ 500 ms: ${med <= 500 ? 'meets' : `misses by ${(med / 500).toFixed(1)}×`}`,
+      );
       out('unapprove the same 1 000 (HTTP)', `median ${pct(unapprove, 50).toFixed(0)} ms`);
     } finally {
       await server.stop();

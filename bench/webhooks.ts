@@ -46,7 +46,19 @@ export async function benchWebhooks(): Promise<void> {
 
       const createOne = async (i: number) => {
         const fd = new FormData();
-        for (const [k, v] of Object.entries({ date: '2026-11-20', username: 'whbadmin', customerNo: 'C1000', jobCode: 'J-1001', jobTaskCode: '200', unitType: 'Item', unitNo: '1000', description: `Bench ${i}`, quantity: '1', unitOfMeasureCode: 'BOX' })) fd.append(k, v);
+        for (const [k, v] of Object.entries({
+          date: '2026-11-20',
+          username: 'whbadmin',
+          customerNo: 'C1000',
+          jobCode: 'J-1001',
+          jobTaskCode: '200',
+          unitType: 'Item',
+          unitNo: '1000',
+          description: `Bench ${i}`,
+          quantity: '1',
+          unitOfMeasureCode: 'BOX',
+        }))
+          fd.append(k, v);
         const t = performance.now();
         const res = await fetch(`${app.url}/api/worksheet`, { method: 'POST', headers, body: fd });
         if (res.status !== 201) throw new Error(`create ${res.status} ${await res.text()}`);
@@ -55,7 +67,11 @@ export async function benchWebhooks(): Promise<void> {
       };
       const exportIds = async (ids: number[]) => {
         const t = performance.now();
-        const res = await fetch(`${app.url}/api/worksheet/download`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ entries: ids, mode: 'ALL', shouldMarkAsExported: true }) });
+        const res = await fetch(`${app.url}/api/worksheet/download`, {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ entries: ids, mode: 'ALL', shouldMarkAsExported: true }),
+        });
         await res.arrayBuffer();
         if (res.status !== 200) throw new Error(`export ${res.status}`);
         return performance.now() - t;
@@ -75,7 +91,11 @@ export async function benchWebhooks(): Promise<void> {
       };
       await round(); // warm-up
       const without = await round();
-      const created = await fetch(`${app.url}/api/webhooks`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ url: hookUrl, events: ['worksheet.created', 'worksheet.exported'] }) });
+      const created = await fetch(`${app.url}/api/webhooks`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ url: hookUrl, events: ['worksheet.created', 'worksheet.exported'] }),
+      });
       if (created.status !== 201) throw new Error(`endpoint ${created.status} ${await created.text()}`);
       const withEndpoint = await round();
       line('webhooks: POST /api/worksheet median, no endpoint', `${without.create.toFixed(2)} ms`);

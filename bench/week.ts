@@ -56,7 +56,8 @@ async function seed(dbh: DbHandle): Promise<number> {
     .execute();
   // Background: ROWS entries of the 50 users over 2019–2025, mostly exported (as a real table is).
   // Then the measured user's week: 60 open entries, 12 a day Monday–Friday, over 4 jobs × 3 units.
-  const insert = (from: number, to: number, week: boolean) => sql`
+  const insert = (from: number, to: number, week: boolean) =>
+    sql`
     INSERT INTO worksheet_record (account_id, username, date, customer_no, customer_name, job_code, job_description,
       job_task_code, job_task_description, location_code, work_type_code, work_type_description, unit_type, unit_no,
       unit_description, description, time_from, time_to, quantity, unit_of_measure_code, unit_of_measure_description,
@@ -92,15 +93,32 @@ async function seed(dbh: DbHandle): Promise<number> {
 }
 
 async function login(url: string, username: string): Promise<string> {
-  const res = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: url }, body: JSON.stringify({ username, password: PASSWORD }) });
+  const res = await fetch(`${url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: url },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
   if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status}`);
   return res.headers.getSetCookie()[0]!.split(';')[0]!;
 }
 
 /** A build of the client to measure: the server's own (dir null) or a copy served from dir (A/B). */
-interface ClientBuild { label: string; dir: string | null }
+interface ClientBuild {
+  label: string;
+  dir: string | null;
+}
 
-const CONTENT_TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.webmanifest': 'application/manifest+json', '.woff2': 'font/woff2' };
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.html': 'text/html',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+};
 
 /**
  * BENCH_WEEK_AB=dirA,dirB: two copies of dist/client (e.g. `cp -r dist/client /tmp/base` before a
@@ -130,7 +148,17 @@ async function serveFrom(context: import('@playwright/test').BrowserContext, url
 }
 
 /** What the click made React and the DOM do: counts that do not depend on the machine's load. */
-interface Counts { commits: number; rendered: number; mounted: number; deleted: number; perCommit: string[]; elementsBefore: number; elementsAfter: number; added: number; removed: number }
+interface Counts {
+  commits: number;
+  rendered: number;
+  mounted: number;
+  deleted: number;
+  perCommit: string[];
+  elementsBefore: number;
+  elementsAfter: number;
+  added: number;
+  removed: number;
+}
 
 /**
  * A React DevTools hook before the app loads (React calls it in production builds too): commits,
@@ -250,9 +278,12 @@ async function weekInBrowser(url: string): Promise<void> {
             await page.mouse.move(x, y);
             const preloaded = await page
               .waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/week-view-[^/]*\.js$/.test(e.name)), undefined, { timeout: 3_000 })
-              .then(() => true, () => false);
+              .then(
+                () => true,
+                () => false,
+              );
             if (preloaded) break;
-            if (tries === 7) throw new Error('the Week tab\'s intent preload did not start');
+            if (tries === 7) throw new Error("the Week tab's intent preload did not start");
             await page.mouse.move(0, 0);
             const now = (await tab.boundingBox())!;
             x = now.x + now.width / 2;
@@ -319,9 +350,19 @@ async function weekInBrowser(url: string): Promise<void> {
           kind !== 'count'
             ? null
             : await page.evaluate(() => {
-                const w = window as unknown as { __wkCounting: boolean; __wkCounts: { commits: number; rendered: number; mounted: number; deleted: number; perCommit: string[] }; __wkDom: { before: number; added: number; removed: number } };
+                const w = window as unknown as {
+                  __wkCounting: boolean;
+                  __wkCounts: { commits: number; rendered: number; mounted: number; deleted: number; perCommit: string[] };
+                  __wkDom: { before: number; added: number; removed: number };
+                };
                 w.__wkCounting = false;
-                return { ...w.__wkCounts, elementsBefore: w.__wkDom.before, elementsAfter: document.getElementsByTagName('*').length, added: w.__wkDom.added, removed: w.__wkDom.removed };
+                return {
+                  ...w.__wkCounts,
+                  elementsBefore: w.__wkDom.before,
+                  elementsAfter: document.getElementsByTagName('*').length,
+                  added: w.__wkDom.added,
+                  removed: w.__wkDom.removed,
+                };
               });
         return {
           task: (after.TaskDuration! - before.TaskDuration!) * 1000,
@@ -333,7 +374,17 @@ async function weekInBrowser(url: string): Promise<void> {
         };
       } catch (e) {
         if (process.env.BENCH_DEBUG) await page.screenshot({ path: `/tmp/week-e2e/fail-${kind}.png` }).catch(() => undefined);
-        if (process.env.BENCH_DEBUG) console.log(await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).join("\n")).catch(() => ""));
+        if (process.env.BENCH_DEBUG)
+          console.log(
+            await page
+              .evaluate(() =>
+                performance
+                  .getEntriesByType('resource')
+                  .map((e) => e.name)
+                  .join('\n'),
+              )
+              .catch(() => ''),
+          );
         throw new Error(`${kind} round: ${e instanceof Error ? e.message.split('\n')[0] : String(e)} (at ${page.url()})`);
       } finally {
         await page.close();
@@ -360,8 +411,14 @@ async function weekInBrowser(url: string): Promise<void> {
     }
     const show = (rs: Round[], label: string, goal: boolean) => {
       const m = median(rs.map((r) => r.task));
-      line(label, `main-thread ${m.toFixed(0)} ms (median of ${rs.length}; ${rs.map((r) => r.task.toFixed(0)).join(', ')})${goal ? ` (goal ≤ 100 ms) ${m <= 100 ? '✓' : '✗'}` : ''}`);
-      line('  of which script / style+layout', `${median(rs.map((r) => r.script)).toFixed(0)} / ${median(rs.map((r) => r.layout)).toFixed(0)} ms; click → table ${median(rs.map((r) => r.wall)).toFixed(0)} ms wall; min ${Math.min(...rs.map((r) => r.task)).toFixed(0)} ms`);
+      line(
+        label,
+        `main-thread ${m.toFixed(0)} ms (median of ${rs.length}; ${rs.map((r) => r.task.toFixed(0)).join(', ')})${goal ? ` (goal ≤ 100 ms) ${m <= 100 ? '✓' : '✗'}` : ''}`,
+      );
+      line(
+        '  of which script / style+layout',
+        `${median(rs.map((r) => r.script)).toFixed(0)} / ${median(rs.map((r) => r.layout)).toFixed(0)} ms; click → table ${median(rs.map((r) => r.wall)).toFixed(0)} ms wall; min ${Math.min(...rs.map((r) => r.task)).toFixed(0)} ms`,
+      );
       line('  main-thread from the click to 1 s later', `${median(rs.map((r) => r.settled)).toFixed(0)} ms (median; min ${Math.min(...rs.map((r) => r.settled)).toFixed(0)})`);
     };
     for (const b of builds) {
@@ -370,7 +427,10 @@ async function weekInBrowser(url: string): Promise<void> {
       show(rounds.get(b)!.cold, 'the same, clicked at once (chunk, data and JSON parse in the click)', false);
       const c = counted.get(b);
       if (c) {
-        line('  React in the click (after hover; counted)', `${c.commits} commits, ${c.rendered} components rendered, ${c.mounted} host elements mounted, ${c.deleted} fibers deleted (per commit rendered/mounted/deleted: ${c.perCommit.join(', ')})`);
+        line(
+          '  React in the click (after hover; counted)',
+          `${c.commits} commits, ${c.rendered} components rendered, ${c.mounted} host elements mounted, ${c.deleted} fibers deleted (per commit rendered/mounted/deleted: ${c.perCommit.join(', ')})`,
+        );
         line('  DOM elements', `${c.elementsBefore} → ${c.elementsAfter} (${c.added} added, ${c.removed} removed)`);
       }
     }
@@ -380,9 +440,21 @@ async function weekInBrowser(url: string): Promise<void> {
   }
 }
 
-
-interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { data?: { url?: string; functionName?: string } } }
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string }; children?: number[] }
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { url?: string; functionName?: string } };
+}
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
 
 /**
  * --profile: the click → table of one more round, traced (devtools.timeline) and sampled (CDP
@@ -442,7 +514,10 @@ async function profileRound(browser: import('@playwright/test').Browser, context
   const close = (upTo: number) => {
     while (stack.length && stack.at(-1)!.end <= upTo) {
       const top = stack.pop()!;
-      const key = top.e.name === 'EvaluateScript' || top.e.name === 'v8.compile' || top.e.name === 'v8.compileModule' || top.e.name === 'v8.evaluateModule' ? `${top.e.name} ${(top.e.args?.data?.url ?? '').split('/').pop()}` : top.e.name;
+      const key =
+        top.e.name === 'EvaluateScript' || top.e.name === 'v8.compile' || top.e.name === 'v8.compileModule' || top.e.name === 'v8.evaluateModule'
+          ? `${top.e.name} ${(top.e.args?.data?.url ?? '').split('/').pop()}`
+          : top.e.name;
       self.set(key, (self.get(key) ?? 0) + top.e.dur! - top.child);
     }
   };
@@ -452,7 +527,10 @@ async function profileRound(browser: import('@playwright/test').Browser, context
     stack.push({ e, end: e.ts + e.dur!, child: 0 });
   }
   close(Infinity);
-  const top = [...self.entries()].filter(([k]) => k !== 'RunTask' && k !== 'ThreadControllerImpl::RunTask').sort((a, b) => b[1] - a[1]).slice(0, 18);
+  const top = [...self.entries()]
+    .filter(([k]) => k !== 'RunTask' && k !== 'ThreadControllerImpl::RunTask')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 18);
   line('profile: main thread self time by trace event', `total RunTask ${(best.t / 1000).toFixed(0)} ms (traced, 4×)`);
   // Style and layout passes of the click: how many, how long, how many objects (fewer is cheaper on any machine).
   const passes = (name: string, what: (e: TraceEvent) => number | undefined) => {
@@ -460,8 +538,14 @@ async function profileRound(browser: import('@playwright/test').Browser, context
     return `${es.length} × (${es.map((e) => `${(e.dur! / 1000).toFixed(1)} ms${what(e) === undefined ? '' : `/${what(e)}`}`).join(', ')})`;
   };
   type PassArgs = { elementCount?: number; beginData?: { dirtyObjects?: number } };
-  line('    style recalcs (ms/elements)', passes('UpdateLayoutTree', (e) => (e.args as PassArgs | undefined)?.elementCount));
-  line('    layouts (ms/dirty objects)', passes('Layout', (e) => (e.args as PassArgs | undefined)?.beginData?.dirtyObjects));
+  line(
+    '    style recalcs (ms/elements)',
+    passes('UpdateLayoutTree', (e) => (e.args as PassArgs | undefined)?.elementCount),
+  );
+  line(
+    '    layouts (ms/dirty objects)',
+    passes('Layout', (e) => (e.args as PassArgs | undefined)?.beginData?.dirtyObjects),
+  );
   for (const [k, v] of top) line(`    ${k.slice(0, 60)}`, `${(v / 1000).toFixed(1)} ms`);
 
   // The sampled script: self time by chunk and by function.
@@ -491,7 +575,9 @@ async function profileRound(browser: import('@playwright/test').Browser, context
 }
 
 export async function benchWeek(): Promise<void> {
-  console.log(`\n# Week view and copy a week (PostgreSQL, ${ROWS.toLocaleString('en')} rows${browserOnly ? ', --browser-only' : quick ? ', --quick' : ''}; ${USER} has 60 entries in ${WEEK})`);
+  console.log(
+    `\n# Week view and copy a week (PostgreSQL, ${ROWS.toLocaleString('en')} rows${browserOnly ? ', --browser-only' : quick ? ', --quick' : ''}; ${USER} has 60 entries in ${WEEK})`,
+  );
   await withBenchDatabase('week', async (databaseUrl) => {
     const dbh = await openDatabase({ databaseUrl, dataDir: '', poolSize: 2 });
     let server: ServerProcess | null = null;
@@ -500,7 +586,16 @@ export async function benchWeek(): Promise<void> {
       const seeded = performance.now();
       const accountId = await seed(dbh);
       line(`seed ${ROWS.toLocaleString('en')} rows (generate_series)`, `${((performance.now() - seeded) / 1000).toFixed(1)} s`);
-      const ids = (await dbh.db.selectFrom('worksheetRecord').select('id').where('accountId', '=', accountId).where('username', '=', USER).where('date', '>=', WEEK_MONDAY).orderBy('id').execute()).map((r) => r.id);
+      const ids = (
+        await dbh.db
+          .selectFrom('worksheetRecord')
+          .select('id')
+          .where('accountId', '=', accountId)
+          .where('username', '=', USER)
+          .where('date', '>=', WEEK_MONDAY)
+          .orderBy('id')
+          .execute()
+      ).map((r) => r.id);
       if (ids.length !== 60) return fail('seed', `${ids.length} entries in the week, not 60`);
       server = await startServerProcess({ DATABASE_URL: databaseUrl, ...(process.env.BENCH_SERVER_ENTRY ? { BENCH_SERVER_ENTRY: process.env.BENCH_SERVER_ENTRY } : {}) });
       if (browserOnly) {
@@ -531,7 +626,10 @@ export async function benchWeek(): Promise<void> {
       }
       const cpu1 = cpuMs(server.pid);
       const p95 = pct(times, 95);
-      line(`GET week (${body.rows?.length ?? '?'} rows, ${hours ?? '?'} hours), 1 conn.`, `p50 ${pct(times, 50).toFixed(1)} / p95 ${p95.toFixed(1)} / max ${Math.max(...times).toFixed(1)} ms of ${n} (goal p95 ≤ 50 ms) ${p95 <= 50 ? '✓' : '✗'}`);
+      line(
+        `GET week (${body.rows?.length ?? '?'} rows, ${hours ?? '?'} hours), 1 conn.`,
+        `p50 ${pct(times, 50).toFixed(1)} / p95 ${p95.toFixed(1)} / max ${Math.max(...times).toFixed(1)} ms of ${n} (goal p95 ≤ 50 ms) ${p95 <= 50 ? '✓' : '✗'}`,
+      );
       if (cpu0 !== null && cpu1 !== null) line('  server CPU per request', `${((cpu1 - cpu0) / n).toFixed(1)} ms`);
 
       // Copy the week: 60 entries to a new week each round (no target is ever locked or shared).
@@ -551,7 +649,10 @@ export async function benchWeek(): Promise<void> {
       }
       const copyCpu1 = cpuMs(server.pid);
       const mc = median(copies);
-      line('POST copy, a week of 60 entries (5 rounds)', `median ${mc.toFixed(0)} ms, min ${Math.min(...copies).toFixed(0)}, max ${Math.max(...copies).toFixed(0)} (goal ≤ 300 ms) ${mc <= 300 ? '✓' : '✗'}`);
+      line(
+        'POST copy, a week of 60 entries (5 rounds)',
+        `median ${mc.toFixed(0)} ms, min ${Math.min(...copies).toFixed(0)}, max ${Math.max(...copies).toFixed(0)} (goal ≤ 300 ms) ${mc <= 300 ? '✓' : '✗'}`,
+      );
       if (copyCpu0 !== null && copyCpu1 !== null) line('  server CPU per copy', `${((copyCpu1 - copyCpu0) / copies.length).toFixed(0)} ms`);
       line('machine load now (1, 5, 15 min; 2 cores)', loadAvg());
 

@@ -32,7 +32,6 @@ const USERS = 50;
 const SECONDS = quick ? 3 : 8;
 const PASSWORD = 'bench-pass-1';
 
-
 /** CPU time (user + system, ms) the process has used so far, from /proc (Linux). */
 function cpuMs(pid: number): number | null {
   if (!existsSync(`/proc/${pid}/stat`)) return null;
@@ -57,7 +56,11 @@ async function cpuPerRequest(server: ServerProcess, path: string, cookie: string
 const startProcess = (databaseUrl: string) => startServerProcess({ DATABASE_URL: databaseUrl });
 
 async function login(url: string, username: string): Promise<string> {
-  const res = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: url }, body: JSON.stringify({ username, password: PASSWORD }) });
+  const res = await fetch(`${url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: url },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
   if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status}`);
   return res.headers.getSetCookie()[0]!.split(';')[0]!;
 }
@@ -83,7 +86,8 @@ export async function seedAccount(dbh: DbHandle): Promise<number> {
  * 4th open entry an item, the others resource time-mode entries.
  */
 export async function seedRecords(dbh: DbHandle, accountId: number): Promise<void> {
-  const insert = (from: number, to: number, exported: boolean) => sql`
+  const insert = (from: number, to: number, exported: boolean) =>
+    sql`
     INSERT INTO worksheet_record (account_id, username, date, customer_no, customer_name, job_code, job_description,
       job_task_code, job_task_description, location_code, work_type_code, work_type_description, unit_type, unit_no,
       unit_description, description, time_from, time_to, quantity, unit_of_measure_code, unit_of_measure_description,
@@ -115,7 +119,9 @@ export async function seedRecords(dbh: DbHandle, accountId: number): Promise<voi
   const started = performance.now();
   for (let from = 1; from <= EXPORTED; from += 250_000) await insert(from, Math.min(EXPORTED, from + 249_999), true);
   await insert(EXPORTED + 1, EXPORTED + OPEN, false);
-  const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#3a7' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
   await sql`
     INSERT INTO attachment (account_id, worksheet_id, file_name, content_type, size, data, preview, preview_type)
     SELECT account_id, id, 'photo-' || id || '.png', 'image/png', ${png.length}::int, ${png}::bytea, ${png}::bytea, 'image/png'
@@ -135,7 +141,9 @@ async function photo3mb(): Promise<Buffer> {
       x = (x * 1103515245 + 12345) & 0x7fffffff;
       raw[i] = (x >> 16) & 0xff;
     }
-    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 85 })
+      .toBuffer();
     if (jpeg.length >= 2.9e6 || width >= 4000) return jpeg;
   }
 }
@@ -144,7 +152,11 @@ function multipart(fields: Record<string, string>, file: Buffer): { body: Buffer
   const boundary = `----webtidbench${Date.now()}`;
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="site.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`));
+  parts.push(
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="site.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -159,7 +171,13 @@ async function countQueries(databaseUrl: string, photo: Buffer): Promise<void> {
     n += 1;
     return original.apply(this, a);
   };
-  const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-bench-wsq-')), LOG_LEVEL: 'silent', APP_SECRET: 'bench-secret-bench-secret-bench-secret-12' });
+  const env = parseEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-bench-wsq-')),
+    LOG_LEVEL: 'silent',
+    APP_SECRET: 'bench-secret-bench-secret-bench-secret-12',
+  });
   const server = await startServer(env, { dbh, seedDemo: false, log: createLogger('silent') });
   try {
     const admin = await login(server.url, 'wsbenchadmin');
@@ -243,63 +261,78 @@ async function homeInBrowser(url: string): Promise<string> {
 export async function benchWorksheet(): Promise<void> {
   console.log(`\n# Worksheet (${EXPORTED.toLocaleString('en')} exported + ${OPEN} open records, PostgreSQL${quick ? ', --quick' : ''})`);
   await withBenchDatabase('ws', async (databaseUrl) => {
-  let server: ServerProcess | undefined;
-  try {
-    const dbh = await openDatabase({ databaseUrl: databaseUrl, dataDir: '', poolSize: 2 });
-    await migrateToLatest(dbh.db);
-    const accountId = await seedAccount(dbh);
-    await seedRecords(dbh, accountId);
-    const teamRows = await sql<{ n: number }>`
+    let server: ServerProcess | undefined;
+    try {
+      const dbh = await openDatabase({ databaseUrl: databaseUrl, dataDir: '', poolSize: 2 });
+      await migrateToLatest(dbh.db);
+      const accountId = await seedAccount(dbh);
+      await seedRecords(dbh, accountId);
+      const teamRows = await sql<{ n: number }>`
       SELECT count(*)::int AS n FROM worksheet_record w
       LEFT JOIN app_user u ON u.account_id = w.account_id AND lower(u.username) = lower(w.username)
       LEFT JOIN job j ON j.account_id = w.account_id AND j.code = w.job_code
       WHERE w.account_id = ${accountId} AND NOT w.exported AND (u.team_code = 'A' OR j.team_code = 'A')`.execute(dbh.db);
-    const photo = await photo3mb();
+      const photo = await photo3mb();
 
-    server = await startProcess(databaseUrl);
-    const adminCookie = await login(server.url, 'wsbenchadmin');
-    const leadCookie = await login(server.url, 'wsbenchlead');
-    const bytes = (await (await fetch(`${server.url}/api/worksheet?mode=ALL`, { headers: { Cookie: adminCookie } })).text()).length;
+      server = await startProcess(databaseUrl);
+      const adminCookie = await login(server.url, 'wsbenchadmin');
+      const leadCookie = await login(server.url, 'wsbenchlead');
+      const bytes = (await (await fetch(`${server.url}/api/worksheet?mode=ALL`, { headers: { Cookie: adminCookie } })).text()).length;
 
-    line('GET ?mode=ALL, CPU', await cpuPerRequest(server, '/api/worksheet?mode=ALL', adminCookie));
-    line('GET ?mode=TEAM, CPU', await cpuPerRequest(server, '/api/worksheet?mode=TEAM', leadCookie));
-    line('machine load (1-min average, 2 cores = 2.0)', readFileSync('/proc/loadavg', 'utf8').split(' ')[0] ?? '?');
-    for (const connections of [1, 4]) {
-      const all = checked(`GET ?mode=ALL, ${connections} conn.`, await load(`${server.url}/api/worksheet?mode=ALL`, { headers: { Cookie: adminCookie }, seconds: SECONDS, connections }));
-      line(`GET ?mode=ALL (5 000, ${(bytes / 1e6).toFixed(1)} MB), ${connections} conn.`, `${fmt(all)} (goal p95 < 150 ms; p97.5 shown)`);
-      const team = checked(`GET ?mode=TEAM, ${connections} conn.`, await load(`${server.url}/api/worksheet?mode=TEAM`, { headers: { Cookie: leadCookie }, seconds: SECONDS, connections }));
-      line(`GET ?mode=TEAM (${teamRows.rows[0]?.n ?? '?'} rows), ${connections} conn.`, `${fmt(team)} (goal p95 < 150 ms; p97.5 shown)`);
-    }
+      line('GET ?mode=ALL, CPU', await cpuPerRequest(server, '/api/worksheet?mode=ALL', adminCookie));
+      line('GET ?mode=TEAM, CPU', await cpuPerRequest(server, '/api/worksheet?mode=TEAM', leadCookie));
+      line('machine load (1-min average, 2 cores = 2.0)', readFileSync('/proc/loadavg', 'utf8').split(' ')[0] ?? '?');
+      for (const connections of [1, 4]) {
+        const all = checked(
+          `GET ?mode=ALL, ${connections} conn.`,
+          await load(`${server.url}/api/worksheet?mode=ALL`, { headers: { Cookie: adminCookie }, seconds: SECONDS, connections }),
+        );
+        line(`GET ?mode=ALL (5 000, ${(bytes / 1e6).toFixed(1)} MB), ${connections} conn.`, `${fmt(all)} (goal p95 < 150 ms; p97.5 shown)`);
+        const team = checked(
+          `GET ?mode=TEAM, ${connections} conn.`,
+          await load(`${server.url}/api/worksheet?mode=TEAM`, { headers: { Cookie: leadCookie }, seconds: SECONDS, connections }),
+        );
+        line(`GET ?mode=TEAM (${teamRows.rows[0]?.n ?? '?'} rows), ${connections} conn.`, `${fmt(team)} (goal p95 < 150 ms; p97.5 shown)`);
+      }
 
-    const plan = await sql<{ 'QUERY PLAN': string }>`
+      const plan = await sql<{ 'QUERY PLAN': string }>`
       EXPLAIN ANALYZE SELECT w.*, u.team_code, j.team_code FROM worksheet_record w
       LEFT JOIN app_user u ON u.account_id = w.account_id AND lower(u.username) = lower(w.username)
       LEFT JOIN job j ON j.account_id = w.account_id AND j.code = w.job_code
       WHERE w.account_id = ${accountId} AND w.exported = false AND (u.team_code = 'A' OR j.team_code = 'A')
       ORDER BY w.date DESC, w.time_from ASC NULLS LAST, w.id ASC`.execute(dbh.db);
-    const planLines = plan.rows.map((r) => r['QUERY PLAN']);
-    line('TEAM query plan (records scan)', planLines.find((l) => /Scan.* on worksheet_record w/.test(l))?.trim().replace(/\s+\(cost.*$/, '') ?? '?');
-    line('TEAM query execution', planLines.find((l) => /Execution Time/.test(l))?.trim() ?? '?');
+      const planLines = plan.rows.map((r) => r['QUERY PLAN']);
+      line(
+        'TEAM query plan (records scan)',
+        planLines
+          .find((l) => /Scan.* on worksheet_record w/.test(l))
+          ?.trim()
+          .replace(/\s+\(cost.*$/, '') ?? '?',
+      );
+      line('TEAM query execution', planLines.find((l) => /Execution Time/.test(l))?.trim() ?? '?');
 
-    const mp = multipart(postFields(), photo);
-    // autocannon sends the Buffer body as it is; each request creates one entry with the photo.
-    const post = checked('POST multipart with a photo', await load(`${server.url}/api/worksheet`, {
-      method: 'POST',
-      headers: { Cookie: adminCookie, Origin: server.url, 'Content-Type': mp.contentType },
-      body: mp.body,
-      seconds: SECONDS,
-      connections: 4,
-    }));
-    line(`POST multipart, ${(photo.length / 1e6).toFixed(1)} MB photo, 4 conn.`, `${fmt(post)} (${((post.rps * photo.length) / 1e6).toFixed(1)} MB/s)`);
-    await dbh.close();
+      const mp = multipart(postFields(), photo);
+      // autocannon sends the Buffer body as it is; each request creates one entry with the photo.
+      const post = checked(
+        'POST multipart with a photo',
+        await load(`${server.url}/api/worksheet`, {
+          method: 'POST',
+          headers: { Cookie: adminCookie, Origin: server.url, 'Content-Type': mp.contentType },
+          body: mp.body,
+          seconds: SECONDS,
+          connections: 4,
+        }),
+      );
+      line(`POST multipart, ${(photo.length / 1e6).toFixed(1)} MB photo, 4 conn.`, `${fmt(post)} (${((post.rps * photo.length) / 1e6).toFixed(1)} MB/s)`);
+      await dbh.close();
 
-    await countQueries(databaseUrl, photo);
+      await countQueries(databaseUrl, photo);
 
-    const browser = await homeInBrowser(server.url).catch((e: unknown) => `failed: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
-    line('Worksheet home, ALL with 5 000 (Chromium)', browser);
-  } finally {
-    await server?.stop();
-  }
+      const browser = await homeInBrowser(server.url).catch((e: unknown) => `failed: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+      line('Worksheet home, ALL with 5 000 (Chromium)', browser);
+    } finally {
+      await server?.stop();
+    }
   });
 }
 

@@ -1,4 +1,15 @@
-import { CamelCasePlugin, Kysely, type KyselyConfig, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import {
+  CamelCasePlugin,
+  Kysely,
+  type KyselyConfig,
+  Migrator,
+  PostgresDialect,
+  sql,
+  type Migration,
+  type MigrationProvider,
+  type PostgresPool,
+  type PostgresPoolClient,
+} from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { Pool, PoolClient } from 'pg';
 import type { DB } from './types';

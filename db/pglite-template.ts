@@ -15,7 +15,6 @@ import { projectRoot } from './project-root';
  * `npm run build` makes it (scripts/pglite-template.ts); a start that finds none makes it too.
  */
 
-
 const DIR = process.env.PGLITE_TEMPLATE_DIR ?? join(projectRoot(import.meta.dirname), 'node_modules/.cache/webtid');
 
 function pgliteVersion(): string {
@@ -28,7 +27,10 @@ function pgliteVersion(): string {
 }
 
 export function templateFile(migrationNames: string[]): string {
-  const key = createHash('sha256').update(JSON.stringify([pgliteVersion(), ...migrationNames])).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(JSON.stringify([pgliteVersion(), ...migrationNames]))
+    .digest('hex')
+    .slice(0, 16);
   return join(DIR, `pglite-template-${key}.tar`);
 }
 

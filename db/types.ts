@@ -1,15 +1,19 @@
-import type { ColumnType, Generated } from 'kysely';
-import type { LanguageCode, ProfileType, ResourceUnits, SecondFactorRequired, UnitType } from '../src/shared/limits';
+import type { ColumnType } from 'kysely';
+import type { DateText, Gen, NullableTimestamp, Numeric, Timestamp } from './column-types';
+import type {
+  UserTotpTable,
+  UserRecoveryCodeTable,
+  LoginChallengeTable,
+  AccountSsoTable,
+  UserIdentityTable,
+  SsoLoginStateTable,
+  PasswordLinkTable,
+  UserPasskeyTable,
+  WebauthnChallengeTable,
+} from './types-sign-in';
 
-/** Columns the database fills in. */
-type Gen<T> = Generated<T>;
-/** Timestamps come back as Date, go in as Date or ISO text. */
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-/** `date` columns are kept as 'YYYY-MM-DD' text by our type parsers (db/database.ts). */
-type DateText = string;
-/** numeric columns come back as JS numbers (type parser), go in as number. */
-type Numeric = ColumnType<number, number | string, number | string>;
+export type * from './types-sign-in';
+import type { LanguageCode, ProfileType, ResourceUnits, SecondFactorRequired, UnitType } from '../src/shared/limits';
 
 export interface AccountTable {
   id: Gen<number>;
@@ -379,30 +383,6 @@ export interface WebhookDeliveryTable {
   updatedAt: Gen<Date>;
 }
 
-/** Issue 41: a user's authenticator app; confirmedAt NULL while enrolling. */
-export interface UserTotpTable {
-  userId: number;
-  secretEncrypted: string;
-  confirmedAt: NullableTimestamp;
-  /** The newest 30-second step a code was accepted for; a code is good once. */
-  lastStep: ColumnType<string, number | string | bigint | undefined, number | string | bigint>;
-  createdAt: Gen<Date>;
-}
-
-export interface UserRecoveryCodeTable {
-  userId: number;
-  codeHash: string;
-  usedAt: NullableTimestamp;
-}
-
-/** The step between a right password and the second factor. */
-export interface LoginChallengeTable {
-  id: string;
-  userId: number;
-  remember: boolean;
-  expiresAt: Timestamp;
-}
-
 /** One applied master-data import (migration 2026-11-28T1310-imports, issue 42). */
 export interface ImportRunTable {
   id: Gen<number>;
@@ -434,81 +414,4 @@ export interface ImportMappingTable {
   entity: string;
   mapping: ColumnType<Record<string, string>, string, string>;
   updatedAt: Gen<Date>;
-}
-/** An account's OpenID Connect provider (migration 2026-11-28T1320-sso, decision 0390). */
-export interface AccountSsoTable {
-  accountId: number;
-  enabled: Gen<boolean>;
-  providerName: string;
-  issuer: string;
-  clientId: string;
-  clientSecretEncrypted: string | null;
-  /** space-separated, lower case; empty = any */
-  allowedDomains: Gen<string>;
-  tenantId: string | null;
-  jitCreate: Gen<boolean>;
-  ssoRequired: Gen<boolean>;
-  breakGlassUserId: number | null;
-  updatedAt: Gen<Date>;
-}
-
-/** A provider's subject linked to a user. */
-export interface UserIdentityTable {
-  issuer: string;
-  subject: string;
-  userId: number;
-  accountId: number;
-  email: string | null;
-  endSessionUrl: string | null;
-  createdAt: Gen<Date>;
-  lastLoginAt: Gen<Date>;
-}
-
-/** One SSO sign-in under way (only the state's SHA-256). */
-export interface SsoLoginStateTable {
-  id: string;
-  accountId: number;
-  codeVerifier: string;
-  nonce: string;
-  mode: 'login' | 'test';
-  userId: number | null;
-  result: string | null;
-  expiresAt: Timestamp;
-}
-
-/** A single-use set-password link (migration 2026-11-28T1630-master-data-sync, issue 42 §6): only the token's SHA-256. */
-export interface PasswordLinkTable {
-  id: Gen<number>;
-  accountId: number;
-  userId: number;
-  tokenHash: string;
-  createdByUserId: number | null;
-  createdAt: Gen<Date>;
-  expiresAt: Timestamp;
-  usedAt: NullableTimestamp;
-}
-
-/** A user's passkey (migration 2026-11-28T1600-passkeys, decision 0400). */
-export interface UserPasskeyTable {
-  id: Gen<number>;
-  accountId: number;
-  userId: number;
-  /** base64url, unique over all accounts */
-  credentialId: string;
-  /** the COSE public key, base64url */
-  publicKey: string;
-  counter: ColumnType<string, number | string | undefined, number | string>;
-  /** comma-separated, as the browser reported them */
-  transports: Gen<string>;
-  name: string;
-  createdAt: Gen<Date>;
-  lastUsedAt: NullableTimestamp;
-}
-
-/** A WebAuthn ceremony under way (only the challenge's SHA-256). */
-export interface WebauthnChallengeTable {
-  id: string;
-  purpose: 'register' | 'login' | 'second';
-  userId: number | null;
-  expiresAt: Timestamp;
 }

@@ -68,8 +68,7 @@ export function ensureBuilt(parts, { quiet = false } = {}) {
   if (!canBuild()) {
     if (missing.length > 0) {
       process.stderr.write(
-        `The ${missing.join(' and ')} build is missing and the build tools are not installed.\n` +
-          'Run `npm ci && npm run build` (then `npm prune --omit=dev` if you like).\n',
+        `The ${missing.join(' and ')} build is missing and the build tools are not installed.\n` + 'Run `npm ci && npm run build` (then `npm prune --omit=dev` if you like).\n',
       );
       process.exit(1);
     }

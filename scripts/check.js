@@ -14,6 +14,7 @@ if (i18n.status !== 0) process.exit(i18n.status ?? 1);
 const steps = [
   ['typecheck', 'npx', ['tsc', '--noEmit']],
   ['lint', 'npx', ['eslint', '.']],
+  ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
   full ? ['test', 'npm', ['test']] : ['unit tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'unit-globals']],
 ];
 

@@ -30,7 +30,11 @@ const anySvg = logo({ corner: 112 });
 const fullSvg = logo({ corner: 0 });
 writeFileSync(out('icon.svg'), anySvg);
 
-const png = (svg, size) => sharp(Buffer.from(svg), { density: (72 * size) / 512 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
+const png = (svg, size) =>
+  sharp(Buffer.from(svg), { density: (72 * size) / 512 })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 
 for (const size of [192, 512]) {
   writeFileSync(out(`icon-${size}.png`), await png(anySvg, size));

@@ -22,7 +22,7 @@ let total = 0;
 for (const f of assets.sort((a, b) => statSync(join(dist, 'assets', b)).size - statSync(join(dist, 'assets', a)).size)) {
   const size = gz(join(dist, 'assets', f));
   total += size;
-  console.log(`  ${(initial.includes(`assets/${f}`) ? '*' : ' ')} ${f.padEnd(48)} ${kb(size).padStart(9)}`);
+  console.log(`  ${initial.includes(`assets/${f}`) ? '*' : ' '} ${f.padEnd(48)} ${kb(size).padStart(9)}`);
 }
 const initialSize = initial.reduce((sum, f) => sum + gz(join(dist, f)), 0);
 console.log(`  all assets: ${kb(total)}; * referenced by index.html (before lazy chunks): ${kb(initialSize)} (budget ${BUDGET_KB} KB)`);

@@ -53,7 +53,8 @@ export function routePreloads(routeModules: RegExp[]): Plugin {
         // Stylesheets are only fetched early, not applied: as stylesheets in the head they would hold
         // back the first paint (the boot spinner) of every page. The helper then adds each one as
         // before (four links), served from the cache.
-        for (const file of styles) if (!named(file)) tags.push({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}`, ...mark }, injectTo: 'head' });
+        for (const file of styles)
+          if (!named(file)) tags.push({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}`, ...mark }, injectTo: 'head' });
         return tags;
       },
     },

@@ -39,9 +39,17 @@ export async function insertAccountWithAdmin(
   v: { code: string; name: string; admin: string; passwordHash: string },
 ): Promise<{ accountId: number } | { taken: 'code' | 'username' }> {
   return db.transaction().execute(async (trx) => {
-    const codeTaken = await trx.selectFrom('account').select('id').where(sql<string>`lower(code)`, '=', v.code.toLowerCase()).executeTakeFirst();
+    const codeTaken = await trx
+      .selectFrom('account')
+      .select('id')
+      .where(sql<string>`lower(code)`, '=', v.code.toLowerCase())
+      .executeTakeFirst();
     if (codeTaken) return { taken: 'code' as const };
-    const userTaken = await trx.selectFrom('appUser').select('id').where(sql<string>`lower(username)`, '=', v.admin.toLowerCase()).executeTakeFirst();
+    const userTaken = await trx
+      .selectFrom('appUser')
+      .select('id')
+      .where(sql<string>`lower(username)`, '=', v.admin.toLowerCase())
+      .executeTakeFirst();
     if (userTaken) return { taken: 'username' as const };
     const account = await trx.insertInto('account').values({ code: v.code, name: v.name }).returning('id').executeTakeFirstOrThrow();
     await trx.insertInto('appUser').values({ accountId: account.id, username: v.admin, passwordHash: v.passwordHash, profileType: 'Admin', languageCode: 'ENU' }).execute();

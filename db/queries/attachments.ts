@@ -36,7 +36,12 @@ export async function insertAttachments(db: Db, rows: Insertable<AttachmentTable
 /** Detaches the given attachments of a record; returns what was removed. */
 export async function deleteAttachments(db: Db, accountId: number, worksheetId: number, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.deleteFrom('attachment').where('accountId', '=', accountId).where('worksheetId', '=', worksheetId).where('id', 'in', [...ids]).execute();
+  await db
+    .deleteFrom('attachment')
+    .where('accountId', '=', accountId)
+    .where('worksheetId', '=', worksheetId)
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 /** One attachment of one record of the account: the full file or only the preview. */

@@ -227,9 +227,7 @@ const ID_IN_ARRAY = 'w.id = ANY(ARRAY(SELECT id FROM export_ids))';
  * `batchId`), or a batch again (the re-download, decision 0201).
  */
 export type ExportRows =
-  | { kind: 'plain'; scope: ExportScope }
-  | { kind: 'mark'; scope: ExportScope; batchId: number | null }
-  | { kind: 'batch'; accountId: number; batchId: number };
+  { kind: 'plain'; scope: ExportScope } | { kind: 'mark'; scope: ExportScope; batchId: number | null } | { kind: 'batch'; accountId: number; batchId: number };
 
 /**
  * The SELECT of `cells` over the rows, in file order. `mark` marks in the same statement (the
@@ -338,15 +336,15 @@ function valueSelectList(unitTypeLabels: ExportFormat['unitTypeLabels']): string
 // The download modal's remembered choice (app_user.export_file_type / export_csv_format).
 
 export async function getExportPreferences(db: Db, accountId: number, userId: number) {
-  return db
-    .selectFrom('appUser')
-    .select(['exportFileType', 'exportCsvFormat'])
-    .where('accountId', '=', accountId)
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  return db.selectFrom('appUser').select(['exportFileType', 'exportCsvFormat']).where('accountId', '=', accountId).where('id', '=', userId).executeTakeFirst();
 }
 
-export async function setExportPreferences(db: Db, accountId: number, userId: number, prefs: { exportFileType: 'csv' | 'xlsx' | 'bc'; exportCsvFormat: 'danish' | 'international' }): Promise<boolean> {
+export async function setExportPreferences(
+  db: Db,
+  accountId: number,
+  userId: number,
+  prefs: { exportFileType: 'csv' | 'xlsx' | 'bc'; exportCsvFormat: 'danish' | 'international' },
+): Promise<boolean> {
   const r = await db.updateTable('appUser').set(prefs).where('accountId', '=', accountId).where('id', '=', userId).executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
@@ -489,5 +487,12 @@ export async function exportPreview(db: Db, scope: ExportScope, ids: number[] | 
         ORDER BY unit_type, unit_of_measure_code) FILTER (WHERE n > 0), '[]'::json) AS totals
     FROM g`.execute(db);
   const row = r.rows[0]!;
-  return { entries: row.entries, hours: Number(row.hours ?? 0), from: row.from, to: row.to, leftOutUnapproved: row.leftOut, totals: row.totals.map((t) => ({ ...t, quantity: Number(t.quantity) })) };
+  return {
+    entries: row.entries,
+    hours: Number(row.hours ?? 0),
+    from: row.from,
+    to: row.to,
+    leftOutUnapproved: row.leftOut,
+    totals: row.totals.map((t) => ({ ...t, quantity: Number(t.quantity) })),
+  };
 }

@@ -8,8 +8,7 @@ import { nextVersion, type Db } from './master-data/common';
  * records and the remembered column mappings.
  */
 
-export const allCustomers = (db: Db, accountId: number) =>
-  db.selectFrom('customer').select(['no', 'name', 'active']).where('accountId', '=', accountId).execute();
+export const allCustomers = (db: Db, accountId: number) => db.selectFrom('customer').select(['no', 'name', 'active']).where('accountId', '=', accountId).execute();
 
 export const allJobs = (db: Db, accountId: number) =>
   db
@@ -22,7 +21,11 @@ export const allJobTasks = (db: Db, accountId: number) =>
   db.selectFrom('jobTask').select(['jobCode', 'code', 'description', 'active']).where('accountId', '=', accountId).execute();
 
 export const allNoRecords = (db: Db, table: 'item' | 'resource', accountId: number) =>
-  db.selectFrom(table as 'item').select(['no', 'description', 'active']).where('accountId', '=', accountId).execute();
+  db
+    .selectFrom(table as 'item')
+    .select(['no', 'description', 'active'])
+    .where('accountId', '=', accountId)
+    .execute();
 
 export const allUnits = (db: Db, accountId: number, unitType: UnitType) =>
   db.selectFrom('unitOfMeasure').select(['unitNo', 'code', 'description', 'active']).where('accountId', '=', accountId).where('unitType', '=', unitType).execute();
@@ -30,8 +33,7 @@ export const allUnits = (db: Db, accountId: number, unitType: UnitType) =>
 export const allWorkTypes = (db: Db, accountId: number) =>
   db.selectFrom('workType').select(['code', 'description', 'unitOfMeasureCode', 'active']).where('accountId', '=', accountId).execute();
 
-export const allLocations = (db: Db, accountId: number) =>
-  db.selectFrom('location').select(['code', 'name', 'active']).where('accountId', '=', accountId).execute();
+export const allLocations = (db: Db, accountId: number) => db.selectFrom('location').select(['code', 'name', 'active']).where('accountId', '=', accountId).execute();
 
 export type SimpleTable = 'customer' | 'item' | 'resource' | 'workType' | 'location' | 'job';
 export type UpsertTable = SimpleTable | 'jobTask' | 'unitOfMeasure';
@@ -44,7 +46,13 @@ export const UPSERT_CHUNK = 500;
  * the given columns and bump the version (updated_at is the trigger's). Every row names the same
  * columns; `accountId` and the key columns are among them. Chunks of UPSERT_CHUNK.
  */
-export async function upsertRows(db: Db, table: UpsertTable, conflict: readonly string[], rows: Array<Record<string, unknown>>, onConflict: 'update' | 'nothing' = 'update'): Promise<void> {
+export async function upsertRows(
+  db: Db,
+  table: UpsertTable,
+  conflict: readonly string[],
+  rows: Array<Record<string, unknown>>,
+  onConflict: 'update' | 'nothing' = 'update',
+): Promise<void> {
   if (rows.length === 0) return;
   const update = Object.keys(rows[0]!).filter((c) => c !== 'accountId' && !conflict.includes(c));
   for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
@@ -141,7 +149,11 @@ export async function startImportRun(
   db: Db,
   values: { accountId: number; entity: string; fileName: string; source: 'file' | 'bulk'; createdBy: string; createdByUserId: number | null; rowCount: number },
 ): Promise<number> {
-  const r = await db.insertInto('importRun').values({ ...values, status: 'running' }).returning('id').executeTakeFirstOrThrow();
+  const r = await db
+    .insertInto('importRun')
+    .values({ ...values, status: 'running' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return r.id;
 }
 
@@ -181,7 +193,12 @@ export function listImportRuns(db: Db, accountId: number, limit: number) {
 }
 
 export function findImportRun(db: Db, accountId: number, id: number) {
-  return db.selectFrom('importRun').select([...RUN_COLUMNS, 'report']).where('accountId', '=', accountId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('importRun')
+    .select([...RUN_COLUMNS, 'report'])
+    .where('accountId', '=', accountId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function findImportMapping(db: Db, accountId: number, entity: string): Promise<Record<string, string>> {

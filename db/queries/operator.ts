@@ -22,12 +22,20 @@ export function listAccountsForOperator(db: Database) {
 
 /** An account's id by its code, case-insensitively (codes are unique that way). */
 export async function accountIdByCode(db: Database, code: string): Promise<number | undefined> {
-  const row = await db.selectFrom('account').select('id').where(sql<string>`lower(code)`, '=', code.toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('account')
+    .select('id')
+    .where(sql<string>`lower(code)`, '=', code.toLowerCase())
+    .executeTakeFirst();
   return row?.id;
 }
 
 /** The account of a user: usernames are unique across the installation (DESIGN §4). */
 export async function accountIdOfUsername(db: Database, username: string): Promise<number | undefined> {
-  const row = await db.selectFrom('appUser').select('accountId').where(sql<string>`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('appUser')
+    .select('accountId')
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
   return row?.accountId;
 }

@@ -32,7 +32,20 @@ export function findPasskeyByCredential(db: Database, credentialId: string) {
     .selectFrom('userPasskey as p')
     .innerJoin('appUser as u', 'u.id', 'p.userId')
     .innerJoin('account as a', 'a.id', 'u.accountId')
-    .select(['p.id', 'p.accountId', 'p.userId', 'p.credentialId', 'p.publicKey', 'p.counter', 'p.transports', 'u.active', 'u.expirationDate', 'u.username', 'a.active as accountActive', 'a.expirationDate as accountExpires'])
+    .select([
+      'p.id',
+      'p.accountId',
+      'p.userId',
+      'p.credentialId',
+      'p.publicKey',
+      'p.counter',
+      'p.transports',
+      'u.active',
+      'u.expirationDate',
+      'u.username',
+      'a.active as accountActive',
+      'a.expirationDate as accountExpires',
+    ])
     .where('p.credentialId', '=', credentialId)
     .executeTakeFirst();
 }
@@ -42,7 +55,10 @@ export async function credentialOwner(db: Database, credentialId: string): Promi
   return row?.userId;
 }
 
-export function insertPasskey(db: Database, row: { accountId: number; userId: number; credentialId: string; publicKey: string; counter: number; transports: string; name: string }) {
+export function insertPasskey(
+  db: Database,
+  row: { accountId: number; userId: number; credentialId: string; publicKey: string; counter: number; transports: string; name: string },
+) {
   return db.insertInto('userPasskey').values(row).returning(listColumns).executeTakeFirstOrThrow();
 }
 
@@ -73,7 +89,10 @@ export async function deletePasskey(db: Database, userId: number, id: number): P
 
 export async function insertWebauthnChallenge(db: Database, row: { id: string; purpose: 'register' | 'login' | 'second'; userId: number | null; expiresAt: Date }): Promise<void> {
   // Old ones of anybody go with each new one: the table stays as small as the ceremonies in flight.
-  await db.deleteFrom('webauthnChallenge').where('expiresAt', '<', sql<Date>`now()`).execute();
+  await db
+    .deleteFrom('webauthnChallenge')
+    .where('expiresAt', '<', sql<Date>`now()`)
+    .execute();
   await db.insertInto('webauthnChallenge').values(row).execute();
 }
 

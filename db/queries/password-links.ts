@@ -42,5 +42,10 @@ export async function takePasswordLink(db: Db, id: number): Promise<boolean> {
 
 /** A new link replaces the user's unused ones: only the newest works. */
 export async function retirePasswordLinks(db: Db, userId: number): Promise<void> {
-  await db.updateTable('passwordLink').set({ usedAt: sql`now()` }).where('userId', '=', userId).where('usedAt', 'is', null).execute();
+  await db
+    .updateTable('passwordLink')
+    .set({ usedAt: sql`now()` })
+    .where('userId', '=', userId)
+    .where('usedAt', 'is', null)
+    .execute();
 }

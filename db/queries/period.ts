@@ -36,12 +36,5 @@ export async function insertPeriodLog(db: Db, row: { accountId: number; username
 
 /** The newest `limit` closes and reopens of the account. */
 export async function periodLog(db: Db, accountId: number, limit: number) {
-  return db
-    .selectFrom('periodCloseLog')
-    .select(['id', 'username', 'at', 'fromDate', 'toDate'])
-    .where('accountId', '=', accountId)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return db.selectFrom('periodCloseLog').select(['id', 'username', 'at', 'fromDate', 'toDate']).where('accountId', '=', accountId).orderBy('id', 'desc').limit(limit).execute();
 }
-

@@ -79,7 +79,9 @@ export function reportQuery(f: ReportFilter): RawBuilder<ReportSqlRow> | null {
 
   const [first, second] = f.groups.map((g) => GROUP_SQL[g]);
   if (!first) throw new Error('a report needs a group');
-  const keys = second ? sql`${first.key} AS k1, ${first.label} AS l1, ${second.key} AS k2, ${second.label} AS l2` : sql`${first.key} AS k1, ${first.label} AS l1, NULL::text AS k2, NULL::text AS l2`;
+  const keys = second
+    ? sql`${first.key} AS k1, ${first.label} AS l1, ${second.key} AS k2, ${second.label} AS l2`
+    : sql`${first.key} AS k1, ${first.label} AS l1, NULL::text AS k2, NULL::text AS l2`;
   const grouping = second ? sql`GROUPING(${first.key}, ${second.key})` : sql`GROUPING(${first.key})`;
   const sets = second
     ? sql`GROUPING SETS ((${first.key}, ${second.key}, w.unit_of_measure_code), (${first.key}, w.unit_of_measure_code), (w.unit_of_measure_code))`
@@ -124,7 +126,9 @@ export function glanceQuery(f: ScopeFilter & { withWaiting: boolean; lastMonday:
     ? sql`(SELECT count(*)::integer FROM worksheet_record w WHERE ${sql.join(team, sql` AND `)} AND NOT w.exported AND w.approved_by IS NULL)`
     : sql`NULL::integer`;
   const owner =
-    f.userId !== null ? sql`w.user_id = ${f.userId}` : sql`w.user_id = (SELECT id FROM app_user WHERE account_id = ${f.accountId} AND lower(username) = ${f.username.toLowerCase()})`;
+    f.userId !== null
+      ? sql`w.user_id = ${f.userId}`
+      : sql`w.user_id = (SELECT id FROM app_user WHERE account_id = ${f.accountId} AND lower(username) = ${f.username.toLowerCase()})`;
   // Issue 40 §1: the caller's entries sent back and not yet fixed (the partial index on returned entries).
   const returned = sql`(SELECT count(*)::integer FROM worksheet_record w WHERE ${owner} AND w.returned_at IS NOT NULL AND NOT w.exported AND w.account_id = ${f.accountId})`;
   return sql<GlanceSqlRow>`

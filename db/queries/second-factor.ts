@@ -15,7 +15,12 @@ export async function startTotp(db: Database, userId: number, secretEncrypted: s
   const row = await db
     .insertInto('userTotp')
     .values({ userId, secretEncrypted, confirmedAt: null, lastStep: 0 })
-    .onConflict((oc) => oc.column('userId').doUpdateSet({ secretEncrypted, lastStep: 0, createdAt: sql`now()` }).where('userTotp.confirmedAt', 'is', null))
+    .onConflict((oc) =>
+      oc
+        .column('userId')
+        .doUpdateSet({ secretEncrypted, lastStep: 0, createdAt: sql`now()` })
+        .where('userTotp.confirmedAt', 'is', null),
+    )
     .returning('userId')
     .executeTakeFirst();
   return row !== undefined;
@@ -26,24 +31,26 @@ export async function startTotp(db: Database, userId: number, secretEncrypted: s
  * statement, so one code (or an older one) is never good twice, not even in two parallel requests.
  */
 export async function takeTotpStep(db: Database, userId: number, step: number): Promise<boolean> {
-  const row = await db
-    .updateTable('userTotp')
-    .set({ lastStep: step })
-    .where('userId', '=', userId)
-    .where('lastStep', '<', String(step))
-    .returning('userId')
-    .executeTakeFirst();
+  const row = await db.updateTable('userTotp').set({ lastStep: step }).where('userId', '=', userId).where('lastStep', '<', String(step)).returning('userId').executeTakeFirst();
   return row !== undefined;
 }
 
 export async function confirmTotp(db: Database, userId: number, codeHashes: string[]): Promise<void> {
-  await db.updateTable('userTotp').set({ confirmedAt: sql`now()` }).where('userId', '=', userId).execute();
+  await db
+    .updateTable('userTotp')
+    .set({ confirmedAt: sql`now()` })
+    .where('userId', '=', userId)
+    .execute();
   await replaceRecoveryCodes(db, userId, codeHashes);
 }
 
 export async function replaceRecoveryCodes(db: Database, userId: number, codeHashes: string[]): Promise<void> {
   await db.deleteFrom('userRecoveryCode').where('userId', '=', userId).execute();
-  if (codeHashes.length > 0) await db.insertInto('userRecoveryCode').values(codeHashes.map((codeHash) => ({ userId, codeHash }))).execute();
+  if (codeHashes.length > 0)
+    await db
+      .insertInto('userRecoveryCode')
+      .values(codeHashes.map((codeHash) => ({ userId, codeHash })))
+      .execute();
 }
 
 export async function deleteTotp(db: Database, userId: number): Promise<void> {
@@ -76,7 +83,10 @@ export async function countUnusedRecoveryCodes(db: Database, userId: number): Pr
 
 export async function insertLoginChallenge(db: Database, row: { id: string; userId: number; remember: boolean; expiresAt: Date }): Promise<void> {
   // Old ones of anybody go with each new one: the table stays as small as the logins in flight.
-  await db.deleteFrom('loginChallenge').where('expiresAt', '<', sql<Date>`now()`).execute();
+  await db
+    .deleteFrom('loginChallenge')
+    .where('expiresAt', '<', sql<Date>`now()`)
+    .execute();
   await db.insertInto('loginChallenge').values(row).execute();
 }
 
@@ -104,7 +114,13 @@ export async function secondFactorState(db: Database, userId: number) {
     .innerJoin('account as a', 'a.id', 'u.accountId')
     .leftJoin('userTotp as t', 't.userId', 'u.id')
     .select(['u.profileType', 'a.secondFactorRequired', 't.confirmedAt'])
-    .select((eb) => eb.selectFrom('userPasskey as p').select((e) => e.fn.countAll<string>().as('n')).whereRef('p.userId', '=', 'u.id').as('passkeys'))
+    .select((eb) =>
+      eb
+        .selectFrom('userPasskey as p')
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .whereRef('p.userId', '=', 'u.id')
+        .as('passkeys'),
+    )
     .where('u.id', '=', userId)
     .executeTakeFirstOrThrow();
 }

@@ -17,9 +17,23 @@ function sessionQuery(db: Database, sessionId: string) {
     .innerJoin('appUser as u', 'u.id', 's.userId')
     .innerJoin('account as a', 'a.id', 'u.accountId')
     .select([
-      's.expiresAt', 's.remember', 'u.id as userId', 'u.accountId', 'u.username', 'u.profileType', 'u.teamCode', 'u.languageCode',
-      'u.active as userActive', 'u.expirationDate as userExpires', 'a.active as accountActive', 'a.expirationDate as accountExpires',
-      'a.name as accountName', 'a.resourceUnits', 'u.defaultResource', 'u.lockDefaultResource', 'u.defaultDescription',
+      's.expiresAt',
+      's.remember',
+      'u.id as userId',
+      'u.accountId',
+      'u.username',
+      'u.profileType',
+      'u.teamCode',
+      'u.languageCode',
+      'u.active as userActive',
+      'u.expirationDate as userExpires',
+      'a.active as accountActive',
+      'a.expirationDate as accountExpires',
+      'a.name as accountName',
+      'a.resourceUnits',
+      'u.defaultResource',
+      'u.lockDefaultResource',
+      'u.defaultDescription',
     ])
     .where('s.id', '=', sessionId);
 }
@@ -44,16 +58,45 @@ const compiledSessionQuery = new WeakMap<Database, CompiledQuery<SessionRow>>();
  * The order is checked against the columns PostgreSQL names, once per process.
  */
 const SESSION_COLUMNS = [
-  'expires_at', 'remember', 'user_id', 'account_id', 'username', 'profile_type', 'team_code', 'language_code', 'user_active', 'user_expires',
-  'account_active', 'account_expires', 'account_name', 'resource_units', 'default_resource', 'lock_default_resource', 'default_description',
+  'expires_at',
+  'remember',
+  'user_id',
+  'account_id',
+  'username',
+  'profile_type',
+  'team_code',
+  'language_code',
+  'user_active',
+  'user_expires',
+  'account_active',
+  'account_expires',
+  'account_name',
+  'resource_units',
+  'default_resource',
+  'lock_default_resource',
+  'default_description',
 ] as const;
 let columnsChecked = false;
 
 function sessionRowOf(c: unknown[]): SessionRow {
   return {
-    expiresAt: c[0], remember: c[1], userId: c[2], accountId: c[3], username: c[4], profileType: c[5], teamCode: c[6], languageCode: c[7], userActive: c[8],
-    userExpires: c[9], accountActive: c[10], accountExpires: c[11], accountName: c[12], resourceUnits: c[13], defaultResource: c[14],
-    lockDefaultResource: c[15], defaultDescription: c[16],
+    expiresAt: c[0],
+    remember: c[1],
+    userId: c[2],
+    accountId: c[3],
+    username: c[4],
+    profileType: c[5],
+    teamCode: c[6],
+    languageCode: c[7],
+    userActive: c[8],
+    userExpires: c[9],
+    accountActive: c[10],
+    accountExpires: c[11],
+    accountName: c[12],
+    resourceUnits: c[13],
+    defaultResource: c[14],
+    lockDefaultResource: c[15],
+    defaultDescription: c[16],
   } as SessionRow;
 }
 

@@ -6,7 +6,19 @@ import type { Database } from '../database';
  * users, and the sign-ins under way. The client secret arrives encrypted (src/server/auth/sso.ts).
  */
 
-const SSO_COLUMNS = ['accountId', 'enabled', 'providerName', 'issuer', 'clientId', 'clientSecretEncrypted', 'allowedDomains', 'tenantId', 'jitCreate', 'ssoRequired', 'breakGlassUserId'] as const;
+const SSO_COLUMNS = [
+  'accountId',
+  'enabled',
+  'providerName',
+  'issuer',
+  'clientId',
+  'clientSecretEncrypted',
+  'allowedDomains',
+  'tenantId',
+  'jitCreate',
+  'ssoRequired',
+  'breakGlassUserId',
+] as const;
 
 export function findAccountSso(db: Database, accountId: number) {
   return db.selectFrom('accountSso').select(SSO_COLUMNS).where('accountId', '=', accountId).executeTakeFirst();
@@ -56,11 +68,18 @@ export function listEnabledSso(db: Database) {
 }
 
 export function findAccountByCode(db: Database, code: string) {
-  return db.selectFrom('account').select(['id', 'code', 'active']).where(sql<string>`lower(code)`, '=', code.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('account')
+    .select(['id', 'code', 'active'])
+    .where(sql<string>`lower(code)`, '=', code.toLowerCase())
+    .executeTakeFirst();
 }
 
 export async function countAccounts(db: Database): Promise<number> {
-  const row = await db.selectFrom('account').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('account')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -68,8 +87,14 @@ export async function firstAccount(db: Database) {
   return db.selectFrom('account').select(['id', 'code', 'active']).orderBy('id').limit(1).executeTakeFirst();
 }
 
-export async function insertLoginState(db: Database, row: { id: string; accountId: number; codeVerifier: string; nonce: string; mode: 'login' | 'test'; userId: number | null; expiresAt: Date }): Promise<void> {
-  await db.deleteFrom('ssoLoginState').where('expiresAt', '<', sql<Date>`now() - interval '1 day'`).execute();
+export async function insertLoginState(
+  db: Database,
+  row: { id: string; accountId: number; codeVerifier: string; nonce: string; mode: 'login' | 'test'; userId: number | null; expiresAt: Date },
+): Promise<void> {
+  await db
+    .deleteFrom('ssoLoginState')
+    .where('expiresAt', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
   await db.insertInto('ssoLoginState').values(row).execute();
 }
 
@@ -79,7 +104,13 @@ export async function insertLoginState(db: Database, row: { id: string; accountI
  */
 export async function takeLoginState(db: Database, id: string) {
   const columns = ['accountId', 'codeVerifier', 'nonce', 'mode', 'userId'] as const;
-  const login = await db.deleteFrom('ssoLoginState').where('id', '=', id).where('mode', '=', 'login').where('expiresAt', '>', sql<Date>`now()`).returning(columns).executeTakeFirst();
+  const login = await db
+    .deleteFrom('ssoLoginState')
+    .where('id', '=', id)
+    .where('mode', '=', 'login')
+    .where('expiresAt', '>', sql<Date>`now()`)
+    .returning(columns)
+    .executeTakeFirst();
   if (login) return login;
   return db
     .updateTable('ssoLoginState')
@@ -111,12 +142,20 @@ export function findIdentity(db: Database, issuer: string, subject: string) {
   return db.selectFrom('userIdentity').select(['userId', 'accountId']).where('issuer', '=', issuer).where('subject', '=', subject).executeTakeFirst();
 }
 
-export async function insertIdentity(db: Database, row: { issuer: string; subject: string; userId: number; accountId: number; email: string | null; endSessionUrl: string | null }): Promise<void> {
+export async function insertIdentity(
+  db: Database,
+  row: { issuer: string; subject: string; userId: number; accountId: number; email: string | null; endSessionUrl: string | null },
+): Promise<void> {
   await db.insertInto('userIdentity').values(row).execute();
 }
 
 export async function touchIdentity(db: Database, issuer: string, subject: string, v: { email: string | null; endSessionUrl: string | null }): Promise<void> {
-  await db.updateTable('userIdentity').set({ ...v, lastLoginAt: sql<Date>`now()` }).where('issuer', '=', issuer).where('subject', '=', subject).execute();
+  await db
+    .updateTable('userIdentity')
+    .set({ ...v, lastLoginAt: sql<Date>`now()` })
+    .where('issuer', '=', issuer)
+    .where('subject', '=', subject)
+    .execute();
 }
 
 /** The provider's logout of the user's newest SSO sign-in, if any. */
@@ -166,7 +205,12 @@ export async function passwordRefusedBySso(db: Database, userId: number): Promis
 }
 
 export function findUserIdByName(db: Database, accountId: number, username: string) {
-  return db.selectFrom('appUser').select(['id']).where('accountId', '=', accountId).where(sql<string>`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('appUser')
+    .select(['id'])
+    .where('accountId', '=', accountId)
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
 }
 
 export async function findAccountCode(db: Database, accountId: number): Promise<string> {

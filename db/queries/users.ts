@@ -33,23 +33,12 @@ export function listUsers(db: Database, accountId: number, updatedSince?: string
 
 /** A user of the account by name, case-insensitively (names are unique that way, DESIGN §4). */
 export function findUser(db: Database, accountId: number, username: string) {
-  return db
-    .selectFrom('appUser')
-    .select(USER_COLUMNS)
-    .where('accountId', '=', accountId)
-    .where(lowerUsername, '=', username.toLowerCase())
-    .executeTakeFirst();
+  return db.selectFrom('appUser').select(USER_COLUMNS).where('accountId', '=', accountId).where(lowerUsername, '=', username.toLowerCase()).executeTakeFirst();
 }
 
 /** Same, locking the row for the rest of the transaction. */
 export function findUserForUpdate(db: Database, accountId: number, username: string) {
-  return db
-    .selectFrom('appUser')
-    .select(USER_COLUMNS)
-    .where('accountId', '=', accountId)
-    .where(lowerUsername, '=', username.toLowerCase())
-    .forUpdate()
-    .executeTakeFirst();
+  return db.selectFrom('appUser').select(USER_COLUMNS).where('accountId', '=', accountId).where(lowerUsername, '=', username.toLowerCase()).forUpdate().executeTakeFirst();
 }
 
 /** Is the name taken anywhere in the installation (login takes no account)? */
@@ -106,13 +95,7 @@ export async function userHasEntries(db: Database, accountId: number, username: 
 
 /** Is `no` an active resource of the account? */
 export async function isActiveResource(db: Database, accountId: number, no: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('resource')
-    .select('id')
-    .where('accountId', '=', accountId)
-    .where('no', '=', no)
-    .where('active', '=', true)
-    .executeTakeFirst();
+  const row = await db.selectFrom('resource').select('id').where('accountId', '=', accountId).where('no', '=', no).where('active', '=', true).executeTakeFirst();
   return row !== undefined;
 }
 

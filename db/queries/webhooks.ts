@@ -36,9 +36,17 @@ export async function enqueueMessage(trx: Db, accountId: number, eventType: stri
  */
 export async function enqueueToEndpoint(db: Database, accountId: number, endpointId: number, eventType: string, payload: unknown): Promise<string | null> {
   return db.transaction().execute(async (trx) => {
-    await trx.updateTable('webhookEndpoint').set((eb) => ({ events: eb.fn<string[]>('array_append', [eb.ref('events'), eb.val(eventType)]) })).where('id', '=', endpointId).execute();
+    await trx
+      .updateTable('webhookEndpoint')
+      .set((eb) => ({ events: eb.fn<string[]>('array_append', [eb.ref('events'), eb.val(eventType)]) }))
+      .where('id', '=', endpointId)
+      .execute();
     const id = await enqueueMessage(trx, accountId, eventType, payload, endpointId);
-    await trx.updateTable('webhookEndpoint').set((eb) => ({ events: eb.fn<string[]>('array_remove', [eb.ref('events'), eb.val(eventType)]) })).where('id', '=', endpointId).execute();
+    await trx
+      .updateTable('webhookEndpoint')
+      .set((eb) => ({ events: eb.fn<string[]>('array_remove', [eb.ref('events'), eb.val(eventType)]) }))
+      .where('id', '=', endpointId)
+      .execute();
     return id;
   });
 }
@@ -101,18 +109,32 @@ export function listEndpoints(db: Db, accountId: number) {
 }
 
 export function findEndpoint(db: Db, accountId: number, id: number) {
-  return db.selectFrom('webhookEndpoint').select([...ENDPOINT_COLUMNS, 'secretEnc']).where('accountId', '=', accountId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('webhookEndpoint')
+    .select([...ENDPOINT_COLUMNS, 'secretEnc'])
+    .where('accountId', '=', accountId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export function countEndpoints(db: Db, accountId: number) {
-  return db.selectFrom('webhookEndpoint').select((eb) => eb.fn.countAll<number>().as('n')).where('accountId', '=', accountId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('webhookEndpoint')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('accountId', '=', accountId)
+    .executeTakeFirstOrThrow();
 }
 
 export function insertEndpoint(db: Db, row: { accountId: number; url: string; description: string | null; events: string[]; secretEnc: string }) {
   return db.insertInto('webhookEndpoint').values(row).returning(ENDPOINT_COLUMNS).executeTakeFirstOrThrow();
 }
 
-export function updateEndpoint(db: Db, accountId: number, id: number, set: { url?: string; description?: string | null; events?: string[]; enabled?: boolean; secretEnc?: string }) {
+export function updateEndpoint(
+  db: Db,
+  accountId: number,
+  id: number,
+  set: { url?: string; description?: string | null; events?: string[]; enabled?: boolean; secretEnc?: string },
+) {
   const enabling = set.enabled === true ? { disabledReason: null, failingSince: null } : {};
   return db
     .updateTable('webhookEndpoint')
@@ -286,7 +308,12 @@ export async function recordFailure(db: Database, d: ClaimedDelivery, status: nu
       })
       .where('id', '=', d.id)
       .execute();
-    await trx.updateTable('webhookEndpoint').set({ failingSince: sql<Date>`now()` }).where('id', '=', d.endpointId).where('failingSince', 'is', null).execute();
+    await trx
+      .updateTable('webhookEndpoint')
+      .set({ failingSince: sql<Date>`now()` })
+      .where('id', '=', d.endpointId)
+      .where('failingSince', 'is', null)
+      .execute();
     await trx
       .updateTable('webhookEndpoint')
       .set({ enabled: false, disabledReason: 'Failing for more than 24 hours' })

@@ -87,9 +87,15 @@ export async function clearReturns(db: Db, accountId: number, userId: number, fr
 
 export type SubmissionAction = 'submit' | 'resubmit' | 'return' | 'approve';
 
-export async function insertSubmissionLog(db: Db, rows: ReadonlyArray<{ accountId: number; userId: number; weekStart: string; action: SubmissionAction; username: string }>): Promise<void> {
+export async function insertSubmissionLog(
+  db: Db,
+  rows: ReadonlyArray<{ accountId: number; userId: number; weekStart: string; action: SubmissionAction; username: string }>,
+): Promise<void> {
   if (rows.length === 0) return;
-  await db.insertInto('weekSubmissionLog').values([...rows]).execute();
+  await db
+    .insertInto('weekSubmissionLog')
+    .values([...rows])
+    .execute();
 }
 
 /** The newest `limit` log lines of one owner's week. */

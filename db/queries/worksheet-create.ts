@@ -9,15 +9,16 @@ import type { Db, WorksheetRow } from './worksheet';
 
 /** Account settings and the user's defaults for the entry form. */
 export async function formSettings(db: Db, accountId: number, userId: number | null) {
-  const account = await db
-    .selectFrom('account')
-    .select(FORM_FLAGS)
-    .where('id', '=', accountId)
-    .executeTakeFirst();
+  const account = await db.selectFrom('account').select(FORM_FLAGS).where('id', '=', accountId).executeTakeFirst();
   const user =
     userId === null
       ? undefined
-      : await db.selectFrom('appUser').select(['defaultResource', 'lockDefaultResource', 'defaultDescription']).where('id', '=', userId).where('accountId', '=', accountId).executeTakeFirst();
+      : await db
+          .selectFrom('appUser')
+          .select(['defaultResource', 'lockDefaultResource', 'defaultDescription'])
+          .where('id', '=', userId)
+          .where('accountId', '=', accountId)
+          .executeTakeFirst();
   return account ? { account, user } : undefined;
 }
 
@@ -120,27 +121,77 @@ WHERE a.id = $1`);
 export async function lookupReferences(db: Db, accountId: number, r: ReferenceCodes): Promise<References | undefined> {
   const v = (s: string | null) => s ?? '';
   const unitIs = (t: UnitType) => (r.unitType === t ? r.unitNo : '');
-  const params = [accountId, r.username.toLowerCase(), r.jobCode, v(r.customerNo), v(r.jobTaskCode), v(r.locationCode), v(r.workTypeCode), unitIs('Item'), unitIs('Resource'), r.unitType, r.unitNo, r.unitOfMeasureCode];
+  const params = [
+    accountId,
+    r.username.toLowerCase(),
+    r.jobCode,
+    v(r.customerNo),
+    v(r.jobTaskCode),
+    v(r.locationCode),
+    v(r.workTypeCode),
+    unitIs('Item'),
+    unitIs('Resource'),
+    r.unitType,
+    r.unitNo,
+    r.unitOfMeasureCode,
+  ];
   const result = await db.withoutPlugins().executeQuery<References>(CompiledQuery.raw(LOOKUP_REFERENCES_SQL, params));
   return result.rows[0];
 }
 
 /** The columns a create writes (all of them: the statement below is one fixed text). */
 type CreatedColumn =
-  | 'accountId' | 'username' | 'date' | 'customerNo' | 'customerName' | 'jobCode' | 'jobDescription' | 'jobTaskCode' | 'jobTaskDescription'
-  | 'locationCode' | 'workTypeCode' | 'workTypeDescription' | 'unitType' | 'unitNo' | 'unitDescription' | 'description' | 'timeFrom' | 'timeTo'
-  | 'quantity' | 'unitOfMeasureCode' | 'unitOfMeasureDescription' | 'createdBy';
+  | 'accountId'
+  | 'username'
+  | 'date'
+  | 'customerNo'
+  | 'customerName'
+  | 'jobCode'
+  | 'jobDescription'
+  | 'jobTaskCode'
+  | 'jobTaskDescription'
+  | 'locationCode'
+  | 'workTypeCode'
+  | 'workTypeDescription'
+  | 'unitType'
+  | 'unitNo'
+  | 'unitDescription'
+  | 'description'
+  | 'timeFrom'
+  | 'timeTo'
+  | 'quantity'
+  | 'unitOfMeasureCode'
+  | 'unitOfMeasureDescription'
+  | 'createdBy';
 
 /** The values of a new record, typed from db/types.ts: a create always names who modified it, and when. */
 export type CreatedRecordValues = Pick<Selectable<WorksheetRecordTable>, CreatedColumn> & { modifiedBy: string; modifiedDate: Date };
 
 export const CREATED_COLUMNS: ReadonlyArray<[keyof CreatedRecordValues, string]> = [
-  ['accountId', 'account_id'], ['username', 'username'], ['date', 'date'], ['customerNo', 'customer_no'], ['customerName', 'customer_name'],
-  ['jobCode', 'job_code'], ['jobDescription', 'job_description'], ['jobTaskCode', 'job_task_code'], ['jobTaskDescription', 'job_task_description'],
-  ['locationCode', 'location_code'], ['workTypeCode', 'work_type_code'], ['workTypeDescription', 'work_type_description'],
-  ['unitType', 'unit_type'], ['unitNo', 'unit_no'], ['unitDescription', 'unit_description'], ['description', 'description'],
-  ['timeFrom', 'time_from'], ['timeTo', 'time_to'], ['quantity', 'quantity'], ['unitOfMeasureCode', 'unit_of_measure_code'],
-  ['unitOfMeasureDescription', 'unit_of_measure_description'], ['createdBy', 'created_by'], ['modifiedBy', 'modified_by'], ['modifiedDate', 'modified_date'],
+  ['accountId', 'account_id'],
+  ['username', 'username'],
+  ['date', 'date'],
+  ['customerNo', 'customer_no'],
+  ['customerName', 'customer_name'],
+  ['jobCode', 'job_code'],
+  ['jobDescription', 'job_description'],
+  ['jobTaskCode', 'job_task_code'],
+  ['jobTaskDescription', 'job_task_description'],
+  ['locationCode', 'location_code'],
+  ['workTypeCode', 'work_type_code'],
+  ['workTypeDescription', 'work_type_description'],
+  ['unitType', 'unit_type'],
+  ['unitNo', 'unit_no'],
+  ['unitDescription', 'unit_description'],
+  ['description', 'description'],
+  ['timeFrom', 'time_from'],
+  ['timeTo', 'time_to'],
+  ['quantity', 'quantity'],
+  ['unitOfMeasureCode', 'unit_of_measure_code'],
+  ['unitOfMeasureDescription', 'unit_of_measure_description'],
+  ['createdBy', 'created_by'],
+  ['modifiedBy', 'modified_by'],
+  ['modifiedDate', 'modified_date'],
 ];
 const N = CREATED_COLUMNS.length;
 /** The SQL types of the created columns that are not text (the INSERT … SELECT names them). */
@@ -159,11 +210,43 @@ const CREATED_COLUMN_TYPES: Record<string, string> = {
  * statement keeps its result type when a later migration adds a column (decision 0263).
  */
 const RECORD_COLUMNS: Record<keyof WorksheetRow, true> = {
-  id: true, accountId: true, username: true, date: true, customerNo: true, customerName: true, jobCode: true, jobDescription: true, jobTaskCode: true,
-  jobTaskDescription: true, locationCode: true, workTypeCode: true, workTypeDescription: true, unitType: true, unitNo: true, unitDescription: true,
-  description: true, timeFrom: true, timeTo: true, quantity: true, unitOfMeasureCode: true, unitOfMeasureDescription: true, approvedBy: true,
-  approvedDateTime: true, createdBy: true, createdAt: true, modifiedBy: true, modifiedDate: true, version: true, exported: true, exportedBy: true,
-  exportedAt: true, exportBatchId: true, userId: true, returnedBy: true, returnedAt: true, returnReason: true,
+  id: true,
+  accountId: true,
+  username: true,
+  date: true,
+  customerNo: true,
+  customerName: true,
+  jobCode: true,
+  jobDescription: true,
+  jobTaskCode: true,
+  jobTaskDescription: true,
+  locationCode: true,
+  workTypeCode: true,
+  workTypeDescription: true,
+  unitType: true,
+  unitNo: true,
+  unitDescription: true,
+  description: true,
+  timeFrom: true,
+  timeTo: true,
+  quantity: true,
+  unitOfMeasureCode: true,
+  unitOfMeasureDescription: true,
+  approvedBy: true,
+  approvedDateTime: true,
+  createdBy: true,
+  createdAt: true,
+  modifiedBy: true,
+  modifiedDate: true,
+  version: true,
+  exported: true,
+  exportedBy: true,
+  exportedAt: true,
+  exportBatchId: true,
+  userId: true,
+  returnedBy: true,
+  returnedAt: true,
+  returnReason: true,
 };
 const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const RECORD_COLUMN_LIST = Object.keys(RECORD_COLUMNS).map(snake).join(', ');

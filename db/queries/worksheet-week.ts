@@ -73,5 +73,10 @@ export async function weekRows(db: Db, accountId: number, userId: number, days: 
 export async function weekUsernames(db: Db, accountId: number, teamCode: string | null): Promise<string[]> {
   let q = db.selectFrom('appUser').select('username').where('accountId', '=', accountId);
   if (teamCode !== null) q = q.where('teamCode', '=', teamCode);
-  return (await q.orderBy(sql`lower(username)`).limit(1000).execute()).map((r) => r.username);
+  return (
+    await q
+      .orderBy(sql`lower(username)`)
+      .limit(1000)
+      .execute()
+  ).map((r) => r.username);
 }

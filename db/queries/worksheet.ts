@@ -19,11 +19,7 @@ export interface RecordViewer {
 
 /** The records with `inTeam` for the viewer's team (db/queries/team-scope.ts). */
 function recordsInScope(db: Db, viewer: RecordViewer) {
-  return db
-    .selectFrom('worksheetRecord as w')
-    .selectAll('w')
-    .select(teamScope(viewer.teamCode).as('inTeam'))
-    .where('w.accountId', '=', viewer.accountId);
+  return db.selectFrom('worksheetRecord as w').selectAll('w').select(teamScope(viewer.teamCode).as('inTeam')).where('w.accountId', '=', viewer.accountId);
 }
 
 export interface WorksheetListFilter {
@@ -222,7 +218,9 @@ export async function deleteRecord(db: Db, accountId: number, id: number): Promi
  */
 export async function findRecords(db: Db, viewer: RecordViewer, ids: readonly number[], opts: { forUpdate?: boolean } = {}): Promise<WorksheetRowInScope[]> {
   if (ids.length === 0) return [];
-  let q = recordsInScope(db, viewer).where(sql<boolean>`w.id = ANY(${[...ids]}::integer[])`).orderBy('w.id');
+  let q = recordsInScope(db, viewer)
+    .where(sql<boolean>`w.id = ANY(${[...ids]}::integer[])`)
+    .orderBy('w.id');
   if (opts.forUpdate) q = q.forUpdate('w');
   return (await q.execute()) as WorksheetRowInScope[];
 }

@@ -23,7 +23,7 @@ describe('environment errors keep secrets out', () => {
     expect(text).toContain('13 characters');
   });
 
-  it("a bad DATABASE_URL is shown without its password", () => {
+  it('a bad DATABASE_URL is shown without its password', () => {
     const text = message({ DATABASE_URL: `mysql://webtid:${SECRET}@db:5432/webtid`, APP_SECRET });
     expect(text).toContain('DATABASE_URL');
     expect(text).toContain('mysql://webtid:***@db:5432/webtid');

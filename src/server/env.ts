@@ -2,8 +2,19 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ALLOW_PRIVATE_HELP, parseAllowedNetworks } from './webhooks/ranges';
 
-const optionalText = z.string().min(1).optional().or(z.literal('').transform(() => undefined));
-const optionalInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional().or(z.literal('').transform(() => undefined));
+const optionalText = z
+  .string()
+  .min(1)
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+const optionalInt = (min: number, max: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(min)
+    .max(max)
+    .optional()
+    .or(z.literal('').transform(() => undefined));
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -14,7 +25,11 @@ const schema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().min(1).default('./data'),
-  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
+  APP_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@ns-webtid.dk'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Set behind an https-terminating proxy so that cookies get `Secure`. */
@@ -37,7 +52,10 @@ const schema = z.object({
   /** PostgreSQL: statement_timeout of every connection in ms; 0 = none (the default: exports run long). */
   PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(0),
   /** PostgreSQL TLS, libpq's names: disable | require (encrypted, not verified) | verify-full. Unset: DATABASE_URL decides. */
-  PGSSLMODE: z.enum(['disable', 'require', 'verify-full']).optional().or(z.literal('').transform(() => undefined)),
+  PGSSLMODE: z
+    .enum(['disable', 'require', 'verify-full'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** PostgreSQL TLS: the CA certificate file that verify-full checks the server against (else Node's CAs). */
   PGSSLROOTCERT: optionalText,
   /** Prometheus metrics on a listener of their own (decision 0195); unset = no metrics at all. */
@@ -45,19 +63,32 @@ const schema = z.object({
   /** The address of the metrics listener; HOST when unset. */
   METRICS_HOST: optionalText,
   /** OpenTelemetry: traces are exported over OTLP/HTTP only when this is set (decision 0197). */
-  OTEL_EXPORTER_OTLP_ENDPOINT: z.url('must be a URL').optional().or(z.literal('').transform(() => undefined)),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url('must be a URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** The git commit of the build when the build could not bake it in (scripts/build.js does). */
-  GIT_COMMIT: z.string().regex(/^[\w.-]{1,64}$/, 'must be a commit id').optional().or(z.literal('').transform(() => undefined)),
+  GIT_COMMIT: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'must be a commit id')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** After SIGTERM, keep accepting this long while /readyz answers 503 (behind a load balancer). */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(20_000, 'must be at most 20000').default(0),
   /** The embedded database's first start creates the demo account unless this is false. */
-  WEBTID_DEMO: z.enum(['true', 'false']).optional().or(z.literal('').transform(() => undefined)),
+  WEBTID_DEMO: z
+    .enum(['true', 'false'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /**
    * Single sign-on of a one-account install from the environment (issue 41, docs/sso.md); an
    * account's own settings (the admin's SSO screen) win over these. SSO_ACCOUNT: the account's
    * code (default: the first account).
    */
-  SSO_ISSUER: z.url('must be a URL').optional().or(z.literal('').transform(() => undefined)),
+  SSO_ISSUER: z
+    .url('must be a URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SSO_CLIENT_ID: optionalText,
   SSO_CLIENT_SECRET: optionalText,
   SSO_PROVIDER_NAME: optionalText,

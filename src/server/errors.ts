@@ -128,10 +128,30 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof code === 'string') {
       // 57P01 admin_shutdown (pg_terminate_backend), 57P02/57P03 crash/cannot connect now, class 08 connection exceptions
       if (/^(57P0[123]|08\d\d\d|53300)$/.test(code)) return true;
-      if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT'].includes(code)) return true;
+      if (
+        [
+          'ECONNREFUSED',
+          'ECONNRESET',
+          'EPIPE',
+          'ETIMEDOUT',
+          'ENOTFOUND',
+          'EHOSTUNREACH',
+          'CONNECTION_CLOSED',
+          'CONNECTION_ENDED',
+          'CONNECTION_DESTROYED',
+          'CONNECT_TIMEOUT',
+        ].includes(code)
+      )
+        return true;
     }
     const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect|Cannot use a pool after calling end|is not currently accepting connections|the database system is (starting up|shutting down)/i.test(message)) return true;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect|Cannot use a pool after calling end|is not currently accepting connections|the database system is (starting up|shutting down)/i.test(
+        message,
+      )
+    )
+      return true;
   }
   return false;
 }
@@ -152,8 +172,17 @@ export interface WireError {
 }
 
 const KIND_OF_STATUS = new Map<number, WireError['kind']>([
-  [400, 'BAD_REQUEST'], [401, 'UNAUTHORIZED'], [403, 'FORBIDDEN'], [404, 'NOT_FOUND'], [405, 'METHOD_NOT_SUPPORTED'], [409, 'CONFLICT'],
-  [413, 'PAYLOAD_TOO_LARGE'], [415, 'UNSUPPORTED_MEDIA_TYPE'], [422, 'UNPROCESSABLE_CONTENT'], [429, 'TOO_MANY_REQUESTS'], [503, 'SERVICE_UNAVAILABLE'],
+  [400, 'BAD_REQUEST'],
+  [401, 'UNAUTHORIZED'],
+  [403, 'FORBIDDEN'],
+  [404, 'NOT_FOUND'],
+  [405, 'METHOD_NOT_SUPPORTED'],
+  [409, 'CONFLICT'],
+  [413, 'PAYLOAD_TOO_LARGE'],
+  [415, 'UNSUPPORTED_MEDIA_TYPE'],
+  [422, 'UNPROCESSABLE_CONTENT'],
+  [429, 'TOO_MANY_REQUESTS'],
+  [503, 'SERVICE_UNAVAILABLE'],
 ]);
 
 function wire(status: number, message: ErrorMessage, fields?: FieldMessages, kind?: WireError['kind']): WireError {

@@ -27,7 +27,16 @@ async function main(): Promise<void> {
   process.on('uncaughtException', (err) => log.fatal({ err }, 'uncaught exception'));
   const { appVersion } = await import('./version');
   const { version, commit } = appVersion(env);
-  log.info({ url: app.url, metrics: app.metricsUrl ?? undefined, tracing: telemetry ? env.OTEL_EXPORTER_OTLP_ENDPOINT : undefined, database: app.services.dbh.kind, ms: Date.now() - started }, 'NS-Webtid is running');
+  log.info(
+    {
+      url: app.url,
+      metrics: app.metricsUrl ?? undefined,
+      tracing: telemetry ? env.OTEL_EXPORTER_OTLP_ENDPOINT : undefined,
+      database: app.services.dbh.kind,
+      ms: Date.now() - started,
+    },
+    'NS-Webtid is running',
+  );
   // One write, so that whoever reads the output sees the URL and the logins together.
   const lines = [``, `  NS-Webtid ${version} (${commit}) is running at ${app.url}`];
   if (app.metricsUrl) lines.push(`  Metrics at ${app.metricsUrl}`);
@@ -57,15 +66,15 @@ async function main(): Promise<void> {
       .then(() => app.close(8_000))
       .then(() => telemetry?.shutdown())
       .then(
-      () => {
-        log.info({ ms: Date.now() - t0 }, 'stopped');
-        process.exit(0);
-      },
-      (err: unknown) => {
-        log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+        () => {
+          log.info({ ms: Date.now() - t0 }, 'stopped');
+          process.exit(0);
+        },
+        (err: unknown) => {
+          log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -54,8 +54,18 @@ export async function enableMetrics(services: AppServices, version: { version: s
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [register],
   });
-  const logins = new prom.Counter({ name: 'webtid_login_refusals_total', help: 'Refused logins: outcome "failed" (wrong name or password) or "locked" (throttled)', labelNames: ['outcome'], registers: [register] });
-  const webhooks = new prom.Counter({ name: 'webtid_webhook_deliveries_total', help: 'Webhook delivery attempts by this instance: succeeded, retry (failed, tried again later) or failed (given up)', labelNames: ['outcome'], registers: [register] });
+  const logins = new prom.Counter({
+    name: 'webtid_login_refusals_total',
+    help: 'Refused logins: outcome "failed" (wrong name or password) or "locked" (throttled)',
+    labelNames: ['outcome'],
+    registers: [register],
+  });
+  const webhooks = new prom.Counter({
+    name: 'webtid_webhook_deliveries_total',
+    help: 'Webhook delivery attempts by this instance: succeeded, retry (failed, tried again later) or failed (given up)',
+    labelNames: ['outcome'],
+    registers: [register],
+  });
   const pg = services.dbh.pg?.pool;
   new prom.Gauge({
     name: 'webtid_db_pool_connections',
@@ -71,8 +81,17 @@ export async function enableMetrics(services: AppServices, version: { version: s
   });
   new prom.Gauge({ name: 'webtid_db_pool_max', help: 'PostgreSQL pool size (PGPOOL_MAX)', registers: [register] }).set(pg ? services.env.PGPOOL_MAX : 0);
   // The outbox is shared by all instances: every instance reports the same numbers.
-  const outbox = new prom.Gauge({ name: 'webtid_webhook_outbox', help: 'Webhook deliveries waiting: state "pending" (all) and "due" (their time has come)', labelNames: ['state'], registers: [register] });
-  const lag = new prom.Gauge({ name: 'webtid_webhook_outbox_oldest_due_seconds', help: 'How long the oldest due webhook delivery has waited past its time', registers: [register] });
+  const outbox = new prom.Gauge({
+    name: 'webtid_webhook_outbox',
+    help: 'Webhook deliveries waiting: state "pending" (all) and "due" (their time has come)',
+    labelNames: ['state'],
+    registers: [register],
+  });
+  const lag = new prom.Gauge({
+    name: 'webtid_webhook_outbox_oldest_due_seconds',
+    help: 'How long the oldest due webhook delivery has waited past its time',
+    registers: [register],
+  });
   let outboxRead: Promise<void> | null = null;
   const readOutbox = async () => {
     try {

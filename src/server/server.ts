@@ -60,7 +60,9 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
       onPoolError: (err) => log.warn({ err }, 'database connection lost'),
       ...postgresOptions(env),
       // LOG_LEVEL=debug: every statement with its duration (the SQL text, never its parameters).
-      ...(log.isLevelEnabled('debug') ? { onQuery: (q: { sql: string; ms: number; error?: unknown }) => log.debug({ ms: q.ms, sql: q.sql, ...(q.error ? { err: q.error } : {}) }, 'query') } : {}),
+      ...(log.isLevelEnabled('debug')
+        ? { onQuery: (q: { sql: string; ms: number; error?: unknown }) => log.debug({ ms: q.ms, sql: q.sql, ...(q.error ? { err: q.error } : {}) }, 'query') }
+        : {}),
     }));
   await migrateToLatest(dbh.db);
   if (embedded) {
@@ -112,7 +114,8 @@ export async function startServer(env: Env, opts: { log?: Logger; dbh?: DbHandle
   });
   // A client that sends garbage gets 400 and its socket closed; never an exception.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    if (socket.writable && !socket.destroyed) socket.end(`HTTP/1.1 ${err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nConnection: close\r\n\r\n`);
+    if (socket.writable && !socket.destroyed)
+      socket.end(`HTTP/1.1 ${err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nConnection: close\r\n\r\n`);
     else socket.destroy();
   });
   await new Promise<void>((ok, fail) => {

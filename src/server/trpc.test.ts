@@ -7,7 +7,9 @@ import type { Context } from './context';
 describe('output check', () => {
   const build = () =>
     router({
-      leaky: publicProcedure.output(z.object({ id: z.number(), items: z.array(z.object({ name: z.string() })) })).query(() => ({ id: 1, secret: 'x', items: [{ name: 'a', hash: 'h' }] })),
+      leaky: publicProcedure
+        .output(z.object({ id: z.number(), items: z.array(z.object({ name: z.string() })) }))
+        .query(() => ({ id: 1, secret: 'x', items: [{ name: 'a', hash: 'h' }] })),
       clean: publicProcedure.output(z.object({ id: z.number() })).query(() => ({ id: 2 })),
     });
   const call = (r: ReturnType<typeof build>, name: 'leaky' | 'clean') => r.createCaller({} as Context)[name]();

@@ -94,18 +94,21 @@ const requireActor = t.middleware(({ ctx, next }) => {
 /** Any logged-in user of an account (or the API key). */
 export const authedProcedure = publicProcedure.use(requireActor).meta({ auth: 'authed' });
 
-const roleAtLeast = (actor: Actor, min: 'Teamleader' | 'Admin') =>
-  actor.profileType === 'Admin' || (min === 'Teamleader' && actor.profileType === 'Teamleader');
+const roleAtLeast = (actor: Actor, min: 'Teamleader' | 'Admin') => actor.profileType === 'Admin' || (min === 'Teamleader' && actor.profileType === 'Teamleader');
 
-export const teamleaderProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!roleAtLeast(ctx.actor, 'Teamleader')) throw new AppError('FORBIDDEN', ERR.forbidden);
-  return next();
-}).meta({ auth: 'teamleader' });
+export const teamleaderProcedure = authedProcedure
+  .use(({ ctx, next }) => {
+    if (!roleAtLeast(ctx.actor, 'Teamleader')) throw new AppError('FORBIDDEN', ERR.forbidden);
+    return next();
+  })
+  .meta({ auth: 'teamleader' });
 
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!roleAtLeast(ctx.actor, 'Admin')) throw new AppError('FORBIDDEN', ERR.forbidden);
-  return next();
-}).meta({ auth: 'admin' });
+export const adminProcedure = authedProcedure
+  .use(({ ctx, next }) => {
+    if (!roleAtLeast(ctx.actor, 'Admin')) throw new AppError('FORBIDDEN', ERR.forbidden);
+    return next();
+  })
+  .meta({ auth: 'admin' });
 
 export { TRPCError };
 

@@ -48,7 +48,13 @@ describe('every input failure has a catalogue code', () => {
   });
 
   it('maps the kinds zod leaves uncoded to codes with params', () => {
-    const schema = z.strictObject({ quantity: z.number().max(99), limit: z.coerce.number().int().min(1), events: z.array(z.enum(['a', 'b'])), tags: z.array(z.string()).max(1), name: z.string().max(3) });
+    const schema = z.strictObject({
+      quantity: z.number().max(99),
+      limit: z.coerce.number().int().min(1),
+      events: z.array(z.enum(['a', 'b'])),
+      tags: z.array(z.string()).max(1),
+      name: z.string().max(3),
+    });
     const r = schema.safeParse({ quantity: 1e20, limit: '0', events: ['nope'], tags: ['a', 'b'], name: 'long', extra: 1 });
     expect(r.success).toBe(false);
     const errors = zodFieldErrors(r.error!);

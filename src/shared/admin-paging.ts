@@ -80,7 +80,12 @@ const optionalQueryNumber = (v: unknown) => (v === '' || v === null ? undefined 
 export const ZAdminListInput = z
   .object({
     q: z
-      .preprocess((v) => (v === null ? undefined : v), plainString({ error: ERR.mustBeString }).max(100, errorToken('TOO_LONG', { max: 100 })).optional())
+      .preprocess(
+        (v) => (v === null ? undefined : v),
+        plainString({ error: ERR.mustBeString })
+          .max(100, errorToken('TOO_LONG', { max: 100 }))
+          .optional(),
+      )
       .transform((v) => v?.trim() ?? '')
       .describe('Only records whose key (number/code) or text (description/name) contains q, any case'),
     sort: z.enum(['key', 'text']).optional().describe('Order by the key (number/code, the default) or by the text (description/name; ties by key)'),
@@ -91,7 +96,15 @@ export const ZAdminListInput = z
       .refine((v) => v === null || v === undefined || v === '' || decodeAdminCursor(v) !== null, ADMIN_CURSOR_ERR)
       .describe('Opaque cursor of the next page, as given by the previous page (Link header rel="next")'),
     limit: z
-      .preprocess(optionalQueryNumber, z.number({ error: ERR.mustBeNumber }).int(ERR.mustBeNumber).min(1, errorToken('TOO_LOW', { property: 'limit', min: 1 })).max(PAGE_SIZE_MAX, errorToken('PAGE_TOO_LARGE', { max: PAGE_SIZE_MAX })).optional())
+      .preprocess(
+        optionalQueryNumber,
+        z
+          .number({ error: ERR.mustBeNumber })
+          .int(ERR.mustBeNumber)
+          .min(1, errorToken('TOO_LOW', { property: 'limit', min: 1 }))
+          .max(PAGE_SIZE_MAX, errorToken('PAGE_TOO_LARGE', { max: PAGE_SIZE_MAX }))
+          .optional(),
+      )
       .describe(`Records per page, ${PAGE_SIZE_DEFAULT} by default, at most ${PAGE_SIZE_MAX}`),
     updatedSince: ZUpdatedSince,
   })

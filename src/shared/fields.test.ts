@@ -46,9 +46,12 @@ describe('NUL characters (issue 8 §2: PostgreSQL 22021 must never be reached)',
 
   it('text without NUL passes as before', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 50 }).filter((s) => !s.includes('\u0000') && s.trim() !== ''), (s) => {
-        expect(requiredText(100).safeParse(s).success).toBe(true);
-      }),
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 50 }).filter((s) => !s.includes('\u0000') && s.trim() !== ''),
+        (s) => {
+          expect(requiredText(100).safeParse(s).success).toBe(true);
+        },
+      ),
     );
   });
 });
@@ -110,9 +113,12 @@ describe('quantity: only the decimal forms of spec §5', () => {
 
   it('parseDecimal gives NaN for any string that is not a plain decimal', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 12 }).filter((s) => !/^-?(?:\d+(?:[.,]\d*)?|[.,]\d+)$/.test(s.trim())), (s) => {
-        expect(parseDecimal(s)).toBeNaN();
-      }),
+      fc.property(
+        fc.string({ maxLength: 12 }).filter((s) => !/^-?(?:\d+(?:[.,]\d*)?|[.,]\d+)$/.test(s.trim())),
+        (s) => {
+          expect(parseDecimal(s)).toBeNaN();
+        },
+      ),
     );
   });
 });

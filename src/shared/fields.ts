@@ -13,8 +13,7 @@ export const CODE_PATTERN = /^[\p{L}\p{N} _\-/.]*$/u;
 export const hasNul = (s: string) => s.includes('\u0000');
 
 /** A string schema that refuses NUL first (abort: no further messages for such a value). */
-export const plainString = (error: Parameters<typeof z.string>[0] = { error: ERR.mustBeString }) =>
-  z.string(error).refine((s) => !hasNul(s), { error: ERR.nulChar, abort: true });
+export const plainString = (error: Parameters<typeof z.string>[0] = { error: ERR.mustBeString }) => z.string(error).refine((s) => !hasNul(s), { error: ERR.nulChar, abort: true });
 
 const str = () => plainString({ error: (iss) => (iss.input === undefined || iss.input === null ? ERR.required : ERR.mustBeString) });
 
@@ -23,31 +22,29 @@ export const requiredText = (max: number) => str().trim().min(1, ERR.required).m
 
 /** An optional text: '' / null / undefined become null. */
 export const optionalText = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    str().trim().max(max, tooLong(max)).nullish(),
-  ).transform((v) => v ?? null).meta({ 'x-empty-as-null': true });
+  z
+    .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), str().trim().max(max, tooLong(max)).nullish())
+    .transform((v) => v ?? null)
+    .meta({ 'x-empty-as-null': true });
 
 /** A required code (spec §5 "valid code"). */
 export const code = (max: number) => requiredText(max).regex(CODE_PATTERN, ERR.invalidChars);
 
 /** An optional code; empty becomes null. */
 export const optionalCode = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    str().trim().max(max, tooLong(max)).regex(CODE_PATTERN, ERR.invalidChars).nullish(),
-  ).transform((v) => v ?? null).meta({ 'x-empty-as-null': true });
+  z
+    .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), str().trim().max(max, tooLong(max)).regex(CODE_PATTERN, ERR.invalidChars).nullish())
+    .transform((v) => v ?? null)
+    .meta({ 'x-empty-as-null': true });
 
 /** Team codes are stored in upper case. */
-export const teamCode = (max: number) =>
-  optionalCode(max).transform((v) => (v === null ? null : v.toUpperCase()));
+export const teamCode = (max: number) => optionalCode(max).transform((v) => (v === null ? null : v.toUpperCase()));
 
 /** Booleans from JSON, query strings ("true"/"false") and multipart fields. */
 export const bool = () =>
-  z.preprocess(
-    (v) => (v === 'true' || v === '1' || v === 'on' ? true : v === 'false' || v === '0' ? false : v),
-    z.boolean({ error: ERR.mustBeBoolean }),
-  ).meta({ 'x-boolean-text': ['true', 'false', '1', '0', 'on'] });
+  z
+    .preprocess((v) => (v === 'true' || v === '1' || v === 'on' ? true : v === 'false' || v === '0' ? false : v), z.boolean({ error: ERR.mustBeBoolean }))
+    .meta({ 'x-boolean-text': ['true', 'false', '1', '0', 'on'] });
 
 /** What /api/openapi.json says of a date: years 1900–2999, months 01–12, days 01–31 (the calendar check is format: date). */
 const DATE_PATTERN_DOC = '^(19\\d{2}|2\\d{3})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
@@ -60,16 +57,18 @@ export const isoDate = () =>
   str()
     .min(1, { error: ERR.required, abort: true })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: ERR.invalidDate, abort: true })
-    .refine((s) => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-    }, { error: ERR.invalidDate, abort: true })
+    .refine(
+      (s) => {
+        const d = new Date(`${s}T00:00:00Z`);
+        return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+      },
+      { error: ERR.invalidDate, abort: true },
+    )
     // Same-length ISO strings order like the dates they name.
     .refine((s) => s >= DATE_MIN && s <= DATE_MAX, ERR.dateOutOfRange)
     .meta({ format: 'date', pattern: DATE_PATTERN_DOC, description: `YYYY-MM-DD, ${DATE_MIN} … ${DATE_MAX}, a real calendar day` });
 
-export const optionalIsoDate = () =>
-  z.preprocess((v) => (v === '' || v === undefined ? null : v), isoDate().nullable()).meta({ 'x-empty-as-null': true });
+export const optionalIsoDate = () => z.preprocess((v) => (v === '' || v === undefined ? null : v), isoDate().nullable()).meta({ 'x-empty-as-null': true });
 
 /** "HHmm", "HH:mm" or "HH:mm:ss" → "HH:mm". */
 export function parseTime(value: string): string | null {
@@ -137,7 +136,11 @@ export const quantity = () =>
 export const id = () =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-    z.number({ error: (iss) => (iss.input === undefined ? ERR.required : ERR.mustBeNumber) }).int().positive().max(2147483647),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? ERR.required : ERR.mustBeNumber) })
+      .int()
+      .positive()
+      .max(2147483647),
   );
 
 export const enumOf = <T extends readonly [string, ...string[]]>(values: T) =>

@@ -10,9 +10,7 @@
  * becomes a point for an English user; `1,500` (3 digits) stays a thousands group.
  */
 
-export type LocaleNumberResult =
-  | { ok: true; value: number }
-  | { ok: false; reason: 'empty' | 'invalid' | 'tooManyDecimals' };
+export type LocaleNumberResult = { ok: true; value: number } | { ok: false; reason: 'empty' | 'invalid' | 'tooManyDecimals' };
 
 export const MAX_DECIMALS = 2;
 

@@ -51,7 +51,12 @@ export const pagingFields = {
   limit: z
     .preprocess(
       (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-      z.number().int().min(1).max(PAGE_SIZE_MAX, errorToken('ENTRY_PAGE_TOO_LARGE', { max: PAGE_SIZE_MAX })).optional(),
+      z
+        .number()
+        .int()
+        .min(1)
+        .max(PAGE_SIZE_MAX, errorToken('ENTRY_PAGE_TOO_LARGE', { max: PAGE_SIZE_MAX }))
+        .optional(),
     )
     .describe(`Entries per page, ${PAGE_SIZE_DEFAULT} by default, at most ${PAGE_SIZE_MAX}`),
 };

@@ -30,8 +30,7 @@ export interface RecordScope {
   inTeam: boolean;
 }
 
-const same = (a: string | null | undefined, b: string | null | undefined) =>
-  a != null && b != null && a.toLowerCase() === b.toLowerCase();
+const same = (a: string | null | undefined, b: string | null | undefined) => a != null && b != null && a.toLowerCase() === b.toLowerCase();
 
 /** Tabs a role may open: Basic → YOURS; Teamleader → YOURS, TEAM; Admin → YOURS, TEAM, ALL. */
 export function visibleModes(role: ProfileType): Mode[] {

@@ -8,7 +8,9 @@ export const round2 = (n: number) => Math.round(n * 10 ** QUANTITY_DECIMALS) / 1
  * a phone's home page then fetches none of the form's rules (issue 25 §4).
  */
 /** Quantity sums per unit of measure, in order of first appearance (spec §2 footer and total card). */
-export function sumByUnitOfMeasure(records: ReadonlyArray<{ quantity: number; unitOfMeasureCode: string; unitOfMeasureDescription?: string | null }>): Array<{ code: string; label: string; total: number }> {
+export function sumByUnitOfMeasure(
+  records: ReadonlyArray<{ quantity: number; unitOfMeasureCode: string; unitOfMeasureDescription?: string | null }>,
+): Array<{ code: string; label: string; total: number }> {
   const sums = new Map<string, { code: string; label: string; total: number }>();
   for (const r of records) {
     const s = sums.get(r.unitOfMeasureCode);

@@ -263,7 +263,17 @@ describe('customer and job choose each other (spec §4)', () => {
     { code: 'J3', billToCustomerNo: 'C2' },
   ];
   const customers = [{ no: 'C1' }, { no: 'C2' }, { no: 'C3' }];
-  const base = { customerNo: '', jobCode: '', jobTaskCode: '', unitType: 'Resource' as const, unitNo: 'R01', unitOfMeasureCode: 'HOUR', timeFrom: '08:00', timeTo: '09:00', quantity: '1' };
+  const base = {
+    customerNo: '',
+    jobCode: '',
+    jobTaskCode: '',
+    unitType: 'Resource' as const,
+    unitNo: 'R01',
+    unitOfMeasureCode: 'HOUR',
+    timeFrom: '08:00',
+    timeTo: '09:00',
+    quantity: '1',
+  };
 
   it('a customer filters the jobs by bill-to customer', () => {
     expect(jobsForCustomer(jobs, 'C1').map((j) => j.code)).toEqual(['J1', 'J2']);
@@ -294,7 +304,15 @@ describe('customer and job choose each other (spec §4)', () => {
     expect(afterUnitChange(base, 'R02', 'HOUR').unitOfMeasureCode).toBe('HOUR');
   });
   it('Create & New keeps the context and clears quantity and times', () => {
-    expect(afterCreateAndNew({ ...base, customerNo: 'C1', jobCode: 'J1', jobTaskCode: '100' })).toEqual({ ...base, customerNo: 'C1', jobCode: 'J1', jobTaskCode: '100', timeFrom: '', timeTo: '', quantity: '' });
+    expect(afterCreateAndNew({ ...base, customerNo: 'C1', jobCode: 'J1', jobTaskCode: '100' })).toEqual({
+      ...base,
+      customerNo: 'C1',
+      jobCode: 'J1',
+      jobTaskCode: '100',
+      timeFrom: '',
+      timeTo: '',
+      quantity: '',
+    });
   });
 });
 

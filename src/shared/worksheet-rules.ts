@@ -15,8 +15,7 @@ export { sumByUnitOfMeasure } from './unit-sums';
 export type WorksheetSettings = Pick<TAccount, FormFlag>;
 
 /** Time mode: Resource entries of an account whose resource units are Time (spec §2, §4). */
-export const isTimeMode = (resourceUnits: ResourceUnits, unitType: UnitType | '' | null | undefined) =>
-  resourceUnits === 'Time' && unitType === 'Resource';
+export const isTimeMode = (resourceUnits: ResourceUnits, unitType: UnitType | '' | null | undefined) => resourceUnits === 'Time' && unitType === 'Resource';
 
 /** 'HH:mm' or 'HH:mm:ss' → minutes after midnight; null when not a time. */
 export function timeToMinutes(value: string | null | undefined): number | null {
@@ -165,8 +164,7 @@ interface JobRef {
 }
 
 /** Spec §4: choosing a customer filters the jobs to those billed to it (all jobs without one). */
-export const jobsForCustomer = <J extends JobRef>(jobs: readonly J[], customerNo: string): J[] =>
-  customerNo ? jobs.filter((j) => j.billToCustomerNo === customerNo) : [...jobs];
+export const jobsForCustomer = <J extends JobRef>(jobs: readonly J[], customerNo: string): J[] => (customerNo ? jobs.filter((j) => j.billToCustomerNo === customerNo) : [...jobs]);
 
 /** Spec §4: choosing a job filters the customers to its bill-to customer (all without a job). */
 export const customersForJob = <C extends { no: string }>(customers: readonly C[], job: JobRef | undefined): C[] =>

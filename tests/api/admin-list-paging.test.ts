@@ -38,11 +38,26 @@ beforeAll(async () => {
   const otherId = await app.createAccount('OTHERPAGE');
   // Inserted in a shuffled order, so that id order is not the key order.
   const order = Array.from({ length: N }, (_, i) => (i * 149) % N);
-  for (const [acc, prefix] of [[accountId, 'K'], [otherId, 'X']] as const) {
-    await app.db.insertInto('item').values(order.map((i) => ({ accountId: acc, no: `${prefix}${pad(i)}`, description: text(i) }))).execute();
-    await app.db.insertInto('resource').values(order.map((i) => ({ accountId: acc, no: `${prefix}${pad(i)}`, description: text(i) }))).execute();
-    await app.db.insertInto('customer').values(order.map((i) => ({ accountId: acc, no: `${prefix}${pad(i)}`, name: text(i) }))).execute();
-    await app.db.insertInto('job').values(order.map((i) => ({ accountId: acc, code: `${prefix}${pad(i)}`, description: i % 10 === 0 ? null : text(i), billToCustomerNo: `${prefix}0001` }))).execute();
+  for (const [acc, prefix] of [
+    [accountId, 'K'],
+    [otherId, 'X'],
+  ] as const) {
+    await app.db
+      .insertInto('item')
+      .values(order.map((i) => ({ accountId: acc, no: `${prefix}${pad(i)}`, description: text(i) })))
+      .execute();
+    await app.db
+      .insertInto('resource')
+      .values(order.map((i) => ({ accountId: acc, no: `${prefix}${pad(i)}`, description: text(i) })))
+      .execute();
+    await app.db
+      .insertInto('customer')
+      .values(order.map((i) => ({ accountId: acc, no: `${prefix}${pad(i)}`, name: text(i) })))
+      .execute();
+    await app.db
+      .insertInto('job')
+      .values(order.map((i) => ({ accountId: acc, code: `${prefix}${pad(i)}`, description: i % 10 === 0 ? null : text(i), billToCustomerNo: `${prefix}0001` })))
+      .execute();
   }
   admin = await app.login('pageadmin');
   other = await app.login('otherpageadmin');

@@ -73,7 +73,11 @@ describe('login', () => {
     expect(res.body).toMatchObject({ detail: 'User is locked out', code: 'LOCKED_OUT', params: { minutes: '15' } });
     expect(res.headers.get('retry-after')).toBe(String(15 * 60));
     // after the lock expires the right password works again
-    await app.db.updateTable('loginThrottle').set({ lockedUntil: new Date(Date.now() - 1000) }).where('usernameKey', '=', 'victim').execute();
+    await app.db
+      .updateTable('loginThrottle')
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where('usernameKey', '=', 'victim')
+      .execute();
     expect((await login(app.anonymous(), 'victim', TEST_PASSWORD)).status).toBe(200);
   });
 
@@ -132,7 +136,11 @@ describe('sessions', () => {
   it('an expired session is refused and removed', async () => {
     const c = await app.login('worker');
     const id = hashToken(c.cookie!.split('=')[1]!);
-    await app.db.updateTable('session').set({ expiresAt: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    await app.db
+      .updateTable('session')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
     expect((await c.get('/api/user/info')).status).toBe(401);
     expect(await app.db.selectFrom('session').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
   });

@@ -60,9 +60,7 @@ describe('closing a period', () => {
     expectClosed(await w.c.basicA.request('POST', '/api/worksheet', form(timeEntry({ date: '2026-10-31' }))));
     expectClosed(await w.c.admin.post('/api/worksheet', timeEntry({ date: '2026-10-01', username: 'cpbasica' })));
     // Photos take the transaction path of the create.
-    expectClosed(
-      await w.c.basicA.request('POST', '/api/worksheet', form(timeEntry({ date: '2026-10-15' }), [{ name: 'a.png', data: await png(), type: 'image/png' }])),
-    );
+    expectClosed(await w.c.basicA.request('POST', '/api/worksheet', form(timeEntry({ date: '2026-10-15' }), [{ name: 'a.png', data: await png(), type: 'image/png' }])));
     expectClosed(await w.c.basicA.put('/api/worksheet', { ...timeEntry({ date: '2026-10-30', description: 'Too late' }), id: oct, version: await version(oct) }));
     // Moving an open entry into the closed period is an edit of the closed period too.
     expectClosed(await w.c.basicA.put('/api/worksheet', { ...timeEntry({ date: '2026-10-20' }), id: nov, version: await version(nov) }));
@@ -77,7 +75,9 @@ describe('closing a period', () => {
 
     // The offline outbox's send: the same create with an Idempotency-Key; its retry answers the same refusal.
     for (let i = 0; i < 2; i++) {
-      expectClosed(await w.c.basicA.request('POST', '/api/worksheet', form(timeEntry({ date: '2026-10-12', description: 'Queued offline' })), { 'Idempotency-Key': 'outbox-oct-1' }));
+      expectClosed(
+        await w.c.basicA.request('POST', '/api/worksheet', form(timeEntry({ date: '2026-10-12', description: 'Queued offline' })), { 'Idempotency-Key': 'outbox-oct-1' }),
+      );
     }
     const key = await app.apiKeyClient(w.accountId);
     expectClosed(await key.client.post('/api/worksheet', timeEntry({ date: '2026-10-02', username: 'cpbasica' })));

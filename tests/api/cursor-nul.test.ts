@@ -14,7 +14,13 @@ let admin: ApiClient;
 beforeAll(async () => {
   app = await startTestApp();
   const accountId = await app.createAccount('NULC');
-  await app.db.insertInto('item').values([{ accountId, no: 'I1', description: 'One' }, { accountId, no: 'I2', description: 'Two' }]).execute();
+  await app.db
+    .insertInto('item')
+    .values([
+      { accountId, no: 'I1', description: 'One' },
+      { accountId, no: 'I2', description: 'Two' },
+    ])
+    .execute();
   admin = await app.login('nulcadmin');
 });
 afterAll(() => app?.close());

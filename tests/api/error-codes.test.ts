@@ -45,7 +45,12 @@ describe('REST problem+json', () => {
     const job = await w.admin.post('/api/job', { code: 'J1', billToCustomerNo: 'C2' });
     expectStatus(job, 201);
     const dupJob = await w.admin.post('/api/job', { code: 'J1', billToCustomerNo: 'C2' });
-    expect(dupJob.body).toMatchObject({ status: 409, code: 'MD_EXISTS', params: { entity: 'Job', key: 'J1' }, errorCodes: { code: [{ code: 'MD_EXISTS', params: { entity: 'Job', key: 'J1' } }] } });
+    expect(dupJob.body).toMatchObject({
+      status: 409,
+      code: 'MD_EXISTS',
+      params: { entity: 'Job', key: 'J1' },
+      errorCodes: { code: [{ code: 'MD_EXISTS', params: { entity: 'Job', key: 'J1' } }] },
+    });
     await w.admin.post('/api/item', { no: 'I1', description: 'Item' });
     await w.admin.post('/api/unit', { unitType: 'Item', unitNo: 'I1', code: 'BOX', description: 'Box' });
     const dupUnit = await w.admin.post('/api/unit', { unitType: 'Item', unitNo: 'I1', code: 'BOX', description: 'Box' });
@@ -111,7 +116,7 @@ describe('/api/trpc error data', () => {
   });
 });
 
-describe('one pipeline: every /api/trpc refusal in tRPC\'s envelope, every REST refusal in problem+json (issue 20)', () => {
+describe("one pipeline: every /api/trpc refusal in tRPC's envelope, every REST refusal in problem+json (issue 20)", () => {
   it('CSRF on a tRPC mutation: 403 in the envelope, code CSRF, per call of a batch', async () => {
     const noOrigin = new ApiClient(w.app.url, { origin: null });
     noOrigin.cookie = w.admin.cookie;
@@ -146,5 +151,4 @@ describe('one pipeline: every /api/trpc refusal in tRPC\'s envelope, every REST 
     expect(wrong.headers.get('allow')).toBeTruthy();
     expect(wrong.body).toMatchObject({ status: 405, code: 'METHOD_NOT_ALLOWED' });
   });
-
 });

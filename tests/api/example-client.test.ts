@@ -88,10 +88,26 @@ describe('the example integrator client', () => {
     writeFileSync(tmp, types);
     renameSync(tmp, join(EXAMPLE, 'api.d.ts'));
     expect(types).toMatch(/attachments\?: Blob\[\]/);
-    await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', join(EXAMPLE, 'client.ts')], {
-      cwd: ROOT,
-      timeout: 90_000,
-    }).catch((e: { stdout: string }) => {
+    await run(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/typescript/bin/tsc'),
+        '--noEmit',
+        '--strict',
+        '--skipLibCheck',
+        '--target',
+        'es2022',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        join(EXAMPLE, 'client.ts'),
+      ],
+      {
+        cwd: ROOT,
+        timeout: 90_000,
+      },
+    ).catch((e: { stdout: string }) => {
       throw new Error(`tsc --strict failed on the example client:\n${e.stdout}`);
     });
     // No `x as T` nor `<T>x` anywhere in the example: its types come from the document alone.
@@ -126,13 +142,41 @@ describe('the example integrator client', () => {
     const photo = new Blob([(await png()) as Uint8Array<ArrayBuffer>], { type: 'image/png' });
     const entry = await ex.createWithPhotos(
       client,
-      { date: '2026-11-23', username: 'excadmin', jobCode: 'J-1001', jobTaskCode: '100', customerNo: 'C1000', unitType: 'Item', unitNo: '1200', unitOfMeasureCode: 'M', quantity: '12,5', description: 'Copper pipe', attachments: [photo] },
+      {
+        date: '2026-11-23',
+        username: 'excadmin',
+        jobCode: 'J-1001',
+        jobTaskCode: '100',
+        customerNo: 'C1000',
+        unitType: 'Item',
+        unitNo: '1200',
+        unitOfMeasureCode: 'M',
+        quantity: '12,5',
+        description: 'Copper pipe',
+        attachments: [photo],
+      },
       'example-create-1',
     );
     expect(entry.quantity).toBe(12.5);
     expect(entry.attachments).toHaveLength(1);
     // A retry with the same key answers the same entry and creates nothing.
-    const again = await ex.createWithPhotos(client, { date: '2026-11-23', username: 'excadmin', jobCode: 'J-1001', jobTaskCode: '100', customerNo: 'C1000', unitType: 'Item', unitNo: '1200', unitOfMeasureCode: 'M', quantity: '12,5', description: 'Copper pipe', attachments: [photo] }, 'example-create-1');
+    const again = await ex.createWithPhotos(
+      client,
+      {
+        date: '2026-11-23',
+        username: 'excadmin',
+        jobCode: 'J-1001',
+        jobTaskCode: '100',
+        customerNo: 'C1000',
+        unitType: 'Item',
+        unitNo: '1200',
+        unitOfMeasureCode: 'M',
+        quantity: '12,5',
+        description: 'Copper pipe',
+        attachments: [photo],
+      },
+      'example-create-1',
+    );
     expect(again.id).toBe(entry.id);
 
     expect((await ex.approve(client, entry.id)).approvedBy).toBe('API');
@@ -144,8 +188,16 @@ describe('the example integrator client', () => {
     const deadline = Date.now() + 20_000;
     while (deliveries.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const said = deliveries.map((d) => ex.describeDelivery(ex.verifyDelivery(secret, d.body, Object.fromEntries(Object.entries(d.headers).map(([k, v]) => [k, String(v)])))));
-    expect(said).toEqual(expect.arrayContaining([`worksheet.created #${entry.id} by API`, `worksheet.approved #${entry.id} by API`, expect.stringMatching(new RegExp(`^API exported 1 entries: ${entry.id} \\(batch \\d+\\)$`))]));
-    expect(() => ex.verifyDelivery(secret, deliveries[0]!.body.replace('worksheet', 'worksheeT'), Object.fromEntries(Object.entries(deliveries[0]!.headers).map(([k, v]) => [k, String(v)])))).toThrow();
+    expect(said).toEqual(
+      expect.arrayContaining([
+        `worksheet.created #${entry.id} by API`,
+        `worksheet.approved #${entry.id} by API`,
+        expect.stringMatching(new RegExp(`^API exported 1 entries: ${entry.id} \\(batch \\d+\\)$`)),
+      ]),
+    );
+    expect(() =>
+      ex.verifyDelivery(secret, deliveries[0]!.body.replace('worksheet', 'worksheeT'), Object.fromEntries(Object.entries(deliveries[0]!.headers).map(([k, v]) => [k, String(v)]))),
+    ).toThrow();
 
     expect(problems).toEqual([]);
   }, 120_000);

@@ -59,13 +59,31 @@ describe('export batches', () => {
   });
 
   const approved = { approvedBy: 'leada', approvedDateTime: new Date('2026-11-20T10:00:00Z') };
-  const batchCount = async () => Number((await app.db.selectFrom('exportBatch').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const batchCount = async () =>
+    Number(
+      (
+        await app.db
+          .selectFrom('exportBatch')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   /** Four entries: three in November (two approved, an item among them), one approved in October. */
   async function fourEntries() {
     return insertRecords(app, [
       record(w.accountId, 'basica', { date: '2026-11-03', description: 'approved hours', quantity: 4.5, ...approved }),
-      record(w.accountId, 'basica', { date: '2026-11-10', description: 'approved item', unitType: 'Item', unitNo: '1000', unitOfMeasureCode: 'BOX', timeFrom: null, timeTo: null, quantity: 3, ...approved }),
+      record(w.accountId, 'basica', {
+        date: '2026-11-10',
+        description: 'approved item',
+        unitType: 'Item',
+        unitNo: '1000',
+        unitOfMeasureCode: 'BOX',
+        timeFrom: null,
+        timeTo: null,
+        quantity: 3,
+        ...approved,
+      }),
       record(w.accountId, 'basica', { date: '2026-11-12', description: 'not approved', quantity: 2 }),
       record(w.accountId, 'basica', { date: '2026-10-30', description: 'October', quantity: 1, ...approved }),
     ]);
@@ -197,7 +215,10 @@ describe('export batches', () => {
 
   it('two overlapping marks at once: every entry lands in exactly one batch', async () => {
     const n = 600;
-    const ids = await insertRecords(app, Array.from({ length: n }, (_, i) => record(w.accountId, 'basica', { description: `row-${i}`, date: '2026-11-02', ...approved })));
+    const ids = await insertRecords(
+      app,
+      Array.from({ length: n }, (_, i) => record(w.accountId, 'basica', { description: `row-${i}`, date: '2026-11-02', ...approved })),
+    );
     const [a, b] = await Promise.all([
       downloadBytes(admin, { entries: ids.slice(0, 400), mode: 'ALL', shouldMarkAsExported: true, approvedOnly: true }),
       downloadBytes(leadA, { entries: ids.slice(200), mode: 'TEAM', shouldMarkAsExported: true, approvedOnly: true }),
@@ -230,7 +251,23 @@ describe('export batches', () => {
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${documentNo}.csv"`);
     expect(res.bytes[0]).not.toBe(0xef); // no byte-order mark
     const csv = parseCsv(res.text);
-    expect(csv.header).toEqual(['Line No.', 'Posting Date', 'Document No.', 'Job No.', 'Job Task No.', 'Type', 'No.', 'Description', 'Quantity', 'Unit of Measure Code', 'Work Type Code', 'Location Code', 'Entry Type', 'Line Type', 'External Document No.']);
+    expect(csv.header).toEqual([
+      'Line No.',
+      'Posting Date',
+      'Document No.',
+      'Job No.',
+      'Job Task No.',
+      'Type',
+      'No.',
+      'Description',
+      'Quantity',
+      'Unit of Measure Code',
+      'Work Type Code',
+      'Location Code',
+      'Entry Type',
+      'Line Type',
+      'External Document No.',
+    ]);
     expect(csv.rows).toEqual([
       ['10000', '2026-11-03', documentNo, 'J-1001', '100', 'Resource', 'R01', '=SUM(A1) "quoted"', '1234.50', 'HOUR', 'NORMAL', 'CPH', 'Usage', 'Billable', `WT-${first}`],
       ['20000', '2026-11-04', documentNo, 'J-1001', '100', 'Item', '0042', 'Demolition of the kitchen', '2.00', 'BOX', 'NORMAL', 'CPH', 'Usage', 'Billable', `WT-${second}`],

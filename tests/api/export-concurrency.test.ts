@@ -38,16 +38,35 @@ describe('mark as exported: concurrency and failure', () => {
   };
 
   const exportCount = async () =>
-    Number((await app.db.selectFrom('worksheetRecord').select((eb) => eb.fn.countAll().as('n')).where('exported', '=', true).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await app.db
+          .selectFrom('worksheetRecord')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('exported', '=', true)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const historyCount = async () =>
-    Number((await app.db.selectFrom('worksheetHistory').select((eb) => eb.fn.countAll().as('n')).where('action', '=', 'export').executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await app.db
+          .selectFrom('worksheetHistory')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('action', '=', 'export')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('two exports of overlapping ids at once: every row is marked and exported exactly once', async () => {
     for (let round = 0; round < 3; round++) {
       await app.db.deleteFrom('worksheetRecord').execute();
       await app.db.deleteFrom('worksheetHistory').execute();
       const n = 1500;
-      const ids = await insertRecords(app, Array.from({ length: n }, (_, i) => record(w.accountId, 'basica', { description: `row-${i}`, date: '2026-11-02' })));
+      const ids = await insertRecords(
+        app,
+        Array.from({ length: n }, (_, i) => record(w.accountId, 'basica', { description: `row-${i}`, date: '2026-11-02' })),
+      );
       // Admin takes the first two thirds, the team leader the last two thirds, both at the same time.
       const [a, b] = await Promise.all([
         download(admin, { entries: ids.slice(0, 1000), mode: 'ALL', shouldMarkAsExported: true }),

@@ -68,7 +68,11 @@ export function record(accountId: number, username: string, over: RecordOverride
 export async function insertRecords(app: TestApp, rows: Array<Insertable<WorksheetRecordTable>>): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += 500) {
-    const r = await app.db.insertInto('worksheetRecord').values(rows.slice(i, i + 500)).returning('id').execute();
+    const r = await app.db
+      .insertInto('worksheetRecord')
+      .values(rows.slice(i, i + 500))
+      .returning('id')
+      .execute();
     ids.push(...r.map((x) => x.id));
   }
   return ids;
@@ -131,7 +135,11 @@ export const COLUMN = {
 } as const;
 
 /** The raw bytes (fetch's text() would drop the byte-order mark). */
-export async function downloadBytes(client: ApiClient, body: Record<string, unknown>, init: RequestInit = {}): Promise<{ status: number; headers: Headers; bytes: Buffer; text: string }> {
+export async function downloadBytes(
+  client: ApiClient,
+  body: Record<string, unknown>,
+  init: RequestInit = {},
+): Promise<{ status: number; headers: Headers; bytes: Buffer; text: string }> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Origin: client.baseUrl };
   if (client.cookie) headers.Cookie = client.cookie;
   if (client.options.apiKey) headers['X-Api-Key'] = client.options.apiKey;

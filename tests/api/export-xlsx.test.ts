@@ -45,9 +45,20 @@ describe('xlsx download and CSV flavour', () => {
     it('answers worsheet.xlsx with typed cells: codes stay text, quantities numbers, dates and times real ones', async () => {
       const [id, second] = await insertRecords(app, [
         record(w.accountId, 'basica', {
-          customerNo: '01445544', customerName: 'Ærø Øl & Å-strøm', jobCode: '1E5', jobTaskCode: '010', unitType: 'Item', unitNo: '0042',
-          unitDescription: 'Skruer æøå', description: '=1+2 and "quotes"', timeFrom: null, timeTo: null, quantity: 1234.25, unitOfMeasureCode: 'STK',
-          approvedBy: 'leada', approvedDateTime: new Date('2026-11-20T14:05:00Z'),
+          customerNo: '01445544',
+          customerName: 'Ærø Øl & Å-strøm',
+          jobCode: '1E5',
+          jobTaskCode: '010',
+          unitType: 'Item',
+          unitNo: '0042',
+          unitDescription: 'Skruer æøå',
+          description: '=1+2 and "quotes"',
+          timeFrom: null,
+          timeTo: null,
+          quantity: 1234.25,
+          unitOfMeasureCode: 'STK',
+          approvedBy: 'leada',
+          approvedDateTime: new Date('2026-11-20T14:05:00Z'),
         }),
         record(w.accountId, 'basica', { date: '2026-11-21', description: '+45 12345678', quantity: 7.5 }),
       ]);
@@ -63,8 +74,14 @@ describe('xlsx download and CSV flavour', () => {
 
       // Text cells: the keys the books match on are unchanged, æøå intact, a formula-looking text is text.
       for (const [column, value] of [
-        [COLUMN.customerNo, '01445544'], [COLUMN.jobCode, '1E5'], [COLUMN.jobTaskCode, '010'], [COLUMN.unitNo, '0042'],
-        [COLUMN.customerName, 'Ærø Øl & Å-strøm'], [COLUMN.unitDescription, 'Skruer æøå'], [COLUMN.description, '=1+2 and "quotes"'], [COLUMN.unitType, 'Item'],
+        [COLUMN.customerNo, '01445544'],
+        [COLUMN.jobCode, '1E5'],
+        [COLUMN.jobTaskCode, '010'],
+        [COLUMN.unitNo, '0042'],
+        [COLUMN.customerName, 'Ærø Øl & Å-strøm'],
+        [COLUMN.unitDescription, 'Skruer æøå'],
+        [COLUMN.description, '=1+2 and "quotes"'],
+        [COLUMN.unitType, 'Item'],
       ] as const) {
         const c = cell(ws, 2, column);
         expect(c.type, `column ${column}`).toBe(ExcelJS.ValueType.String);
@@ -195,7 +212,10 @@ describe('xlsx download and CSV flavour', () => {
       for (let round = 0; round < 2; round++) {
         await app.db.deleteFrom('worksheetRecord').execute();
         const n = 900;
-        const ids = await insertRecords(app, Array.from({ length: n }, (_, i) => record(w.accountId, 'basica', { description: `row-${i}`, date: '2026-11-02' })));
+        const ids = await insertRecords(
+          app,
+          Array.from({ length: n }, (_, i) => record(w.accountId, 'basica', { description: `row-${i}`, date: '2026-11-02' })),
+        );
         const [a, b] = await Promise.all([
           downloadBytes(admin, { entries: ids.slice(0, 600), mode: 'ALL', shouldMarkAsExported: true, format: 'xlsx' }),
           downloadBytes(leadA, { entries: ids.slice(300), mode: 'TEAM', shouldMarkAsExported: true, format: round === 0 ? 'csv' : 'xlsx' }),
@@ -208,7 +228,11 @@ describe('xlsx download and CSV flavour', () => {
         expect(new Set(all).size).toBe(n);
         const byA = await app.db.selectFrom('worksheetRecord').select('description').where('exportedBy', '=', 'xlsadmin').execute();
         expect(byA.map((r) => r.description).sort()).toEqual([...rowsA].sort());
-        const marked = await app.db.selectFrom('worksheetRecord').select((eb) => eb.fn.countAll().as('n')).where('exported', '=', true).executeTakeFirstOrThrow();
+        const marked = await app.db
+          .selectFrom('worksheetRecord')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('exported', '=', true)
+          .executeTakeFirstOrThrow();
         expect(Number(marked.n)).toBe(n);
       }
     });
@@ -238,7 +262,11 @@ describe('xlsx download and CSV flavour', () => {
       const again = await downloadBytes(admin, { entries: ids, mode: 'ALL', shouldMarkAsExported: true, format: 'xlsx' });
       expectStatus(again, 200);
       expect(again.bytes.subarray(0, 2).toString()).toBe('PK');
-      const marked = await app.db.selectFrom('worksheetRecord').select((eb) => eb.fn.countAll().as('n')).where('exportedBy', '=', 'xlsadmin').executeTakeFirstOrThrow();
+      const marked = await app.db
+        .selectFrom('worksheetRecord')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('exportedBy', '=', 'xlsadmin')
+        .executeTakeFirstOrThrow();
       expect(Number(marked.n)).toBe(ids.length);
     }, 180_000);
   });

@@ -3,26 +3,55 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { historyEntries } from '../../src/server/services/history';
 import { expectStatus, type ApiClient } from '../helpers/client';
 import { startTestApp, type TestApp } from '../helpers/server';
-import {
-  COLUMN,
-  download,
-  downloadBytes,
-  insertRecords,
-  parseCsv,
-  record,
-  setUpExportWorld,
-  type ExportWorld,
-} from './export-fixtures';
+import { COLUMN, download, downloadBytes, insertRecords, parseCsv, record, setUpExportWorld, type ExportWorld } from './export-fixtures';
 
 const EN_HEADER = [
-  'Entry ID', 'Date', 'User', 'Customer No.', 'Customer Name', 'Job No.', 'Job Description', 'Task No.', 'Task Description', 'Location',
-  'Work Type', 'Work Type Description', 'Type', 'No.', 'Unit Description', 'Description', 'Time From', 'Time To', 'Quantity',
-  'Unit of Measure', 'Approved By', 'Approved At',
+  'Entry ID',
+  'Date',
+  'User',
+  'Customer No.',
+  'Customer Name',
+  'Job No.',
+  'Job Description',
+  'Task No.',
+  'Task Description',
+  'Location',
+  'Work Type',
+  'Work Type Description',
+  'Type',
+  'No.',
+  'Unit Description',
+  'Description',
+  'Time From',
+  'Time To',
+  'Quantity',
+  'Unit of Measure',
+  'Approved By',
+  'Approved At',
 ];
 const DA_HEADER = [
-  'Post-id', 'Dato', 'Bruger', 'Kundenr.', 'Kundenavn', 'Sagsnr.', 'Sagsbeskrivelse', 'Opgavenr.', 'Opgavebeskrivelse', 'Lokation',
-  'Arbejdstype', 'Arbejdstypebeskrivelse', 'Type', 'Nr.', 'Vare-/ressourcenavn', 'Beskrivelse', 'Tid fra', 'Tid til', 'Antal',
-  'Enhed', 'Godkendt af', 'Godkendt den',
+  'Post-id',
+  'Dato',
+  'Bruger',
+  'Kundenr.',
+  'Kundenavn',
+  'Sagsnr.',
+  'Sagsbeskrivelse',
+  'Opgavenr.',
+  'Opgavebeskrivelse',
+  'Lokation',
+  'Arbejdstype',
+  'Arbejdstypebeskrivelse',
+  'Type',
+  'Nr.',
+  'Vare-/ressourcenavn',
+  'Beskrivelse',
+  'Tid fra',
+  'Tid til',
+  'Antal',
+  'Enhed',
+  'Godkendt af',
+  'Godkendt den',
 ];
 
 /**
@@ -46,8 +75,13 @@ describe('CSV download', () => {
   beforeAll(async () => {
     app = await startTestApp();
     w = await setUpExportWorld(app);
-    [admin, leadA, leadB, basicA, dansk, leadDk] = await Promise.all(['expadmin', 'leada', 'leadb', 'basica', 'dansk', 'leaddk'].map((u) => app.login(u))) as [
-      ApiClient, ApiClient, ApiClient, ApiClient, ApiClient, ApiClient,
+    [admin, leadA, leadB, basicA, dansk, leadDk] = (await Promise.all(['expadmin', 'leada', 'leadb', 'basica', 'dansk', 'leaddk'].map((u) => app.login(u)))) as [
+      ApiClient,
+      ApiClient,
+      ApiClient,
+      ApiClient,
+      ApiClient,
+      ApiClient,
     ];
   });
   afterAll(() => app?.close());
@@ -59,9 +93,7 @@ describe('CSV download', () => {
 
   describe('format', () => {
     it('answers text/csv as worsheet.csv with a BOM, an English header and one row per entry', async () => {
-      const [id] = await insertRecords(app, [
-        record(w.accountId, 'basica', { approvedBy: 'leada', approvedDateTime: new Date('2026-11-20T14:05:00Z'), quantity: 7.5 }),
-      ]);
+      const [id] = await insertRecords(app, [record(w.accountId, 'basica', { approvedBy: 'leada', approvedDateTime: new Date('2026-11-20T14:05:00Z'), quantity: 7.5 })]);
       const res = await downloadBytes(admin, { entries: [id], mode: 'ALL', shouldMarkAsExported: false, exported: false });
       expectStatus(res, 200);
       expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -73,9 +105,27 @@ describe('CSV download', () => {
       expect(csv.rows).toEqual([
         [
           String(id),
-          '2026-11-20', 'basica', 'C1000', 'Nordhavn Byg ApS', 'J-1001', 'Kitchen renovation, Strandvejen 12', '100', 'Demolition', 'CPH',
-          'NORMAL', 'Normal hours', 'Resource', 'R01', 'Carpenter', 'Demolition of the kitchen', '08:00', '12:30', '7.50', 'HOUR',
-          'leada', '2026-11-20 15:05', // Copenhagen time (UTC+1 in November)
+          '2026-11-20',
+          'basica',
+          'C1000',
+          'Nordhavn Byg ApS',
+          'J-1001',
+          'Kitchen renovation, Strandvejen 12',
+          '100',
+          'Demolition',
+          'CPH',
+          'NORMAL',
+          'Normal hours',
+          'Resource',
+          'R01',
+          'Carpenter',
+          'Demolition of the kitchen',
+          '08:00',
+          '12:30',
+          '7.50',
+          'HOUR',
+          'leada',
+          '2026-11-20 15:05', // Copenhagen time (UTC+1 in November)
         ],
       ]);
       // RFC 4180: the job description holds a comma, so it is quoted in the English file.
@@ -85,7 +135,16 @@ describe('CSV download', () => {
     it('gives DAN users Danish headers, `;` as separator, decimal comma and Danish values', async () => {
       const ids = await insertRecords(app, [
         record(w.accountId, 'dansk', { quantity: 1234.25 }),
-        record(w.accountId, 'dansk', { date: '2026-11-19', unitType: 'Item', unitNo: '1000', unitDescription: 'Screws 5x50, box', timeFrom: null, timeTo: null, quantity: 3, unitOfMeasureCode: 'BOX' }),
+        record(w.accountId, 'dansk', {
+          date: '2026-11-19',
+          unitType: 'Item',
+          unitNo: '1000',
+          unitDescription: 'Screws 5x50, box',
+          timeFrom: null,
+          timeTo: null,
+          quantity: 3,
+          unitOfMeasureCode: 'BOX',
+        }),
       ]);
       const res = await downloadBytes(dansk, { entries: ids, mode: 'YOURS' });
       expectStatus(res, 200);
@@ -104,8 +163,14 @@ describe('CSV download', () => {
 
     it('quotes separators, quotes and line breaks so that they parse back unchanged (English and Danish)', async () => {
       const texts = ['semi;colon', 'com,ma', 'say "hello"', 'two\nlines', 'windows\r\nline', '"', ' spaced ', 'æøå ÆØÅ € ✓ 😀'];
-      const ids = await insertRecords(app, texts.map((description, i) => record(w.accountId, 'leaddk', { description, date: `2026-10-${String(10 + i).padStart(2, '0')}` })));
-      for (const [client, delimiter] of [[admin, ','], [leadDk, ';']] as const) {
+      const ids = await insertRecords(
+        app,
+        texts.map((description, i) => record(w.accountId, 'leaddk', { description, date: `2026-10-${String(10 + i).padStart(2, '0')}` })),
+      );
+      for (const [client, delimiter] of [
+        [admin, ','],
+        [leadDk, ';'],
+      ] as const) {
         const res = await download(client, { entries: ids, mode: client === admin ? 'ALL' : 'YOURS' });
         expectStatus(res, 200);
         const csv = parseCsv(res.text, delimiter);
@@ -116,11 +181,24 @@ describe('CSV download', () => {
 
     it('neutralises cells that start with = + - @ tab or CR', async () => {
       const dangerous = ['=HYPERLINK("http://evil","x")', '+1+2', '-3', '@SUM(A1)', '\tTab', '\rReturn', 'safe = fine'];
-      const ids = await insertRecords(app, dangerous.map((description, i) => record(w.accountId, 'basica', { description, customerName: i === 0 ? '=cmd|calc' : 'Nordhavn Byg ApS', date: `2026-10-${String(10 + i).padStart(2, '0')}` })));
+      const ids = await insertRecords(
+        app,
+        dangerous.map((description, i) =>
+          record(w.accountId, 'basica', { description, customerName: i === 0 ? '=cmd|calc' : 'Nordhavn Byg ApS', date: `2026-10-${String(10 + i).padStart(2, '0')}` }),
+        ),
+      );
       const res = await download(admin, { entries: ids, mode: 'ALL' });
       const csv = parseCsv(res.text);
       // As a formula that yields the text itself (decision 0100), no visible apostrophe.
-      expect(csv.rows.map((r) => r[COLUMN.description])).toEqual(['="=HYPERLINK(""http://evil"",""x"")"', '="+1+2"', '="-3"', '="@SUM(A1)"', '="\tTab"', '="\rReturn"', 'safe = fine']);
+      expect(csv.rows.map((r) => r[COLUMN.description])).toEqual([
+        '="=HYPERLINK(""http://evil"",""x"")"',
+        '="+1+2"',
+        '="-3"',
+        '="@SUM(A1)"',
+        '="\tTab"',
+        '="\rReturn"',
+        'safe = fine',
+      ]);
       expect(csv.rows[0]![COLUMN.customerName]).toBe('="=cmd|calc"');
       // The record id column is never guarded: it is digits.
       expect(csv.rows.map((r) => Number(r[COLUMN.id]))).toEqual(ids);
@@ -133,7 +211,10 @@ describe('CSV download', () => {
         fc.asyncProperty(fc.array(text, { minLength: 1, maxLength: 25 }), fc.boolean(), async (descriptions, danish) => {
           await app.db.deleteFrom('worksheetRecord').execute();
           const owner = danish ? 'dansk' : 'basica';
-          const ids = await insertRecords(app, descriptions.map((description, i) => record(w.accountId, owner, { description, date: '2026-09-01', timeFrom: null, timeTo: null, quantity: i + 1 })));
+          const ids = await insertRecords(
+            app,
+            descriptions.map((description, i) => record(w.accountId, owner, { description, date: '2026-09-01', timeFrom: null, timeTo: null, quantity: i + 1 })),
+          );
           const res = await download(danish ? dansk : basicA, { entries: ids });
           expectStatus(res, 200);
           const csv = parseCsv(res.text, danish ? ';' : ',');
@@ -165,7 +246,10 @@ describe('CSV download', () => {
       ]);
       ids = { own: own!, basicOnB: basicOnB!, leadBOwn: leadBOwn!, basicBOnA: basicBOnA!, noTeam: noTeam!, foreign: foreign!, archived: archived! };
     });
-    const descriptions = (text: string) => parseCsv(text).rows.map((r) => r[COLUMN.description]).sort();
+    const descriptions = (text: string) =>
+      parseCsv(text)
+        .rows.map((r) => r[COLUMN.description])
+        .sort();
 
     it('Basic users always get their own entries, whatever mode they ask for', async () => {
       for (const mode of ['YOURS', 'TEAM', 'ALL', undefined]) {
@@ -247,15 +331,28 @@ describe('CSV download', () => {
       ]);
       const res = await download(leadA, { entries: [inTeam, viaJob, outside], mode: 'TEAM', shouldMarkAsExported: true });
       expectStatus(res, 200);
-      expect(parseCsv(res.text).rows.map((r) => r[COLUMN.description]).sort()).toEqual(['in team', 'via job']);
+      expect(
+        parseCsv(res.text)
+          .rows.map((r) => r[COLUMN.description])
+          .sort(),
+      ).toEqual(['in team', 'via job']);
 
       const rows = await app.db.selectFrom('worksheetRecord').select(['id', 'exported', 'exportedBy', 'exportedAt', 'version']).orderBy('id').execute();
-      expect(rows.map((r) => [r.exported, r.exportedBy])).toEqual([[true, 'leada'], [true, 'leada'], [false, null]]);
+      expect(rows.map((r) => [r.exported, r.exportedBy])).toEqual([
+        [true, 'leada'],
+        [true, 'leada'],
+        [false, null],
+      ]);
       expect(rows[0]!.exportedAt).toBeInstanceOf(Date);
       expect(rows[0]!.version).toBe(2);
 
       // The audit trail records the export.
-      const history = await app.db.selectFrom('worksheetHistory').select(['worksheetId', 'action', 'username', 'changes']).where('action', '=', 'export').orderBy('worksheetId').execute();
+      const history = await app.db
+        .selectFrom('worksheetHistory')
+        .select(['worksheetId', 'action', 'username', 'changes'])
+        .where('action', '=', 'export')
+        .orderBy('worksheetId')
+        .execute();
       expect(history).toEqual([
         { worksheetId: inTeam, action: 'export', username: 'leada', changes: { exported: { from: false, to: true } } },
         { worksheetId: viaJob, action: 'export', username: 'leada', changes: { exported: { from: false, to: true } } },
@@ -287,12 +384,22 @@ describe('CSV download', () => {
     });
 
     it('exported records are read-only: approve, edit and delete answer 409; the history shows the export', async () => {
-      const id = (await insertRecords(app, [record(w.accountId, 'basica', { timeFrom: null, timeTo: null, unitType: 'Item', unitNo: '1000', unitOfMeasureCode: 'BOX', quantity: 2 })]))[0]!;
+      const id = (
+        await insertRecords(app, [record(w.accountId, 'basica', { timeFrom: null, timeTo: null, unitType: 'Item', unitNo: '1000', unitOfMeasureCode: 'BOX', quantity: 2 })])
+      )[0]!;
       await download(admin, { entries: [id], mode: 'ALL', shouldMarkAsExported: true });
       expect((await admin.put('/api/worksheet/approve', { id, isApproved: true })).status).toBe(409);
       expect((await admin.del('/api/worksheet', { id })).status).toBe(409);
       const update = await admin.put('/api/worksheet', {
-        id, date: '2026-11-20', customerNo: 'C1000', jobCode: 'J-1001', unitType: 'Item', unitNo: '1000', description: 'changed', quantity: 3, unitOfMeasureCode: 'BOX',
+        id,
+        date: '2026-11-20',
+        customerNo: 'C1000',
+        jobCode: 'J-1001',
+        unitType: 'Item',
+        unitNo: '1000',
+        description: 'changed',
+        quantity: 3,
+        unitOfMeasureCode: 'BOX',
       });
       expectStatus(update, 409);
       // Exporting does not make the exporter the record's modifier, so the history is not an API

@@ -27,7 +27,10 @@ const createEntry = (fields: Record<string, string | number | null>, client = w.
 
 describe('NUL characters answer 400 with a field error (issue 8 §2)', () => {
   it('login username and password', async () => {
-    for (const body of [{ username: 'hi\u0000admin', password: 'x' }, { username: 'hiadmin', password: 'Test\u0000pass' }]) {
+    for (const body of [
+      { username: 'hi\u0000admin', password: 'x' },
+      { username: 'hiadmin', password: 'Test\u0000pass' },
+    ]) {
       const res = await app.anonymous().post('/api/user/login', body);
       expectStatus(res, 400);
       expect(Object.values(fieldCodes(res.body)).flat()).toEqual(['NUL_CHAR']);
@@ -164,7 +167,13 @@ describe('uploads (issue 8 §7)', () => {
   it('refuses a 30 000 × 30 000 PNG (~100 KB) with 413 from its header, before decoding it', async () => {
     const bomb = await pixelBomb(30_000);
     expect(bomb.byteLength).toBeLessThan(500_000);
-    const count = async () => (await app.db.selectFrom('worksheetRecord').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    const count = async () =>
+      (
+        await app.db
+          .selectFrom('worksheetRecord')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
     const records = Number(await count());
     const res = await createEntry({}, w.c.basicA, [{ name: 'bomb.png', data: bomb }]);
     expectStatus(res, 413);
@@ -184,7 +193,16 @@ describe('uploads (issue 8 §7)', () => {
     const old = await download(w.c.basicA, `/api/attachment/${res.body.id}/${res.body.attachments[0]!.id}`);
     expect(old.headers.get('content-disposition')).toContain('filename="old.html.png"');
     // A matching extension in any case is kept.
-    const jpg = await createEntry({}, w.c.basicA, [{ name: 'Foto.JPEG', data: new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).jpeg().toBuffer()) }]);
+    const jpg = await createEntry({}, w.c.basicA, [
+      {
+        name: 'Foto.JPEG',
+        data: new Uint8Array(
+          await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+            .jpeg()
+            .toBuffer(),
+        ),
+      },
+    ]);
     expect(expectOk(jpg).attachments[0]?.fileName).toBe('Foto.JPEG');
   });
 });

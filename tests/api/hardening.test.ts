@@ -62,9 +62,7 @@ const multipart = (...parts: string[]) => parts.join('') + `--${BOUNDARY}--\r\n`
 
 describe('caller first: a refused caller is answered before the body is read', () => {
   it('an anonymous 15 MB multipart upload gets 401 from its headers alone, and the connection closes', async () => {
-    const answer = await headOnly(
-      `POST /api/worksheet HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: ${multipartType}\r\nContent-Length: ${ATTACHMENT_MAX_BYTES}\r\n\r\n`,
-    );
+    const answer = await headOnly(`POST /api/worksheet HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: ${multipartType}\r\nContent-Length: ${ATTACHMENT_MAX_BYTES}\r\n\r\n`);
     expect(answer).toMatch(/^HTTP\/1\.1 401 /);
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);
     expect(answer).toMatch(/"requestId":"[0-9a-f]+"/);
@@ -77,7 +75,7 @@ describe('caller first: a refused caller is answered before the body is read', (
     expect(answer).toMatch(/^HTTP\/1\.1 403 /);
   });
 
-  it('an anonymous tRPC mutation gets 401 in tRPC\'s shape without its body being read', async () => {
+  it("an anonymous tRPC mutation gets 401 in tRPC's shape without its body being read", async () => {
     const answer = await headOnly(`POST /api/trpc/worksheet.delete HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 900000\r\n\r\n`);
     expect(answer).toMatch(/^HTTP\/1\.1 401 /);
     expect(answer).toContain('"httpStatus":401');
@@ -183,7 +181,9 @@ describe('headers', () => {
   it('Cache-Control: no-store on authenticated JSON, REST and tRPC (also when gzipped)', async () => {
     expect((await w.c.basicA.get('/api/user/info')).headers.get('cache-control')).toBe('no-store');
     expect((await w.c.basicA.get('/api/trpc/user.info')).headers.get('cache-control')).toBe('no-store');
-    const gz = await fetch(`${app.url}/api/trpc/worksheet.list?input=${encodeURIComponent(JSON.stringify({ mode: 'YOURS' }))}`, { headers: { Cookie: w.c.admin.cookie!, 'Accept-Encoding': 'gzip' } });
+    const gz = await fetch(`${app.url}/api/trpc/worksheet.list?input=${encodeURIComponent(JSON.stringify({ mode: 'YOURS' }))}`, {
+      headers: { Cookie: w.c.admin.cookie!, 'Accept-Encoding': 'gzip' },
+    });
     expect(gz.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -250,12 +250,20 @@ describe('CSRF after authentication (issue 13 §3)', () => {
   });
 
   it('an expired or unknown session cookie without Origin answers 401, not 403', async () => {
-    const res = await fetch(`${app.url}/api/location`, { method: 'POST', headers: { Cookie: staleCookie, 'Content-Type': 'application/json' }, body: JSON.stringify({ code: 'NOPE', description: 'x' }) });
+    const res = await fetch(`${app.url}/api/location`, {
+      method: 'POST',
+      headers: { Cookie: staleCookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code: 'NOPE', description: 'x' }),
+    });
     expect(res.status).toBe(401);
   });
 
   it('a live session cookie without Origin is still refused 403', async () => {
-    const res = await fetch(`${app.url}/api/location`, { method: 'POST', headers: { Cookie: w.c.admin.cookie!, 'Content-Type': 'application/json' }, body: JSON.stringify({ code: 'NOPE2', description: 'x' }) });
+    const res = await fetch(`${app.url}/api/location`, {
+      method: 'POST',
+      headers: { Cookie: w.c.admin.cookie!, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code: 'NOPE2', description: 'x' }),
+    });
     expect(res.status).toBe(403);
   });
 

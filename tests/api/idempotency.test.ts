@@ -18,7 +18,16 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const countRecords = async (description: string) =>
-  Number((await app.db.selectFrom('worksheetRecord').select((eb) => eb.fn.countAll().as('n')).where('accountId', '=', w.accountId).where('description', '=', description).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await app.db
+        .selectFrom('worksheetRecord')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('accountId', '=', w.accountId)
+        .where('description', '=', description)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 const postEntry = (client: ApiClient, key: string | null, description: string, file = photo) =>
   client.request('POST', '/api/worksheet', form(itemEntry({ description }), [{ name: 'site.png', data: file }]), key ? { 'Idempotency-Key': key } : {});
@@ -55,7 +64,10 @@ describe('POST /api/worksheet with Idempotency-Key', () => {
   it('concurrent requests with one key: exactly one record; the others replay or get 409 "in progress"', async () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => postEntry(w.c.basicA, 'k-race', 'Idem race')));
     const statuses = answers.map((a) => a.status).sort();
-    expect(statuses.every((s) => s === 201 || s === 409), String(statuses)).toBe(true);
+    expect(
+      statuses.every((s) => s === 201 || s === 409),
+      String(statuses),
+    ).toBe(true);
     expect(answers.filter((a) => a.status === 201 && a.headers.get('idempotent-replayed') === null)).toHaveLength(1);
     for (const a of answers.filter((x) => x.status === 409)) expect(a.headers.get('retry-after')).toBe('1');
     expect(await countRecords('Idem race')).toBe(1);
@@ -63,7 +75,9 @@ describe('POST /api/worksheet with Idempotency-Key', () => {
 
   it('keys belong to one caller: another user or the API key with the same key creates its own', async () => {
     expect((await postEntry(w.c.basicA2, 'k-entry-1', 'Idem once')).status).toBe(201);
-    const byKey = await apiKey.request('POST', '/api/worksheet', form(itemEntry({ description: 'Idem once', username: 'ikbasica' }), [{ name: 'site.png', data: photo }]), { 'Idempotency-Key': 'k-entry-1' });
+    const byKey = await apiKey.request('POST', '/api/worksheet', form(itemEntry({ description: 'Idem once', username: 'ikbasica' }), [{ name: 'site.png', data: photo }]), {
+      'Idempotency-Key': 'k-entry-1',
+    });
     expectStatus(byKey, 201);
     expect(await countRecords('Idem once')).toBe(3);
     const otherAccount = await postEntry(w.c.otherAdmin, 'k-entry-1', 'Idem once');
@@ -71,10 +85,18 @@ describe('POST /api/worksheet with Idempotency-Key', () => {
   });
 
   it('an expired key (older than 24 h) runs again, and expired keys are purged', async () => {
-    await app.db.updateTable('idempotencyKey').set({ expiresAt: new Date(Date.now() - 1000) }).where('key', '=', 'k-entry-2').execute();
+    await app.db
+      .updateTable('idempotencyKey')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('key', '=', 'k-entry-2')
+      .execute();
     expect((await postEntry(w.c.basicA, 'k-entry-2', 'Idem two')).status).toBe(201);
     expect(await countRecords('Idem two')).toBe(2);
-    await app.db.updateTable('idempotencyKey').set({ expiresAt: new Date(Date.now() - 1000) }).where('key', '=', 'k-race').execute();
+    await app.db
+      .updateTable('idempotencyKey')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('key', '=', 'k-race')
+      .execute();
     await postEntry(w.c.basicA, 'k-purge-trigger', 'Idem purge');
     expect(await app.db.selectFrom('idempotencyKey').select('key').where('key', '=', 'k-race').execute()).toEqual([]);
   });

@@ -66,17 +66,45 @@ describe('PUT /api/<entity>/bulk', () => {
   });
 
   it('items with their base unit, then units, jobs with the bill-to rule and tasks with a missing job refused per record', async () => {
-    const items = expectOk(await admin.put('/api/item/bulk', { records: [{ no: 'I1', description: 'Cement', baseUnitOfMeasure: 'SÆK' }, { no: 'I2', description: 'Sand', baseUnitOfMeasure: 'KG' }] }));
+    const items = expectOk(
+      await admin.put('/api/item/bulk', {
+        records: [
+          { no: 'I1', description: 'Cement', baseUnitOfMeasure: 'SÆK' },
+          { no: 'I2', description: 'Sand', baseUnitOfMeasure: 'KG' },
+        ],
+      }),
+    );
     expect(items.counts.created).toBe(2);
-    const units = expectOk(await admin.put('/api/itemunit/bulk', { records: [{ unitNo: 'I1', code: 'PALLE', description: 'Palle' }, { unitNo: 'NOPE', code: 'STK' }] }));
+    const units = expectOk(
+      await admin.put('/api/itemunit/bulk', {
+        records: [
+          { unitNo: 'I1', code: 'PALLE', description: 'Palle' },
+          { unitNo: 'NOPE', code: 'STK' },
+        ],
+      }),
+    );
     expect(statuses(units)).toEqual(['1:I1 / PALLE:created', '2:NOPE / STK:refused']);
     expect(units.rows[1]!.errors[0]!.error.code).toBe('IMPORT_PARENT_MISSING');
     expect(expectOk(await admin.get('/api/unit/all/Item?unitNo=I1')).map((u) => u.code)).toEqual(['PALLE', 'SÆK']);
 
-    const jobs = expectOk(await admin.put('/api/job/bulk', { records: [{ code: 'J1', description: 'Havnen', billToCustomerNo: 'B100' }, { code: 'J2', billToCustomerNo: 'NOBODY' }] }));
+    const jobs = expectOk(
+      await admin.put('/api/job/bulk', {
+        records: [
+          { code: 'J1', description: 'Havnen', billToCustomerNo: 'B100' },
+          { code: 'J2', billToCustomerNo: 'NOBODY' },
+        ],
+      }),
+    );
     expect(statuses(jobs)).toEqual(['1:J1:created', '2:J2:refused']);
     expect(jobs.rows[1]!.errors[0]!.error.code).toBe('BILL_TO_NOT_ACTIVE');
-    const tasks = expectOk(await admin.put('/api/jobtask/bulk', { records: [{ jobCode: 'J1', code: '100', description: 'Støbning' }, { jobCode: 'J2', code: '100', description: 'x' }] }));
+    const tasks = expectOk(
+      await admin.put('/api/jobtask/bulk', {
+        records: [
+          { jobCode: 'J1', code: '100', description: 'Støbning' },
+          { jobCode: 'J2', code: '100', description: 'x' },
+        ],
+      }),
+    );
     expect(statuses(tasks)).toEqual(['1:J1 / 100:created', '2:J2 / 100:refused']);
   });
 
@@ -113,7 +141,10 @@ describe('PUT /api/<entity>/bulk', () => {
 describe('updatedSince on the master-data lists', () => {
   it('shows what was created, changed or deactivated since; nothing since → empty', async () => {
     const before = expectOk(await admin.get('/api/customer'));
-    const since = before.map((c) => c.updatedAt!).sort().at(-1)!;
+    const since = before
+      .map((c) => c.updatedAt!)
+      .sort()
+      .at(-1)!;
     expect(since).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
     expect(expectOk(await admin.get(`/api/customer?updatedSince=${q(since)}`))).toEqual([]);
 
@@ -121,12 +152,17 @@ describe('updatedSince on the master-data lists', () => {
     expectOk(await admin.put('/api/customer', { no: 'B100', name: 'Nordhavn Byg ApS' }));
     expectOk(await admin.put('/api/customer/bulk', { records: [{ no: 'B300', name: 'Østerbro VVS', active: false }] }));
     const changed = expectOk(await admin.get(`/api/customer?updatedSince=${q(since)}`));
-    expect(changed.map((c) => [c.no, c.active])).toEqual([
-      ['B100', true],
-      ['S1', true],
-      ['B300', false],
-    ].sort());
-    const next = changed.map((c) => c.updatedAt!).sort().at(-1)!;
+    expect(changed.map((c) => [c.no, c.active])).toEqual(
+      [
+        ['B100', true],
+        ['S1', true],
+        ['B300', false],
+      ].sort(),
+    );
+    const next = changed
+      .map((c) => c.updatedAt!)
+      .sort()
+      .at(-1)!;
     expect(expectOk(await admin.get(`/api/customer?updatedSince=${q(next)}`))).toEqual([]);
 
     // the other lists take it too
@@ -172,7 +208,11 @@ describe('the import record', () => {
       .execute();
     expect(expectOk(await admin.get('/api/import')).find((r) => r.id === row!.id)).toMatchObject({ status: 'running', progress: null, finishedAt: null });
     expect((await admin.raw('GET', `/api/import/${row!.id}/report`)).status).toBe(409);
-    await app.db.updateTable('importRun').set({ createdAt: new Date(Date.now() - 31 * 60_000) }).where('id', '=', row!.id).execute();
+    await app.db
+      .updateTable('importRun')
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+      .where('id', '=', row!.id)
+      .execute();
     expect(expectOk(await admin.get('/api/import')).find((r) => r.id === row!.id)).toMatchObject({ status: 'failed', error: { code: 'IMPORT_INTERRUPTED' } });
   });
 });
@@ -198,7 +238,11 @@ describe('set-password links (issue 42 §6)', () => {
     expect(problemOf(again).code).toBe('PASSWORD_LINK_USED');
 
     const second = (expectOk(await admin.post('/api/user/password-link', { username: 'linkuser' })) as { path: string }).path.split('token=')[1]!;
-    await app.db.updateTable('passwordLink').set({ expiresAt: new Date(Date.now() - 1000) }).where('usedAt', 'is', null).execute();
+    await app.db
+      .updateTable('passwordLink')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('usedAt', 'is', null)
+      .execute();
     const expired = await anon.raw('POST', '/api/user/password-link/info', { token: second });
     expect(expired.status).toBe(400);
     expect(problemOf(expired).code).toBe('PASSWORD_LINK_EXPIRED');

@@ -89,7 +89,11 @@ describe('POST /api/import/{entity}: the round trip', () => {
     ]);
     const t = await report(admin, 'jobTask', { name: 'Tasks.xlsx', data: tasks });
     expect(t.counts).toMatchObject({ created: 2, refused: 1 });
-    expect(t.rows.find((r) => r.status === 'refused')).toMatchObject({ row: 4, key: 'J-9 / 100', errors: [{ column: 'Job No.', field: 'jobCode', error: { code: 'IMPORT_PARENT_MISSING', params: { entity: 'Job', key: 'J-9' } } }] });
+    expect(t.rows.find((r) => r.status === 'refused')).toMatchObject({
+      row: 4,
+      key: 'J-9 / 100',
+      errors: [{ column: 'Job No.', field: 'jobCode', error: { code: 'IMPORT_PARENT_MISSING', params: { entity: 'Job', key: 'J-9' } } }],
+    });
     expect(expectOk(await admin.get('/api/jobtask/all?jobCode=J-1')).map((x) => x.code)).toEqual(['100', '200']);
 
     const items = await xlsx([
@@ -105,7 +109,11 @@ describe('POST /api/import/{entity}: the round trip', () => {
     expect(expectOk(await admin.get('/api/unit/all/Item?unitNo=1000')).map((u) => u.code)).toEqual(['PCS']);
 
     // Re-importing the same files changes nothing and says so.
-    for (const [entity, data] of [['customer', customers], ['job', jobs], ['item', items]] as const) {
+    for (const [entity, data] of [
+      ['customer', customers],
+      ['job', jobs],
+      ['item', items],
+    ] as const) {
       const again = await report(admin, entity, { name: 'again.xlsx', data });
       expect(again.counts.unchanged).toBe(again.counts.rows);
       expect(again.counts.created + again.counts.changed).toBe(0);
@@ -134,7 +142,9 @@ describe('POST /api/import/{entity}: the round trip', () => {
     // Every applied import is a record.
     const records = expectOk(await admin.get('/api/import'));
     expect(records[0]).toMatchObject({ entity: 'customer', fileName: 'c.xlsx', createdBy: 'impadmin', counts: { changed: 2, deactivated: 1 } });
-    expect(records.filter((r) => r.entity === 'jobTask')).toEqual([expect.objectContaining({ fileName: 'Tasks.xlsx', counts: expect.objectContaining({ created: 2, refused: 1 }) })]);
+    expect(records.filter((r) => r.entity === 'jobTask')).toEqual([
+      expect.objectContaining({ fileName: 'Tasks.xlsx', counts: expect.objectContaining({ created: 2, refused: 1 }) }),
+    ]);
   });
 });
 
@@ -197,7 +207,13 @@ describe('bad input', () => {
     expect(bomb.status).toBe(413);
     expect(problemOf(bomb).code).toBe('IMPORT_UNPACKED_TOO_LARGE');
 
-    const twoSheets = await xlsx([['No.', 'Name'], ['S1', 'One']], (wb) => wb.addWorksheet('Ark2').addRow(['No.', 'Name']));
+    const twoSheets = await xlsx(
+      [
+        ['No.', 'Name'],
+        ['S1', 'One'],
+      ],
+      (wb) => wb.addWorksheet('Ark2').addRow(['No.', 'Name']),
+    );
     const several = await upload(admin, 'customer', { name: 'two.xlsx', data: twoSheets });
     expect(several.status).toBe(400);
     expect(problemOf(several)).toMatchObject({ code: 'IMPORT_SEVERAL_SHEETS', params: { sheets: 'Sheet1, Ark2' } });

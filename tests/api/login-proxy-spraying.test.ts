@@ -24,8 +24,7 @@ for (const trustProxy of ['true', 'loopback']) {
     });
     afterAll(() => app?.close());
 
-    const login = (username: string, password: string, xff: string) =>
-      app.anonymous().request('POST', '/api/user/login', { username, password }, { 'X-Forwarded-For': xff });
+    const login = (username: string, password: string, xff: string) => app.anonymous().request('POST', '/api/user/login', { username, password }, { 'X-Forwarded-For': xff });
 
     it('12 guesses with X-Forwarded-For: 10.9.9.N, <proxy-added address> are throttled like one client', async () => {
       const user = `victim${trustProxy === 'true' ? 't' : 'l'}`;

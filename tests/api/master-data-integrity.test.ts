@@ -22,7 +22,11 @@ describe('codes are unique per account regardless of case', () => {
     ['/api/resource', { no: 'r01', description: 'Twin' }, { code: 'MD_EXISTS', params: { entity: 'Resource', key: 'r01' } }],
     ['/api/customer', { no: 'c1', name: 'Twin' }, { code: 'MD_EXISTS', params: { entity: 'Customer', key: 'c1' } }],
     ['/api/job', { code: 'j1', billToCustomerNo: 'C1' }, { code: 'MD_EXISTS', params: { entity: 'Job', key: 'j1' } }],
-    ['/api/unit', { unitType: 'Resource', unitNo: 'R01', code: 'hour', description: 'Twin' }, { code: 'MD_EXISTS_FOR', params: { entity: 'Unit of measure', key: 'hour', parent: 'Resource', parentKey: 'R01' } }],
+    [
+      '/api/unit',
+      { unitType: 'Resource', unitNo: 'R01', code: 'hour', description: 'Twin' },
+      { code: 'MD_EXISTS_FOR', params: { entity: 'Unit of measure', key: 'hour', parent: 'Resource', parentKey: 'R01' } },
+    ],
   ])('%s refuses a code that differs only in case (409)', async (path, body, refusal) => {
     const res = await w.admin.post(path, body);
     expectStatus(res, 409);

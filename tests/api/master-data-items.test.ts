@@ -159,13 +159,28 @@ describe('OpenAPI', () => {
     const doc = (await w.app.anonymous().get('/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
     const expected: Array<[string, string]> = [];
     for (const base of ['item', 'resource', 'location', 'worktype', 'customer', 'job']) {
-      expected.push([`/api/${base}`, 'get'], [`/api/${base}/single`, 'get'], [`/api/${base}/search`, 'get'], [`/api/${base}`, 'post'], [`/api/${base}`, 'put'], [`/api/${base}`, 'delete']);
+      expected.push(
+        [`/api/${base}`, 'get'],
+        [`/api/${base}/single`, 'get'],
+        [`/api/${base}/search`, 'get'],
+        [`/api/${base}`, 'post'],
+        [`/api/${base}`, 'put'],
+        [`/api/${base}`, 'delete'],
+      );
     }
     expected.push(
-      ['/api/unit/all/{unitType}', 'get'], ['/api/unit/single/{unitType}', 'get'], ['/api/unit/search', 'get'],
-      ['/api/unit', 'post'], ['/api/unit', 'put'], ['/api/unit', 'delete'],
-      ['/api/jobtask/all', 'get'], ['/api/jobtask/single', 'get'], ['/api/jobtask/search', 'get'],
-      ['/api/jobtask', 'post'], ['/api/jobtask', 'put'], ['/api/jobtask', 'delete'],
+      ['/api/unit/all/{unitType}', 'get'],
+      ['/api/unit/single/{unitType}', 'get'],
+      ['/api/unit/search', 'get'],
+      ['/api/unit', 'post'],
+      ['/api/unit', 'put'],
+      ['/api/unit', 'delete'],
+      ['/api/jobtask/all', 'get'],
+      ['/api/jobtask/single', 'get'],
+      ['/api/jobtask/search', 'get'],
+      ['/api/jobtask', 'post'],
+      ['/api/jobtask', 'put'],
+      ['/api/jobtask', 'delete'],
     );
     const missing = expected.filter(([path, method]) => !doc.paths[path]?.[method]).map(([p, m]) => `${m.toUpperCase()} ${p}`);
     expect(missing).toEqual([]);

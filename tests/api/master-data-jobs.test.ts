@@ -37,7 +37,16 @@ describe('/api/job', () => {
 
     const updated = await w.admin.put('/api/job', { code: 'J-1001', description: '', billToCustomerNo: 'C2', teamCode: '', active: false });
     expectStatus(updated, 200);
-    expect(updated.body).toEqual({ ...created.body, description: null, billToCustomerNo: 'C2', billToCustomerName: 'Vestegnen', teamCode: null, active: false, version: created.body.version + 1, updatedAt: expect.stringMatching(/Z$/) });
+    expect(updated.body).toEqual({
+      ...created.body,
+      description: null,
+      billToCustomerNo: 'C2',
+      billToCustomerName: 'Vestegnen',
+      teamCode: null,
+      active: false,
+      version: created.body.version + 1,
+      updatedAt: expect.stringMatching(/Z$/),
+    });
 
     const erp = await w.apiKey.post('/api/job', { code: 'J-ERP', billToCustomerNo: 'C1', responsibleResourceNo: 'R01', startingDate: '2026-01-31' });
     expect(erp.body).toMatchObject({ responsibleResourceNo: 'R01', startingDate: '2026-01-31', description: null });
@@ -52,8 +61,12 @@ describe('/api/job', () => {
     expect(fieldCodes(problemOf(await w.admin.raw('POST', '/api/job', {})))).toEqual({ code: ['REQUIRED'], billToCustomerNo: ['REQUIRED'] }); // deliberately invalid
     expect(problemOf(await w.admin.post('/api/job', { code: chars(21), billToCustomerNo: 'C1' })).errorCodes).toEqual({ code: [{ code: 'TOO_LONG', params: { max: '20' } }] });
     expect(fieldCodes(problemOf(await w.admin.post('/api/job', { code: 'J=1', billToCustomerNo: 'C1' })))).toEqual({ code: ['INVALID_CHARS'] });
-    expect(problemOf(await w.admin.post('/api/job', { code: 'J2', description: chars(101), billToCustomerNo: 'C1' })).errorCodes).toEqual({ description: [{ code: 'TOO_LONG', params: { max: '100' } }] });
-    expect(problemOf(await w.admin.post('/api/job', { code: 'J2', billToCustomerNo: 'C1', teamCode: chars(21) })).errorCodes).toEqual({ teamCode: [{ code: 'TOO_LONG', params: { max: '20' } }] });
+    expect(problemOf(await w.admin.post('/api/job', { code: 'J2', description: chars(101), billToCustomerNo: 'C1' })).errorCodes).toEqual({
+      description: [{ code: 'TOO_LONG', params: { max: '100' } }],
+    });
+    expect(problemOf(await w.admin.post('/api/job', { code: 'J2', billToCustomerNo: 'C1', teamCode: chars(21) })).errorCodes).toEqual({
+      teamCode: [{ code: 'TOO_LONG', params: { max: '20' } }],
+    });
     expect(fieldCodes(problemOf(await w.admin.post('/api/job', { code: 'J2', billToCustomerNo: 'C1', startingDate: '2026-02-30' })))).toEqual({ startingDate: ['INVALID_DATE'] });
     for (const billTo of ['NOPE', 'OFF', 'X1']) {
       const res = await w.admin.post('/api/job', { code: 'J2', billToCustomerNo: billTo });
@@ -134,8 +147,12 @@ describe('/api/jobtask', () => {
 
   it('validates, needs the job (404) and answers 409 for a duplicate', async () => {
     expect(fieldCodes(problemOf(await w.admin.raw('POST', '/api/jobtask', {})))).toEqual({ jobCode: ['REQUIRED'], code: ['REQUIRED'], description: ['REQUIRED'] }); // deliberately invalid
-    expect(problemOf(await w.admin.post('/api/jobtask', { jobCode: 'JOB', code: chars(21), description: 'x' })).errorCodes).toEqual({ code: [{ code: 'TOO_LONG', params: { max: '20' } }] });
-    expect(problemOf(await w.admin.post('/api/jobtask', { jobCode: 'JOB', code: '1', description: chars(101) })).errorCodes).toEqual({ description: [{ code: 'TOO_LONG', params: { max: '100' } }] });
+    expect(problemOf(await w.admin.post('/api/jobtask', { jobCode: 'JOB', code: chars(21), description: 'x' })).errorCodes).toEqual({
+      code: [{ code: 'TOO_LONG', params: { max: '20' } }],
+    });
+    expect(problemOf(await w.admin.post('/api/jobtask', { jobCode: 'JOB', code: '1', description: chars(101) })).errorCodes).toEqual({
+      description: [{ code: 'TOO_LONG', params: { max: '100' } }],
+    });
     expect((await w.admin.post('/api/jobtask', { jobCode: 'JOB', code: chars(20), description: chars(100) })).status).toBe(201);
     expect((await w.admin.post('/api/jobtask', { jobCode: 'NOPE', code: '1', description: 'x' })).status).toBe(404);
     const dup = await w.admin.post('/api/jobtask', { jobCode: 'JOB', code: '100', description: 'Again' });

@@ -51,8 +51,12 @@ describe('/api/unit', () => {
     const base = { unitType: 'Item', unitNo: '1000' };
     expect(problemOf(await w.admin.post('/api/unit', { ...base, code: chars(11), description: 'x' })).errorCodes).toEqual({ code: [{ code: 'TOO_LONG', params: { max: '10' } }] });
     expect(fieldCodes(problemOf(await w.admin.post('/api/unit', { ...base, code: 'A*', description: 'x' })))).toEqual({ code: ['INVALID_CHARS'] });
-    expect(problemOf(await w.admin.post('/api/unit', { ...base, code: 'D', description: chars(51) })).errorCodes).toEqual({ description: [{ code: 'TOO_LONG', params: { max: '50' } }] });
-    expect(problemOf(await w.admin.post('/api/unit', { ...base, unitType: 'Box', code: 'D', description: 'x' })).errorCodes).toEqual({ unitType: [{ code: 'VALUE_NOT_ALLOWED', params: { value: 'Box' } }] });
+    expect(problemOf(await w.admin.post('/api/unit', { ...base, code: 'D', description: chars(51) })).errorCodes).toEqual({
+      description: [{ code: 'TOO_LONG', params: { max: '50' } }],
+    });
+    expect(problemOf(await w.admin.post('/api/unit', { ...base, unitType: 'Box', code: 'D', description: 'x' })).errorCodes).toEqual({
+      unitType: [{ code: 'VALUE_NOT_ALLOWED', params: { value: 'Box' } }],
+    });
     expect((await w.admin.post('/api/unit', { ...base, code: chars(10), description: chars(50) })).status).toBe(201);
   });
 

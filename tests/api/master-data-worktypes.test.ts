@@ -36,8 +36,12 @@ describe('/api/worktype', () => {
     expect(fieldCodes(problemOf(await w.admin.raw('POST', '/api/worktype', {})))).toEqual({ code: ['REQUIRED'], description: ['REQUIRED'] }); // deliberately invalid
     expect(problemOf(await w.admin.post('/api/worktype', { code: chars(11), description: 'x' })).errorCodes).toEqual({ code: [{ code: 'TOO_LONG', params: { max: '10' } }] });
     expect(fieldCodes(problemOf(await w.admin.post('/api/worktype', { code: 'A!', description: 'x' })))).toEqual({ code: ['INVALID_CHARS'] });
-    expect(problemOf(await w.admin.post('/api/worktype', { code: 'B', description: chars(101) })).errorCodes).toEqual({ description: [{ code: 'TOO_LONG', params: { max: '100' } }] });
-    expect(problemOf(await w.admin.post('/api/worktype', { code: 'B', description: 'x', unitOfMeasureCode: chars(11) })).errorCodes).toEqual({ unitOfMeasureCode: [{ code: 'TOO_LONG', params: { max: '10' } }] });
+    expect(problemOf(await w.admin.post('/api/worktype', { code: 'B', description: chars(101) })).errorCodes).toEqual({
+      description: [{ code: 'TOO_LONG', params: { max: '100' } }],
+    });
+    expect(problemOf(await w.admin.post('/api/worktype', { code: 'B', description: 'x', unitOfMeasureCode: chars(11) })).errorCodes).toEqual({
+      unitOfMeasureCode: [{ code: 'TOO_LONG', params: { max: '10' } }],
+    });
     expect((await w.admin.post('/api/worktype', { code: chars(10), description: chars(100), unitOfMeasureCode: 'ABCDEFGHIJ' })).status).toBe(201);
     const dup = await w.admin.post('/api/worktype', { code: 'DRIVE', description: 'Again' });
     expectStatus(dup, 409);

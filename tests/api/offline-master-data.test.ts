@@ -45,30 +45,51 @@ beforeAll(async () => {
   const accountId = await app.createAccount('OFFL');
   await app.addUser(accountId, { username: 'offlbasic' });
   const other = await app.createAccount('OFFX');
-  await app.db.insertInto('item').values([
-    ...Array.from({ length: 250 }, (_, i) => ({ accountId, no: `I${String(i + 1).padStart(4, '0')}`, description: `Item ${i + 1}` })),
-    { accountId, no: 'IOLD', description: 'Inactive item', active: false },
-    { accountId: other, no: 'IFOREIGN', description: 'Another account' },
-  ]).execute();
-  await app.db.insertInto('customer').values([{ accountId, no: 'C1', name: 'One' }, { accountId, no: 'C2', name: 'Two' }]).execute();
-  await app.db.insertInto('job').values([
-    { accountId, code: 'J1', description: 'Job one', billToCustomerNo: 'C1' },
-    { accountId, code: 'J2', description: 'Job two', billToCustomerNo: 'C2' },
-  ]).execute();
-  await app.db.insertInto('jobTask').values([
-    { accountId, jobCode: 'J1', code: 'T1', description: 'a' },
-    { accountId, jobCode: 'J1', code: 'T2', description: 'b' },
-    { accountId, jobCode: 'J2', code: 'T1', description: 'c' },
-    { accountId, jobCode: 'J2', code: 'T3', description: 'd' },
-    { accountId, jobCode: 'J2', code: 'T4', description: 'e', active: false },
-  ]).execute();
-  await app.db.insertInto('resource').values([{ accountId, no: 'R1', description: 'Worker' }]).execute();
-  await app.db.insertInto('unitOfMeasure').values([
-    { accountId, unitType: 'Item', unitNo: 'I0001', code: 'PCS', description: 'Pieces' },
-    { accountId, unitType: 'Item', unitNo: 'I0001', code: 'BOX', description: 'Box' },
-    { accountId, unitType: 'Item', unitNo: 'I0002', code: 'PCS', description: 'Pieces' },
-    { accountId, unitType: 'Resource', unitNo: 'R1', code: 'HOUR', description: 'Hour' },
-  ]).execute();
+  await app.db
+    .insertInto('item')
+    .values([
+      ...Array.from({ length: 250 }, (_, i) => ({ accountId, no: `I${String(i + 1).padStart(4, '0')}`, description: `Item ${i + 1}` })),
+      { accountId, no: 'IOLD', description: 'Inactive item', active: false },
+      { accountId: other, no: 'IFOREIGN', description: 'Another account' },
+    ])
+    .execute();
+  await app.db
+    .insertInto('customer')
+    .values([
+      { accountId, no: 'C1', name: 'One' },
+      { accountId, no: 'C2', name: 'Two' },
+    ])
+    .execute();
+  await app.db
+    .insertInto('job')
+    .values([
+      { accountId, code: 'J1', description: 'Job one', billToCustomerNo: 'C1' },
+      { accountId, code: 'J2', description: 'Job two', billToCustomerNo: 'C2' },
+    ])
+    .execute();
+  await app.db
+    .insertInto('jobTask')
+    .values([
+      { accountId, jobCode: 'J1', code: 'T1', description: 'a' },
+      { accountId, jobCode: 'J1', code: 'T2', description: 'b' },
+      { accountId, jobCode: 'J2', code: 'T1', description: 'c' },
+      { accountId, jobCode: 'J2', code: 'T3', description: 'd' },
+      { accountId, jobCode: 'J2', code: 'T4', description: 'e', active: false },
+    ])
+    .execute();
+  await app.db
+    .insertInto('resource')
+    .values([{ accountId, no: 'R1', description: 'Worker' }])
+    .execute();
+  await app.db
+    .insertInto('unitOfMeasure')
+    .values([
+      { accountId, unitType: 'Item', unitNo: 'I0001', code: 'PCS', description: 'Pieces' },
+      { accountId, unitType: 'Item', unitNo: 'I0001', code: 'BOX', description: 'Box' },
+      { accountId, unitType: 'Item', unitNo: 'I0002', code: 'PCS', description: 'Pieces' },
+      { accountId, unitType: 'Resource', unitNo: 'R1', code: 'HOUR', description: 'Hour' },
+    ])
+    .execute();
   basic = await app.login('offlbasic');
 });
 afterAll(() => app?.close());
@@ -89,13 +110,21 @@ describe('offline.masterData', () => {
     const tasks = await all(basic, 'jobTask', 1);
     expect(tasks.rows.map((r) => `${String(r.jobCode)}/${String(r.code)}`)).toEqual(['J1/T1', 'J1/T2', 'J2/T1', 'J2/T3']);
     const units = await all(basic, 'unit', 2);
-    expect(units.rows.map((r) => `${String(r.unitType)}/${String(r.unitNo)}/${String(r.code)}`)).toEqual(['Item/I0001/BOX', 'Item/I0001/PCS', 'Item/I0002/PCS', 'Resource/R1/HOUR']);
+    expect(units.rows.map((r) => `${String(r.unitType)}/${String(r.unitNo)}/${String(r.code)}`)).toEqual([
+      'Item/I0001/BOX',
+      'Item/I0001/PCS',
+      'Item/I0002/PCS',
+      'Resource/R1/HOUR',
+    ]);
   });
 
   it('answers every kind the form picks from', async () => {
     const jobs = await page(basic, { kind: 'job' });
     expect(jobs).toMatchObject({ kind: 'job', next: null });
-    expect(jobs.rows.map((j) => [j.code, j.billToCustomerNo])).toEqual([['J1', 'C1'], ['J2', 'C2']]);
+    expect(jobs.rows.map((j) => [j.code, j.billToCustomerNo])).toEqual([
+      ['J1', 'C1'],
+      ['J2', 'C2'],
+    ]);
     expect((await page(basic, { kind: 'customer' })).rows.map((c) => c.no)).toEqual(['C1', 'C2']);
     expect((await page(basic, { kind: 'resource' })).rows.map((r) => r.no)).toEqual(['R1']);
     expect((await page(basic, { kind: 'location' })).rows).toEqual([]);
@@ -103,12 +132,7 @@ describe('offline.masterData', () => {
   });
 
   it('refuses bad paging input with 400 and a caller without a session with 401', async () => {
-    for (const input of [
-      { kind: 'jobTask', after: ['J1'] },
-      { kind: 'unit', after: ['Other', 'x', 'y'] },
-      { kind: 'item', limit: OFFLINE_PAGE_MAX + 1 },
-      { kind: 'nothing' },
-    ]) {
+    for (const input of [{ kind: 'jobTask', after: ['J1'] }, { kind: 'unit', after: ['Other', 'x', 'y'] }, { kind: 'item', limit: OFFLINE_PAGE_MAX + 1 }, { kind: 'nothing' }]) {
       const res = await basic.get(url(input as TOfflinePageInput));
       expectStatus(res, 400);
     }

@@ -226,7 +226,6 @@ describe('declared error statuses are reachable, and answers are declared', () =
     expectDeclared(create, reuse, 'idempotency reuse');
   });
 
-
   it('plausible and odd inputs on every operation answer only declared statuses', async () => {
     const oddValues = ['', '0', '-1', '2026-02-30', '0000-01-01', '9999-12-31', '08:07', '24:00', '1.005', 'ÆØÅ', null, 1e12, -0.5, true, ['a']];
     for (const o of ops) {
@@ -324,10 +323,12 @@ export { entry, id, byCode, detail };
 export type { Login };
 `,
     );
-    await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022', '--module', 'nodenext', join(tmp, 'usage.ts')], { cwd: tmp, timeout: 60_000 }).catch(
-      (e: { stdout: string }) => {
-        throw new Error(`tsc failed:\n${e.stdout}`);
-      },
-    );
+    await run(
+      process.execPath,
+      [join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022', '--module', 'nodenext', join(tmp, 'usage.ts')],
+      { cwd: tmp, timeout: 60_000 },
+    ).catch((e: { stdout: string }) => {
+      throw new Error(`tsc failed:\n${e.stdout}`);
+    });
   }, 90_000);
 });

@@ -58,7 +58,15 @@ describe('request log', () => {
     expect(res.headers.get('x-request-id')).toBe('lb-7f3a.42');
     expect(res.body.requestId).toBe('lb-7f3a.42');
     const line = await lineFor('lb-7f3a.42');
-    expect(line).toMatchObject({ method: 'GET', route: '/api/worksheet/{id}', status: 404, ip: '203.0.113.9', userAgent: 'ops-test/1', traceId: '0af7651916cd43dd8448eb211c80319c', actor: 'opsadmin@' + accountId });
+    expect(line).toMatchObject({
+      method: 'GET',
+      route: '/api/worksheet/{id}',
+      status: 404,
+      ip: '203.0.113.9',
+      userAgent: 'ops-test/1',
+      traceId: '0af7651916cd43dd8448eb211c80319c',
+      actor: 'opsadmin@' + accountId,
+    });
     expect(line).not.toHaveProperty('reqId');
     expect(JSON.stringify(requestLines())).not.toContain('987654');
   });
@@ -70,7 +78,9 @@ describe('request log', () => {
   });
 
   it('replaces a malformed X-Request-Id with its own and ignores a malformed traceparent', async () => {
-    const res = await app.anonymous().request('GET', '/livez', undefined, { 'X-Request-Id': 'has space;and=more', traceparent: '00-00000000000000000000000000000000-b7ad6b7169203331-01' });
+    const res = await app
+      .anonymous()
+      .request('GET', '/livez', undefined, { 'X-Request-Id': 'has space;and=more', traceparent: '00-00000000000000000000000000000000-b7ad6b7169203331-01' });
     const id = res.headers.get('x-request-id')!;
     expect(id).toMatch(/^[0-9a-f]{16}$/);
     expect(await lineFor(id)).not.toHaveProperty('traceId');
@@ -83,7 +93,13 @@ describe('request log', () => {
     const body = JSON.stringify({ username: 'opsadmin', password: 'Wrong-pass-1' });
     // The server has the request (it answered 100 Continue); the client sends half the body and goes away.
     await new Promise<void>((done) => {
-      const req = request({ host: url.hostname, port: url.port, path: '/api/user/login', method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Origin: app.url, 'X-Request-Id': 'gone-away-1', Expect: '100-continue' } });
+      const req = request({
+        host: url.hostname,
+        port: url.port,
+        path: '/api/user/login',
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Origin: app.url, 'X-Request-Id': 'gone-away-1', Expect: '100-continue' },
+      });
       req.on('error', () => done());
       req.on('continue', () => {
         req.write(body.slice(0, 10));
@@ -124,7 +140,13 @@ describe('metrics', () => {
   it('keep a fixed set of route series: 1 000 anonymous batches of real names and random paths add none (issue 37 §5)', async () => {
     const names = Object.keys(appRouter._def.procedures as object);
     // The route labels in use (a status label is bounded by HTTP itself: a batch may answer 200, 207, 400 or 401).
-    const series = async () => new Set((await scrape()).split('\n').filter((l) => l.startsWith('webtid_http_request_duration_seconds_count{')).map((l) => /route="([^"]*)"/.exec(l)?.[1]));
+    const series = async () =>
+      new Set(
+        (await scrape())
+          .split('\n')
+          .filter((l) => l.startsWith('webtid_http_request_duration_seconds_count{'))
+          .map((l) => /route="([^"]*)"/.exec(l)?.[1]),
+      );
     const batchPath = (i: number) => {
       const n = 2 + (i % 9);
       const picked = Array.from({ length: n }, (_, k) => names[(i * 7 + k * 13 + k * k * i) % names.length]!);

@@ -35,8 +35,20 @@ const asWorker =
     });
 
 const entry = (description: string, over: Partial<WorksheetFieldsOut> = {}): WorksheetFieldsOut => ({
-  date: '2026-11-21', customerNo: 'C1000', jobCode: 'J-1001', jobTaskCode: '200', locationCode: '', workTypeCode: '',
-  unitType: 'Item', unitNo: '1000', description, timeFrom: '', timeTo: '', quantity: '3', unitOfMeasureCode: 'BOX', ...over,
+  date: '2026-11-21',
+  customerNo: 'C1000',
+  jobCode: 'J-1001',
+  jobTaskCode: '200',
+  locationCode: '',
+  workTypeCode: '',
+  unitType: 'Item',
+  unitNo: '1000',
+  description,
+  timeFrom: '',
+  timeTo: '',
+  quantity: '3',
+  unitOfMeasureCode: 'BOX',
+  ...over,
 });
 const photoOf = (bytes: Uint8Array) => ({ name: 'site.png', type: 'image/png', blob: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'image/png' }) });
 
@@ -83,7 +95,9 @@ describe('Background Sync round (service worker)', () => {
     const fields = entry('Sync committed before the drop');
     const item = await enqueue(store, ownerA(), fields, [], { key: 'bs-dropped-answer', uncertain: true });
     // That earlier send: committed on the server, its answer lost.
-    const committed = await w.c.basicA.request('POST', '/api/worksheet', form({ ...fields, locationCode: null, workTypeCode: null, timeFrom: null, timeTo: null }), { 'Idempotency-Key': item.key });
+    const committed = await w.c.basicA.request('POST', '/api/worksheet', form({ ...fields, locationCode: null, workTypeCode: null, timeFrom: null, timeTo: null }), {
+      'Idempotency-Key': item.key,
+    });
     expectStatus(committed, 201);
 
     expect(await syncOutbox({ fetch: asWorker(w.c.basicA), store })).toMatchObject({ sent: 1, refused: 0 });

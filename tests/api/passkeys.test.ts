@@ -97,18 +97,36 @@ describe('passkeys', () => {
     // The same answer again: its challenge was taken.
     expect(problemOf(await app.anonymous().post('/api/user/login/passkey', { response: good }))).toMatchObject({ status: 401, code: 'PASSKEY_CHALLENGE_EXPIRED' });
     // A challenge the server never gave.
-    expect(problemOf(await c.post('/api/user/login/passkey', { response: auth.authenticate(options, { challenge: 'bm90LWdpdmVu' }) }))).toMatchObject({ status: 401, code: 'PASSKEY_CHALLENGE_EXPIRED' });
+    expect(problemOf(await c.post('/api/user/login/passkey', { response: auth.authenticate(options, { challenge: 'bm90LWdpdmVu' }) }))).toMatchObject({
+      status: 401,
+      code: 'PASSKEY_CHALLENGE_EXPIRED',
+    });
     // An expired one.
     const late = await signInOptions(c);
-    await app.db.updateTable('webauthnChallenge').set({ expiresAt: new Date(Date.now() - 1000) }).execute();
+    await app.db
+      .updateTable('webauthnChallenge')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .execute();
     expect(problemOf(await c.post('/api/user/login/passkey', { response: auth.authenticate(late) }))).toMatchObject({ status: 401, code: 'PASSKEY_CHALLENGE_EXPIRED' });
 
-    expect(problemOf(await c.post('/api/user/login/passkey', { response: auth.authenticate(await signInOptions(c), { origin: 'https://evil.example' }) }))).toMatchObject({ status: 401, code: 'PASSKEY_WRONG_ORIGIN' });
-    expect(problemOf(await c.post('/api/user/login/passkey', { response: auth.authenticate(await signInOptions(c), { rpId: 'evil.example' }) }))).toMatchObject({ status: 401, code: 'PASSKEY_WRONG_ORIGIN' });
+    expect(problemOf(await c.post('/api/user/login/passkey', { response: auth.authenticate(await signInOptions(c), { origin: 'https://evil.example' }) }))).toMatchObject({
+      status: 401,
+      code: 'PASSKEY_WRONG_ORIGIN',
+    });
+    expect(problemOf(await c.post('/api/user/login/passkey', { response: auth.authenticate(await signInOptions(c), { rpId: 'evil.example' }) }))).toMatchObject({
+      status: 401,
+      code: 'PASSKEY_WRONG_ORIGIN',
+    });
     // A copy of the authenticator whose counter is behind the one the server saw.
-    expect(problemOf(await c.post('/api/user/login/passkey', { response: auth.authenticate(await signInOptions(c), { counter: 1 }) }))).toMatchObject({ status: 401, code: 'PASSKEY_COUNTER' });
+    expect(problemOf(await c.post('/api/user/login/passkey', { response: auth.authenticate(await signInOptions(c), { counter: 1 }) }))).toMatchObject({
+      status: 401,
+      code: 'PASSKEY_COUNTER',
+    });
     // A sign-in needs user verification (the passkey is both factors).
-    expect(problemOf(await c.post('/api/user/login/passkey', { response: auth.authenticate(await signInOptions(c), { userVerified: false }) }))).toMatchObject({ status: 401, code: 'PASSKEY_INVALID' });
+    expect(problemOf(await c.post('/api/user/login/passkey', { response: auth.authenticate(await signInOptions(c), { userVerified: false }) }))).toMatchObject({
+      status: 401,
+      code: 'PASSKEY_INVALID',
+    });
     // Bad input is a 400 with a code, never a 500 (deliberately not the document's shape).
     const broken = await c.raw('POST', '/api/user/login/passkey', { response: { ...good, response: { ...good.response, clientDataJSON: 'bm90IGpzb24' } } });
     expect(broken.status).toBe(400);
@@ -120,16 +138,25 @@ describe('passkeys', () => {
     const auth = new SoftAuthenticator(app.url);
     const options = await dan.post('/api/user/security/passkeys/options');
     expectStatus(options, 200);
-    expect(problemOf(await dan.post('/api/user/security/passkeys', { name: 'X', response: auth.register(options.body, { origin: 'https://evil.example' }) }))).toMatchObject({ status: 401, code: 'PASSKEY_WRONG_ORIGIN' });
+    expect(problemOf(await dan.post('/api/user/security/passkeys', { name: 'X', response: auth.register(options.body, { origin: 'https://evil.example' }) }))).toMatchObject({
+      status: 401,
+      code: 'PASSKEY_WRONG_ORIGIN',
+    });
     // That challenge is spent.
-    expect(problemOf(await dan.post('/api/user/security/passkeys', { name: 'X', response: auth.register(options.body) }))).toMatchObject({ status: 401, code: 'PASSKEY_CHALLENGE_EXPIRED' });
+    expect(problemOf(await dan.post('/api/user/security/passkeys', { name: 'X', response: auth.register(options.body) }))).toMatchObject({
+      status: 401,
+      code: 'PASSKEY_CHALLENGE_EXPIRED',
+    });
 
     // otto (another account) registers a credential; dan answers his own options with the same credential.
     const otto = await app.login('otto');
     const shared = await registerPasskey(otto);
     const again = await dan.post('/api/user/security/passkeys/options');
     expectStatus(again, 200);
-    expect(problemOf(await dan.post('/api/user/security/passkeys', { name: 'Y', response: shared.register(again.body) }))).toMatchObject({ status: 409, code: 'PASSKEY_OTHER_ACCOUNT' });
+    expect(problemOf(await dan.post('/api/user/security/passkeys', { name: 'Y', response: shared.register(again.body) }))).toMatchObject({
+      status: 409,
+      code: 'PASSKEY_OTHER_ACCOUNT',
+    });
 
     // As the second step of dan's password login, otto's passkey is refused.
     await registerPasskey(dan);
@@ -139,7 +166,10 @@ describe('passkeys', () => {
     if (login.body.ok) throw new Error('expected a second step');
     expect(login.body).toMatchObject({ secondFactor: 'passkey', passkey: true });
     const step = await signInOptions(c, login.body.challenge);
-    expect(problemOf(await c.post('/api/user/login/second-factor/passkey', { challenge: login.body.challenge, response: shared.authenticate(step) }))).toMatchObject({ status: 401, code: 'PASSKEY_OTHER_ACCOUNT' });
+    expect(problemOf(await c.post('/api/user/login/second-factor/passkey', { challenge: login.body.challenge, response: shared.authenticate(step) }))).toMatchObject({
+      status: 401,
+      code: 'PASSKEY_OTHER_ACCOUNT',
+    });
     expectStatus(await c.get('/api/user/info'), 401);
   });
 
@@ -189,7 +219,10 @@ describe('passkeys', () => {
     const eveAuth = await registerPasskey(await app.login('eve'));
     await app.db.updateTable('appUser').set({ active: false }).where('username', '=', 'eve').execute();
     const c = app.anonymous();
-    expect(problemOf(await c.post('/api/user/login/passkey', { response: eveAuth.authenticate(await signInOptions(c)) }))).toMatchObject({ status: 401, code: 'NOT_ALLOWED_TO_LOGIN' });
+    expect(problemOf(await c.post('/api/user/login/passkey', { response: eveAuth.authenticate(await signInOptions(c)) }))).toMatchObject({
+      status: 401,
+      code: 'NOT_ALLOWED_TO_LOGIN',
+    });
 
     const fay = await app.login('fay');
     const auth = await registerPasskey(fay);

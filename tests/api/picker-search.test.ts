@@ -18,10 +18,13 @@ beforeAll(async () => {
   // 300 items and 300 resources whose numbers all contain "1": I0001 … I0300, and "1" itself.
   for (const table of ['item', 'resource'] as const) {
     const prefix = table === 'item' ? 'I' : 'R';
-    await app.db.insertInto(table).values([
-      ...Array.from({ length: 300 }, (_, i) => ({ accountId, no: `${prefix}${String(i + 1).padStart(4, '0')}`, description: `Picker ${table} ${i + 1}` })),
-      { accountId, no: '1', description: `The one ${table}` },
-    ]).execute();
+    await app.db
+      .insertInto(table)
+      .values([
+        ...Array.from({ length: 300 }, (_, i) => ({ accountId, no: `${prefix}${String(i + 1).padStart(4, '0')}`, description: `Picker ${table} ${i + 1}` })),
+        { accountId, no: '1', description: `The one ${table}` },
+      ])
+      .execute();
   }
   basic = await app.login('pickbasic');
 });
@@ -67,24 +70,36 @@ describe('customer, job and location picker search', () => {
     const accountId = await app.createAccount('PICK2');
     await app.addUser(accountId, { username: 'pickcjl' });
     // "AC1" sorts before "C1" and contains it: only the exact-first order lets limit 1 find C1.
-    await app.db.insertInto('customer').values([
-      { accountId, no: 'AC1', name: 'Contains C1' },
-      { accountId, no: 'C1', name: 'Exact customer' },
-      { accountId, no: 'C2', name: 'Other customer' },
-    ]).execute();
-    await app.db.insertInto('job').values([
-      ...Array.from({ length: 60 }, (_, i) => ({ accountId, code: `AJ${String(i + 1).padStart(2, '0')}`, description: `Roof ${i + 1}`, billToCustomerNo: 'C1' })),
-      { accountId, code: 'J', description: 'Roof exact', billToCustomerNo: 'C2' },
-    ]).execute();
-    await app.db.insertInto('location').values([
-      { accountId, code: 'ALOC', name: 'Contains LOC' },
-      { accountId, code: 'LOC', name: 'Exact location' },
-    ]).execute();
+    await app.db
+      .insertInto('customer')
+      .values([
+        { accountId, no: 'AC1', name: 'Contains C1' },
+        { accountId, no: 'C1', name: 'Exact customer' },
+        { accountId, no: 'C2', name: 'Other customer' },
+      ])
+      .execute();
+    await app.db
+      .insertInto('job')
+      .values([
+        ...Array.from({ length: 60 }, (_, i) => ({ accountId, code: `AJ${String(i + 1).padStart(2, '0')}`, description: `Roof ${i + 1}`, billToCustomerNo: 'C1' })),
+        { accountId, code: 'J', description: 'Roof exact', billToCustomerNo: 'C2' },
+      ])
+      .execute();
+    await app.db
+      .insertInto('location')
+      .values([
+        { accountId, code: 'ALOC', name: 'Contains LOC' },
+        { accountId, code: 'LOC', name: 'Exact location' },
+      ])
+      .execute();
     // Work types (decision 0176): 60 that contain "WT", and "WT" itself sorting after "AWT…".
-    await app.db.insertInto('workType').values([
-      ...Array.from({ length: 60 }, (_, i) => ({ accountId, code: `AWT${String(i + 1).padStart(2, '0')}`, description: `Work ${i + 1}` })),
-      { accountId, code: 'WT', description: 'Exact work type', unitOfMeasureCode: 'HOUR' },
-    ]).execute();
+    await app.db
+      .insertInto('workType')
+      .values([
+        ...Array.from({ length: 60 }, (_, i) => ({ accountId, code: `AWT${String(i + 1).padStart(2, '0')}`, description: `Work ${i + 1}` })),
+        { accountId, code: 'WT', description: 'Exact work type', unitOfMeasureCode: 'HOUR' },
+      ])
+      .execute();
     client = await app.login('pickcjl');
   });
 

@@ -40,7 +40,17 @@ beforeAll(async () => {
   app = await startTestApp();
   world = await setUpExportWorld(app, 'rp');
   const a = world.accountId;
-  const item = { unitType: 'Item' as const, unitNo: '1000', unitDescription: 'Screws', workTypeCode: null, workTypeDescription: null, timeFrom: null, timeTo: null, unitOfMeasureCode: 'BOX', unitOfMeasureDescription: 'Box' };
+  const item = {
+    unitType: 'Item' as const,
+    unitNo: '1000',
+    unitDescription: 'Screws',
+    workTypeCode: null,
+    workTypeDescription: null,
+    timeFrom: null,
+    timeTo: null,
+    unitOfMeasureCode: 'BOX',
+    unitOfMeasureDescription: 'Box',
+  };
   const approved = { approvedBy: 'leada', approvedDateTime: '2026-11-02T10:00:00Z' };
   const archived = { exported: true, exportedBy: 'rpadmin', exportedAt: '2026-11-03T10:00:00Z', ...approved };
   entries = [
@@ -138,11 +148,19 @@ describe('GET /api/report', () => {
     const people = new Set(expectOk(res).rows.map((r) => r.keys[0]));
     expect(people.has('leadb')).toBe(false);
     // basicb (team B) shows only with the entry on team A's job J-1001, as in the Team list
-    expect(expectOk(res).rows.filter((r) => r.keys[0] === 'basicb').map((r) => r.keys[1])).toEqual(['J-1001']);
+    expect(
+      expectOk(res)
+        .rows.filter((r) => r.keys[0] === 'basicb')
+        .map((r) => r.keys[1]),
+    ).toEqual(['J-1001']);
     // leadb's entry on the team-less job J-3001 is in no total of team A
     expect(expectOk(res).total.hours).toBe(r2(39.5 - 5 - 8));
     const b = await report(clients.leadb!, `group=person&${PERIOD}`);
-    expect(expectOk(b).rows.map((r) => r.keys[0]).sort()).toEqual(['basica', 'basicb', 'leadb']);
+    expect(
+      expectOk(b)
+        .rows.map((r) => r.keys[0])
+        .sort(),
+    ).toEqual(['basica', 'basicb', 'leadb']);
     expect(expectOk(b).rows.find((r) => r.keys[0] === 'basica')?.hours).toBe(3);
   });
 
@@ -243,7 +261,9 @@ describe('one shape per value: tRPC takes the lists as arrays, REST comma-separa
   });
 
   it('documents the REST form as an array in the form style without explode', async () => {
-    const doc = expectOk(await clients.rpadmin!.get('/api/openapi.json')) as { paths: Record<string, { get: { parameters: Array<{ name: string; style?: string; explode?: boolean; schema: { type?: string } }> } }> };
+    const doc = expectOk(await clients.rpadmin!.get('/api/openapi.json')) as {
+      paths: Record<string, { get: { parameters: Array<{ name: string; style?: string; explode?: boolean; schema: { type?: string } }> } }>;
+    };
     for (const path of ['/api/report', '/api/report/download']) {
       const group = doc.paths[path]!.get.parameters.find((p) => p.name === 'group')!;
       expect([path, group.style, group.explode, group.schema.type]).toEqual([path, 'form', false, 'array']);
@@ -289,9 +309,7 @@ describe('GET /api/report/download', () => {
 
 describe('report.glance (the worksheet home at a glance)', () => {
   const glance = async (c: ApiClient, today: string) => {
-    const res = await c.get(
-      `/api/trpc/report.glance?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { today } }))}`,
-    );
+    const res = await c.get(`/api/trpc/report.glance?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { today } }))}`);
     return trpcData(res, 'report.glance');
   };
 

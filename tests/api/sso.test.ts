@@ -124,7 +124,7 @@ describe('SSO with a generic OpenID provider', () => {
     expect((await whoAmI(`webtid_session=${session}`)).status).toBe(401);
   });
 
-  it('starts by the username\'s e-mail domain; the login page learns of the button by account', async () => {
+  it("starts by the username's e-mail domain; the login page learns of the button by account", async () => {
     const trip = await signIn(app.url, `/api/auth/sso/start?username=${encodeURIComponent('gina@gen.example')}`, 'sub-gina');
     expect(trip.final.pathname).toBe('/');
     const options = await app.anonymous().get('/api/auth/sso/options?account=GEN');
@@ -150,7 +150,15 @@ describe('SSO with a generic OpenID provider', () => {
     expect(res.body.settings).toMatchObject({ source: 'account', hasClientSecret: true, allowedDomains: ['gen.example'], redirectUri: callbackUri() });
     const row = await app.db.selectFrom('accountSso').select('clientSecretEncrypted').where('accountId', '=', ids.gen!).executeTakeFirstOrThrow();
     expect(row.clientSecretEncrypted).not.toContain(generic.clientSecret);
-    const saved = await genAdmin.put('/api/account/sso', { enabled: true, providerName: 'Test IdP', issuer: generic.issuer, clientId: generic.clientId, allowedDomains: ['gen.example'], jitCreate: false, ssoRequired: false });
+    const saved = await genAdmin.put('/api/account/sso', {
+      enabled: true,
+      providerName: 'Test IdP',
+      issuer: generic.issuer,
+      clientId: generic.clientId,
+      allowedDomains: ['gen.example'],
+      jitCreate: false,
+      ssoRequired: false,
+    });
     expectStatus(saved, 200);
     expect((await signIn(app.url, '/api/auth/sso/start?account=GEN', 'sub-gina')).final.pathname).toBe('/');
     // Not an Admin's: a Basic user gets 403.
@@ -177,7 +185,10 @@ describe('SSO with a generic OpenID provider', () => {
     expect(replay.headers.getSetCookie()).toEqual([]);
 
     const late = await signIn(app.url, '/api/auth/sso/start?account=GEN', 'sub-gina', { stopAtCallback: true });
-    await app.db.updateTable('ssoLoginState').set({ expiresAt: new Date(Date.now() - 1000) }).execute();
+    await app.db
+      .updateTable('ssoLoginState')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .execute();
     const expired = await fetch(late.callback!, { redirect: 'manual' });
     expect(expired.headers.get('location')).toBe('/login?sso_error=SSO_STATE_INVALID');
     // A callback with no state at all, or one never issued.
@@ -209,7 +220,15 @@ describe('SSO with a generic OpenID provider', () => {
       expect((await app.anonymous().post('/api/user/login', { username: 'genadmin', password: TEST_PASSWORD, remember: false })).status).toBe(200);
       expect((await signIn(app.url, '/api/auth/sso/start?account=GEN', 'sub-gina')).final.pathname).toBe('/');
       // Requiring SSO names the break-glass Admin.
-      const without = await genAdmin.put('/api/account/sso', { enabled: true, providerName: 'Test IdP', issuer: generic.issuer, clientId: generic.clientId, allowedDomains: [], jitCreate: false, ssoRequired: true });
+      const without = await genAdmin.put('/api/account/sso', {
+        enabled: true,
+        providerName: 'Test IdP',
+        issuer: generic.issuer,
+        clientId: generic.clientId,
+        allowedDomains: [],
+        jitCreate: false,
+        ssoRequired: true,
+      });
       expect(without.status).toBe(400);
     } finally {
       await configure(genAdmin, generic, { allowedDomains: ['gen.example'] });
@@ -307,7 +326,16 @@ describe('SSO of a one-account install from the environment (SSO_*)', () => {
     await new Promise<void>((ok) => probe.close(() => ok()));
     const provider = await startTestProvider({ redirectUris: [`http://127.0.0.1:${port}/api/auth/sso/callback`] });
     const one = await startTestApp({
-      env: { PORT: String(port), SSO_ISSUER: provider.issuer, SSO_CLIENT_ID: provider.clientId, SSO_CLIENT_SECRET: provider.clientSecret, SSO_PROVIDER_NAME: 'Okta', SSO_ALLOWED_DOMAINS: 'one.example, two.example', SSO_REQUIRED: 'true', SSO_BREAK_GLASS: 'oneadmin' },
+      env: {
+        PORT: String(port),
+        SSO_ISSUER: provider.issuer,
+        SSO_CLIENT_ID: provider.clientId,
+        SSO_CLIENT_SECRET: provider.clientSecret,
+        SSO_PROVIDER_NAME: 'Okta',
+        SSO_ALLOWED_DOMAINS: 'one.example, two.example',
+        SSO_REQUIRED: 'true',
+        SSO_BREAK_GLASS: 'oneadmin',
+      },
     });
     try {
       const accountId = await one.createAccount('ONE', 'oneadmin');
@@ -329,7 +357,13 @@ describe('SSO of a one-account install from the environment (SSO_*)', () => {
       const admin = await one.login('oneadmin');
       const settings = await admin.get('/api/account/sso');
       expectStatus(settings, 200);
-      expect(settings.body.settings).toMatchObject({ source: 'env', providerName: 'Okta', allowedDomains: ['one.example', 'two.example'], breakGlassUsername: 'oneadmin', hasClientSecret: true });
+      expect(settings.body.settings).toMatchObject({
+        source: 'env',
+        providerName: 'Okta',
+        allowedDomains: ['one.example', 'two.example'],
+        breakGlassUsername: 'oneadmin',
+        hasClientSecret: true,
+      });
       expect(settings.text).not.toContain(provider.clientSecret);
     } finally {
       await one.close();

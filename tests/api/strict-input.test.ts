@@ -73,14 +73,29 @@ describe('REST', () => {
     // `colour` is no field of a customer
     const customer = await admin.raw('POST', '/api/customer', { no: 'C-STRICT', name: 'Strict', colour: 'red' });
     expect(customer.status).toBe(400);
-    expect((customer.body as { errorCodes: Record<string, Array<{ code: string; params: Record<string, string> }>> }).errorCodes.colour).toEqual([{ code: 'UNKNOWN_FIELD', params: { field: 'colour' } }]);
+    expect((customer.body as { errorCodes: Record<string, Array<{ code: string; params: Record<string, string> }>> }).errorCodes.colour).toEqual([
+      { code: 'UNKNOWN_FIELD', params: { field: 'colour' } },
+    ]);
     expect(((await admin.get('/api/customer/all')).body as unknown[]).length).toBe(before.length);
 
-    const entry = { date: '2026-11-23', jobCode: 'J-1001', jobtaskCode: '100', unitType: 'Resource', unitNo: 'R01', description: 'x', timeFrom: '07:00', timeTo: '08:00', unitOfMeasureCode: 'HOUR' };
+    const entry = {
+      date: '2026-11-23',
+      jobCode: 'J-1001',
+      jobtaskCode: '100',
+      unitType: 'Resource',
+      unitNo: 'R01',
+      description: 'x',
+      timeFrom: '07:00',
+      timeTo: '08:00',
+      unitOfMeasureCode: 'HOUR',
+    };
     const ws = await admin.raw('POST', '/api/worksheet', entry);
     expect(ws.status).toBe(400);
     expect((ws.body as { code: string }).code).toBe('UNKNOWN_FIELD');
-    const count = await app.db.selectFrom('worksheetRecord').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await app.db
+      .selectFrom('worksheetRecord')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 });
@@ -88,7 +103,9 @@ describe('REST', () => {
 describe('tRPC', () => {
   it('every procedure with an object input refuses one unknown key', async () => {
     let checked = 0;
-    for (const [name, procedure] of Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string; inputs: Array<{ _zod: { def: { type: string } } }> } }>)) {
+    for (const [name, procedure] of Object.entries(
+      appRouter._def.procedures as unknown as Record<string, { _def: { type: string; inputs: Array<{ _zod: { def: { type: string } } }> } }>,
+    )) {
       const input = procedure._def.inputs[0];
       if (!input || input._zod.def.type !== 'object') continue;
       const res =

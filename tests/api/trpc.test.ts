@@ -96,7 +96,11 @@ describe('tRPC endpoint', () => {
   it(`refuses a batch of more than ${TRPC_MAX_BATCH} calls with 400`, async () => {
     const ok = await admin.get(`/api/trpc/${Array(TRPC_MAX_BATCH).fill('user.info').join(',')}?batch=1&input=%7B%7D`);
     expectStatus(ok, 200);
-    const res = await admin.get(`/api/trpc/${Array(TRPC_MAX_BATCH + 1).fill('user.info').join(',')}?batch=1&input=%7B%7D`);
+    const res = await admin.get(
+      `/api/trpc/${Array(TRPC_MAX_BATCH + 1)
+        .fill('user.info')
+        .join(',')}?batch=1&input=%7B%7D`,
+    );
     expectStatus(res, 400);
     // A request-level error is one object, which httpBatchLink hands to every call.
     expect(res.body).toMatchObject({ error: { data: { code: 'BAD_REQUEST', httpStatus: 400 } } });
@@ -117,7 +121,7 @@ describe('tRPC endpoint', () => {
     expectStatus(notObject, 400);
   });
 
-  it('has the REST path\'s body limit (413 above it), and refuses other content types (415)', async () => {
+  it("has the REST path's body limit (413 above it), and refuses other content types (415)", async () => {
     const big = JSON.stringify({ 0: { entries: [], mode: 'ALL', pad: 'x'.repeat(JSON_BODY_MAX_BYTES) } });
     const res = await admin.request('POST', '/api/trpc/location.create?batch=1', big);
     expectStatus(res, 413);

@@ -22,19 +22,25 @@ describe('user administration', () => {
     accountId = await app.createAccount('USR');
     otherAccountId = await app.createAccount('USROTHER', 'otheradmin');
     await app.addUser(otherAccountId, { username: 'stranger', profileType: 'Basic' });
-    await app.db.insertInto('resource').values([
-      { accountId, no: 'R01', description: 'Carpenter' },
-      { accountId, no: 'R02', description: 'Plumber' },
-      { accountId, no: 'OLD', description: 'Retired', active: false },
-      { accountId: otherAccountId, no: 'X01', description: 'Theirs' },
-    ]).execute();
+    await app.db
+      .insertInto('resource')
+      .values([
+        { accountId, no: 'R01', description: 'Carpenter' },
+        { accountId, no: 'R02', description: 'Plumber' },
+        { accountId, no: 'OLD', description: 'Retired', active: false },
+        { accountId: otherAccountId, no: 'X01', description: 'Theirs' },
+      ])
+      .execute();
     admin = await app.login('usradmin');
   });
   afterAll(() => app?.close());
 
   describe('create', () => {
     it('POST /api/user answers 201 with the record, defaults Basic/ENU, never the password', async () => {
-      const res = await admin.post('/api/user', newUser('  Anna  ', { teamCode: 'north', defaultDescription: 'Daily work', defaultResource: 'R01', lockDefaultResource: true, expirationDate: '2099-12-31' }));
+      const res = await admin.post(
+        '/api/user',
+        newUser('  Anna  ', { teamCode: 'north', defaultDescription: 'Daily work', defaultResource: 'R01', lockDefaultResource: true, expirationDate: '2099-12-31' }),
+      );
       expectStatus(res, 201);
       expect(res.body).toEqual({
         id: expect.any(Number),
@@ -96,7 +102,10 @@ describe('user administration', () => {
     });
 
     it('accepts the boundaries: 20-character username and team code, 100-character description', async () => {
-      const res = await admin.post('/api/user', newUser('u'.repeat(20), { teamCode: 't'.repeat(20), defaultDescription: 'd'.repeat(100), profileType: 'Teamleader', languageCode: 'DAN' }));
+      const res = await admin.post(
+        '/api/user',
+        newUser('u'.repeat(20), { teamCode: 't'.repeat(20), defaultDescription: 'd'.repeat(100), profileType: 'Teamleader', languageCode: 'DAN' }),
+      );
       expectStatus(res, 201);
       expect(res.body).toMatchObject({ teamCode: 'T'.repeat(20), profileType: 'Teamleader', languageCode: 'DAN' });
     });
@@ -126,7 +135,22 @@ describe('user administration', () => {
       expect(names).not.toContain('stranger');
       expect(names).not.toContain('otheradmin');
       expect(res.text).not.toMatch(/password|hash/i);
-      for (const u of res.body) expect(Object.keys(u).sort()).toEqual(['accountId', 'active', 'defaultDescription', 'defaultResource', 'email', 'expirationDate', 'id', 'languageCode', 'lockDefaultResource', 'profileType', 'teamCode', 'updatedAt', 'username']);
+      for (const u of res.body)
+        expect(Object.keys(u).sort()).toEqual([
+          'accountId',
+          'active',
+          'defaultDescription',
+          'defaultResource',
+          'email',
+          'expirationDate',
+          'id',
+          'languageCode',
+          'lockDefaultResource',
+          'profileType',
+          'teamCode',
+          'updatedAt',
+          'username',
+        ]);
       // Ordered by name, case-insensitively.
       const lower = names.map((n) => n.toLowerCase());
       expect(lower).toEqual([...lower].sort());
@@ -159,7 +183,16 @@ describe('user administration', () => {
         active: true,
       });
       expectStatus(res, 200);
-      expect(res.body).toMatchObject({ username: 'Bo', profileType: 'Teamleader', languageCode: 'DAN', teamCode: 'SOUTH', defaultDescription: 'Other', defaultResource: 'R02', lockDefaultResource: true, expirationDate: '2098-01-01' });
+      expect(res.body).toMatchObject({
+        username: 'Bo',
+        profileType: 'Teamleader',
+        languageCode: 'DAN',
+        teamCode: 'SOUTH',
+        defaultDescription: 'Other',
+        defaultResource: 'R02',
+        lockDefaultResource: true,
+        expirationDate: '2098-01-01',
+      });
     });
 
     it('fields left out keep their value; null clears', async () => {
@@ -179,7 +212,14 @@ describe('user administration', () => {
       const res = await admin.raw('PUT', '/api/user', { username: 'Bo' }); // deliberately invalid
       expectStatus(res, 400);
       expect(fieldCodes(res.body)).toMatchObject({ profileType: ['REQUIRED'], languageCode: ['REQUIRED'] });
-      const bad = await admin.put('/api/user', { username: 'Bo', profileType: 'Basic', languageCode: 'ENU', teamCode: 'x'.repeat(21), defaultResource: 'OLD', expirationDate: 'tomorrow' });
+      const bad = await admin.put('/api/user', {
+        username: 'Bo',
+        profileType: 'Basic',
+        languageCode: 'ENU',
+        teamCode: 'x'.repeat(21),
+        defaultResource: 'OLD',
+        expirationDate: 'tomorrow',
+      });
       expectStatus(bad, 400);
       expect(bad.body.errorCodes?.teamCode).toEqual([{ code: 'TOO_LONG', params: { max: '20' } }]);
       expect(fieldCodes(bad.body).expirationDate).toContain('INVALID_DATE');
@@ -330,9 +370,22 @@ describe('user administration', () => {
       await admin.post('/api/user', newUser('Hans'));
       await app.db.insertInto('customer').values({ accountId, no: 'C1', name: 'Customer' }).execute();
       await app.db.insertInto('job').values({ accountId, code: 'J1', billToCustomerNo: 'C1' }).execute();
-      await app.db.insertInto('worksheetRecord').values({
-        accountId, username: 'Hans', date: '2025-01-02', jobCode: 'J1', unitType: 'Resource', unitNo: 'R01', description: 'Work', quantity: 1, unitOfMeasureCode: 'HOUR', createdBy: 'Hans', exported: true,
-      }).execute();
+      await app.db
+        .insertInto('worksheetRecord')
+        .values({
+          accountId,
+          username: 'Hans',
+          date: '2025-01-02',
+          jobCode: 'J1',
+          unitType: 'Resource',
+          unitNo: 'R01',
+          description: 'Work',
+          quantity: 1,
+          unitOfMeasureCode: 'HOUR',
+          createdBy: 'Hans',
+          exported: true,
+        })
+        .execute();
       const res = await admin.del('/api/user', { username: 'hans' });
       expectStatus(res, 409);
       expect(res.body.code).toBe('USER_HAS_ENTRIES');
@@ -397,12 +450,18 @@ describe('user administration', () => {
       const created = await admin.post('/api/user', newUser('Mailer', { email: 'mailer@example.com' }));
       expectStatus(created, 201);
       expect(created.body.email).toBe('mailer@example.com');
-      expect(problemOf(await admin.post('/api/user', newUser('Mailer2', { email: 'not-an-address' })))).toMatchObject({ status: 400, errorCodes: { email: [{ code: 'EMAIL_FORMAT' }] } });
+      expect(problemOf(await admin.post('/api/user', newUser('Mailer2', { email: 'not-an-address' })))).toMatchObject({
+        status: 400,
+        errorCodes: { email: [{ code: 'EMAIL_FORMAT' }] },
+      });
       expect(problemOf(await admin.post('/api/user', newUser('Mailer3', { email: 'MAILER@example.com' })))).toMatchObject({ status: 409, code: 'EMAIL_TAKEN' });
       const other = await admin.post('/api/user', newUser('Mailer4'));
       expectStatus(other, 201);
       expect(other.body.email).toBeNull();
-      expect(problemOf(await admin.put('/api/user', { username: 'Mailer4', profileType: 'Basic', languageCode: 'ENU', email: 'mailer@example.com' }))).toMatchObject({ status: 409, code: 'EMAIL_TAKEN' });
+      expect(problemOf(await admin.put('/api/user', { username: 'Mailer4', profileType: 'Basic', languageCode: 'ENU', email: 'mailer@example.com' }))).toMatchObject({
+        status: 409,
+        code: 'EMAIL_TAKEN',
+      });
       const set = await admin.put('/api/user', { username: 'Mailer4', profileType: 'Basic', languageCode: 'ENU', email: 'four@example.com' });
       expectStatus(set, 200);
       expect(set.body.email).toBe('four@example.com');

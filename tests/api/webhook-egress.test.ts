@@ -88,7 +88,11 @@ afterAll(async () => {
   await Promise.all([close(outer), close(inner), close(slow), close(fast)]);
   await second?.stop();
   await app?.close();
-  for (const [k, v] of [['WEBHOOKS_ALLOW_PRIVATE', previous.allow], ['WEBHOOKS_POLL_MS', previous.poll], ['WEBHOOKS_TIME_SCALE', previous.scale]] as const) {
+  for (const [k, v] of [
+    ['WEBHOOKS_ALLOW_PRIVATE', previous.allow],
+    ['WEBHOOKS_POLL_MS', previous.poll],
+    ['WEBHOOKS_TIME_SCALE', previous.scale],
+  ] as const) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
@@ -163,7 +167,22 @@ describe('webhook egress: DNS rebinding', () => {
   it('refuses URLs whose names resolve inward on save (the check an admin sees)', async () => {
     answers.set('inward.example', ['10.0.0.7']);
     answers.set('mixed.example', ['127.0.0.2|169.254.169.254']);
-    for (const url of ['http://inward.example/x', 'http://mixed.example/x', 'http://[::127.0.0.1]/x', 'http://[::ffff:0:7f00:1]/x', 'http://[2002:7f00:1::]/x', 'http://[::a00:1]/x', 'http://[64:ff9b:1::a00:1]/x', 'http://[100::1]/x', 'http://[2001:db8::1]/x', 'http://192.0.2.1/x', 'http://198.51.100.1/x', 'http://203.0.113.1/x', 'http://192.88.99.1/x', `http://127.0.0.1:${port}/x`]) {
+    for (const url of [
+      'http://inward.example/x',
+      'http://mixed.example/x',
+      'http://[::127.0.0.1]/x',
+      'http://[::ffff:0:7f00:1]/x',
+      'http://[2002:7f00:1::]/x',
+      'http://[::a00:1]/x',
+      'http://[64:ff9b:1::a00:1]/x',
+      'http://[100::1]/x',
+      'http://[2001:db8::1]/x',
+      'http://192.0.2.1/x',
+      'http://198.51.100.1/x',
+      'http://203.0.113.1/x',
+      'http://192.88.99.1/x',
+      `http://127.0.0.1:${port}/x`,
+    ]) {
       const res = await a.post('/api/webhooks', { url, events: ['worksheet.created'] });
       expect({ url, status: res.status }).toEqual({ url, status: 400 });
     }
@@ -171,9 +190,8 @@ describe('webhook egress: DNS rebinding', () => {
   });
 });
 
-
 describe('webhook fairness', () => {
-  it('a receiver that never answers holds two slots of its own, across two workers on one database; another account\'s deliveries still arrive at once', async () => {
+  it("a receiver that never answers holds two slots of its own, across two workers on one database; another account's deliveries still arrive at once", async () => {
     // A second worker on the same database stands for a second instance: the slots are counted in the database.
     second = startWebhookWorker(app.server.services, { pollMs: 50 });
     const hanging: ServerResponse[] = [];

@@ -92,7 +92,10 @@ async function drained(): Promise<void> {
   const marker = await key.post('/api/webhooks/test', { id: endpointId });
   expectStatus(marker, 200);
   await until('the marker event', () => received.some((r) => r.id === marker.body.messageId));
-  await until('an empty queue', async () => (await app.db.selectFrom('webhookDelivery').select('id').where('endpointId', '=', endpointId).where('status', '=', 'pending').execute()).length === 0);
+  await until(
+    'an empty queue',
+    async () => (await app.db.selectFrom('webhookDelivery').select('id').where('endpointId', '=', endpointId).where('status', '=', 'pending').execute()).length === 0,
+  );
 }
 
 const createEntry = async (description: string) => {
@@ -120,7 +123,11 @@ describe('webhooks', () => {
   });
 
   it('adds an endpoint and shows its secret once', async () => {
-    const res = await key.post('/api/webhooks', { url: receiverUrl, description: 'BC sync', events: ['worksheet.created', 'worksheet.updated', 'worksheet.deleted', 'worksheet.approved', 'worksheet.unapproved', 'worksheet.exported'] });
+    const res = await key.post('/api/webhooks', {
+      url: receiverUrl,
+      description: 'BC sync',
+      events: ['worksheet.created', 'worksheet.updated', 'worksheet.deleted', 'worksheet.approved', 'worksheet.unapproved', 'worksheet.exported'],
+    });
     expectStatus(res, 201);
     secret = res.body.secret!;
     endpointId = res.body.id;
@@ -163,7 +170,12 @@ describe('webhooks', () => {
     const all = attempts();
     expect(all).toHaveLength(3);
     expect(new Set(all.map((a) => a.id)).size).toBe(1);
-    const deliveries = (await key.get(`/api/webhooks/deliveries?endpointId=${endpointId}`)).body as Array<{ messageId: string; status: string; attempts: number; lastStatus: number }>;
+    const deliveries = (await key.get(`/api/webhooks/deliveries?endpointId=${endpointId}`)).body as Array<{
+      messageId: string;
+      status: string;
+      attempts: number;
+      lastStatus: number;
+    }>;
     expect(deliveries.find((d) => d.messageId === all[0]!.id)).toMatchObject({ status: 'succeeded', attempts: 3, lastStatus: 204 });
   });
 

@@ -59,7 +59,12 @@ describe('upload', () => {
 
   it('serves a small WebP preview with ?preview=1, upright per EXIF orientation', async () => {
     // 600x200 landscape pixels with orientation 6 (rotate 90°) is a portrait photo.
-    const rotated = new Uint8Array(await sharp({ create: { width: 600, height: 200, channels: 3, background: '#159' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer());
+    const rotated = new Uint8Array(
+      await sharp({ create: { width: 600, height: 200, channels: 3, background: '#159' } })
+        .jpeg()
+        .withMetadata({ orientation: 6 })
+        .toBuffer(),
+    );
     const res = await createWith([{ name: 'phone.jpg', data: rotated }]);
     const att = expectOk(res).attachments[0]!;
     const prev = await rawGet(w.c.basicA, `/api/attachment/${expectOk(res).id}/${att.id}?preview=1`);
@@ -100,15 +105,34 @@ describe('types and limits', () => {
     expect(res.body.code).toBe('FILE_TYPE');
     const pdf = await createWith([{ name: 'doc.jpg', data: new TextEncoder().encode('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'), type: 'image/jpeg' }]);
     expectStatus(pdf, 415);
-    const gif = await createWith([{ name: 'a.gif', data: new Uint8Array(await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer()), type: 'image/gif' }]);
+    const gif = await createWith([
+      {
+        name: 'a.gif',
+        data: new Uint8Array(
+          await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+            .gif()
+            .toBuffer(),
+        ),
+        type: 'image/gif',
+      },
+    ]);
     expectStatus(gif, 415);
   });
 
   it('a refused file stores nothing (same transaction)', async () => {
-    const before = await app.db.selectFrom('worksheetRecord').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const res = await createWith([{ name: 'ok.png', data: photo }, { name: 'bad.png', data: new Uint8Array([1, 2, 3, 4]) }]);
+    const before = await app.db
+      .selectFrom('worksheetRecord')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const res = await createWith([
+      { name: 'ok.png', data: photo },
+      { name: 'bad.png', data: new Uint8Array([1, 2, 3, 4]) },
+    ]);
     expectStatus(res, 415);
-    const after = await app.db.selectFrom('worksheetRecord').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await app.db
+      .selectFrom('worksheetRecord')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -132,7 +156,11 @@ describe('types and limits', () => {
     const tooMany = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id, version: rec.version, existingAttachments: keep }, three));
     expectStatus(tooMany, 413);
     expect(tooMany.body).toMatchObject({ code: 'TOO_MANY_ATTACHMENTS', params: { max: '10' } });
-    const ok = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id, version: rec.version, existingAttachments: keep.slice(0, 7).join(',') }, three));
+    const ok = await w.c.basicA.request(
+      'PUT',
+      '/api/worksheet',
+      form({ ...itemEntry(), id: rec.id, version: rec.version, existingAttachments: keep.slice(0, 7).join(',') }, three),
+    );
     expectStatus(ok, 200);
     expect(ok.body.attachments).toHaveLength(10);
   });
@@ -140,10 +168,19 @@ describe('types and limits', () => {
 
 describe('update keeps, detaches and adds', () => {
   it('existingAttachments lists the ids to keep; absent keeps all; empty keeps none', async () => {
-    const rec = (await createWith([{ name: 'a.png', data: photo }, { name: 'b.png', data: photo }])).body as Rec;
+    const rec = (
+      await createWith([
+        { name: 'a.png', data: photo },
+        { name: 'b.png', data: photo },
+      ])
+    ).body as Rec;
     const [a, b] = rec.attachments as Rec[];
     // repeated field: keep a only, add c
-    let res = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id, version: rec.version, existingAttachments: [a!.id] }, [{ name: 'c.png', data: photo }]));
+    let res = await w.c.basicA.request(
+      'PUT',
+      '/api/worksheet',
+      form({ ...itemEntry(), id: rec.id, version: rec.version, existingAttachments: [a!.id] }, [{ name: 'c.png', data: photo }]),
+    );
     expectStatus(res, 200);
     expect((res.body.attachments as Rec[]).map((x) => x.fileName)).toEqual(['a.png', 'c.png']);
     expect((await rawGet(w.c.basicA, `/api/attachment/${rec.id}/${b!.id}`)).status).toBe(404);

@@ -17,8 +17,26 @@ let wed: number;
 let other: number;
 
 const count = async (username: string, date: string) =>
-  Number((await app.db.selectFrom('worksheetRecord').select((eb) => eb.fn.countAll().as('n')).where('accountId', '=', w.accountId).where('username', '=', username).where('date', '=', date).executeTakeFirstOrThrow()).n);
-const total = async () => Number((await app.db.selectFrom('worksheetRecord').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await app.db
+        .selectFrom('worksheetRecord')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('accountId', '=', w.accountId)
+        .where('username', '=', username)
+        .where('date', '=', date)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const total = async () =>
+  Number(
+    (
+      await app.db
+        .selectFrom('worksheetRecord')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -42,7 +60,16 @@ describe('POST /api/worksheet/copy', () => {
     expect(res.body.dryRun).toBe(false);
     expect(res.body.created).toHaveLength(1);
     const copy = res.body.created[0]!;
-    expect(copy).toMatchObject({ username: 'cpbasica', date: '2026-12-01', timeFrom: '07:00', timeTo: '14:30', quantity: 7.5, description: 'Wednesday hours', approvedBy: null, attachments: [] });
+    expect(copy).toMatchObject({
+      username: 'cpbasica',
+      date: '2026-12-01',
+      timeFrom: '07:00',
+      timeTo: '14:30',
+      quantity: 7.5,
+      description: 'Wednesday hours',
+      approvedBy: null,
+      attachments: [],
+    });
     expect(copy.id).not.toBe(wed);
   });
 

@@ -85,9 +85,17 @@ export function form(fields: Record<string, unknown>, files: FileSpec[] = []): F
 }
 
 export async function png(width = 40, height = 30, color = '#d33'): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: color } })
+      .png()
+      .toBuffer(),
+  );
 }
 
 export async function jpeg(width = 64, height = 48): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#3a7' } }).jpeg().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .toBuffer(),
+  );
 }

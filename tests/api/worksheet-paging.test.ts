@@ -92,7 +92,11 @@ describe('worksheet and archive paging (issue 9)', () => {
       });
     });
     await insertRecords(app, rows);
-    const stored = await app.db.selectFrom('worksheetRecord').select(['id', 'date', 'username', 'timeFrom', 'quantity', 'unitOfMeasureCode', 'exported', 'jobCode']).where('accountId', '=', w.accountId).execute();
+    const stored = await app.db
+      .selectFrom('worksheetRecord')
+      .select(['id', 'date', 'username', 'timeFrom', 'quantity', 'unitOfMeasureCode', 'exported', 'jobCode'])
+      .where('accountId', '=', w.accountId)
+      .execute();
     all = stored.map((r) => ({ ...r, quantity: Number(r.quantity) }));
   }, 120_000);
   afterAll(() => app?.close());
@@ -152,7 +156,12 @@ describe('worksheet and archive paging (issue 9)', () => {
     const yours = idsOf(y.pages);
     expect(y.totalCount).toBe(yours.length);
     expect(new Set(yours).size).toBe(yours.length);
-    expect([...yours].sort((a, b) => a - b)).toEqual(all.filter((r) => r.username === 'basica').map((r) => r.id).sort((a, b) => a - b));
+    expect([...yours].sort((a, b) => a - b)).toEqual(
+      all
+        .filter((r) => r.username === 'basica')
+        .map((r) => r.id)
+        .sort((a, b) => a - b),
+    );
 
     const t = await followLinks(leadA, '/api/worksheet?mode=TEAM&limit=41');
     const team = idsOf(t.pages);
@@ -253,7 +262,11 @@ describe('worksheet and archive paging (issue 9)', () => {
     ]);
     expectStatus(ra, 200);
     expectStatus(rb, 200);
-    const lines = (t: string) => t.replace(/^\uFEFF/, '').trim().split('\n').length - 1;
+    const lines = (t: string) =>
+      t
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n').length - 1;
     expect(lines(ra.body) + lines(rb.body)).toBe(open.length);
     const h = await sql<{ worksheet_id: number; n: number }>`SELECT worksheet_id, count(*)::integer AS n FROM worksheet_history
       WHERE account_id = ${w.accountId} AND action = 'export' GROUP BY worksheet_id`.execute(app.db.withoutPlugins());

@@ -114,7 +114,9 @@ describe('list filters', () => {
     const input = encodeURIComponent(JSON.stringify({ 0: { mode: 'TEAM', username: 'rvbasicb' } }));
     const res = await w.c.leadA.get(`/api/trpc/worksheet.list?batch=1&input=${input}`);
     expectStatus(res, 400);
-    expect((res.body as unknown[])[0]).toMatchObject({ error: { data: { httpStatus: 400, errorCodes: { username: [{ code: 'FILTER_NOT_IN_TEAM', params: { user: 'rvbasicb' } }] } } } });
+    expect((res.body as unknown[])[0]).toMatchObject({
+      error: { data: { httpStatus: 400, errorCodes: { username: [{ code: 'FILTER_NOT_IN_TEAM', params: { user: 'rvbasicb' } }] } } },
+    });
   });
 });
 
@@ -188,14 +190,31 @@ describe('PUT /api/worksheet/approve/bulk', () => {
 
   it('one webhook event per approved entry, as the single toggle sends', async () => {
     // Subscribed directly in the table: the delivery worker is not what this test is about.
-    const endpoint = await app.db.insertInto('webhookEndpoint').values({ accountId: w.accountId, url: 'https://hooks.invalid/webtid', description: null, events: ['worksheet.approved'], secretEnc: 'x' }).returning('id').executeTakeFirstOrThrow();
+    const endpoint = await app.db
+      .insertInto('webhookEndpoint')
+      .values({ accountId: w.accountId, url: 'https://hooks.invalid/webtid', description: null, events: ['worksheet.approved'], secretEnc: 'x' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const res = await w.c.admin.put('/api/worksheet/approve/bulk', { ids: [b1, b2], isApproved: true });
     expect(expectOk(res).changed).toEqual([b1, b2].sort((x, y) => x - y));
-    const messages = await app.db.selectFrom('webhookMessage').select(['eventType', 'payload']).where('accountId', '=', w.accountId).where('eventType', '=', 'worksheet.approved').execute();
+    const messages = await app.db
+      .selectFrom('webhookMessage')
+      .select(['eventType', 'payload'])
+      .where('accountId', '=', w.accountId)
+      .where('eventType', '=', 'worksheet.approved')
+      .execute();
     const payloadIds = messages.map((m) => (typeof m.payload === 'string' ? JSON.parse(m.payload) : m.payload) as { id: number; by: string });
     expect(payloadIds.map((p) => p.id).sort((x, y) => x - y)).toEqual([b1, b2].sort((x, y) => x - y));
     expect(payloadIds.every((p) => p.by === 'rvadmin')).toBe(true);
-    const deliveries = await app.db.selectFrom('webhookDelivery').select('id').where('messageId', 'in', (await app.db.selectFrom('webhookMessage').select('id').where('accountId', '=', w.accountId).execute()).map((m) => m.id)).execute();
+    const deliveries = await app.db
+      .selectFrom('webhookDelivery')
+      .select('id')
+      .where(
+        'messageId',
+        'in',
+        (await app.db.selectFrom('webhookMessage').select('id').where('accountId', '=', w.accountId).execute()).map((m) => m.id),
+      )
+      .execute();
     expect(deliveries).toHaveLength(2);
     // As the product deletes one (its deliveries first): the delivery worker may be recording an attempt.
     expect(await deleteEndpoint(app.db, w.accountId, endpoint.id)).toBe(true);

@@ -58,7 +58,16 @@ describe('setting on', () => {
     const tue = await make(w.c.basicA, { date: '2026-11-10' });
     const other = await make(w.c.basicA, { date: '2026-11-16' });
     const state = expectOk(await w.c.basicA.post('/api/worksheet/submit-week', { week: '2026-W46' }));
-    expect(state).toMatchObject({ enabled: true, week: '2026-W46', username: 'swbasica', state: 'submitted', submittedBy: 'swbasica', entries: 2, canSubmit: false, canApprove: false });
+    expect(state).toMatchObject({
+      enabled: true,
+      week: '2026-W46',
+      username: 'swbasica',
+      state: 'submitted',
+      submittedBy: 'swbasica',
+      entries: 2,
+      canSubmit: false,
+      canApprove: false,
+    });
     expect(state.log.map((l) => l.action)).toEqual(['submit']);
     // Submitting again changes nothing.
     expect(expectOk(await w.c.basicA.post('/api/worksheet/submit-week', { week: '2026-W46' })).log).toHaveLength(1);
@@ -89,7 +98,9 @@ describe('setting on', () => {
   });
 
   it('the leader’s list filters Submitted / Not submitted', async () => {
-    const inWeek = (await app.db.selectFrom('worksheetRecord').select('id').where('username', '=', 'swbasica').where('date', '>=', '2026-11-09').where('date', '<=', '2026-11-15').execute()).map((x) => x.id);
+    const inWeek = (
+      await app.db.selectFrom('worksheetRecord').select('id').where('username', '=', 'swbasica').where('date', '>=', '2026-11-09').where('date', '<=', '2026-11-15').execute()
+    ).map((x) => x.id);
     const submitted = ids(expectOk(await w.c.leadA.get('/api/worksheet?mode=TEAM&submission=submitted')));
     expect(submitted.sort()).toEqual(inWeek.sort());
     const notSubmitted = ids(expectOk(await w.c.leadA.get('/api/worksheet?mode=TEAM&submission=notSubmitted')));

@@ -172,7 +172,9 @@ describe('master data checks', () => {
 
   it('the unit of measure must belong to the unit', async () => {
     // KM belongs to VAN, not to R01
-    await expectErrors(timeEntry({ unitNo: 'R01', unitOfMeasureCode: 'KM', workTypeCode: null }), { unitOfMeasureCode: { code: 'CANNOT_BE', params: { field: 'Unit of measure', value: 'KM' } } });
+    await expectErrors(timeEntry({ unitNo: 'R01', unitOfMeasureCode: 'KM', workTypeCode: null }), {
+      unitOfMeasureCode: { code: 'CANNOT_BE', params: { field: 'Unit of measure', value: 'KM' } },
+    });
     expect((await post(timeEntry({ unitNo: 'VAN', unitOfMeasureCode: 'KM', workTypeCode: null }))).status).toBe(201);
   });
 

@@ -7,7 +7,16 @@ interface Week {
   week: string;
   username: string;
   days: string[];
-  rows: Array<{ jobCode: string; jobTaskCode: string | null; unitNo: string; workTypeCode: string | null; unitOfMeasureCode: string; days: number[]; entries: number[]; total: number }>;
+  rows: Array<{
+    jobCode: string;
+    jobTaskCode: string | null;
+    unitNo: string;
+    workTypeCode: string | null;
+    unitOfMeasureCode: string;
+    days: number[];
+    entries: number[];
+    total: number;
+  }>;
   totals: Array<{ code: string; label: string; days: number[]; total: number }>;
   ids: number[];
 }
@@ -22,7 +31,17 @@ beforeAll(async () => {
   const a = world.accountId;
   // basica's week 2026-W48 (Mon 23 – Sun 29 Nov): hours on J-1001 task 100 over three days, boxes of screws, one
   // exported entry, and entries just outside the week (Sunday before, Monday after) that must not count.
-  const item = { unitType: 'Item' as const, unitNo: '1000', unitDescription: 'Screws', workTypeCode: null, workTypeDescription: null, timeFrom: null, timeTo: null, unitOfMeasureCode: 'BOX', unitOfMeasureDescription: 'Box' };
+  const item = {
+    unitType: 'Item' as const,
+    unitNo: '1000',
+    unitDescription: 'Screws',
+    workTypeCode: null,
+    workTypeDescription: null,
+    timeFrom: null,
+    timeTo: null,
+    unitOfMeasureCode: 'BOX',
+    unitOfMeasureDescription: 'Box',
+  };
   await insertRecords(app, [
     record(a, 'basica', { date: '2026-11-23', quantity: 4.5 }),
     record(a, 'basica', { date: '2026-11-23', quantity: 3, timeFrom: '13:00:00', timeTo: '16:00:00' }),

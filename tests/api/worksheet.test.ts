@@ -228,9 +228,20 @@ describe('manage, approve, lock', () => {
 
   it('the owner loses the record once someone else modified it; the history shows who changed what', async () => {
     const current = (await w.c.basicA.get(`/api/worksheet/${rec.id}`)).body as Rec;
-    const edit = await w.c.leadA.request('PUT', '/api/worksheet', form({ ...itemEntry({ date: '2026-11-10' }), id: rec.id, version: current.version, quantity: '7', description: 'fixed by leader' }));
+    const edit = await w.c.leadA.request(
+      'PUT',
+      '/api/worksheet',
+      form({ ...itemEntry({ date: '2026-11-10' }), id: rec.id, version: current.version, quantity: '7', description: 'fixed by leader' }),
+    );
     expectStatus(edit, 200);
-    expect(edit.body).toMatchObject({ quantity: 7, description: 'fixed by leader', modifiedBy: 'wsleada', username: 'wsbasica', canViewHistory: true, version: current.version + 1 });
+    expect(edit.body).toMatchObject({
+      quantity: 7,
+      description: 'fixed by leader',
+      modifiedBy: 'wsleada',
+      username: 'wsbasica',
+      canViewHistory: true,
+      version: current.version + 1,
+    });
     const owner = await w.c.basicA.get(`/api/worksheet/${rec.id}`);
     expect(owner.body).toMatchObject({ canManage: false, canViewHistory: false });
     const ownerEdit = await w.c.basicA.request('PUT', '/api/worksheet', form({ ...itemEntry(), id: rec.id }));
@@ -249,7 +260,11 @@ describe('manage, approve, lock', () => {
 
   it('a stale version answers 409 instead of overwriting', async () => {
     const current = (await w.c.leadA.get(`/api/worksheet/${rec.id}`)).body as Rec;
-    const stale = await w.c.admin.request('PUT', '/api/worksheet', form({ ...itemEntry({ date: '2026-11-10' }), id: rec.id, version: current.version - 1, description: 'lost update' }));
+    const stale = await w.c.admin.request(
+      'PUT',
+      '/api/worksheet',
+      form({ ...itemEntry({ date: '2026-11-10' }), id: rec.id, version: current.version - 1, description: 'lost update' }),
+    );
     expectStatus(stale, 409);
     expect(stale.body.code).toBe('STALE');
     expect(expectOk(await w.c.leadA.get(`/api/worksheet/${rec.id}`)).description).toBe('fixed by leader');
@@ -268,7 +283,11 @@ describe('manage, approve, lock', () => {
   it('Admin manages any record of the account', async () => {
     const r = await create(w.c.basicB, itemEntry({ jobCode: 'J-3001', customerNo: 'C3000', jobTaskCode: null }));
     expect((await w.c.leadA.get(`/api/worksheet/${r.id}`)).status).toBe(404);
-    const edit = await w.c.admin.request('PUT', '/api/worksheet', form({ ...itemEntry({ jobCode: 'J-3001', customerNo: 'C3000', jobTaskCode: null }), id: r.id, version: r.version, quantity: '5' }));
+    const edit = await w.c.admin.request(
+      'PUT',
+      '/api/worksheet',
+      form({ ...itemEntry({ jobCode: 'J-3001', customerNo: 'C3000', jobTaskCode: null }), id: r.id, version: r.version, quantity: '5' }),
+    );
     expectStatus(edit, 200);
     expect((await w.c.admin.del('/api/worksheet', { id: r.id })).status).toBe(204);
   });

@@ -16,7 +16,13 @@ async function violations(page: Page, where: string): Promise<string[]> {
   // Let transitions (toasts, the menu) settle so colours are read at their end state.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   const result = await axeBuilder(page).analyze();
-  return result.violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
+  return result.violations.map(
+    (v) =>
+      `${where}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 4)
+        .join(', ')}`,
+  );
 }
 
 for (const [lang, locale, user] of [
@@ -199,7 +205,10 @@ for (const [lang, user] of [
     await expect(page.locator('nav#main-menu')).toBeVisible();
     found.push(...(await violations(page, 'phone menu open')));
     await page.keyboard.press('Escape');
-    await page.locator('form.ws-form').getByRole('button', { name: /\((0)\)/ }).click();
+    await page
+      .locator('form.ws-form')
+      .getByRole('button', { name: /\((0)\)/ })
+      .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     found.push(...(await violations(page, 'attachments dialog')));
 

@@ -124,7 +124,9 @@ for (const [viewport, size] of [
       await expect(row(page, no)).toContainText('E2E bolts, zinc');
       await expect(row(page, no)).toContainText('Inactive');
       await expect(row(page, '1000')).toHaveCount(0);
-      await row(page, no).getByRole('link', { name: `Edit item ${no}` }).click();
+      await row(page, no)
+        .getByRole('link', { name: `Edit item ${no}` })
+        .click();
       await expect(page).toHaveURL(new RegExp(`/admin/items/edit\\?no=${no}$`));
 
       await confirmDeleteAfterCancel(page, () => page.getByRole('button', { name: 'Delete', exact: true }).click());
@@ -144,7 +146,9 @@ for (const [viewport, size] of [
       await expect(page).toHaveURL(/\/admin\/customers$/);
       await expect(row(page, no)).toContainText('E2E Byg ApS');
 
-      await row(page, no).getByRole('link', { name: `Edit customer ${no}` }).click();
+      await row(page, no)
+        .getByRole('link', { name: `Edit customer ${no}` })
+        .click();
       await expect(page.getByTestId('readonly-key')).toHaveText(no);
       await page.getByLabel('Name').fill('E2E Byg A/S');
       await page.getByRole('checkbox', { name: 'Active' }).uncheck();
@@ -213,7 +217,9 @@ for (const [viewport, size] of [
       await page.goto('/admin/jobs');
       await expect(row(page, code)).toContainText('Vestegnens Boligselskab');
       await expect(row(page, code)).toContainText('Inactive');
-      await row(page, code).getByRole('link', { name: `Edit job ${code}` }).click();
+      await row(page, code)
+        .getByRole('link', { name: `Edit job ${code}` })
+        .click();
       await confirmDeleteAfterCancel(page, () => page.getByRole('button', { name: 'Delete', exact: true }).click());
       await expectToast(page, 'Job successfully deleted');
       await expect(page).toHaveURL(/\/admin\/jobs$/);
@@ -239,7 +245,9 @@ for (const [viewport, size] of [
       await expect(add.getByLabel('Code', { exact: true })).toHaveValue('');
       await expect(row(page, code)).toContainText('E2E site');
 
-      await row(page, code).getByRole('link', { name: `Edit location ${code}` }).click();
+      await row(page, code)
+        .getByRole('link', { name: `Edit location ${code}` })
+        .click();
       await expect(page).toHaveURL(new RegExp(`/admin/locations/edit\\?code=${code}$`));
       await expect(page.getByTestId('readonly-key')).toHaveText(code);
       await page.getByRole('checkbox', { name: 'Active' }).uncheck();
@@ -248,7 +256,11 @@ for (const [viewport, size] of [
       await page.getByRole('link', { name: 'Cancel' }).click();
       await expect(row(page, code)).toContainText('Inactive');
 
-      await confirmDeleteAfterCancel(page, () => row(page, code).getByRole('button', { name: `Delete location ${code}` }).click());
+      await confirmDeleteAfterCancel(page, () =>
+        row(page, code)
+          .getByRole('button', { name: `Delete location ${code}` })
+          .click(),
+      );
       await expectToast(page, 'Location successfully deleted');
       await expect(row(page, code)).toHaveCount(0);
     });
@@ -264,7 +276,9 @@ for (const [viewport, size] of [
       await page.getByLabel('Unit of measure code (optional)').selectOption('HOUR');
       await page.getByRole('button', { name: 'Create' }).click();
       await expectToast(page, 'Work type successfully created');
-      await row(page, code).getByRole('link', { name: `Edit work type ${code}` }).click();
+      await row(page, code)
+        .getByRole('link', { name: `Edit work type ${code}` })
+        .click();
       await page.getByLabel('Unit of measure code (optional)').selectOption('');
       await page.getByRole('checkbox', { name: 'Active' }).uncheck();
       await page.getByRole('button', { name: 'Save' }).click();

@@ -30,7 +30,10 @@ test('the API docs render locally, take the API key and try a call', async ({ pa
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto('/api/docs');
   await expect(page.locator('.swagger-ui .info .title')).toContainText('NS-Webtid API', { timeout: 30_000 });
-  await page.getByRole('button', { name: /authorize/i }).first().click();
+  await page
+    .getByRole('button', { name: /authorize/i })
+    .first()
+    .click();
   const dialog = page.locator('.dialog-ux');
   await dialog.locator('input').first().fill(key);
   await dialog.locator('.auth-btn-wrapper button.authorize').first().click();
@@ -47,7 +50,10 @@ test('the API docs render locally, take the API key and try a call', async ({ pa
 
   // Issue 19 point 5: the create's example is real demo data and the server takes it as it is;
   // the multipart form shows the photos as file inputs.
-  const create = page.locator('.opblock').filter({ has: page.getByRole('button', { name: /^POST \/api\/worksheet / }) }).first();
+  const create = page
+    .locator('.opblock')
+    .filter({ has: page.getByRole('button', { name: /^POST \/api\/worksheet / }) })
+    .first();
   await create.getByRole('button', { name: /^POST \/api\/worksheet / }).click();
   await create.getByRole('button', { name: /try it out/i }).click();
   const example = create.locator('textarea.body-param__text');

@@ -77,7 +77,10 @@ test.afterAll(async () => {
 });
 
 test('the download modal in English and Danish at 375, 800 and 1366 px', async ({ browser }) => {
-  for (const [user, lang] of [['exp-leader', 'en'], ['exp-leder', 'da']] as const) {
+  for (const [user, lang] of [
+    ['exp-leader', 'en'],
+    ['exp-leder', 'da'],
+  ] as const) {
     const page = await browser.newPage();
     await signIn(page, user, '/?mode=TEAM');
     await expect(page.locator('[data-entry-id]')).toHaveCount(3);
@@ -189,7 +192,10 @@ test('a team leader downloads and marks; the entries move to the archive, whose 
 });
 
 test('the archive in English and Danish at 375, 800 and 1366 px; Danish files use ; and decimal comma', async ({ browser }) => {
-  for (const [user, lang] of [['exp-leader', 'en'], ['exp-leder', 'da']] as const) {
+  for (const [user, lang] of [
+    ['exp-leader', 'en'],
+    ['exp-leder', 'da'],
+  ] as const) {
     const page = await browser.newPage();
     await signIn(page, user, '/archive?mode=TEAM');
     await expect(page.locator('[data-entry-id]').first()).toBeVisible();
@@ -219,13 +225,17 @@ test('the archive in English and Danish at 375, 800 and 1366 px; Danish files us
 });
 
 test('issue 12: the modal offers xlsx and the CSV flavour by keyboard, downloads the workbook and remembers the choice', async ({ browser }) => {
-  for (const [user, lang] of [['exp-leader', 'en'], ['exp-leder', 'da']] as const) {
+  for (const [user, lang] of [
+    ['exp-leader', 'en'],
+    ['exp-leder', 'da'],
+  ] as const) {
     const page = await browser.newPage();
     await signIn(page, user, '/archive?mode=TEAM');
     await expect(page.locator('[data-entry-id]').first()).toBeVisible();
-    const t = lang === 'en'
-      ? { format: 'File format', xlsx: 'Excel workbook (.xlsx)', csv: 'CSV file (.csv)', flavour: 'CSV format', danish: 'Danish Excel', intl: 'International' }
-      : { format: 'Filformat', xlsx: 'Excel-projektmappe (.xlsx)', csv: 'CSV-fil (.csv)', flavour: 'CSV-format', danish: 'Dansk Excel', intl: 'International' };
+    const t =
+      lang === 'en'
+        ? { format: 'File format', xlsx: 'Excel workbook (.xlsx)', csv: 'CSV file (.csv)', flavour: 'CSV format', danish: 'Danish Excel', intl: 'International' }
+        : { format: 'Filformat', xlsx: 'Excel-projektmappe (.xlsx)', csv: 'CSV-fil (.csv)', flavour: 'CSV-format', danish: 'Dansk Excel', intl: 'International' };
     for (const size of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
       await page.setViewportSize(size);
       const dialog = await openModal(page);

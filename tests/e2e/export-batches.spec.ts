@@ -23,7 +23,16 @@ async function seedPeriod(worker: APIRequestContext, leader: APIRequestContext, 
   ];
   for (const d of days) {
     const res = await worker.post('/api/worksheet', {
-      data: { date: d.date, customerNo: 'C3000', jobCode: 'J-3001', unitType: 'Item', unitNo: '1300', description: `${tag} ${d.date} ${stamp}`, quantity: d.quantity, unitOfMeasureCode: 'BAG' },
+      data: {
+        date: d.date,
+        customerNo: 'C3000',
+        jobCode: 'J-3001',
+        unitType: 'Item',
+        unitNo: '1300',
+        description: `${tag} ${d.date} ${stamp}`,
+        quantity: d.quantity,
+        unitOfMeasureCode: 'BAG',
+      },
     });
     expect(res.status(), await res.text()).toBe(201);
     const { id } = (await res.json()) as { id: number };
@@ -41,7 +50,9 @@ test.beforeAll(async ({ baseURL: url }) => {
     const res = await admin.post('/api/user', { data: { username, password: PASSWORD, confirmPassword: PASSWORD, profileType: 'Teamleader', languageCode, teamCode: 'BAT' } });
     expect(res.status(), await res.text()).toBe(201);
   }
-  const created = await admin.post('/api/user', { data: { username: 'bat-worker', password: PASSWORD, confirmPassword: PASSWORD, profileType: 'Basic', languageCode: 'ENU', teamCode: 'BAT' } });
+  const created = await admin.post('/api/user', {
+    data: { username: 'bat-worker', password: PASSWORD, confirmPassword: PASSWORD, profileType: 'Basic', languageCode: 'ENU', teamCode: 'BAT' },
+  });
   expect(created.status(), await created.text()).toBe(201);
   await admin.dispose();
   const worker = await apiLogin(baseURL, 'bat-worker');
@@ -54,14 +65,36 @@ test.beforeAll(async ({ baseURL: url }) => {
 
 const T = {
   da: {
-    user: 'bat-leder', size: VIEWPORTS.desktop, from: 'Fra dato', to: 'Til dato', month: '2026-10', approvedOnly: 'Kun godkendte registreringer',
-    count: 'Registreringer, der markeres som eksporteret: 2', leftOut: 'Udeladt, ikke godkendt', move: 'Flyt 2 registreringer til arkivet',
-    done: /2 registreringer er flyttet til arkivet som eksportkørsel WT\d{6}\./, open: 'Åbn kørslen i arkivet', batch: 'Eksportkørsel', again: 'Hent igen', download: 'Download',
+    user: 'bat-leder',
+    size: VIEWPORTS.desktop,
+    from: 'Fra dato',
+    to: 'Til dato',
+    month: '2026-10',
+    approvedOnly: 'Kun godkendte registreringer',
+    count: 'Registreringer, der markeres som eksporteret: 2',
+    leftOut: 'Udeladt, ikke godkendt',
+    move: 'Flyt 2 registreringer til arkivet',
+    done: /2 registreringer er flyttet til arkivet som eksportkørsel WT\d{6}\./,
+    open: 'Åbn kørslen i arkivet',
+    batch: 'Eksportkørsel',
+    again: 'Hent igen',
+    download: 'Download',
   },
   en: {
-    user: 'bat-leader', size: VIEWPORTS.phone, from: 'From date', to: 'To date', month: '2026-08', approvedOnly: 'Approved entries only',
-    count: 'Entries that will be marked as exported: 2', leftOut: 'Left out, not approved', move: 'Move 2 entries to the archive',
-    done: /2 entries were moved to the archive as export batch WT\d{6}\./, open: 'Open the batch in the archive', batch: 'Export batch', again: 'Download again', download: 'Download',
+    user: 'bat-leader',
+    size: VIEWPORTS.phone,
+    from: 'From date',
+    to: 'To date',
+    month: '2026-08',
+    approvedOnly: 'Approved entries only',
+    count: 'Entries that will be marked as exported: 2',
+    leftOut: 'Left out, not approved',
+    move: 'Move 2 entries to the archive',
+    done: /2 entries were moved to the archive as export batch WT\d{6}\./,
+    open: 'Open the batch in the archive',
+    batch: 'Export batch',
+    again: 'Download again',
+    download: 'Download',
   },
 } as const;
 

@@ -17,7 +17,16 @@ async function seed(worker: APIRequestContext, admin: APIRequestContext, months:
   for (const month of months) {
     for (const day of ['03', '04']) {
       const res = await worker.post('/api/worksheet', {
-        data: { date: `${month}-${day}`, customerNo: 'C3000', jobCode: 'J-3001', unitType: 'Item', unitNo: '1300', description: `sel ${month}-${day} ${stamp}`, quantity: '2', unitOfMeasureCode: 'BAG' },
+        data: {
+          date: `${month}-${day}`,
+          customerNo: 'C3000',
+          jobCode: 'J-3001',
+          unitType: 'Item',
+          unitNo: '1300',
+          description: `sel ${month}-${day} ${stamp}`,
+          quantity: '2',
+          unitOfMeasureCode: 'BAG',
+        },
       });
       expect(res.status(), await res.text()).toBe(201);
       const { id } = (await res.json()) as { id: number };
@@ -27,9 +36,42 @@ async function seed(worker: APIRequestContext, admin: APIRequestContext, months:
 }
 
 const RUNS = [
-  { lang: 'da', size: { width: 375, height: 740 }, admin: 'sel-office-da', month: '2024-10', next: '2024-11', from: 'Fra dato', to: 'Til dato', download: 'Download', move: 'Flyt 2 registreringer til arkivet', words: /Alle · .*2024 – .*2024/ },
-  { lang: 'en', size: { width: 1024, height: 800 }, admin: 'sel-office-en', month: '2024-07', next: '2024-08', from: 'From date', to: 'To date', download: 'Download', move: 'Move 2 entries to the archive', words: /All · .*2024 – .*2024/ },
-  { lang: 'da', size: { width: 1366, height: 860 }, admin: 'sel-office-da2', month: '2024-05', next: '2024-06', from: 'Fra dato', to: 'Til dato', download: 'Download', move: 'Flyt 2 registreringer til arkivet', words: /Alle · .*2024 – .*2024/ },
+  {
+    lang: 'da',
+    size: { width: 375, height: 740 },
+    admin: 'sel-office-da',
+    month: '2024-10',
+    next: '2024-11',
+    from: 'Fra dato',
+    to: 'Til dato',
+    download: 'Download',
+    move: 'Flyt 2 registreringer til arkivet',
+    words: /Alle · .*2024 – .*2024/,
+  },
+  {
+    lang: 'en',
+    size: { width: 1024, height: 800 },
+    admin: 'sel-office-en',
+    month: '2024-07',
+    next: '2024-08',
+    from: 'From date',
+    to: 'To date',
+    download: 'Download',
+    move: 'Move 2 entries to the archive',
+    words: /All · .*2024 – .*2024/,
+  },
+  {
+    lang: 'da',
+    size: { width: 1366, height: 860 },
+    admin: 'sel-office-da2',
+    month: '2024-05',
+    next: '2024-06',
+    from: 'Fra dato',
+    to: 'Til dato',
+    download: 'Download',
+    move: 'Flyt 2 registreringer til arkivet',
+    words: /Alle · .*2024 – .*2024/,
+  },
 ] as const;
 
 let baseURL: string;
@@ -72,13 +114,16 @@ async function expectNoToastOverControls(page: Page) {
           const toasts = [...document.querySelectorAll('.toast')].map((t) => t.getBoundingClientRect());
           const region = document.querySelector('.toasts');
           const hits: string[] = [];
-          for (const el of document.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])')) {
+          for (const el of document.querySelectorAll<HTMLElement>(
+            'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])',
+          )) {
             // The top bar's menu is the one thing a toast may stand over (toast-place.ts).
             if (region?.contains(el) || el.closest('dialog') || el.closest('.topbar')) continue;
             const r = el.getBoundingClientRect();
             if (r.width === 0 || r.height === 0) continue;
             for (const t of toasts) {
-              if (r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top) hits.push(`${el.tagName} ${el.textContent?.trim().slice(0, 30) ?? ''} ${el.getAttribute('aria-label') ?? ''}`);
+              if (r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top)
+                hits.push(`${el.tagName} ${el.textContent?.trim().slice(0, 30) ?? ''} ${el.getAttribute('aria-label') ?? ''}`);
             }
           }
           return hits;

@@ -38,7 +38,9 @@ async function layoutProblems(page: Page, width: number): Promise<Problem[]> {
     }
     // Issue 23 §4: no ordinary word is broken inside ("NORMA L"). A word may only break when it is a
     // long token (marked .ws-long, words.tsx) that is wider than the box it sits in.
-    const boxes = Array.from(document.querySelectorAll<HTMLElement>('.ws-table td, .ws-entry')).filter((el) => el.offsetParent !== null).slice(0, 60);
+    const boxes = Array.from(document.querySelectorAll<HTMLElement>('.ws-table td, .ws-entry'))
+      .filter((el) => el.offsetParent !== null)
+      .slice(0, 60);
     for (const box of boxes) {
       const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -98,7 +100,13 @@ for (const { user, lang } of [
           // Let the media and container queries settle.
           await page.waitForFunction((w) => window.innerWidth === w, width);
           // Admin lists are cards below 640 px, entries below 1280 px, and tables from there up; wait for the switch.
-          const layout = admin ? (width < 640 ? '.admin-cards [data-row-key]' : '.admin-table [data-row-key]') : width < 1280 ? '.ws-cards [data-entry-id]' : '.ws-table [data-entry-id]';
+          const layout = admin
+            ? width < 640
+              ? '.admin-cards [data-row-key]'
+              : '.admin-table [data-row-key]'
+            : width < 1280
+              ? '.ws-cards [data-entry-id]'
+              : '.ws-table [data-entry-id]';
           await expect(page.locator(layout).first()).toBeVisible();
           await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
           for (const p of await layoutProblems(page, width)) problems.push({ ...p, list });

@@ -74,7 +74,6 @@ export const USERS = [
   ['wwwwwwwwwwwwwwwwwwwd', 'DAN'],
 ] as const;
 
-
 /** One seeding at a time across the run's worker processes (a directory is the lock). */
 async function withSeedLock<T>(work: () => Promise<T>): Promise<T> {
   const lock = join(tmpdir(), `webtid-e2e-seed-${process.env.E2E_PORT ?? 'default'}`);

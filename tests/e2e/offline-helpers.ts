@@ -37,4 +37,3 @@ export async function readyForOffline(page: Page, user: string): Promise<void> {
   expect(active).toBe(true);
   await expect.poll(async () => (await copyOwners(page)).meta, { timeout: 30_000 }).toEqual([expect.stringMatching(new RegExp(`:${user}$`))]);
 }
-

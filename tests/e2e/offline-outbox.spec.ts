@@ -44,7 +44,9 @@ async function serverEntries(username: string, text: string): Promise<Entry[]> {
 
 test.beforeAll(async ({ baseURL: url }) => {
   baseURL = url!;
-  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#d97706' } }).png().toBuffer();
+  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#d97706' } })
+    .png()
+    .toBuffer();
   const admin = await apiLogin(baseURL, 'admin');
   for (const username of [user, otherUser, danishUser]) {
     const languageCode = username === danishUser ? 'DAN' : 'ENU';
@@ -206,7 +208,9 @@ test('a refused entry (its job deactivated meanwhile) shows why, and can be fixe
   // Meanwhile an admin deactivates the job.
   const admin = await apiLogin(baseURL, 'admin');
   const job = (await (await admin.get(`/api/job/single?code=${refusedJob}`)).json()) as { version: number };
-  const off = await admin.put('/api/job', { data: { code: refusedJob, description: 'Outbox refusal job', billToCustomerNo: 'C1000', teamCode: 'A', active: false, version: job.version } });
+  const off = await admin.put('/api/job', {
+    data: { code: refusedJob, description: 'Outbox refusal job', billToCustomerNo: 'C1000', teamCode: 'A', active: false, version: job.version },
+  });
   expect(off.status(), await off.text()).toBe(200);
   await admin.dispose();
 
@@ -415,7 +419,11 @@ test('a phone with no network: the app opens, three entries with photos wait, th
     });
   const descriptions = ['one', 'two', 'three'].map((n) => `Restart ${n} ${stamp}`);
   const photos = await Promise.all(
-    ['#0f766e', '#7c3aed', '#b91c1c'].map((background) => sharp({ create: { width: 32, height: 24, channels: 3, background } }).png().toBuffer()),
+    ['#0f766e', '#7c3aed', '#b91c1c'].map((background) =>
+      sharp({ create: { width: 32, height: 24, channels: 3, background } })
+        .png()
+        .toBuffer(),
+    ),
   );
   try {
     // Earlier, with a connection: the worker logged in once (the service worker and the master

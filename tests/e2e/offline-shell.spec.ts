@@ -106,7 +106,9 @@ test('logout clears the device copy; another user never gets the first user’s 
   await readyForOffline(page, 'basic');
   await context.clearCookies();
   await login(page, 'other');
-  await expect.poll(async () => copyOwners(page), { timeout: 30_000 }).toEqual({ meta: [expect.stringMatching(/:other$/)], kinds: [expect.stringMatching(/:other$/)], exists: true });
+  await expect
+    .poll(async () => copyOwners(page), { timeout: 30_000 })
+    .toEqual({ meta: [expect.stringMatching(/:other$/)], kinds: [expect.stringMatching(/:other$/)], exists: true });
   expect(await page.evaluate(() => localStorage.getItem('webtid.offline.identity'))).toMatch(/"user":"\d+:other"/);
 
   // Offline the app opens for the second user only.

@@ -13,8 +13,26 @@ import { ensureLongValues, text100 } from './long-values';
 const PRINT_AREA = { width: 1047, height: 718 };
 
 const LANGS = [
-  { lang: 'en', user: 'wwwwwwwwwwwwwwwwwwwa', worksheet: 'Worksheet', archive: 'Archive', views: { YOURS: 'Yours', TEAM: 'Team', ALL: 'All' }, userLabel: 'User:', period: 'Period:', printed: 'Printed:' },
-  { lang: 'da', user: 'wwwwwwwwwwwwwwwwwwwd', worksheet: 'Arbejdsseddel', archive: 'Arkiv', views: { YOURS: 'Dine', TEAM: 'Hold', ALL: 'Alle' }, userLabel: 'Bruger:', period: 'Periode:', printed: 'Udskrevet:' },
+  {
+    lang: 'en',
+    user: 'wwwwwwwwwwwwwwwwwwwa',
+    worksheet: 'Worksheet',
+    archive: 'Archive',
+    views: { YOURS: 'Yours', TEAM: 'Team', ALL: 'All' },
+    userLabel: 'User:',
+    period: 'Period:',
+    printed: 'Printed:',
+  },
+  {
+    lang: 'da',
+    user: 'wwwwwwwwwwwwwwwwwwwd',
+    worksheet: 'Arbejdsseddel',
+    archive: 'Arkiv',
+    views: { YOURS: 'Dine', TEAM: 'Hold', ALL: 'Alle' },
+    userLabel: 'Bruger:',
+    period: 'Periode:',
+    printed: 'Udskrevet:',
+  },
 ] as const;
 
 /** Columns whose right edge lies outside the print area, and cells whose text is cut. */
@@ -94,7 +112,11 @@ for (const l of LANGS) {
         // The real sheet: A4 landscape through Chromium's print path.
         await page.emulateMedia({ media: 'screen' });
         await page.setViewportSize({ width: 1366, height: 900 });
-        const pdf = await page.pdf({ format: 'A4', landscape: true, path: `test-results/screens/print-${v.url.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${l.lang}.pdf` });
+        const pdf = await page.pdf({
+          format: 'A4',
+          landscape: true,
+          path: `test-results/screens/print-${v.url.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${l.lang}.pdf`,
+        });
         expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
         await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
       }

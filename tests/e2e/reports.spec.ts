@@ -23,8 +23,26 @@ async function addEntry(page: Page, data: Record<string, unknown>) {
 
 async function addEntries(page: Page) {
   const common = { customerNo: 'C1000', jobCode: 'J-1001', jobTaskCode: '100', description: 'Reports e2e' };
-  await addEntry(page, { ...common, date: `2023-${pad(month)}-02`, unitType: 'Resource', unitNo: 'R01', timeFrom: '08:00', timeTo: '10:30', quantity: '2.5', unitOfMeasureCode: 'HOUR' });
-  await addEntry(page, { ...common, date: `2023-${pad(month)}-10`, unitType: 'Resource', unitNo: 'R01', timeFrom: '08:00', timeTo: '12:00', quantity: '4', unitOfMeasureCode: 'HOUR' });
+  await addEntry(page, {
+    ...common,
+    date: `2023-${pad(month)}-02`,
+    unitType: 'Resource',
+    unitNo: 'R01',
+    timeFrom: '08:00',
+    timeTo: '10:30',
+    quantity: '2.5',
+    unitOfMeasureCode: 'HOUR',
+  });
+  await addEntry(page, {
+    ...common,
+    date: `2023-${pad(month)}-10`,
+    unitType: 'Resource',
+    unitNo: 'R01',
+    timeFrom: '08:00',
+    timeTo: '12:00',
+    quantity: '4',
+    unitOfMeasureCode: 'HOUR',
+  });
   await addEntry(page, { ...common, date: `2023-${pad(month)}-10`, unitType: 'Item', unitNo: '1000', quantity: '3', unitOfMeasureCode: 'BOX' });
 }
 
@@ -39,14 +57,46 @@ async function noSideScroll(page: Page) {
 async function axe(page: Page): Promise<string[]> {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   const result = await axeBuilder(page).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
+  return result.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}) ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 4)
+        .join(', ')}`,
+  );
 }
 
 for (const lang of ['en', 'da'] as const) {
   const t =
     lang === 'en'
-      ? { user: 'leader', menu: 'Reports', thenBy: 'Then by', groupBy: 'Group by', week: 'Week', person: 'Person', total: 'Total', subtotal: 'Subtotal', hours: '6.50', xlsx: 'Download xlsx', chart: /Hours per week, stacked by person/, sortHours: 'Sort by Hours' }
-      : { user: 'dansk', menu: 'Rapporter', thenBy: 'Derefter efter', groupBy: 'Gruppér efter', week: 'Uge', person: 'Person', total: 'I alt', subtotal: 'Subtotal', hours: '6,50', xlsx: 'Hent xlsx', chart: /Timer pr\. uge, stablet efter person/, sortHours: 'Sortér efter Timer' };
+      ? {
+          user: 'leader',
+          menu: 'Reports',
+          thenBy: 'Then by',
+          groupBy: 'Group by',
+          week: 'Week',
+          person: 'Person',
+          total: 'Total',
+          subtotal: 'Subtotal',
+          hours: '6.50',
+          xlsx: 'Download xlsx',
+          chart: /Hours per week, stacked by person/,
+          sortHours: 'Sort by Hours',
+        }
+      : {
+          user: 'dansk',
+          menu: 'Rapporter',
+          thenBy: 'Derefter efter',
+          groupBy: 'Gruppér efter',
+          week: 'Uge',
+          person: 'Person',
+          total: 'I alt',
+          subtotal: 'Subtotal',
+          hours: '6,50',
+          xlsx: 'Hent xlsx',
+          chart: /Timer pr\. uge, stablet efter person/,
+          sortHours: 'Sortér efter Timer',
+        };
 
   for (const vp of ['desktop', 'phone'] as const) {
     test(`${lang} ${VIEWPORTS[vp].width}px: build a report, change grouping, print, download xlsx, axe with a chart`, async ({ page }) => {

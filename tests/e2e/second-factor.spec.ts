@@ -12,7 +12,10 @@ import { apiLogin, login, PASSWORD, screenshot, VIEWPORTS } from './helpers';
 
 const code = (secret: string, offset = 0) => generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(Date.now() / 30_000) + offset), 6);
 
-for (const [lang, languageCode] of [['en', 'ENU'], ['da', 'DAN']] as const) {
+for (const [lang, languageCode] of [
+  ['en', 'ENU'],
+  ['da', 'DAN'],
+] as const) {
   for (const viewport of ['phone', 'desktop'] as const) {
     test(`two-factor: enrol on the security page, sign in with a recovery code (${lang}, ${viewport})`, async ({ page, baseURL }) => {
       const username = `tfa-${lang}-${viewport}`;

@@ -280,7 +280,10 @@ test('a session that ends elsewhere sends the user to /login with the reason', a
   await context.clearCookies();
   // The next call the app makes answers 401: the archive's, or a background refetch that beats
   // the click (then the menu is already gone, which is the same outcome).
-  await mainMenu(page).getByRole('link', { name: 'Archive' }).click({ timeout: 5000 }).catch(() => {});
+  await mainMenu(page)
+    .getByRole('link', { name: 'Archive' })
+    .click({ timeout: 5000 })
+    .catch(() => {});
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByTestId('login-reason')).toHaveText('Your session has ended. Log in again to continue.');
 });

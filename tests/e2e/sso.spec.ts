@@ -18,7 +18,16 @@ test.beforeAll(async ({ baseURL }) => {
   provider = await startTestProvider({ redirectUris: [`${baseURL}/api/auth/sso/callback`], postLogoutRedirectUris: [`${baseURL}/login`] });
   const admin = await apiLogin(String(baseURL), 'admin');
   const res = await admin.put('/api/account/sso', {
-    data: { enabled: true, providerName: 'Test IdP', issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, allowedDomains: ['sso.example'], jitCreate: true, ssoRequired: false },
+    data: {
+      enabled: true,
+      providerName: 'Test IdP',
+      issuer: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      allowedDomains: ['sso.example'],
+      jitCreate: true,
+      ssoRequired: false,
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
   await admin.dispose();
@@ -66,7 +75,9 @@ for (const [lang, locale, viewport] of [
     // A refusal comes back to the login page with its code, shown in the user's language.
     await page.context().clearCookies();
     await page.goto('/login?sso_error=SSO_DOMAIN_NOT_ALLOWED');
-    await expect(page.getByTestId('sso-error')).toHaveText(lang === 'da' ? 'Dit e-maildomæne må ikke logge ind på denne konto' : 'Your e-mail domain may not sign in to this account');
+    await expect(page.getByTestId('sso-error')).toHaveText(
+      lang === 'da' ? 'Dit e-maildomæne må ikke logge ind på denne konto' : 'Your e-mail domain may not sign in to this account',
+    );
     await screenshot(page, `sso-refused-${viewport}-${lang}`);
     await context.close();
   });

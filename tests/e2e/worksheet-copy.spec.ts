@@ -13,7 +13,20 @@ import { login, screenshot, VIEWPORTS } from './helpers';
 async function seedDay(page: Page, date: string, tag: string): Promise<void> {
   const origin = new URL(page.url()).origin;
   const entries = [
-    { date, customerNo: 'C1000', jobCode: 'J-1001', jobTaskCode: '100', locationCode: 'CPH', workTypeCode: 'NORMAL', unitType: 'Resource', unitNo: 'R01', description: `${tag} hours`, timeFrom: '07:00', timeTo: '14:30', unitOfMeasureCode: 'HOUR' },
+    {
+      date,
+      customerNo: 'C1000',
+      jobCode: 'J-1001',
+      jobTaskCode: '100',
+      locationCode: 'CPH',
+      workTypeCode: 'NORMAL',
+      unitType: 'Resource',
+      unitNo: 'R01',
+      description: `${tag} hours`,
+      timeFrom: '07:00',
+      timeTo: '14:30',
+      unitOfMeasureCode: 'HOUR',
+    },
     { date, customerNo: 'C1000', jobCode: 'J-1001', jobTaskCode: '200', unitType: 'Item', unitNo: '1000', description: `${tag} screws`, quantity: 2, unitOfMeasureCode: 'BOX' },
   ];
   for (const data of entries) {
@@ -28,10 +41,50 @@ async function noSidewaysScroll(page: Page): Promise<void> {
 }
 
 const cases = [
-  { name: 'phone-da', user: 'dansk', viewport: VIEWPORTS.phone, from: '2026-10-05', to: '2026-10-08', preview: 'Vis hvad der oprettes', confirm: 'Kopiér', toast: '2 registreringer kopieret', dateLabel: 'Kopiér til dato' },
-  { name: 'desktop-en', user: 'basic', viewport: VIEWPORTS.desktop, from: '2026-10-12', to: '2026-10-15', preview: 'Show what will be created', confirm: 'Copy', toast: '2 entries copied', dateLabel: 'Copy to date' },
-  { name: 'phone-en', user: 'basic', viewport: VIEWPORTS.phone, from: '2026-10-19', to: '2026-10-22', preview: 'Show what will be created', confirm: 'Copy', toast: '2 entries copied', dateLabel: 'Copy to date' },
-  { name: 'desktop-da', user: 'dansk', viewport: VIEWPORTS.desktop, from: '2026-10-26', to: '2026-10-29', preview: 'Vis hvad der oprettes', confirm: 'Kopiér', toast: '2 registreringer kopieret', dateLabel: 'Kopiér til dato' },
+  {
+    name: 'phone-da',
+    user: 'dansk',
+    viewport: VIEWPORTS.phone,
+    from: '2026-10-05',
+    to: '2026-10-08',
+    preview: 'Vis hvad der oprettes',
+    confirm: 'Kopiér',
+    toast: '2 registreringer kopieret',
+    dateLabel: 'Kopiér til dato',
+  },
+  {
+    name: 'desktop-en',
+    user: 'basic',
+    viewport: VIEWPORTS.desktop,
+    from: '2026-10-12',
+    to: '2026-10-15',
+    preview: 'Show what will be created',
+    confirm: 'Copy',
+    toast: '2 entries copied',
+    dateLabel: 'Copy to date',
+  },
+  {
+    name: 'phone-en',
+    user: 'basic',
+    viewport: VIEWPORTS.phone,
+    from: '2026-10-19',
+    to: '2026-10-22',
+    preview: 'Show what will be created',
+    confirm: 'Copy',
+    toast: '2 entries copied',
+    dateLabel: 'Copy to date',
+  },
+  {
+    name: 'desktop-da',
+    user: 'dansk',
+    viewport: VIEWPORTS.desktop,
+    from: '2026-10-26',
+    to: '2026-10-29',
+    preview: 'Vis hvad der oprettes',
+    confirm: 'Kopiér',
+    toast: '2 registreringer kopieret',
+    dateLabel: 'Kopiér til dato',
+  },
 ] as const;
 
 for (const c of cases) {
@@ -79,8 +132,26 @@ const weekCases = [
 ] as const;
 
 const weekText = {
-  en: { action: 'Copy week…', dateLabel: 'Any day of the week to copy to', preview: 'Show what will be created', confirm: 'Copy', toast: '4 entries copied', heading: (w: number) => `4 new entries in week ${w}`, hours: '15.00', boxes: '4.00' },
-  da: { action: 'Kopiér uge…', dateLabel: 'En dag i ugen, der skal kopieres til', preview: 'Vis hvad der oprettes', confirm: 'Kopiér', toast: '4 registreringer kopieret', heading: (w: number) => `4 nye registreringer i uge ${w}`, hours: '15,00', boxes: '4,00' },
+  en: {
+    action: 'Copy week…',
+    dateLabel: 'Any day of the week to copy to',
+    preview: 'Show what will be created',
+    confirm: 'Copy',
+    toast: '4 entries copied',
+    heading: (w: number) => `4 new entries in week ${w}`,
+    hours: '15.00',
+    boxes: '4.00',
+  },
+  da: {
+    action: 'Kopiér uge…',
+    dateLabel: 'En dag i ugen, der skal kopieres til',
+    preview: 'Vis hvad der oprettes',
+    confirm: 'Kopiér',
+    toast: '4 registreringer kopieret',
+    heading: (w: number) => `4 nye registreringer i uge ${w}`,
+    hours: '15,00',
+    boxes: '4,00',
+  },
 } as const;
 
 for (const cases of weekCases) {
@@ -109,7 +180,12 @@ for (const cases of weekCases) {
     const rows = dialog.locator('.ws-copy__preview li');
     await expect(rows).toHaveCount(4);
     // Each copy on its own weekday: the Monday entries stay on Monday, the Wednesday ones on Wednesday.
-    await expect(rows.filter({ hasText: `Week ${c.name} Mon` }).first().locator('.ws-copy__date')).toBeVisible();
+    await expect(
+      rows
+        .filter({ hasText: `Week ${c.name} Mon` })
+        .first()
+        .locator('.ws-copy__date'),
+    ).toBeVisible();
     await noSidewaysScroll(page);
     await screenshot(page, `copy-week-${c.name}-preview`);
 

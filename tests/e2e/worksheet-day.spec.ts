@@ -315,8 +315,13 @@ for (const [viewport, size] of [
       await expect(workType).toBeFocused();
       await expect(workType).not.toHaveAttribute('aria-invalid', 'true');
       // Leave no draft behind for the next test of this user.
-      await form(page).getByRole('button', { name: lang === 'en' ? 'Reset' : 'Nulstil' }).click();
-      await page.getByRole('alertdialog').getByRole('button', { name: lang === 'en' ? 'Reset' : 'Nulstil' }).click();
+      await form(page)
+        .getByRole('button', { name: lang === 'en' ? 'Reset' : 'Nulstil' })
+        .click();
+      await page
+        .getByRole('alertdialog')
+        .getByRole('button', { name: lang === 'en' ? 'Reset' : 'Nulstil' })
+        .click();
       await expect(combo(page, t.job)).toHaveValue('');
     });
   }

@@ -19,7 +19,14 @@ async function logInAgain(page: Page, username: string) {
 /** Waits until the form's draft is in sessionStorage with this description. */
 async function draftSaved(page: Page, description: string) {
   await expect
-    .poll(() => page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('webtid:ws-draft:')).map((k) => sessionStorage.getItem(k) ?? '').join('\n')))
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(sessionStorage)
+          .filter((k) => k.startsWith('webtid:ws-draft:'))
+          .map((k) => sessionStorage.getItem(k) ?? '')
+          .join('\n'),
+      ),
+    )
     .toContain(description);
 }
 
@@ -42,7 +49,10 @@ test('a session that ends during Create: log in again and the typed entry is bac
 
   // The session ends on the server's side (the cookie is gone); Create answers 401.
   await context.clearCookies();
-  await form.getByRole('button', { name: 'Create', exact: true }).click({ timeout: 5000 }).catch(() => {});
+  await form
+    .getByRole('button', { name: 'Create', exact: true })
+    .click({ timeout: 5000 })
+    .catch(() => {});
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByTestId('login-reason')).toHaveText('Your session has ended. Log in again to continue.');
 
@@ -84,7 +94,11 @@ test('another user logging in on the same tab never sees the draft', async ({ pa
   await expect(form).toBeVisible();
   await expect(form.getByTestId('ws-draft-restored')).toHaveCount(0);
   await expect(form.getByLabel('Description')).not.toHaveValue(description);
-  const stored = await page.evaluate(() => Object.keys(sessionStorage).map((k) => sessionStorage.getItem(k) ?? '').join('\n'));
+  const stored = await page.evaluate(() =>
+    Object.keys(sessionStorage)
+      .map((k) => sessionStorage.getItem(k) ?? '')
+      .join('\n'),
+  );
   expect(stored).not.toContain(description);
 });
 
@@ -195,7 +209,11 @@ test('an edit keeps its draft across a reload; Cancel drops it', async ({ page }
   await form.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByText('Record successfully created')).toBeVisible();
 
-  await page.locator('[data-entry-id]').filter({ hasText: original }).getByRole('link', { name: `Edit ${original}` }).click();
+  await page
+    .locator('[data-entry-id]')
+    .filter({ hasText: original })
+    .getByRole('link', { name: `Edit ${original}` })
+    .click();
   await expect(page).toHaveURL(/\/worksheet\/edit\/\d+$/);
   const edit = page.locator('form.ws-form');
   await expect(edit.getByLabel('Description')).toHaveValue(original);
@@ -208,7 +226,11 @@ test('an edit keeps its draft across a reload; Cancel drops it', async ({ page }
 
   await edit.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/(\?.*)?$/);
-  await page.locator('[data-entry-id]').filter({ hasText: original }).getByRole('link', { name: `Edit ${original}` }).click();
+  await page
+    .locator('[data-entry-id]')
+    .filter({ hasText: original })
+    .getByRole('link', { name: `Edit ${original}` })
+    .click();
   await expect(page).toHaveURL(/\/worksheet\/edit\/\d+$/);
   await expect(page.locator('form.ws-form').getByLabel('Description')).toHaveValue(original);
   await expect(page.getByTestId('ws-draft-restored')).toHaveCount(0);

@@ -93,5 +93,7 @@ test('the week grid of 40 rows: first render at 4× CPU', async ({ page, baseURL
   expect(inputs, 'the 40 rows are a grid of inputs').toBeGreaterThanOrEqual(200);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   const sorted = [...figures].sort((a, b) => a - b);
-  console.log(`[grid perf] 40 rows × 5 days (280 cells, ${inputs} of them inputs; 200 entries), 4× CPU, Week tab click → grid: main-thread TaskDuration ms per round ${figures.join(', ')}; median ${sorted[Math.floor(sorted.length / 2)]} (first round: cold chunk)`);
+  console.log(
+    `[grid perf] 40 rows × 5 days (280 cells, ${inputs} of them inputs; 200 entries), 4× CPU, Week tab click → grid: main-thread TaskDuration ms per round ${figures.join(', ')}; median ${sorted[Math.floor(sorted.length / 2)]} (first round: cold chunk)`,
+  );
 });

@@ -24,7 +24,19 @@ interface WeekRows {
 
 async function seed(page: Page, date: string, unitNo: string, timeFrom: string, timeTo: string) {
   const origin = new URL(page.url()).origin;
-  const data = { date, customerNo: 'C1000', jobCode: 'J-1001', jobTaskCode: '100', workTypeCode: 'NORMAL', unitType: 'Resource', unitNo, description: 'Grid e2e', timeFrom, timeTo, unitOfMeasureCode: 'HOUR' };
+  const data = {
+    date,
+    customerNo: 'C1000',
+    jobCode: 'J-1001',
+    jobTaskCode: '100',
+    workTypeCode: 'NORMAL',
+    unitType: 'Resource',
+    unitNo,
+    description: 'Grid e2e',
+    timeFrom,
+    timeTo,
+    unitOfMeasureCode: 'HOUR',
+  };
   const res = await page.request.post('/api/worksheet', { data, headers: { Origin: origin } });
   expect(res.status(), await res.text()).toBe(201);
 }
@@ -83,7 +95,9 @@ for (const c of [
     }
     await page.keyboard.press('Tab'); // leaves Friday (saved) for Saturday
     keys++;
-    console.log(`[grid ${c.lang} ${c.viewport.width}] filled Tue–Fri with ${keys} keys (${tabsToGrid} keys from the top of the page to Monday's cell: skip link + Tabs, ${keys - tabsToGrid} in the grid)`);
+    console.log(
+      `[grid ${c.lang} ${c.viewport.width}] filled Tue–Fri with ${keys} keys (${tabsToGrid} keys from the top of the page to Monday's cell: skip link + Tabs, ${keys - tabsToGrid} in the grid)`,
+    );
     await expect(cellOf(page, 'R01', 5)).toBeFocused();
     await expect.poll(async () => (await serverWeek(page, week))?.days).toEqual([7.5, 7.5, 7.5, 7.5, 8, 0, 0]);
     await expect(cellOf(page, 'R01', 4)).toHaveValue('8');
@@ -213,7 +227,10 @@ test('screens of the grid at 375/800/1366 in EN and DA, and Add row with the for
   const job = form.getByRole('combobox', { name: 'Job', exact: true });
   await job.click();
   await job.fill('1002');
-  await page.getByRole('option', { name: /J-1002/ }).first().click();
+  await page
+    .getByRole('option', { name: /J-1002/ })
+    .first()
+    .click();
   await form.getByLabel('Unit type').selectOption('Item');
   const unit = form.getByRole('combobox', { name: 'Unit', exact: true });
   await unit.click();
@@ -231,9 +248,11 @@ test('screens of the grid at 375/800/1366 in EN and DA, and Add row with the for
   await expect(page.locator('input.wk-in[data-k^="J-1002|"][data-d="0"]')).toBeFocused();
   await added.fill('3');
   await added.press('Enter');
-  await expect.poll(async () => {
-    const res = await page.request.get(`/api/worksheet/week?week=${week}`);
-    const body = (await res.json()) as { rows: Array<{ jobCode: string; days: number[] }> };
-    return body.rows.find((r) => r.jobCode === 'J-1002')?.days;
-  }).toEqual([0, 3, 0, 0, 0, 0, 0]);
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/worksheet/week?week=${week}`);
+      const body = (await res.json()) as { rows: Array<{ jobCode: string; days: number[] }> };
+      return body.rows.find((r) => r.jobCode === 'J-1002')?.days;
+    })
+    .toEqual([0, 3, 0, 0, 0, 0, 0]);
 });

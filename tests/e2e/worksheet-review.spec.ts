@@ -13,14 +13,28 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 const stamp = Date.now().toString(36);
 let baseURL: string;
 
-const WEEKS = { en: ['2023-03-06', '2023-03-07', '2023-03-08'], da: ['2023-03-13', '2023-03-14', '2023-03-15'], weekEn: ['2023-03-20', '2023-03-21', '2023-03-22'], weekDa: ['2023-03-27', '2023-03-28', '2023-03-29'] } as const;
+const WEEKS = {
+  en: ['2023-03-06', '2023-03-07', '2023-03-08'],
+  da: ['2023-03-13', '2023-03-14', '2023-03-15'],
+  weekEn: ['2023-03-20', '2023-03-21', '2023-03-22'],
+  weekDa: ['2023-03-27', '2023-03-28', '2023-03-29'],
+} as const;
 
 /** Two entries a day on three days for the worker, one for the colleague (who the person filter leaves out). */
 async function seedWeek(worker: APIRequestContext, colleague: APIRequestContext, days: readonly string[], tag: string) {
   for (const [i, date] of days.entries()) {
     for (const [j, who] of [worker, worker, colleague].entries()) {
       const res = await who.post('/api/worksheet', {
-        data: { date, customerNo: 'C3000', jobCode: 'J-3001', unitType: 'Item', unitNo: '1300', description: `${tag} ${i}${j} ${stamp}`, quantity: '1.5', unitOfMeasureCode: 'BAG' },
+        data: {
+          date,
+          customerNo: 'C3000',
+          jobCode: 'J-3001',
+          unitType: 'Item',
+          unitNo: '1300',
+          description: `${tag} ${i}${j} ${stamp}`,
+          quantity: '1.5',
+          unitOfMeasureCode: 'BAG',
+        },
       });
       expect(res.status(), await res.text()).toBe(201);
     }
@@ -52,15 +66,41 @@ test.beforeAll(async ({ baseURL: url }) => {
 
 const T = {
   en: {
-    user: 'rev-leader', size: { width: 1024, height: 800 }, person: 'Person', from: 'From', to: 'To', status: 'Status', notApproved: 'Not approved',
-    matching: /Matching: 6 entries · 9\.00 bags/, edit: /^Edit /, description: 'Description', update: 'Update',
-    confirm: 'Approve 6 entries of 1 person?', approve: 'Approve', toast: '6 entries approved', selected: '1 entry selected', selectAll: 'Select all 6 matching entries',
+    user: 'rev-leader',
+    size: { width: 1024, height: 800 },
+    person: 'Person',
+    from: 'From',
+    to: 'To',
+    status: 'Status',
+    notApproved: 'Not approved',
+    matching: /Matching: 6 entries · 9\.00 bags/,
+    edit: /^Edit /,
+    description: 'Description',
+    update: 'Update',
+    confirm: 'Approve 6 entries of 1 person?',
+    approve: 'Approve',
+    toast: '6 entries approved',
+    selected: '1 entry selected',
+    selectAll: 'Select all 6 matching entries',
     empty: 'No entries',
   },
   da: {
-    user: 'rev-leder', size: { width: 1366, height: 860 }, person: 'Person', from: 'Fra', to: 'Til', status: 'Status', notApproved: 'Ikke godkendt',
-    matching: /Matcher: 6 registreringer · 9,00 sække/, edit: /^Rediger /, description: 'Beskrivelse', update: 'Opdater',
-    confirm: 'Godkend 6 registreringer fra 1 person?', approve: 'Godkend', toast: '6 registreringer godkendt', selected: '1 registrering valgt', selectAll: 'Vælg alle 6 registreringer, der matcher',
+    user: 'rev-leder',
+    size: { width: 1366, height: 860 },
+    person: 'Person',
+    from: 'Fra',
+    to: 'Til',
+    status: 'Status',
+    notApproved: 'Ikke godkendt',
+    matching: /Matcher: 6 registreringer · 9,00 sække/,
+    edit: /^Rediger /,
+    description: 'Beskrivelse',
+    update: 'Opdater',
+    confirm: 'Godkend 6 registreringer fra 1 person?',
+    approve: 'Godkend',
+    toast: '6 registreringer godkendt',
+    selected: '1 registrering valgt',
+    selectAll: 'Vælg alle 6 registreringer, der matcher',
     empty: 'Ingen registreringer',
   },
 } as const;
@@ -147,7 +187,8 @@ for (const [user, lang, size, week, monday, action, confirmText, approve, toastT
     // Nothing of that person's week waits any more; the colleague's entries of the week were not touched.
     const leader = await apiLogin(baseURL, user);
     const sunday = new Date(Date.parse(monday) + 6 * 86_400_000).toISOString().slice(0, 10);
-    const waiting = async (who: string) => ((await (await leader.get(`/api/worksheet?mode=TEAM&username=${who}&from=${monday}&to=${sunday}&status=notApproved`)).json()) as unknown[]).length;
+    const waiting = async (who: string) =>
+      ((await (await leader.get(`/api/worksheet?mode=TEAM&username=${who}&from=${monday}&to=${sunday}&status=notApproved`)).json()) as unknown[]).length;
     expect(await waiting('rev-worker')).toBe(0);
     expect(await waiting('rev-mate')).toBe(3);
     await leader.dispose();

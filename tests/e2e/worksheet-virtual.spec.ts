@@ -156,7 +156,9 @@ test('2 000 entries as cards (375 px, Danish): few cards in the DOM, selection k
   // Deep in the list: edit an entry, save, and come back to it (in view, highlighted).
   await page.evaluate(() => window.scrollTo(0, 30_000));
   await page.waitForTimeout(400);
-  const deep = rows(page).filter({ hasText: description(13) }).first();
+  const deep = rows(page)
+    .filter({ hasText: description(13) })
+    .first();
   await deep.scrollIntoViewIfNeeded();
   const deepId = await deep.getAttribute('data-entry-id');
   await deep.getByRole('link', { name: /Rediger/ }).click();
@@ -197,7 +199,7 @@ test('the cards in English at 375 px and a tablet at 800 px hold few rows and no
   }
 });
 
-test('opening / on a phone: the page\'s data in one round trip with the account, one page of entries until the user scrolls', async ({ page }) => {
+test("opening / on a phone: the page's data in one round trip with the account, one page of entries until the user scrolls", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await login(page, 'virt-leader');
   await expect(rows(page).first()).toBeVisible();

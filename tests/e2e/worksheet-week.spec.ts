@@ -23,7 +23,17 @@ async function addItemEntry(page: Page, date: string) {
   const base = new URL(page.url()).origin;
   const res = await page.request.post(`${base}/api/worksheet`, {
     headers: { Origin: base },
-    data: { date, customerNo: 'C1000', jobCode: 'J-1001', jobTaskCode: '100', unitType: 'Item', unitNo: '1000', quantity: '2.5', unitOfMeasureCode: 'BOX', description: 'Week view e2e' },
+    data: {
+      date,
+      customerNo: 'C1000',
+      jobCode: 'J-1001',
+      jobTaskCode: '100',
+      unitType: 'Item',
+      unitNo: '1000',
+      quantity: '2.5',
+      unitOfMeasureCode: 'BOX',
+      description: 'Week view e2e',
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
 }
@@ -74,7 +84,8 @@ for (const lang of ['en', 'da'] as const) {
       await expect(cell).toHaveAttribute('aria-label', t.add);
       await expect(cell).toHaveValue('');
       // Monday's one entry is a cell too, showing its quantity.
-      if (vp === 'desktop') await expect(page.locator('input.wk-in[data-k^="J-1001|"][data-k*="|1000|"][data-d="0"]').first()).toHaveValue(lang === 'en' ? /^\d+(\.\d+)?$/ : /^\d+(,\d+)?$/);
+      if (vp === 'desktop')
+        await expect(page.locator('input.wk-in[data-k^="J-1001|"][data-k*="|1000|"][data-d="0"]').first()).toHaveValue(lang === 'en' ? /^\d+(\.\d+)?$/ : /^\d+(,\d+)?$/);
       await page.goto('/worksheet/add');
       await expect(page.getByRole('textbox', { name: lang === 'en' ? 'Date' : 'Dato', exact: true })).toBeVisible();
       await screenshot(page, `worksheet-week-add-${VIEWPORTS[vp].width}-${lang}`);
@@ -116,7 +127,10 @@ test('the Week tab: the pointer over it builds the week hidden, the click shows 
     return { withIt, without };
   });
   expect(heights.withIt).toBe(heights.without);
-  await weekSection.locator('a, button').first().evaluate((el) => (el as HTMLElement).focus());
+  await weekSection
+    .locator('a, button')
+    .first()
+    .evaluate((el) => (el as HTMLElement).focus());
   await expect(weekSection.locator(':focus')).toHaveCount(0);
   await weekSection.evaluate((el) => el.setAttribute('data-e2e-built', 'ahead'));
 

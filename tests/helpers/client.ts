@@ -66,14 +66,10 @@ export type OperationOf<S extends string, M extends Method> = [PathOf<S>] extend
     : never;
 
 /** The client hands over JSON as parsed, any other answer as its text. */
-type BodyOf<R> = R extends { content: infer C }
-  ? { [T in keyof C]: T extends `${string}json` ? C[T] : string }[keyof C]
-  : string;
+type BodyOf<R> = R extends { content: infer C } ? { [T in keyof C]: T extends `${string}json` ? C[T] : string }[keyof C] : string;
 type StatusOf<K> = K extends number ? K : K extends `${infer N extends number}` ? N : number;
 /** One member per declared status, with that status's body. */
-export type Answer<Op> = Op extends { responses: infer R }
-  ? { [K in keyof R]: Exchange & { status: StatusOf<K>; body: BodyOf<R[K]> } }[keyof R]
-  : never;
+export type Answer<Op> = Op extends { responses: infer R } ? { [K in keyof R]: Exchange & { status: StatusOf<K>; body: BodyOf<R[K]> } }[keyof R] : never;
 
 /** The answer of a method on a concrete path, a union by status (untyped when the document has no such operation). */
 export type ResponseFor<S extends string, M extends Method> = [OperationOf<S, M>] extends [never] ? ApiResponse : Answer<OperationOf<S, M>>;
@@ -106,7 +102,10 @@ export class ContractError extends Error {}
 
 export class ApiClient {
   cookie: string | null = null;
-  constructor(readonly baseUrl: string, readonly options: ApiClientOptions = {}) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly options: ApiClientOptions = {},
+  ) {}
 
   /**
    * Any method, any path, any body — for a test that sends what the document does not allow on
@@ -150,7 +149,12 @@ export class ApiClient {
    * A documented call: the answer typed by the document. The cast is the one place the document's
    * word is taken for the JSON — and the contract check above has just held the answer to it.
    */
-  request<S extends string, M extends Method | Uppercase<Method>>(method: M, path: S, body: BodyFor<S, Lowercase<M>>, headers: Record<string, string> = {}): Promise<ResponseFor<S, Lowercase<M>>> {
+  request<S extends string, M extends Method | Uppercase<Method>>(
+    method: M,
+    path: S,
+    body: BodyFor<S, Lowercase<M>>,
+    headers: Record<string, string> = {},
+  ): Promise<ResponseFor<S, Lowercase<M>>> {
     return this.send(method.toUpperCase(), path, body, headers) as Promise<ResponseFor<S, Lowercase<M>>>;
   }
 

@@ -16,11 +16,30 @@ import { rawRoutes } from '../../src/server/routers/raw-routes';
  */
 
 type Json = Record<string, unknown>;
-interface Parameter { name: string; in: string; required?: boolean; allowEmptyValue?: boolean; schema: Json }
-interface MediaType { schema?: Json }
-interface Response { content?: Record<string, MediaType>; headers?: Record<string, unknown> }
-interface Operation { operationId: string; parameters?: Parameter[]; requestBody?: { required?: boolean; content: Record<string, MediaType> }; responses: Record<string, Response> }
-interface Doc { paths: Record<string, Record<string, Operation>>; components: Json }
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  allowEmptyValue?: boolean;
+  schema: Json;
+}
+interface MediaType {
+  schema?: Json;
+}
+interface Response {
+  content?: Record<string, MediaType>;
+  headers?: Record<string, unknown>;
+}
+interface Operation {
+  operationId: string;
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; content: Record<string, MediaType> };
+  responses: Record<string, Response>;
+}
+interface Doc {
+  paths: Record<string, Record<string, Operation>>;
+  components: Json;
+}
 
 /** Headers of ours that a client acts on: each must be declared where it is sent. */
 /** Every header of ours the server sends (issue 37 §3): one sent but not declared fails the exchange. */
@@ -96,7 +115,10 @@ function validator(key: string, schema: Json, coerce = false): ValidateFunction 
 }
 
 function errorsOf(fn: ValidateFunction): string {
-  return (fn.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`).join('; ');
+  return (fn.errors ?? [])
+    .slice(0, 5)
+    .map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`)
+    .join('; ');
 }
 
 export interface Exchange {
@@ -200,7 +222,9 @@ function requestProblems(x: Exchange, route: NonNullable<ReturnType<typeof findR
   const sentType = mediaTypeOf(x.requestHeaders['Content-Type'] ?? x.requestHeaders['content-type'] ?? (x.requestBody instanceof FormData ? 'multipart/form-data' : null));
   const bodyDeclared = op.requestBody?.content;
   if (!bodyDeclared) {
-    const empty = x.requestBody === undefined || (typeof x.requestBody === 'object' && x.requestBody !== null && !(x.requestBody instanceof FormData) && Object.keys(x.requestBody).length === 0);
+    const empty =
+      x.requestBody === undefined ||
+      (typeof x.requestBody === 'object' && x.requestBody !== null && !(x.requestBody instanceof FormData) && Object.keys(x.requestBody).length === 0);
     if (!empty) out.push(`${where}: a request body where none is declared`);
     return out;
   }
@@ -212,14 +236,19 @@ function requestProblems(x: Exchange, route: NonNullable<ReturnType<typeof findR
   if (!media.schema) return out;
   if (x.requestBody instanceof FormData) {
     const fields: Record<string, unknown> = {};
-    const schemaProps = ((media.schema.properties ?? {}) as Record<string, Json>);
+    const schemaProps = (media.schema.properties ?? {}) as Record<string, Json>;
     // A form field sent once is a string, sent more than once an array (files stand as their names).
     for (const [k, v] of x.requestBody.entries()) {
       const value = typeof v === 'string' ? v : `(file ${v.name})`;
       const prev = fields[k];
       fields[k] = prev === undefined ? (schemaProps[k]?.type === 'array' ? [value] : value) : Array.isArray(prev) ? [...prev, value] : [prev, value];
     }
-    const schema = { ...media.schema, properties: Object.fromEntries(Object.entries(schemaProps).map(([k, s]) => [k, s.type === 'array' && (s.items as Json | undefined)?.contentMediaType ? { type: 'array' } : s])) };
+    const schema = {
+      ...media.schema,
+      properties: Object.fromEntries(
+        Object.entries(schemaProps).map(([k, s]) => [k, s.type === 'array' && (s.items as Json | undefined)?.contentMediaType ? { type: 'array' } : s]),
+      ),
+    };
     const fn = validator(`mp ${route.method} ${route.template}`, schema, true);
     if (!fn(fields)) out.push(`${where}: multipart request invalid: ${errorsOf(fn)}`);
     return out;

@@ -51,8 +51,21 @@ export async function startTestApp(opts: { env?: Record<string, string>; resolve
   const dataDir = mkdtempSync(join(tmpdir(), 'webtid-test-'));
   // The tests talk to the server as if through a proxy on loopback, so that X-Forwarded-* can stand
   // for other client addresses and https; a test of the untrusted case passes its own TRUST_PROXY.
-  const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-test-secret-test-secret-1234', TRUST_PROXY: 'loopback', ...opts.env });
-  const server = await startServer(env, { dbh: database.dbh, seedDemo: false, log: opts.log ?? createLogger('silent'), ...(opts.resolveHost ? { resolveHost: opts.resolveHost } : {}) });
+  const env = parseEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    APP_SECRET: 'test-secret-test-secret-test-secret-1234',
+    TRUST_PROXY: 'loopback',
+    ...opts.env,
+  });
+  const server = await startServer(env, {
+    dbh: database.dbh,
+    seedDemo: false,
+    log: opts.log ?? createLogger('silent'),
+    ...(opts.resolveHost ? { resolveHost: opts.resolveHost } : {}),
+  });
   // The test and (with PGlite) the database share this event loop with the server; a long insert
   // blocks it for seconds, after which the server's keep-alive timer and the client's next request
   // on that idle socket race (ECONNRESET). Without a server-side timeout only the client closes

@@ -77,7 +77,11 @@ export class SoftAuthenticator {
       id: this.id,
       rawId: this.id,
       type: 'public-key' as const,
-      response: { clientDataJSON: b64url(this.clientData('webauthn.create', bend.challenge ?? options.challenge, bend.origin ?? this.origin)), attestationObject: b64url(attestationObject), transports: ['internal'] },
+      response: {
+        clientDataJSON: b64url(this.clientData('webauthn.create', bend.challenge ?? options.challenge, bend.origin ?? this.origin)),
+        attestationObject: b64url(attestationObject),
+        transports: ['internal'],
+      },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };
@@ -95,7 +99,12 @@ export class SoftAuthenticator {
       id: this.id,
       rawId: this.id,
       type: 'public-key' as const,
-      response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authData), signature: b64url(signature), ...(this.userHandle ? { userHandle: this.userHandle } : {}) },
+      response: {
+        clientDataJSON: b64url(clientDataJSON),
+        authenticatorData: b64url(authData),
+        signature: b64url(signature),
+        ...(this.userHandle ? { userHandle: this.userHandle } : {}),
+      },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };

@@ -99,7 +99,10 @@ describe('npm start', () => {
     const page = await fetch(url + '/login');
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root"');
-    const server = spawnSync('ps', ['-o', 'pid=', '--ppid', String(npm.pid)], { encoding: 'utf8' }).stdout.trim().split(/\s+/).map(Number);
+    const server = spawnSync('ps', ['-o', 'pid=', '--ppid', String(npm.pid)], { encoding: 'utf8' })
+      .stdout.trim()
+      .split(/\s+/)
+      .map(Number);
     expect(server).toHaveLength(1);
     npm.kill('SIGTERM');
     expect(await exited).toBe(0);

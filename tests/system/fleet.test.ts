@@ -49,7 +49,11 @@ function startProxy(upstreams: string[]): Promise<typeof proxy> {
   let next = 0;
   let retried = 0;
   const poll = setInterval(() => {
-    for (const u of upstreams) fetch(`${u}/readyz`).then((r) => ready.set(u, r.status === 200), () => ready.set(u, false));
+    for (const u of upstreams)
+      fetch(`${u}/readyz`).then(
+        (r) => ready.set(u, r.status === 200),
+        () => ready.set(u, false),
+      );
   }, 100);
   const pick = (avoid: Set<string>) => {
     const live = upstreams.filter((u) => ready.get(u) && !avoid.has(u));
@@ -139,7 +143,11 @@ describe('two instances behind a load balancer', () => {
     await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', () => ok()));
     try {
       const hook = { 'Content-Type': 'application/json', Origin: proxy.url, Cookie: cookie };
-      const created = await fetch(`${proxy.url}/api/webhooks`, { method: 'POST', headers: hook, body: JSON.stringify({ url: `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`, events: ['worksheet.created'] }) });
+      const created = await fetch(`${proxy.url}/api/webhooks`, {
+        method: 'POST',
+        headers: hook,
+        body: JSON.stringify({ url: `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`, events: ['worksheet.created'] }),
+      });
       expect(created.status).toBe(201);
       const { id } = (await created.json()) as { id: number };
       for (let i = 0; i < 20; i++) expect((await fetch(`${proxy.url}/api/webhooks/test`, { method: 'POST', headers: hook, body: JSON.stringify({ id }) })).status).toBe(200);
@@ -157,7 +165,11 @@ describe('two instances behind a load balancer', () => {
 
   it('the login limit holds across both instances: the 6th wrong password of one name from one address is locked out', async () => {
     const tryLogin = () =>
-      fetch(`${proxy.url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: proxy.url }, body: JSON.stringify({ username: 'sysadmin', password: 'Wrong-pass-1' }) }).then(async (r) => ({ status: r.status, text: await r.text() }));
+      fetch(`${proxy.url}/api/user/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: proxy.url },
+        body: JSON.stringify({ username: 'sysadmin', password: 'Wrong-pass-1' }),
+      }).then(async (r) => ({ status: r.status, text: await r.text() }));
     const answers = [];
     for (let i = 0; i < 6; i++) answers.push(await tryLogin());
     expect(answers.map((x) => x.status)).toEqual([401, 401, 401, 401, 401, 401]);
@@ -165,7 +177,11 @@ describe('two instances behind a load balancer', () => {
     expect(answers[5]!.text).toMatch(/locked out/i);
     // Even the right password is refused now, whichever instance answers.
     for (let i = 0; i < 2; i++) {
-      const right = await fetch(`${proxy.url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: proxy.url }, body: JSON.stringify({ username: 'sysadmin', password: 'System-pass-1' }) });
+      const right = await fetch(`${proxy.url}/api/user/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: proxy.url },
+        body: JSON.stringify({ username: 'sysadmin', password: 'System-pass-1' }),
+      });
       expect(right.status).toBe(401);
     }
     const [ta, tb] = await Promise.all([a, b].map(async (s) => (await fetch(s.metricsUrl)).text()));
@@ -198,7 +214,9 @@ describe('two instances behind a load balancer', () => {
     clearInterval(watch);
     const after = outcomes.filter((o) => o.started >= signalledAt);
     const failed = outcomes.filter((o) => o.error || o.status !== 200);
-    console.log(`fleet: ${outcomes.length} requests through the proxy (${after.length} after SIGTERM), ${failed.length} lost, ${proxy.retried} retried on the other instance; /readyz 503 ${Math.round(first503 - signalledAt)} ms and first refused connect ${Math.round(firstRefused - signalledAt)} ms after the signal; exit ${code}`);
+    console.log(
+      `fleet: ${outcomes.length} requests through the proxy (${after.length} after SIGTERM), ${failed.length} lost, ${proxy.retried} retried on the other instance; /readyz 503 ${Math.round(first503 - signalledAt)} ms and first refused connect ${Math.round(firstRefused - signalledAt)} ms after the signal; exit ${code}`,
+    );
     expect(code).toBe(0);
     expect(first503).toBeLessThan(firstRefused);
     expect(first503).toBeGreaterThan(signalledAt);

@@ -13,11 +13,15 @@ export async function freshDatabase(prefix: string): Promise<{ name: string; url
   await admin.unsafe(`CREATE DATABASE ${name}`);
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
-  const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'create-account', '--code', 'SYS', '--name', 'System', '--admin', 'sysadmin', '--password', 'System-pass-1'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: url.toString() },
-    encoding: 'utf8',
-  });
+  const cli = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/server/cli.ts', 'create-account', '--code', 'SYS', '--name', 'System', '--admin', 'sysadmin', '--password', 'System-pass-1'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url.toString() },
+      encoding: 'utf8',
+    },
+  );
   if (cli.status !== 0) throw new Error(`create-account failed: ${cli.stderr}`);
   return {
     name,
@@ -31,7 +35,11 @@ export async function freshDatabase(prefix: string): Promise<{ name: string; url
 }
 
 export async function loginCookie(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: url }, body: JSON.stringify({ username: 'sysadmin', password: 'System-pass-1' }) });
+  const res = await fetch(`${url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: url },
+    body: JSON.stringify({ username: 'sysadmin', password: 'System-pass-1' }),
+  });
   if (res.status !== 200) throw new Error(`login: ${res.status}`);
   return res.headers.getSetCookie()[0]!.split(';')[0]!;
 }

@@ -30,7 +30,10 @@ const terminate = () => db.admin.unsafe(`SELECT pg_terminate_backend(pid) FROM p
 async function healthzWithin(ms: number, want: number): Promise<number> {
   const t0 = performance.now();
   while (performance.now() - t0 < ms) {
-    const status = await fetch(`${server.url}/healthz`).then((r) => r.status, () => 0);
+    const status = await fetch(`${server.url}/healthz`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === want) return performance.now() - t0;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -54,7 +57,9 @@ describe('the database goes away under load; the process stays', () => {
 
     expect(server.child.exitCode).toBeNull();
     const recoveryMs = await healthzWithin(10_000, 200);
-    console.log(`terminate: ${outcomes.length} requests, statuses ${JSON.stringify(tally(outcomes))}; /healthz 200 ${Math.round(performance.now() - terminatedAt)} ms after the last terminate (${Math.round(recoveryMs)} ms of polling)`);
+    console.log(
+      `terminate: ${outcomes.length} requests, statuses ${JSON.stringify(tally(outcomes))}; /healthz 200 ${Math.round(performance.now() - terminatedAt)} ms after the last terminate (${Math.round(recoveryMs)} ms of polling)`,
+    );
     expect(outcomes.filter((o) => o.error)).toEqual([]);
     expect(outcomes.filter((o) => o.status !== 200 && o.status !== 503)).toEqual([]);
     expect(outcomes.filter((o) => o.status === 200).length).toBeGreaterThan(20);

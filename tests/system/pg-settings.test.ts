@@ -19,7 +19,14 @@ beforeAll(async () => {
 afterAll(() => db?.drop());
 
 const envWith = (extra: Record<string, string>) =>
-  parseEnv({ DATABASE_URL: db.url, PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-pgset-')), APP_SECRET: 'pgset-secret-pgset-secret-pgset-secret-1', LOG_LEVEL: 'silent', ...extra });
+  parseEnv({
+    DATABASE_URL: db.url,
+    PORT: '0',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-pgset-')),
+    APP_SECRET: 'pgset-secret-pgset-secret-pgset-secret-1',
+    LOG_LEVEL: 'silent',
+    ...extra,
+  });
 
 describe('PostgreSQL settings from the environment', () => {
   it('PGPOOL_MAX sizes the pool and PG_STATEMENT_TIMEOUT_MS cancels a statement that runs longer', async () => {

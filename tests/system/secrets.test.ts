@@ -24,7 +24,11 @@ function modes(dir: string): Array<{ path: string; mode: string }> {
 
 describe('secrets at start', () => {
   it('DATABASE_URL without APP_SECRET stops with one line naming APP_SECRET, never the password', async () => {
-    const run = await runTs('src/server/main.ts', [], { DATABASE_URL: `postgres://webtid:${encodeURIComponent(PASSWORD)}@127.0.0.1:1/webtid`, APP_SECRET: '', DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-nosecret-')) });
+    const run = await runTs('src/server/main.ts', [], {
+      DATABASE_URL: `postgres://webtid:${encodeURIComponent(PASSWORD)}@127.0.0.1:1/webtid`,
+      APP_SECRET: '',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'webtid-nosecret-')),
+    });
     expect(run.code).toBe(1);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(/^APP_SECRET is required when DATABASE_URL is set/);

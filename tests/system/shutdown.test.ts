@@ -57,8 +57,10 @@ describe('SIGTERM under load', () => {
     const before = outcomes.filter((o) => o.started < signalledAt);
     const reset = before.filter((o) => o.error);
     const after = outcomes.filter((o) => o.started >= signalledAt);
-    if (reset.length) console.log("reset:", JSON.stringify(reset.slice(0, 5)));
-    console.log(`SIGTERM: exit ${code} after ${Math.round(ms)} ms; ${before.length} requests started before the signal (${reset.length} reset), ${after.filter((o) => o.status).length} answered and ${after.filter((o) => o.error === 'ECONNREFUSED').length} refused and ${after.filter((o) => o.error === 'ECONNRESET').length} reset (kept-alive or not yet accepted) after it`);
+    if (reset.length) console.log('reset:', JSON.stringify(reset.slice(0, 5)));
+    console.log(
+      `SIGTERM: exit ${code} after ${Math.round(ms)} ms; ${before.length} requests started before the signal (${reset.length} reset), ${after.filter((o) => o.status).length} answered and ${after.filter((o) => o.error === 'ECONNREFUSED').length} refused and ${after.filter((o) => o.error === 'ECONNRESET').length} reset (kept-alive or not yet accepted) after it`,
+    );
     expect(code).toBe(0);
     expect(ms).toBeLessThan(10_000);
     expect(before.length).toBeGreaterThan(30);

@@ -70,7 +70,15 @@ describe('OpenTelemetry in the built server (dist/, as production runs it)', () 
     // main.js imports the server chunk only after the SDK started (scripts/build.js splits).
     const child = spawn(process.execPath, ['dist/server/main.js'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', DATABASE_URL: db.url, APP_SECRET: 'otel-secret-otel-secret-otel-secret-1234', OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl, OTEL_BSP_SCHEDULE_DELAY: '100', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        DATABASE_URL: db.url,
+        APP_SECRET: 'otel-secret-otel-secret-otel-secret-1234',
+        OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl,
+        OTEL_BSP_SCHEDULE_DELAY: '100',
+        LOG_LEVEL: 'warn',
+      },
     });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));

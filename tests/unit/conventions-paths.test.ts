@@ -32,7 +32,13 @@ function exists(path: string): boolean {
       .replace(/<[^>]+>|\*/g, '[^/]*')
       .replace(/\{([^}]*)\}/g, (_m, list: string) => `(${list.split(',').join('|')})`);
     const pattern = new RegExp(`^${source}$`);
-    dirs = dirs.flatMap((d) => (existsSync(d) && !d.endsWith('.json') ? safeList(d).filter((n) => pattern.test(n)).map((n) => join(d, n)) : []));
+    dirs = dirs.flatMap((d) =>
+      existsSync(d) && !d.endsWith('.json')
+        ? safeList(d)
+            .filter((n) => pattern.test(n))
+            .map((n) => join(d, n))
+        : [],
+    );
   }
   return dirs.length > 0;
 }

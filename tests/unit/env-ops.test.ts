@@ -15,7 +15,15 @@ describe('operator settings', () => {
   });
 
   it('accepts good values', () => {
-    const env = parseEnv({ PGPOOL_MAX: '25', PG_STATEMENT_TIMEOUT_MS: '30000', PGSSLMODE: 'verify-full', PGSSLROOTCERT: '/etc/ssl/ca.pem', METRICS_PORT: '9464', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', WEBTID_DEMO: 'false' });
+    const env = parseEnv({
+      PGPOOL_MAX: '25',
+      PG_STATEMENT_TIMEOUT_MS: '30000',
+      PGSSLMODE: 'verify-full',
+      PGSSLROOTCERT: '/etc/ssl/ca.pem',
+      METRICS_PORT: '9464',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+      WEBTID_DEMO: 'false',
+    });
     expect(env).toMatchObject({ PGPOOL_MAX: 25, PG_STATEMENT_TIMEOUT_MS: 30000, PGSSLMODE: 'verify-full', METRICS_PORT: 9464, WEBTID_DEMO: 'false' });
   });
 

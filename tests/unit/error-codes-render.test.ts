@@ -129,7 +129,9 @@ describe('no English error sentence is used as an identifier (issue 20 §1)', ()
         .split('\n')
         .map((line, i) => ({ where: `${file.slice(root.length + 1)}:${i + 1}`, line }))
         // errorText() renders English: on the server and in the shared schemas a refusal carries errorToken()/coded() instead.
-        .filter(({ line }) => (sentence.test(line) || (!file.includes('src/client') && !file.endsWith('error-codes.ts') && /\berrorText\(/.test(line))) && !/^\s*(\*|\/\/)/.test(line)),
+        .filter(
+          ({ line }) => (sentence.test(line) || (!file.includes('src/client') && !file.endsWith('error-codes.ts') && /\berrorText\(/.test(line))) && !/^\s*(\*|\/\/)/.test(line),
+        ),
     );
     expect(found.map((f) => `${f.where}: ${f.line.trim()}`)).toEqual([]);
     const all = files.map((f) => readFileSync(f, 'utf8')).join('\n');

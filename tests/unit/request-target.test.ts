@@ -9,11 +9,38 @@ import { RequestTarget } from '../../src/server/http/request-target';
  * would have answered.
  */
 const TARGETS = [
-  '/', '/api/user/info', '/api/worksheet?mode=ALL&limit=5', '/api/worksheet/12', '/api/trpc/user.info?batch=1&input=%7B%7D',
-  '/api/../etc/passwd', '/api/./user/info', '/api/%2e%2e/x', '/api/%2E/x', '/api/x/..', '/api/x/.', '//evil.example/api/user/info',
-  '/api\\user\\info', '/api/a b', '/api/"q"', '/api/<x>', '/api/`x`', '/api/{x}', '/api/x#frag', '/api/x?y#frag', '/api/æøå',
-  '/api/%zz', '/api/x;y=1', "/api/!$&'()*+,;=:@", '/api//double', '/api/x?', '/locales/da.json', '/assets/index-abc.js', '*',
-  'http://other.example/api/user/info?x=1', '/api/\u0001x', '/api/x\ty',
+  '/',
+  '/api/user/info',
+  '/api/worksheet?mode=ALL&limit=5',
+  '/api/worksheet/12',
+  '/api/trpc/user.info?batch=1&input=%7B%7D',
+  '/api/../etc/passwd',
+  '/api/./user/info',
+  '/api/%2e%2e/x',
+  '/api/%2E/x',
+  '/api/x/..',
+  '/api/x/.',
+  '//evil.example/api/user/info',
+  '/api\\user\\info',
+  '/api/a b',
+  '/api/"q"',
+  '/api/<x>',
+  '/api/`x`',
+  '/api/{x}',
+  '/api/x#frag',
+  '/api/x?y#frag',
+  '/api/æøå',
+  '/api/%zz',
+  '/api/x;y=1',
+  "/api/!$&'()*+,;=:@",
+  '/api//double',
+  '/api/x?',
+  '/locales/da.json',
+  '/assets/index-abc.js',
+  '*',
+  'http://other.example/api/user/info?x=1',
+  '/api/\u0001x',
+  '/api/x\ty',
 ];
 
 describe('RequestTarget', () => {
@@ -48,9 +75,22 @@ describe('readCookie', () => {
     return null;
   };
   const HEADERS = [
-    undefined, '', 'webtid_session=abc', ' webtid_session = abc ; x=1', 'x=1; webtid_session=abc', 'x=1;webtid_session=abc;webtid_session=def',
-    'webtid_sessionx=1; webtid_session=ok', 'novalue; webtid_session=v', 'webtid_session=a%20b', 'webtid_session=%ff', 'webtid_session=',
-    'webtid_session', ';;webtid_session=z;;', 'a=b=c; webtid_session=d=e', 'x=1; webtid_session', 'webtid_session=1;',
+    undefined,
+    '',
+    'webtid_session=abc',
+    ' webtid_session = abc ; x=1',
+    'x=1; webtid_session=abc',
+    'x=1;webtid_session=abc;webtid_session=def',
+    'webtid_sessionx=1; webtid_session=ok',
+    'novalue; webtid_session=v',
+    'webtid_session=a%20b',
+    'webtid_session=%ff',
+    'webtid_session=',
+    'webtid_session',
+    ';;webtid_session=z;;',
+    'a=b=c; webtid_session=d=e',
+    'x=1; webtid_session',
+    'webtid_session=1;',
   ];
   it.each(HEADERS)('%j as before', (cookie) => {
     const req = { headers: cookie === undefined ? {} : { cookie } } as unknown as IncomingMessage;

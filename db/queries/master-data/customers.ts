@@ -55,24 +55,18 @@ export async function deleteCustomer(db: Db, accountId: number, no: string): Pro
 }
 
 /** Active customers matching `q`; with `jobCode`, only that job's bill-to customer. */
-export function searchCustomers(
-  db: Db,
-  accountId: number,
-  q: string,
-  limit: number | undefined,
-  jobCode?: string | null,
-): Promise<CustomerRow[]> {
+export function searchCustomers(db: Db, accountId: number, q: string, limit: number | undefined, jobCode?: string | null): Promise<CustomerRow[]> {
   let query = db.selectFrom('customer').select(columns).where('customer.accountId', '=', accountId).where('customer.active', '=', true);
   if (jobCode) {
-    query = query.where('customer.no', 'in', (eb) =>
-      eb.selectFrom('job').select('job.billToCustomerNo').where('job.accountId', '=', accountId).where('job.code', '=', jobCode),
-    );
+    query = query.where('customer.no', 'in', (eb) => eb.selectFrom('job').select('job.billToCustomerNo').where('job.accountId', '=', accountId).where('job.code', '=', jobCode));
   }
-  return query
-    .where(matchesSearch(q, 'customer.no', 'customer.name'))
-    // The exact code first, so that limit 1 finds a known code (the picker's label lookup).
-    .$if(q !== '', (qb) => qb.orderBy(sql`lower(${sql.ref('customer.no')}) = lower(${q})`, 'desc'))
-    .orderBy('customer.no')
-    .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
-    .execute();
+  return (
+    query
+      .where(matchesSearch(q, 'customer.no', 'customer.name'))
+      // The exact code first, so that limit 1 finds a known code (the picker's label lookup).
+      .$if(q !== '', (qb) => qb.orderBy(sql`lower(${sql.ref('customer.no')}) = lower(${q})`, 'desc'))
+      .orderBy('customer.no')
+      .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
+      .execute()
+  );
 }

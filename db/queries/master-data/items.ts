@@ -22,7 +22,15 @@ const keyset = (table: NoTable): KeysetColumns => ({ key: `${table}.no`, text: `
 
 /** One keyset page of the admin list (decision 0175). */
 export function listNoRecords(db: Db, table: NoTable, accountId: number, request: KeysetRequest): Promise<NoRow[]> {
-  return keysetPage(db.selectFrom(table as 'item').select(columns).select(updatedAtIso(table)).where('accountId', '=', accountId), keyset(table), request).execute();
+  return keysetPage(
+    db
+      .selectFrom(table as 'item')
+      .select(columns)
+      .select(updatedAtIso(table))
+      .where('accountId', '=', accountId),
+    keyset(table),
+    request,
+  ).execute();
 }
 
 export function countNoRecords(db: Db, table: NoTable, accountId: number, q: string, updatedSince?: string | null): Promise<number> {
@@ -30,7 +38,13 @@ export function countNoRecords(db: Db, table: NoTable, accountId: number, q: str
 }
 
 export function findNoRecord(db: Db, table: NoTable, accountId: number, no: string): Promise<NoRow | undefined> {
-  return db.selectFrom(table as 'item').select(columns).select(updatedAtIso(table)).where('accountId', '=', accountId).where('no', '=', no).executeTakeFirst();
+  return db
+    .selectFrom(table as 'item')
+    .select(columns)
+    .select(updatedAtIso(table))
+    .where('accountId', '=', accountId)
+    .where('no', '=', no)
+    .executeTakeFirst();
 }
 
 export function insertNoRecord(db: Db, table: NoTable, accountId: number, values: { no: string; description: string }): Promise<NoRow> {
@@ -59,7 +73,11 @@ export function updateNoRecord(
 }
 
 export async function deleteNoRecord(db: Db, table: NoTable, accountId: number, no: string): Promise<boolean> {
-  const r = await db.deleteFrom(table as 'item').where('accountId', '=', accountId).where('no', '=', no).executeTakeFirst();
+  const r = await db
+    .deleteFrom(table as 'item')
+    .where('accountId', '=', accountId)
+    .where('no', '=', no)
+    .executeTakeFirst();
   return r.numDeletedRows > 0n;
 }
 
@@ -69,13 +87,19 @@ export async function deleteNoRecord(db: Db, table: NoTable, accountId: number, 
  * default resource) with `limit: 1` however many others contain it.
  */
 export function searchNoRecords(db: Db, table: NoTable, accountId: number, q: string, limit: number | undefined, recent: readonly string[] = []): Promise<NoRow[]> {
-  const query = db.selectFrom(table as 'item').select(columns).where('accountId', '=', accountId).where('active', '=', true);
-  return query
-    .where(matchesSearch(q, 'no', 'description'))
-    .$if(q !== '', (qb) => qb.orderBy(sql`lower(no) = lower(${q})`, 'desc'))
-    // Then the user's recent items or resources, most recent first (issue 22 §4).
-    .$if(recent.length > 0, (qb) => qb.orderBy(recentRank(recent, 'no')))
-    .orderBy('no')
-    .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
-    .execute();
+  const query = db
+    .selectFrom(table as 'item')
+    .select(columns)
+    .where('accountId', '=', accountId)
+    .where('active', '=', true);
+  return (
+    query
+      .where(matchesSearch(q, 'no', 'description'))
+      .$if(q !== '', (qb) => qb.orderBy(sql`lower(no) = lower(${q})`, 'desc'))
+      // Then the user's recent items or resources, most recent first (issue 22 §4).
+      .$if(recent.length > 0, (qb) => qb.orderBy(recentRank(recent, 'no')))
+      .orderBy('no')
+      .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
+      .execute()
+  );
 }

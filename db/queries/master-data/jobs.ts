@@ -33,9 +33,7 @@ export interface JobValues {
 function selectJobs(db: Db, accountId: number) {
   return db
     .selectFrom('job')
-    .leftJoin('customer', (join) =>
-      join.onRef('customer.accountId', '=', 'job.accountId').onRef('customer.no', '=', 'job.billToCustomerNo'),
-    )
+    .leftJoin('customer', (join) => join.onRef('customer.accountId', '=', 'job.accountId').onRef('customer.no', '=', 'job.billToCustomerNo'))
     .select([
       'job.id',
       'job.code',
@@ -108,25 +106,20 @@ export async function deleteJob(db: Db, accountId: number, code: string): Promis
 }
 
 /** Active jobs matching `q`; with `customerNo`, only jobs billed to that customer. */
-export function searchJobs(
-  db: Db,
-  accountId: number,
-  q: string,
-  limit: number | undefined,
-  customerNo?: string | null,
-  recent: readonly string[] = [],
-): Promise<JobRow[]> {
+export function searchJobs(db: Db, accountId: number, q: string, limit: number | undefined, customerNo?: string | null, recent: readonly string[] = []): Promise<JobRow[]> {
   let query = selectJobs(db, accountId).where('job.active', '=', true);
   if (customerNo) query = query.where('job.billToCustomerNo', '=', customerNo);
-  return query
-    .where(matchesSearch(q, 'job.code', 'job.description'))
-    // The exact code first, so that limit 1 finds a known code (the picker's label lookup).
-    .$if(q !== '', (qb) => qb.orderBy(sql`lower(${sql.ref('job.code')}) = lower(${q})`, 'desc'))
-    // Then the user's recent jobs, most recent first (issue 22 §4).
-    .$if(recent.length > 0, (qb) => qb.orderBy(recentRank(recent, 'job.code')))
-    .orderBy('job.code')
-    .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
-    .execute();
+  return (
+    query
+      .where(matchesSearch(q, 'job.code', 'job.description'))
+      // The exact code first, so that limit 1 finds a known code (the picker's label lookup).
+      .$if(q !== '', (qb) => qb.orderBy(sql`lower(${sql.ref('job.code')}) = lower(${q})`, 'desc'))
+      // Then the user's recent jobs, most recent first (issue 22 §4).
+      .$if(recent.length > 0, (qb) => qb.orderBy(recentRank(recent, 'job.code')))
+      .orderBy('job.code')
+      .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
+      .execute()
+  );
 }
 
 // ---- job tasks ----
@@ -158,13 +151,7 @@ export function listJobTasks(db: Db, accountId: number, jobCode: string | undefi
 }
 
 export function findJobTask(db: Db, accountId: number, jobCode: string, code: string): Promise<JobTaskRow | undefined> {
-  return db
-    .selectFrom('jobTask')
-    .select(taskColumns)
-    .where('accountId', '=', accountId)
-    .where('jobCode', '=', jobCode)
-    .where('code', '=', code)
-    .executeTakeFirst();
+  return db.selectFrom('jobTask').select(taskColumns).where('accountId', '=', accountId).where('jobCode', '=', jobCode).where('code', '=', code).executeTakeFirst();
 }
 
 export function insertJobTask(db: Db, accountId: number, values: { jobCode: string; code: string; description: string }): Promise<JobTaskRow> {
@@ -194,22 +181,12 @@ export function updateJobTask(
 }
 
 export async function deleteJobTask(db: Db, accountId: number, jobCode: string, code: string): Promise<boolean> {
-  const r = await db
-    .deleteFrom('jobTask')
-    .where('accountId', '=', accountId)
-    .where('jobCode', '=', jobCode)
-    .where('code', '=', code)
-    .executeTakeFirst();
+  const r = await db.deleteFrom('jobTask').where('accountId', '=', accountId).where('jobCode', '=', jobCode).where('code', '=', code).executeTakeFirst();
   return r.numDeletedRows > 0n;
 }
 
 export function searchJobTasks(db: Db, accountId: number, jobCode: string, q: string, limit: number | undefined): Promise<JobTaskRow[]> {
-  const query = db
-    .selectFrom('jobTask')
-    .select(taskColumns)
-    .where('accountId', '=', accountId)
-    .where('jobCode', '=', jobCode)
-    .where('active', '=', true);
+  const query = db.selectFrom('jobTask').select(taskColumns).where('accountId', '=', accountId).where('jobCode', '=', jobCode).where('active', '=', true);
   return query
     .where(matchesSearch(q, 'code', 'description'))
     .orderBy('code')

@@ -15,7 +15,14 @@ export interface LocationRow {
 const columns = ['id', 'accountId', 'code', 'name', 'active', 'version'] as const;
 
 export function listLocations(db: Db, accountId: number, updatedSince?: string): Promise<LocationRow[]> {
-  return db.selectFrom('location').select(columns).select(updatedAtIso('location')).where('accountId', '=', accountId).where(changedSince('location', updatedSince)).orderBy('code').execute();
+  return db
+    .selectFrom('location')
+    .select(columns)
+    .select(updatedAtIso('location'))
+    .where('accountId', '=', accountId)
+    .where(changedSince('location', updatedSince))
+    .orderBy('code')
+    .execute();
 }
 
 export function findLocation(db: Db, accountId: number, by: { code: string } | { id: number }): Promise<LocationRow | undefined> {
@@ -53,11 +60,13 @@ export async function deleteLocation(db: Db, accountId: number, id: number): Pro
 
 export function searchLocations(db: Db, accountId: number, q: string, limit: number | undefined): Promise<LocationRow[]> {
   const query = db.selectFrom('location').select(columns).where('accountId', '=', accountId).where('active', '=', true);
-  return query
-    .where(matchesSearch(q, 'code', 'name'))
-    // The exact code first, so that limit 1 finds a known code (the picker's label lookup).
-    .$if(q !== '', (qb) => qb.orderBy(sql`lower(${sql.ref('code')}) = lower(${q})`, 'desc'))
-    .orderBy('code')
-    .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
-    .execute();
+  return (
+    query
+      .where(matchesSearch(q, 'code', 'name'))
+      // The exact code first, so that limit 1 finds a known code (the picker's label lookup).
+      .$if(q !== '', (qb) => qb.orderBy(sql`lower(${sql.ref('code')}) = lower(${q})`, 'desc'))
+      .orderBy('code')
+      .$if(limit !== undefined, (qb) => qb.limit(limit ?? 0))
+      .execute()
+  );
 }

@@ -85,23 +85,11 @@ export async function deleteUnit(db: Db, accountId: number, key: UnitKey): Promi
 
 /** Every unit of one item/resource (deleting the item/resource deletes its units). */
 export async function deleteUnitsOf(db: Db, accountId: number, unitType: UnitType, unitNo: string): Promise<number> {
-  const r = await db
-    .deleteFrom('unitOfMeasure')
-    .where('accountId', '=', accountId)
-    .where('unitType', '=', unitType)
-    .where('unitNo', '=', unitNo)
-    .executeTakeFirst();
+  const r = await db.deleteFrom('unitOfMeasure').where('accountId', '=', accountId).where('unitType', '=', unitType).where('unitNo', '=', unitNo).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 
-export function searchUnits(
-  db: Db,
-  accountId: number,
-  unitType: UnitType,
-  unitNo: string,
-  q: string,
-  limit: number | undefined,
-): Promise<UnitRow[]> {
+export function searchUnits(db: Db, accountId: number, unitType: UnitType, unitNo: string, q: string, limit: number | undefined): Promise<UnitRow[]> {
   const query = db
     .selectFrom('unitOfMeasure')
     .select(columns)

@@ -22,11 +22,9 @@ export const unitTypeInUse = (db: Db, accountId: number, unitType: UnitType, uni
 export const unitOfMeasureInUse = (db: Db, accountId: number, unitType: UnitType, unitNo: string, code: string) =>
   exists(openEntries(db, accountId).where('unitType', '=', unitType).where('unitNo', '=', unitNo).where('unitOfMeasureCode', '=', code));
 
-export const locationInUse = (db: Db, accountId: number, code: string) =>
-  exists(openEntries(db, accountId).where('locationCode', '=', code));
+export const locationInUse = (db: Db, accountId: number, code: string) => exists(openEntries(db, accountId).where('locationCode', '=', code));
 
-export const workTypeInUse = (db: Db, accountId: number, code: string) =>
-  exists(openEntries(db, accountId).where('workTypeCode', '=', code));
+export const workTypeInUse = (db: Db, accountId: number, code: string) => exists(openEntries(db, accountId).where('workTypeCode', '=', code));
 
 export const customerInUse = async (db: Db, accountId: number, no: string) =>
   (await exists(db.selectFrom('job').select('id').where('accountId', '=', accountId).where('billToCustomerNo', '=', no).limit(1))) ||

@@ -75,13 +75,7 @@ export function Breadcrumbs() {
       <ol>
         {crumbs.map((crumb, index) => (
           <li key={index}>
-            {index === crumbs.length - 1 ? (
-              <span aria-current="page">{crumb.label}</span>
-            ) : crumb.to ? (
-              <Link to={crumb.to}>{crumb.label}</Link>
-            ) : (
-              <span>{crumb.label}</span>
-            )}
+            {index === crumbs.length - 1 ? <span aria-current="page">{crumb.label}</span> : crumb.to ? <Link to={crumb.to}>{crumb.label}</Link> : <span>{crumb.label}</span>}
           </li>
         ))}
       </ol>

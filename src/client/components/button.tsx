@@ -16,13 +16,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 export function Button({ variant = 'secondary', loading = false, className, children, disabled, type = 'button', ...rest }: ButtonProps) {
   return (
-    <button
-      {...rest}
-      type={type}
-      className={buttonClass(variant, className)}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
-    >
+    <button {...rest} type={type} className={buttonClass(variant, className)} disabled={disabled || loading} aria-busy={loading || undefined}>
       {loading && <Spinner size="small" />}
       {children}
     </button>

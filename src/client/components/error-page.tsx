@@ -44,7 +44,13 @@ export function ErrorPage({ error, reset }: ErrorComponentProps) {
       <PageHeader title={m.error_title()} />
       <EmptyState
         title={errorMessage(error)}
-        text={attempt > 0 ? <span role="status" key={attempt}>{m.error_network()}</span> : undefined}
+        text={
+          attempt > 0 ? (
+            <span role="status" key={attempt}>
+              {m.error_network()}
+            </span>
+          ) : undefined
+        }
         action={
           <Button variant="primary" onClick={() => void retry()} disabled={busy}>
             {m.action_retry()}

@@ -21,7 +21,13 @@ export interface FieldControlProps {
  * The frame of a labelled form control: label, control box, optional hint and error (linked with
  * aria-describedby). TextField here and SelectField in the admin screens draw their control in it.
  */
-export function FieldFrame({ label, error, hint, className, children }: {
+export function FieldFrame({
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: {
   label: string;
   error?: string | undefined;
   hint?: string | undefined;

@@ -59,7 +59,8 @@ export function choosePlace(view: { width: number; height: number }, height: num
   return best;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 /** The boxes of the visible controls in the viewport (the toasts' own excluded): the page's, and the top bar's. */
 export function visibleControls(exclude: Element): { page: Box[]; bar: Box[] } {

@@ -68,11 +68,7 @@ export function Toaster() {
   return (
     <section ref={ref} popover="manual" className="toasts" aria-label={m.toast_region()} aria-live="polite" aria-relevant="additions">
       {list.map((item) => (
-        <div
-          key={item.id}
-          className={`toast toast--${item.kind}`}
-          role={item.kind === 'error' || item.kind === 'warning' ? 'alert' : 'status'}
-        >
+        <div key={item.id} className={`toast toast--${item.kind}`} role={item.kind === 'error' || item.kind === 'warning' ? 'alert' : 'status'}>
           <svg className="toast__icon" viewBox="0 0 24 24" aria-hidden="true">
             <path d={icons[item.kind]} />
           </svg>

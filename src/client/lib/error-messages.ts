@@ -230,4 +230,3 @@ export const ERROR_MESSAGES: ErrorMessages = {
   IDEMPOTENCY_MISMATCH: () => m.error_idempotency_mismatch(),
   IDEMPOTENCY_RUNNING: () => m.error_idempotency_running(),
 };
-

@@ -76,7 +76,10 @@ describe('errorMessage and serverFieldErrors', () => {
             appCode: 'VALIDATION',
             params: {},
             errors: { quantity: [errorText('TOO_HIGH', { property: 'Quantity', max: 99999999.99 })], code: ['Customer C2 already exists'] },
-            errorCodes: { quantity: [{ code: 'TOO_HIGH', params: { property: 'Quantity', max: '99999999.99' } }], code: [{ code: 'MD_EXISTS', params: { entity: 'Customer', key: 'C2' } }] },
+            errorCodes: {
+              quantity: [{ code: 'TOO_HIGH', params: { property: 'Quantity', max: '99999999.99' } }],
+              code: [{ code: 'MD_EXISTS', params: { entity: 'Customer', key: 'C2' } }],
+            },
           },
         },
       },
@@ -121,7 +124,12 @@ describe('errorMessage and serverFieldErrors', () => {
   });
 
   it('translate the shared zod schema messages', () => {
-    const schema = z.object({ name: z.string().min(1, ERR.required).max(3, errorToken('TOO_LONG', { max: 3 })) });
+    const schema = z.object({
+      name: z
+        .string()
+        .min(1, ERR.required)
+        .max(3, errorToken('TOO_LONG', { max: 3 })),
+    });
     da();
     // What useZodForm shows at the field: the issue's message through the one translator.
     expect(translateText(schema.safeParse({ name: '' }).error!.issues[0]!.message)).toBe('Feltet skal udfyldes');

@@ -124,8 +124,9 @@ export function isNetworkError(error: unknown): boolean {
   if (error instanceof TRPCClientError) return !error.data && (error.cause === undefined || isNetworkError(error.cause) || error.message === 'Failed to fetch');
   if (!(error instanceof Error)) return false;
   return (
-    error instanceof TypeError && /fetch|network|load failed/i.test(error.message)
-  ) || /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(error.message);
+    (error instanceof TypeError && /fetch|network|load failed/i.test(error.message)) ||
+    /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(error.message)
+  );
 }
 
 interface TrpcErrorData {

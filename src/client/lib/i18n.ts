@@ -1,12 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { formatMessage, type MessageInputs, type RawMessage } from '../../shared/message-format';
-import {
-  baseLocale,
-  extractLocaleFromNavigator,
-  overwriteGetLocale,
-  overwriteSetLocale,
-  type Locale,
-} from '../../shared/paraglide/runtime.js';
+import { baseLocale, extractLocaleFromNavigator, overwriteGetLocale, overwriteSetLocale, type Locale } from '../../shared/paraglide/runtime.js';
 
 /*
  * The compiled runtime's strategy is whatever `npm run i18n` compiled it with, so the client

@@ -15,14 +15,16 @@ export type AccountInfo = RouterOutputs['user']['info'];
 export const trpc = createTRPCReact<AppRouter>();
 
 /** A failed call is handed on once the texts of the error codes are here (lib/errors.ts, decision 0286). */
-const errorTextsLink: TRPCLink<AppRouter> = () => ({ next, op }) =>
-  observable((observer) =>
-    next(op).subscribe({
-      next: (value) => observer.next(value),
-      error: (error) => void loadErrorMessages().then(() => observer.error(error)),
-      complete: () => observer.complete(),
-    }),
-  );
+const errorTextsLink: TRPCLink<AppRouter> =
+  () =>
+  ({ next, op }) =>
+    observable((observer) =>
+      next(op).subscribe({
+        next: (value) => observer.next(value),
+        error: (error) => void loadErrorMessages().then(() => observer.error(error)),
+        complete: () => observer.complete(),
+      }),
+    );
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [

@@ -25,7 +25,10 @@ export interface ZodForm<S extends FormSchema> {
   /** Removes the errors of these fields (a choice that changed them). */
   clearErrors(...fields: string[]): void;
   /** Props for <TextField>: name, value, onChange, error. */
-  text<K extends keyof z.input<S> & string>(field: K, transform?: (value: string) => string): {
+  text<K extends keyof z.input<S> & string>(
+    field: K,
+    transform?: (value: string) => string,
+  ): {
     name: K;
     value: string;
     error: string | undefined;

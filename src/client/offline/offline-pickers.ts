@@ -16,22 +16,54 @@ export function offlineCustomers(copy: Copy, q: string, limit: number | undefine
     const billTo = copy.job.find((j) => j.code === jobCode)?.billToCustomerNo;
     rows = rows.filter((c) => c.no === billTo);
   }
-  return searchRows(rows, q, limit, (c) => c.no, (c) => c.name);
+  return searchRows(
+    rows,
+    q,
+    limit,
+    (c) => c.no,
+    (c) => c.name,
+  );
 }
 
 export function offlineJobs(copy: Copy, q: string, limit: number | undefined, customerNo = '') {
   const rows = customerNo ? copy.job.filter((j) => j.billToCustomerNo === customerNo) : copy.job;
-  return searchRows(rows, q, limit, (j) => j.code, (j) => j.description);
+  return searchRows(
+    rows,
+    q,
+    limit,
+    (j) => j.code,
+    (j) => j.description,
+  );
 }
 
-export const offlineLocations = (copy: Copy, q: string, limit: number | undefined) => searchRows(copy.location, q, limit, (l) => l.code, (l) => l.name);
+export const offlineLocations = (copy: Copy, q: string, limit: number | undefined) =>
+  searchRows(
+    copy.location,
+    q,
+    limit,
+    (l) => l.code,
+    (l) => l.name,
+  );
 
 export const offlineJobTasks = (copy: Copy, jobCode: string) => copy.jobTask.filter((t) => t.jobCode === jobCode);
 
-export const offlineWorkTypes = (copy: Copy, q: string, limit: number | undefined) => searchRows(copy.workType, q, limit, (w) => w.code, (w) => w.description);
+export const offlineWorkTypes = (copy: Copy, q: string, limit: number | undefined) =>
+  searchRows(
+    copy.workType,
+    q,
+    limit,
+    (w) => w.code,
+    (w) => w.description,
+  );
 
 export function offlineUnits(copy: Copy, unitType: UnitType, q: string, limit: number | undefined) {
-  return searchRows(unitType === 'Item' ? copy.item : copy.resource, q, limit, (u) => u.no, (u) => u.description);
+  return searchRows(
+    unitType === 'Item' ? copy.item : copy.resource,
+    q,
+    limit,
+    (u) => u.no,
+    (u) => u.description,
+  );
 }
 
 export const offlineUnitsOfMeasure = (copy: Copy, unitType: UnitType, unitNo: string) => copy.unit.filter((u) => u.unitType === unitType && u.unitNo === unitNo);

@@ -7,7 +7,14 @@ const rows = [
   { no: 'C2', name: 'Other' },
   { no: 'X9', name: null },
 ];
-const find = (q: string, limit?: number) => searchRows(rows, q, limit, (r) => r.no, (r) => r.name).map((r) => r.no);
+const find = (q: string, limit?: number) =>
+  searchRows(
+    rows,
+    q,
+    limit,
+    (r) => r.no,
+    (r) => r.name,
+  ).map((r) => r.no);
 
 describe('searchRows (the pickers offline)', () => {
   it('matches code or name anywhere, any case, in key order', () => {

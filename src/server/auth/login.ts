@@ -15,7 +15,10 @@ const LIMITS = { perAddress: LOGIN_MAX_FAILURES, perAddressAll: LOGIN_MAX_FAILUR
  * addresses would give an attacker 2^64 fresh counters. IPv4-mapped addresses count as IPv4.
  */
 export function throttleAddress(ip: string): string {
-  const addr = ip.trim().toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  const addr = ip
+    .trim()
+    .toLowerCase()
+    .replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
   if (addr === '' || addr === ALL_ADDRESSES || addr === ALL_USERNAMES.trim()) return 'unknown';
   if (!addr.includes(':')) return addr;
   const [head = '', tail] = addr.split('%')[0]!.split('::');
@@ -24,7 +27,7 @@ export function throttleAddress(ip: string): string {
   const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
   return `${groups
     .slice(0, 4)
-    .map((g) => (g.replace(/^0+(?=.)/, '') || '0'))
+    .map((g) => g.replace(/^0+(?=.)/, '') || '0')
     .join(':')}::/64`;
 }
 
@@ -47,7 +50,11 @@ export async function checkLogin(db: Database, log: Logger, username: string, pa
   if (pairLocked || addressLocked || nameLocked) {
     const scope = pairLocked ? 'address' : addressLocked ? 'address, all usernames' : 'username';
     // Only the first refusal of a lock is a warning; the rest of a hammering is noise.
-    const first = pairLocked ? counted.pairAttempts === LIMITS.perAddress + 1 : addressLocked ? counted.addressAttempts === LIMITS.perAddressAll + 1 : counted.usernameAttempts === LIMITS.perUsername + 1;
+    const first = pairLocked
+      ? counted.pairAttempts === LIMITS.perAddress + 1
+      : addressLocked
+        ? counted.addressAttempts === LIMITS.perAddressAll + 1
+        : counted.usernameAttempts === LIMITS.perUsername + 1;
     log[first ? 'warn' : 'info']({ username: key, ip, scope, minutes: counted.lockMinutes }, 'login refused: locked out');
     countLogin('locked');
     // Spec §8's exact sentence as the detail (a client matches it); for how long is a param and

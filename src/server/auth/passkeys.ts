@@ -99,12 +99,25 @@ export async function registrationOptions(db: Database, rp: RelyingParty, secret
   return { ...options };
 }
 
-export async function register(db: Database, log: Logger, rp: RelyingParty, who: { accountId: number; userId: number }, name: string, response: RegistrationResponseJSON): Promise<TPasskey> {
+export async function register(
+  db: Database,
+  log: Logger,
+  rp: RelyingParty,
+  who: { accountId: number; userId: number },
+  name: string,
+  response: RegistrationResponseJSON,
+): Promise<TPasskey> {
   const taken = await takeChallenge(db, response.response.clientDataJSON, 'register');
   if (taken.userId !== who.userId) throw new AppError('UNAUTHORIZED', coded('PASSKEY_CHALLENGE_EXPIRED'));
   let info;
   try {
-    const verified = await verifyRegistrationResponse({ response, expectedChallenge: taken.challenge, expectedOrigin: rp.origin, expectedRPID: rp.rpID, requireUserVerification: false });
+    const verified = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: taken.challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.rpID,
+      requireUserVerification: false,
+    });
     if (!verified.verified) throw new AppError('UNAUTHORIZED', coded('PASSKEY_INVALID'));
     info = verified.registrationInfo;
   } catch (error) {
@@ -191,7 +204,12 @@ export async function verifyPasskey(
         expectedChallenge: taken.challenge,
         expectedOrigin: rp.origin,
         expectedRPID: rp.rpID,
-        credential: { id: found.credentialId, publicKey: new Uint8Array(Buffer.from(found.publicKey, 'base64url')), counter: Number(found.counter), transports: transportsOf(found.transports) },
+        credential: {
+          id: found.credentialId,
+          publicKey: new Uint8Array(Buffer.from(found.publicKey, 'base64url')),
+          counter: Number(found.counter),
+          transports: transportsOf(found.transports),
+        },
         requireUserVerification: forUser === null,
       });
       if (!verified.verified) throw new AppError('UNAUTHORIZED', coded('PASSKEY_INVALID'));

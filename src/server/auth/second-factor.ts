@@ -6,7 +6,15 @@ import type { Database } from '../../../db/database';
 import { countLoginAttempt, loginSucceeded } from '../../../db/queries/login-throttle';
 import * as q from '../../../db/queries/second-factor';
 import { coded } from '../../shared/error-codes';
-import { LOGIN_CHALLENGE_MINUTES, LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES_PER_ADDRESS, RECOVERY_CODE_COUNT, SECOND_FACTOR_MAX_FAILURES, type ProfileType, type SecondFactorRequired } from '../../shared/limits';
+import {
+  LOGIN_CHALLENGE_MINUTES,
+  LOGIN_LOCK_MINUTES,
+  LOGIN_MAX_FAILURES_PER_ADDRESS,
+  RECOVERY_CODE_COUNT,
+  SECOND_FACTOR_MAX_FAILURES,
+  type ProfileType,
+  type SecondFactorRequired,
+} from '../../shared/limits';
 import { AppError } from '../errors';
 import { countLogin } from '../metrics';
 import { throttleAddress } from './login';

@@ -16,7 +16,10 @@ export function loadAppSecret(appSecret: string | undefined, dataDir: string): s
   return secret;
 }
 
-const keyOf = (secret: string) => createHash('sha256').update('webtid-api-key:' + secret).digest();
+const keyOf = (secret: string) =>
+  createHash('sha256')
+    .update('webtid-api-key:' + secret)
+    .digest();
 
 /** AES-256-GCM; output `iv.tag.ciphertext` in base64url. */
 export function encrypt(secret: string, plain: string): string {

@@ -155,7 +155,8 @@ function errorFacts(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { error: String(error) };
   const cause = error.cause instanceof Error ? { cause: `${error.cause.name}: ${error.cause.message}` } : {};
   // The provider's OAuth error (invalid_grant, access_denied …) and its description: never a token.
-  const oauth = error instanceof oidc.ResponseBodyError || error instanceof oidc.AuthorizationResponseError ? { oauthError: error.error, description: error.error_description } : {};
+  const oauth =
+    error instanceof oidc.ResponseBodyError || error instanceof oidc.AuthorizationResponseError ? { oauthError: error.error, description: error.error_description } : {};
   return { error: error.name, code: (error as { code?: unknown }).code, message: error.message, ...cause, ...oauth };
 }
 
@@ -267,7 +268,12 @@ export async function finishSignIn(services: AppServices, req: IncomingMessage, 
     provider = await discover(config);
     // The URL the provider sent the browser to, as the provider knows it (the redirect URI + its answer).
     const current = new URL(redirectUri(req, services.env) + url.search);
-    const tokens = await oidc.authorizationCodeGrant(provider, current, { pkceCodeVerifier: taken.codeVerifier, expectedState: state, expectedNonce: taken.nonce, idTokenExpected: true });
+    const tokens = await oidc.authorizationCodeGrant(provider, current, {
+      pkceCodeVerifier: taken.codeVerifier,
+      expectedState: state,
+      expectedNonce: taken.nonce,
+      idTokenExpected: true,
+    });
     const c = tokens.claims();
     if (!c) return await refuse('SSO_TOKEN_INVALID');
     claims = c;
@@ -278,7 +284,8 @@ export async function finishSignIn(services: AppServices, req: IncomingMessage, 
   const shown = publicClaims(claims);
   if (config.tenantId && claims.tid !== config.tenantId) return refuse('SSO_TENANT_MISMATCH', { iss: claims.iss, tid: claims.tid, claims: shown });
   const email = emailOf(claims);
-  if (config.allowedDomains.length > 0 && (!email || !config.allowedDomains.includes(email.split('@')[1]!))) return refuse('SSO_DOMAIN_NOT_ALLOWED', { iss: claims.iss, domain: email?.split('@')[1] ?? null, claims: shown });
+  if (config.allowedDomains.length > 0 && (!email || !config.allowedDomains.includes(email.split('@')[1]!)))
+    return refuse('SSO_DOMAIN_NOT_ALLOWED', { iss: claims.iss, domain: email?.split('@')[1] ?? null, claims: shown });
   if (taken.mode === 'test') {
     await q.setTestResult(db, hashToken(state), JSON.stringify({ ok: true, error: null, claims: shown }));
     return { kind: 'test', id: state };

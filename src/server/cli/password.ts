@@ -16,7 +16,9 @@ async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
     chunks.push(b);
   }
   // One trailing line break is the end of the line (echo, a here-string), not part of the password.
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 export async function readPassword(

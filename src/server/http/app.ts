@@ -94,10 +94,7 @@ export function createApp(services: AppServices, options: AppOptions): AppHandle
   async function databaseAnswers(): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
-        pingDatabase(services.db),
-        new Promise((_ok, fail) => (timer = setTimeout(() => fail(new Error('health check timed out')), HEALTH_TIMEOUT_MS))),
-      ]);
+      await Promise.race([pingDatabase(services.db), new Promise((_ok, fail) => (timer = setTimeout(() => fail(new Error('health check timed out')), HEALTH_TIMEOUT_MS)))]);
       return true;
     } catch (err) {
       services.log.warn({ err }, 'health check: database unreachable');

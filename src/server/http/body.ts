@@ -1,12 +1,6 @@
 import Busboy from 'busboy';
 import type { IncomingMessage } from 'node:http';
-import {
-  ATTACHMENT_MAX_BYTES,
-  ATTACHMENT_MAX_FILES,
-  JSON_BODY_MAX_BYTES,
-  MULTIPART_MAX_FIELD_BYTES,
-  MULTIPART_MAX_FIELDS,
-} from '../../shared/limits';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, JSON_BODY_MAX_BYTES, MULTIPART_MAX_FIELD_BYTES, MULTIPART_MAX_FIELDS } from '../../shared/limits';
 import type { UploadedFile } from '../context';
 import { coded } from '../../shared/error-codes';
 import { AppError } from '../errors';
@@ -74,7 +68,13 @@ export function readMultipart(req: IncomingMessage): Promise<MultipartBody> {
         // file names as UTF-8 ("Tilbud æøå.png"), not busboy's default latin1
         defParamCharset: 'utf8',
         // busboy reports `limit` when a file *reaches* fileSize; "at most 15 MB" includes 15 MB itself
-        limits: { fileSize: ATTACHMENT_MAX_BYTES + 1, files: ATTACHMENT_MAX_FILES, fields: MULTIPART_MAX_FIELDS, fieldSize: MULTIPART_MAX_FIELD_BYTES, parts: ATTACHMENT_MAX_FILES + MULTIPART_MAX_FIELDS },
+        limits: {
+          fileSize: ATTACHMENT_MAX_BYTES + 1,
+          files: ATTACHMENT_MAX_FILES,
+          fields: MULTIPART_MAX_FIELDS,
+          fieldSize: MULTIPART_MAX_FIELD_BYTES,
+          parts: ATTACHMENT_MAX_FILES + MULTIPART_MAX_FIELDS,
+        },
       });
     } catch {
       reject(new AppError('BAD_REQUEST', HTTP_ERR.malformedMultipart));
@@ -97,41 +97,45 @@ export function readMultipart(req: IncomingMessage): Promise<MultipartBody> {
         fail(e instanceof AppError ? e : new AppError('BAD_REQUEST', HTTP_ERR.malformedMultipart));
       }
     };
-    bb.on('field', (rawName: string | undefined, value, info) => guard(() => {
-      if (failed) return;
-      const name = partName(rawName);
-      if (info.valueTruncated || info.nameTruncated) return fail(new AppError('PAYLOAD_TOO_LARGE', coded('FIELD_TOO_LARGE', { name })));
-      const prev = fields[name];
-      fields[name] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
-    }));
-    bb.on('file', (rawName: string | undefined, stream, info) => guard(() => {
-      // a file stream must always be drained and have an error listener, or busboy stalls / throws
-      stream.on('error', () => fail(new AppError('BAD_REQUEST', HTTP_ERR.malformedMultipart)));
-      if (failed) return void stream.resume();
-      let name: string;
-      try {
-        name = partName(rawName);
-      } catch (e) {
-        stream.resume();
-        throw e;
-      }
-      const tooLarge = () => fail(new AppError('PAYLOAD_TOO_LARGE', coded('UPLOAD_TOO_LARGE', { name: info.filename ?? name, max: MB(ATTACHMENT_MAX_BYTES) })));
-      const chunks: Buffer[] = [];
-      let size = 0;
-      stream.on('data', (c: Buffer) => {
+    bb.on('field', (rawName: string | undefined, value, info) =>
+      guard(() => {
         if (failed) return;
-        size += c.length;
-        if (size > ATTACHMENT_MAX_BYTES) return tooLarge();
-        chunks.push(c);
-      });
-      stream.on('limit', tooLarge);
-      stream.on('end', () => {
-        if (failed || (stream as unknown as { truncated?: boolean }).truncated) return;
-        const data = Buffer.concat(chunks, size);
-        if (data.length === 0 && !info.filename) return; // an empty file input
-        files.push({ fieldName: name, fileName: info.filename || 'file', mimeType: info.mimeType, data });
-      });
-    }));
+        const name = partName(rawName);
+        if (info.valueTruncated || info.nameTruncated) return fail(new AppError('PAYLOAD_TOO_LARGE', coded('FIELD_TOO_LARGE', { name })));
+        const prev = fields[name];
+        fields[name] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+      }),
+    );
+    bb.on('file', (rawName: string | undefined, stream, info) =>
+      guard(() => {
+        // a file stream must always be drained and have an error listener, or busboy stalls / throws
+        stream.on('error', () => fail(new AppError('BAD_REQUEST', HTTP_ERR.malformedMultipart)));
+        if (failed) return void stream.resume();
+        let name: string;
+        try {
+          name = partName(rawName);
+        } catch (e) {
+          stream.resume();
+          throw e;
+        }
+        const tooLarge = () => fail(new AppError('PAYLOAD_TOO_LARGE', coded('UPLOAD_TOO_LARGE', { name: info.filename ?? name, max: MB(ATTACHMENT_MAX_BYTES) })));
+        const chunks: Buffer[] = [];
+        let size = 0;
+        stream.on('data', (c: Buffer) => {
+          if (failed) return;
+          size += c.length;
+          if (size > ATTACHMENT_MAX_BYTES) return tooLarge();
+          chunks.push(c);
+        });
+        stream.on('limit', tooLarge);
+        stream.on('end', () => {
+          if (failed || (stream as unknown as { truncated?: boolean }).truncated) return;
+          const data = Buffer.concat(chunks, size);
+          if (data.length === 0 && !info.filename) return; // an empty file input
+          files.push({ fieldName: name, fileName: info.filename || 'file', mimeType: info.mimeType, data });
+        });
+      }),
+    );
     bb.on('filesLimit', () => fail(new AppError('PAYLOAD_TOO_LARGE', coded('TOO_MANY_FILES', { max: ATTACHMENT_MAX_FILES }))));
     bb.on('fieldsLimit', () => fail(new AppError('PAYLOAD_TOO_LARGE', coded('TOO_MANY_FIELDS'))));
     bb.on('partsLimit', () => fail(new AppError('PAYLOAD_TOO_LARGE', coded('TOO_MANY_PARTS'))));

@@ -19,7 +19,11 @@ export function bufferAndCompress(req: IncomingMessage, res: ServerResponse): vo
   const end = res.end.bind(res);
   const writeHead = res.writeHead.bind(res);
   const toBuffer = (chunk: unknown, encoding?: unknown) =>
-    Buffer.isBuffer(chunk) ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk) : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+    Buffer.isBuffer(chunk)
+      ? chunk
+      : chunk instanceof Uint8Array
+        ? Buffer.from(chunk)
+        : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
 
   res.writeHead = ((code: number, ...rest: unknown[]) => {
     status = code;

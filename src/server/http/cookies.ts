@@ -9,7 +9,7 @@ export function readCookie(req: IncomingMessage, name: string): string | null {
   if (!header) return null;
   // `name=value` pairs split at `;`, names and values trimmed, the first pair of that name wins;
   // scanned with indexOf rather than split into an array per request (decision 0277).
-  for (let start = 0; start < header.length; ) {
+  for (let start = 0; start < header.length;) {
     let end = header.indexOf(';', start);
     if (end < 0) end = header.length;
     const eq = header.indexOf('=', start);

@@ -66,7 +66,9 @@ function canonical(value: unknown): unknown {
 /** SHA-256 over the method, path, the whole input and every file's name, type and content hash. */
 export function requestFingerprint(method: string, path: string, input: unknown, files: UploadedFile[]): string {
   const fileHashes = files.map((f) => [f.fieldName, f.fileName, f.mimeType, createHash('sha256').update(f.data).digest('hex')]);
-  return createHash('sha256').update(JSON.stringify([method, path, canonical(input ?? null), fileHashes])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([method, path, canonical(input ?? null), fileHashes]))
+    .digest('hex');
 }
 
 export function idempotencyKeyOf(req: IncomingMessage): string | null {

@@ -21,7 +21,10 @@ export const HEADERS = {
   },
   XRequestId: { description: 'The id of this request, also in a problem’s `requestId` and in the server log: quote it to support', schema: { type: 'string' } },
   ContentDisposition: { description: '`attachment; filename="…"` (or `inline` for a photo): the file name to save as', schema: { type: 'string' } },
-  XExportBatchId: { description: 'The export batch this file is (a download with shouldMarkAsExported, and a batch downloaded again)', schema: { type: 'string', pattern: '^\\d+$' } },
+  XExportBatchId: {
+    description: 'The export batch this file is (a download with shouldMarkAsExported, and a batch downloaded again)',
+    schema: { type: 'string', pattern: '^\\d+$' },
+  },
   RetryAfter: { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 0 } },
   IdempotentReplayed: { description: '`true` when this is the stored answer of an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
 };

@@ -45,13 +45,22 @@ export function rewriteWireForms(node: unknown, io: 'input' | 'output'): unknown
     delete out['x-boolean-text'];
     if (io === 'output') return out;
     const { type: _type, ...rest } = out;
-    return { ...rest, description: 'A JSON boolean, or its text form (a form field): `true`/`false`, `1`/`0`, `on`', anyOf: [{ type: 'boolean' }, { type: 'string', enum: booleanText }] };
+    return {
+      ...rest,
+      description: 'A JSON boolean, or its text form (a form field): `true`/`false`, `1`/`0`, `on`',
+      anyOf: [{ type: 'boolean' }, { type: 'string', enum: booleanText }],
+    };
   }
   const decimal = out['x-decimal'] as { pattern: string; examples?: unknown[] } | undefined;
   if (!decimal) return out;
   delete out['x-decimal'];
   const { description, exclusiveMinimum, minimum, maximum } = out;
-  const number: JsonSchema = { type: 'number', ...(exclusiveMinimum !== undefined ? { exclusiveMinimum } : {}), ...(minimum !== undefined ? { minimum } : {}), ...(maximum !== undefined ? { maximum } : {}) };
+  const number: JsonSchema = {
+    type: 'number',
+    ...(exclusiveMinimum !== undefined ? { exclusiveMinimum } : {}),
+    ...(minimum !== undefined ? { minimum } : {}),
+    ...(maximum !== undefined ? { maximum } : {}),
+  };
   if (io === 'output') return { ...number, description };
   return {
     description: `${String(description ?? '')}. A JSON number, or a string with a decimal point or comma (\`"7,5"\`).`,

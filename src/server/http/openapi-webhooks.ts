@@ -3,9 +3,17 @@ import { toJsonSchema } from './openapi-schema';
 
 /* The webhooks section of the OpenAPI document: one operation per event, with the Standard Webhooks signing headers (split from openapi.ts, issue 39 §1). */
 export const SIGNING_HEADERS = [
-  { name: 'webhook-id', description: 'The message id; the same on every retry of one message — de-duplicate on it (delivery is at least once)', schema: { type: 'string', pattern: '^msg_' } },
+  {
+    name: 'webhook-id',
+    description: 'The message id; the same on every retry of one message — de-duplicate on it (delivery is at least once)',
+    schema: { type: 'string', pattern: '^msg_' },
+  },
   { name: 'webhook-timestamp', description: 'Unix seconds of this attempt; refuse values far from your clock (replay protection)', schema: { type: 'string', pattern: '^\\d+$' } },
-  { name: 'webhook-signature', description: 'Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint secret (Standard Webhooks)', schema: { type: 'string', pattern: '^v1,' } },
+  {
+    name: 'webhook-signature',
+    description: 'Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint secret (Standard Webhooks)',
+    schema: { type: 'string', pattern: '^v1,' },
+  },
 ];
 
 /**

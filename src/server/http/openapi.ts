@@ -202,33 +202,41 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
                   schema: {
                     ...bodySchema,
                     description: 'The fields as text form fields, plus the file.',
-                    properties: { ...bodyProps, [r.meta.rest.fileField.name]: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream', description: r.meta.rest.fileField.description } },
+                    properties: {
+                      ...bodyProps,
+                      [r.meta.rest.fileField.name]: {
+                        type: 'string',
+                        format: 'binary',
+                        contentMediaType: 'application/octet-stream',
+                        description: r.meta.rest.fileField.description,
+                      },
+                    },
                     required: [...bodyRequired, r.meta.rest.fileField.name],
                   },
                   encoding: { [r.meta.rest.fileField.name]: { contentType: r.meta.rest.fileField.contentType } },
                 },
               }
             : {
-              'application/json': json,
-              'multipart/form-data': {
-                schema: {
-                  ...bodySchema,
-                  description: 'The same fields as the JSON body, as text form fields, plus up to 10 photos in `attachments`.',
-                  ...(json.example ? { example: json.example } : {}),
-                  properties: {
-                    ...bodyProps,
-                    attachments: {
-                      type: 'array',
-                      maxItems: 10,
-                      description: 'Photos: JPEG, PNG, WebP, HEIC/HEIF (by content), at most 10 of 15 MB. Repeat the form field once per photo.',
-                      items: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' },
+                'application/json': json,
+                'multipart/form-data': {
+                  schema: {
+                    ...bodySchema,
+                    description: 'The same fields as the JSON body, as text form fields, plus up to 10 photos in `attachments`.',
+                    ...(json.example ? { example: json.example } : {}),
+                    properties: {
+                      ...bodyProps,
+                      attachments: {
+                        type: 'array',
+                        maxItems: 10,
+                        description: 'Photos: JPEG, PNG, WebP, HEIC/HEIF (by content), at most 10 of 15 MB. Repeat the form field once per photo.',
+                        items: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' },
+                      },
                     },
                   },
+                  // One form part per photo (style form, exploded): a validator reads one part as a one-photo array.
+                  encoding: { attachments: { contentType: 'image/jpeg, image/png, image/webp, image/heic, image/heif', style: 'form', explode: true, allowReserved: true } },
                 },
-                // One form part per photo (style form, exploded): a validator reads one part as a one-photo array.
-                encoding: { attachments: { contentType: 'image/jpeg, image/png, image/webp, image/heic, image/heif', style: 'form', explode: true, allowReserved: true } },
-              },
-            }
+              }
           : { 'application/json': json };
         // A body is required when the server refuses an empty one (e.g. DELETE /api/location needs id or code).
         op.requestBody = { required: r.input ? !r.input.safeParse({ ...Object.fromEntries(r.paramNames.map((n) => [n, '1'])) }).success : false, content };
@@ -254,7 +262,20 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
             content: { 'application/json': { schema: pageItems?.schema ?? output ?? {} } },
           };
     const responses: Record<string, unknown> = { [status]: success };
-    const facts: OperationFacts = { method: r.method, path: r.path, kind, hasInput: Boolean(input), multipart: Boolean(r.meta.rest.multipart), create, list: paged || output?.type === 'array', namesParent: namesRecord(parameters), keyless: r.meta.rest.keyless === true, modeScoped: 'mode' in props, mayForbid: r.meta.rest.mayForbid === true, mayNotFind: r.meta.rest.mayNotFind === true };
+    const facts: OperationFacts = {
+      method: r.method,
+      path: r.path,
+      kind,
+      hasInput: Boolean(input),
+      multipart: Boolean(r.meta.rest.multipart),
+      create,
+      list: paged || output?.type === 'array',
+      namesParent: namesRecord(parameters),
+      keyless: r.meta.rest.keyless === true,
+      modeScoped: 'mode' in props,
+      mayForbid: r.meta.rest.mayForbid === true,
+      mayNotFind: r.meta.rest.mayNotFind === true,
+    };
     const login = kind === 'public' && r.method !== 'GET';
     for (const s of errorStatuses(facts)) responses[s] = problemRef(STATUS_TEXT[s] ?? 'Problem', problemHeaders(s, create, login));
     op.responses = responses;
@@ -265,7 +286,16 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
     const fragment = { ...r.openapi } as { responses?: Record<string, unknown> } & Record<string, unknown>;
     // A GET with query fields refuses a bad one with 400 like any input (the SSO start's INVALID_CHARS).
     const queryNames = r.input instanceof z.ZodObject ? Object.keys(r.input.shape).filter((k) => !names.includes(k)) : [];
-    const facts: OperationFacts = { method: r.method, path: r.path, kind: r.auth === 'public' ? 'public' : 'authed', hasInput: r.method !== 'GET' || names.length > 0 || queryNames.length > 0, multipart: false, create: false, list: false, namesParent: names.length > 0 };
+    const facts: OperationFacts = {
+      method: r.method,
+      path: r.path,
+      kind: r.auth === 'public' ? 'public' : 'authed',
+      hasInput: r.method !== 'GET' || names.length > 0 || queryNames.length > 0,
+      multipart: false,
+      create: false,
+      list: false,
+      namesParent: names.length > 0,
+    };
     const responses: Record<string, unknown> = { ...(fragment.responses ?? { '200': { description: 'OK' } }) };
     for (const s of errorStatuses(facts)) responses[s] ??= problemRef(STATUS_TEXT[s] ?? 'Problem', problemHeaders(s, false));
     for (const [s, res] of Object.entries(responses) as Array<[string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }]>) {
@@ -327,15 +357,27 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
             title: { type: 'string' },
             status: { type: 'integer', minimum: 400, maximum: 599 },
             detail: { type: 'string', description: 'English sentence (the `code` template with `params` filled in)' },
-            code: { type: 'string', enum: ERROR_CODES, description: 'Stable error code of `detail`; switch on this, not on the English. Absent for the rare detail without a code.' },
+            code: {
+              type: 'string',
+              enum: ERROR_CODES,
+              description: 'Stable error code of `detail`; switch on this, not on the English. Absent for the rare detail without a code.',
+            },
             params: { type: 'object', description: 'The named values in `detail`, as strings', additionalProperties: { type: 'string' } },
-            errors: { type: 'object', description: 'Field → English messages (400; also a duplicate key on its field in a 409)', additionalProperties: { type: 'array', items: { type: 'string' } } },
+            errors: {
+              type: 'object',
+              description: 'Field → English messages (400; also a duplicate key on its field in a 409)',
+              additionalProperties: { type: 'array', items: { type: 'string' } },
+            },
             errorCodes: {
               type: 'object',
               description: 'Parallel to `errors`: field → each message’s `{ code, params }`; never null (an unknown key is `UNKNOWN_FIELD`)',
               additionalProperties: {
                 type: 'array',
-                items: { type: 'object', required: ['code', 'params'], properties: { code: { type: 'string', enum: ERROR_CODES }, params: { type: 'object', additionalProperties: { type: 'string' } } } },
+                items: {
+                  type: 'object',
+                  required: ['code', 'params'],
+                  properties: { code: { type: 'string', enum: ERROR_CODES }, params: { type: 'object', additionalProperties: { type: 'string' } } },
+                },
               },
             },
             requestId: { type: 'string', description: 'The X-Request-Id of the answer' },

@@ -76,7 +76,8 @@ export function stringifyBounded(body: unknown): string {
     throw e;
   }
   // UTF-16 length ≤ UTF-8 bytes ≤ 3 × length: the cheap test first.
-  if (text.length > RESPONSE_MAX_BYTES || (text.length * 3 > RESPONSE_MAX_BYTES && Buffer.byteLength(text) > RESPONSE_MAX_BYTES)) throw new AppError('PAYLOAD_TOO_LARGE', HTTP_ERR.tooLargeResult);
+  if (text.length > RESPONSE_MAX_BYTES || (text.length * 3 > RESPONSE_MAX_BYTES && Buffer.byteLength(text) > RESPONSE_MAX_BYTES))
+    throw new AppError('PAYLOAD_TOO_LARGE', HTTP_ERR.tooLargeResult);
   return text;
 }
 
@@ -90,7 +91,11 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   // With Content-Length the head and the body leave in one write, not as chunked pieces (decision 0175).
   // A large answer (a list page, ~170 KB) is encoded to UTF-8 once, not once to count it and again to send it.
   const payload = text.length > LARGE_ANSWER_CHARS ? Buffer.from(text, 'utf8') : text;
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length,
+  });
   res.end(payload);
 }
 

@@ -74,7 +74,10 @@ export function clientIp(req: IncomingMessage, env: Env): string {
   const trust = proxyTrust(env);
   if (!trust.trusts(peer)) return peer;
   const header = req.headers['x-forwarded-for'];
-  const hops = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
+  const hops = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (hops.length === 0) return peer;
   let chosen: string;
   if (trust.hops !== undefined) chosen = hops[Math.max(0, hops.length - trust.hops)]!;

@@ -43,7 +43,18 @@ export function collectRestRoutes(router: AnyRouter): RestRoute[] {
     const rest = p.meta?.rest;
     if (!rest || p.type === 'subscription') continue;
     const { regex, names } = templateRegex(rest.path);
-    routes.push({ method: rest.method, path: rest.path, procedurePath: p.path, type: p.type, meta: p.meta as RestRoute['meta'], input: p.input, output: p.output, pattern: regex, paramNames: names, call: p.call });
+    routes.push({
+      method: rest.method,
+      path: rest.path,
+      procedurePath: p.path,
+      type: p.type,
+      meta: p.meta as RestRoute['meta'],
+      input: p.input,
+      output: p.output,
+      pattern: regex,
+      paramNames: names,
+      call: p.call,
+    });
   }
   return routes.sort((a, b) => a.paramNames.length - b.paramNames.length || b.path.length - a.path.length);
 }
@@ -68,7 +79,10 @@ export function commaLists(query: Record<string, string | string[]>, names: read
   for (const name of names) {
     const value = out[name];
     if (value === undefined) continue;
-    const list = (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+    const list = (Array.isArray(value) ? value : [value])
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter(Boolean);
     // `?group=` stays an empty list: the procedure says which list may not be empty.
     out[name] = list;
   }
@@ -115,7 +129,10 @@ export async function handleRest(services: AppServices, route: RestRoute, grant:
   // Creates (201) and the bulk upserts honour Idempotency-Key (issue 13 point 5, issue 42 §3);
   // everything else just runs (without the wrapper's extra async layer: decision 0277).
   const run = async () => ({ status, body: await route.call({ ctx, input, batchIndex: 0 }) });
-  const answer = status === 201 || route.meta.rest.idempotent ? await withIdempotency(services.db, req, res, ctx.actor, { method, path: route.path, input, files, secretFields: route.meta.rest.secretFields ?? [] }, run) : { status, body: await route.call({ ctx, input, batchIndex: 0 }) };
+  const answer =
+    status === 201 || route.meta.rest.idempotent
+      ? await withIdempotency(services.db, req, res, ctx.actor, { method, path: route.path, input, files, secretFields: route.meta.rest.secretFields ?? [] }, run)
+      : { status, body: await route.call({ ctx, input, batchIndex: 0 }) };
   // Paged lists keep spec §7's array body and link the next page (issue 9).
   sendJson(res, answer.status, route.meta.rest.paged ? restPage(res, grant.url, answer.body) : answer.body);
 }

@@ -122,7 +122,14 @@ function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
  * cookie), CSRF, the role each call needs, the declared body size. Returns the actor (null =
  * anonymous) or false when the request has been answered.
  */
-export async function authorize(services: AppServices, req: IncomingMessage, res: ServerResponse, route: Route, levels: AuthLevel[], perCall?: number): Promise<Actor | null | false> {
+export async function authorize(
+  services: AppServices,
+  req: IncomingMessage,
+  res: ServerResponse,
+  route: Route,
+  levels: AuthLevel[],
+  perCall?: number,
+): Promise<Actor | null | false> {
   let actor: Actor | null;
   try {
     actor = await resolveActor(services, req, res);
@@ -139,7 +146,14 @@ export async function authorize(services: AppServices, req: IncomingMessage, res
 }
 
 /** Runs one request through the pipeline: prepare → authorize → handler; errors in the route's form. */
-export async function runRoute(services: AppServices, route: Route, req: IncomingMessage, res: ServerResponse, target: RequestTarget, rawParams: Record<string, string>): Promise<void> {
+export async function runRoute(
+  services: AppServices,
+  route: Route,
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: RequestTarget,
+  rawParams: Record<string, string>,
+): Promise<void> {
   setRoute(req, route.pattern);
   try {
     const prepared = route.prepare ? route.prepare(target.url(), req) : undefined;

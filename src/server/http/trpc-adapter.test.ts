@@ -51,13 +51,19 @@ describe("tRPC's internals, as trpc-adapter.ts reads them", () => {
     expect(info.output).toBeInstanceOf(z.ZodObject);
   });
 
-  it('our runner answers as tRPC\'s own caller does, after the rewrites (strict input, output check)', async () => {
+  it("our runner answers as tRPC's own caller does, after the rewrites (strict input, output check)", async () => {
     const r = applyStrictInput(build());
-    const viaTable = await procedureTable(r).get('echo')!.call({ ctx, input: { n: 2 }, batchIndex: 0 });
+    const viaTable = await procedureTable(r)
+      .get('echo')!
+      .call({ ctx, input: { n: 2 }, batchIndex: 0 });
     expect(viaTable).toEqual(await r.createCaller(ctx).echo({ n: 2 }));
     // The strict input replaced tRPC's input middleware: an unknown key is refused (our parse ran).
     await expect(r.createCaller(ctx).echo({ n: 2, m: 1 } as { n: number })).rejects.toThrow();
-    await expect(procedureTable(r).get('echo')!.call({ ctx, input: { n: 2, m: 1 }, batchIndex: 0 })).rejects.toThrow();
+    await expect(
+      procedureTable(r)
+        .get('echo')!
+        .call({ ctx, input: { n: 2, m: 1 }, batchIndex: 0 }),
+    ).rejects.toThrow();
     // 'drop' removes tRPC's output middleware: the answer is the resolver's own.
     const dropped = rewriteProcedures(build(), () => ({ output: 'drop' }));
     expect(await dropped.createCaller(ctx).echo({ n: 1 })).toEqual({ doubled: 2, extra: 'x' });

@@ -196,7 +196,11 @@ export function procedureTable(router: AnyRouter): Map<string, ProcedureInfo> {
 }
 
 /** The router's error formatter applied to any thrown value (the `error` member of tRPC's envelope). */
-export function errorShape(router: AnyRouter, cause: unknown, opts: { path: string | undefined; type: ProcedureType | 'unknown'; input: unknown; ctx: unknown }): { error: TRPCError; shape: { data?: { httpStatus?: number } } } {
+export function errorShape(
+  router: AnyRouter,
+  cause: unknown,
+  opts: { path: string | undefined; type: ProcedureType | 'unknown'; input: unknown; ctx: unknown },
+): { error: TRPCError; shape: { data?: { httpStatus?: number } } } {
   const error = getTRPCErrorFromUnknown(cause);
   const shape = getErrorShape({ config: router._def._config, error, type: opts.type, path: opts.path, input: opts.input, ctx: opts.ctx }) as { data?: { httpStatus?: number } };
   return { error, shape };

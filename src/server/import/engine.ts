@@ -188,7 +188,7 @@ export async function evaluate(
             } else {
               const before = handler.compareWith ? handler.compareWith(current, rec) : current;
               const changes = [...handler.diffFields, 'active']
-                .filter((f) => f in present || f === 'active' && active !== undefined)
+                .filter((f) => f in present || (f === 'active' && active !== undefined))
                 .filter((f) => show(before[f]) !== show(rec[f]))
                 .map((f) => ({ field: f, old: show(before[f]), new: show(rec[f]) }));
               if (changes.length === 0) {
@@ -227,7 +227,10 @@ export async function evaluate(
 export function reportRows(rows: TImportRow[]): { rows: TImportRow[]; truncated: boolean } {
   if (rows.length <= IMPORT_REPORT_MAX_ROWS) return { rows, truncated: false };
   const rank = (r: TImportRow) => (r.status === 'unchanged' ? 1 : 0);
-  const kept = [...rows].sort((a, b) => rank(a) - rank(b)).slice(0, IMPORT_REPORT_MAX_ROWS).sort((a, b) => a.row - b.row);
+  const kept = [...rows]
+    .sort((a, b) => rank(a) - rank(b))
+    .slice(0, IMPORT_REPORT_MAX_ROWS)
+    .sort((a, b) => a.row - b.row);
   return { rows: kept, truncated: true };
 }
 

@@ -84,7 +84,10 @@ async function noRecordHandler(db: Db, accountId: number, table: 'item' | 'resou
     keyFields: ['no'],
     schema: schema.extend({ baseUnitOfMeasure: optionalCode(MAX.unitCode).optional() }),
     diffFields: ['description', 'baseUnitOfMeasure'],
-    current: byKey(['no'], records.map((r) => ({ ...r, baseUnitOfMeasure: null }))),
+    current: byKey(
+      ['no'],
+      records.map((r) => ({ ...r, baseUnitOfMeasure: null })),
+    ),
     compareWith: (current, incoming) => ({
       ...current,
       baseUnitOfMeasure: n(incoming.baseUnitOfMeasure) !== null && unitsOf.get(s(current.no))?.has(s(incoming.baseUnitOfMeasure)) ? incoming.baseUnitOfMeasure! : null,
@@ -99,12 +102,30 @@ async function noRecordHandler(db: Db, accountId: number, table: 'item' | 'resou
       await ensureUnit(rec);
     },
     async upsertMany(recs) {
-      await upsertRows(db, table, ['no'], recs.map((rec) => ({ accountId, no: s(rec.no), description: s(rec.description), active: active(rec) })));
+      await upsertRows(
+        db,
+        table,
+        ['no'],
+        recs.map((rec) => ({ accountId, no: s(rec.no), description: s(rec.description), active: active(rec) })),
+      );
       const units = recs.filter((rec) => n(rec.baseUnitOfMeasure) !== null && !unitsOf.get(s(rec.no))?.has(s(rec.baseUnitOfMeasure)));
-      await upsertRows(db, 'unitOfMeasure', ['unitType', 'unitNo', 'code'], units.map((rec) => ({ accountId, unitType, unitNo: s(rec.no), code: s(rec.baseUnitOfMeasure), description: s(rec.baseUnitOfMeasure) })), 'nothing');
+      await upsertRows(
+        db,
+        'unitOfMeasure',
+        ['unitType', 'unitNo', 'code'],
+        units.map((rec) => ({ accountId, unitType, unitNo: s(rec.no), code: s(rec.baseUnitOfMeasure), description: s(rec.baseUnitOfMeasure) })),
+        'nothing',
+      );
       for (const rec of units) (unitsOf.get(s(rec.no)) ?? unitsOf.set(s(rec.no), new Set()).get(s(rec.no))!).add(s(rec.baseUnitOfMeasure));
     },
-    deactivate: (currents) => deactivateByKeys(db, table, 'no', accountId, currents.map((c) => s(c.no))),
+    deactivate: (currents) =>
+      deactivateByKeys(
+        db,
+        table,
+        'no',
+        accountId,
+        currents.map((c) => s(c.no)),
+      ),
   };
 }
 
@@ -128,8 +149,20 @@ async function unitHandler(db: Db, accountId: number, unitType: UnitType): Promi
       if (!active(rec)) await updateUnit(db, accountId, key(rec), { description: s(rec.description), active: false });
     },
     update: async (rec) => void (await updateUnit(db, accountId, key(rec), { description: s(rec.description), active: active(rec) })),
-    upsertMany: (recs) => upsertRows(db, 'unitOfMeasure', ['unitType', 'unitNo', 'code'], recs.map((rec) => ({ accountId, ...key(rec), description: s(rec.description), active: active(rec) }))),
-    deactivate: (currents) => deactivateUnits(db, accountId, unitType, currents.map((c) => ({ unitNo: s(c.unitNo), code: s(c.code) }))),
+    upsertMany: (recs) =>
+      upsertRows(
+        db,
+        'unitOfMeasure',
+        ['unitType', 'unitNo', 'code'],
+        recs.map((rec) => ({ accountId, ...key(rec), description: s(rec.description), active: active(rec) })),
+      ),
+    deactivate: (currents) =>
+      deactivateUnits(
+        db,
+        accountId,
+        unitType,
+        currents.map((c) => ({ unitNo: s(c.unitNo), code: s(c.code) })),
+      ),
   };
 }
 
@@ -142,7 +175,10 @@ const ZImportUser = z.object({
   username: username(),
   profileType: z.preprocess(oneOf(PROFILE_TYPES), enumOf(PROFILE_TYPES).default('Basic')),
   teamCode: teamCode(MAX.teamCode),
-  languageCode: z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : (LANGUAGES[v.trim().toLowerCase()] ?? v.trim())) : v), enumOf(LANGUAGE_CODES).default('ENU')),
+  languageCode: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : (LANGUAGES[v.trim().toLowerCase()] ?? v.trim())) : v),
+    enumOf(LANGUAGE_CODES).default('ENU'),
+  ),
   defaultResource: optionalCode(MAX.resourceNo),
 });
 
@@ -157,7 +193,14 @@ async function userHandler(db: Db, accountId: number): Promise<EntityHandler> {
   const current = new Map<string, Rec>();
   const ids = new Map<string, number>();
   for (const u of users) {
-    current.set(u.username.toLowerCase(), { username: u.username, profileType: u.profileType, teamCode: u.teamCode, languageCode: u.languageCode, defaultResource: u.defaultResource, active: u.active });
+    current.set(u.username.toLowerCase(), {
+      username: u.username,
+      profileType: u.profileType,
+      teamCode: u.teamCode,
+      languageCode: u.languageCode,
+      defaultResource: u.defaultResource,
+      active: u.active,
+    });
     ids.set(u.username.toLowerCase(), u.id);
   }
   return {
@@ -222,8 +265,21 @@ export async function importHandler(db: Db, accountId: number, entity: ImportEnt
           if (!active(rec)) await updateCustomer(db, accountId, s(rec.no), { name: s(rec.name), active: false });
         },
         update: async (rec) => void (await updateCustomer(db, accountId, s(rec.no), { name: s(rec.name), active: active(rec) })),
-        upsertMany: (recs) => upsertRows(db, 'customer', ['no'], recs.map((rec) => ({ accountId, no: s(rec.no), name: s(rec.name), active: active(rec) }))),
-        deactivate: (currents) => deactivateByKeys(db, 'customer', 'no', accountId, currents.map((c) => s(c.no))),
+        upsertMany: (recs) =>
+          upsertRows(
+            db,
+            'customer',
+            ['no'],
+            recs.map((rec) => ({ accountId, no: s(rec.no), name: s(rec.name), active: active(rec) })),
+          ),
+        deactivate: (currents) =>
+          deactivateByKeys(
+            db,
+            'customer',
+            'no',
+            accountId,
+            currents.map((c) => s(c.no)),
+          ),
       };
     case 'job': {
       const values = (rec: Rec) => ({
@@ -253,8 +309,21 @@ export async function importHandler(db: Db, accountId: number, entity: ImportEnt
           if (!active(rec)) await updateJob(db, accountId, s(rec.code), values(rec));
         },
         update: async (rec) => void (await updateJob(db, accountId, s(rec.code), values(rec))),
-        upsertMany: (recs) => upsertRows(db, 'job', ['code'], recs.map((rec) => ({ accountId, code: s(rec.code), ...values(rec) }))),
-        deactivate: (currents) => deactivateByKeys(db, 'job', 'code', accountId, currents.map((c) => s(c.code))),
+        upsertMany: (recs) =>
+          upsertRows(
+            db,
+            'job',
+            ['code'],
+            recs.map((rec) => ({ accountId, code: s(rec.code), ...values(rec) })),
+          ),
+        deactivate: (currents) =>
+          deactivateByKeys(
+            db,
+            'job',
+            'code',
+            accountId,
+            currents.map((c) => s(c.code)),
+          ),
       };
     }
     case 'jobTask': {
@@ -271,8 +340,19 @@ export async function importHandler(db: Db, accountId: number, entity: ImportEnt
           if (!active(rec)) await updateJobTask(db, accountId, s(rec.jobCode), s(rec.code), { description: s(rec.description), active: false });
         },
         update: async (rec) => void (await updateJobTask(db, accountId, s(rec.jobCode), s(rec.code), { description: s(rec.description), active: active(rec) })),
-        upsertMany: (recs) => upsertRows(db, 'jobTask', ['jobCode', 'code'], recs.map((rec) => ({ accountId, jobCode: s(rec.jobCode), code: s(rec.code), description: s(rec.description), active: active(rec) }))),
-        deactivate: (currents) => deactivateJobTasks(db, accountId, currents.map((c) => ({ jobCode: s(c.jobCode), code: s(c.code) }))),
+        upsertMany: (recs) =>
+          upsertRows(
+            db,
+            'jobTask',
+            ['jobCode', 'code'],
+            recs.map((rec) => ({ accountId, jobCode: s(rec.jobCode), code: s(rec.code), description: s(rec.description), active: active(rec) })),
+          ),
+        deactivate: (currents) =>
+          deactivateJobTasks(
+            db,
+            accountId,
+            currents.map((c) => ({ jobCode: s(c.jobCode), code: s(c.code) })),
+          ),
       };
     }
     case 'item':
@@ -298,8 +378,21 @@ export async function importHandler(db: Db, accountId: number, entity: ImportEnt
           if (!active(rec)) await updateWorkType(db, accountId, s(rec.code), { ...values(rec), active: false });
         },
         update: async (rec) => void (await updateWorkType(db, accountId, s(rec.code), { ...values(rec), active: active(rec) })),
-        upsertMany: (recs) => upsertRows(db, 'workType', ['code'], recs.map((rec) => ({ accountId, ...values(rec), active: active(rec) }))),
-        deactivate: (currents) => deactivateByKeys(db, 'workType', 'code', accountId, currents.map((c) => s(c.code))),
+        upsertMany: (recs) =>
+          upsertRows(
+            db,
+            'workType',
+            ['code'],
+            recs.map((rec) => ({ accountId, ...values(rec), active: active(rec) })),
+          ),
+        deactivate: (currents) =>
+          deactivateByKeys(
+            db,
+            'workType',
+            'code',
+            accountId,
+            currents.map((c) => s(c.code)),
+          ),
       };
     }
     case 'location':
@@ -313,8 +406,21 @@ export async function importHandler(db: Db, accountId: number, entity: ImportEnt
           if (!active(rec)) await updateLocation(db, accountId, s(rec.code), { active: false });
         },
         update: async (rec) => void (await updateLocation(db, accountId, s(rec.code), { name: n(rec.name), active: active(rec) })),
-        upsertMany: (recs) => upsertRows(db, 'location', ['code'], recs.map((rec) => ({ accountId, code: s(rec.code), name: n(rec.name), active: active(rec) }))),
-        deactivate: (currents) => deactivateByKeys(db, 'location', 'code', accountId, currents.map((c) => s(c.code))),
+        upsertMany: (recs) =>
+          upsertRows(
+            db,
+            'location',
+            ['code'],
+            recs.map((rec) => ({ accountId, code: s(rec.code), name: n(rec.name), active: active(rec) })),
+          ),
+        deactivate: (currents) =>
+          deactivateByKeys(
+            db,
+            'location',
+            'code',
+            accountId,
+            currents.map((c) => s(c.code)),
+          ),
       };
   }
 }

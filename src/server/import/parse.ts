@@ -108,7 +108,15 @@ function readCsv(data: Buffer): ParsedTable {
   const delimiter = detectDelimiter(text);
   let records: Array<{ record: string[]; info: { lines: number } }>;
   try {
-    records = parseCsv(text, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, skip_records_with_empty_values: true, info: true, bom: true }) as unknown as typeof records;
+    records = parseCsv(text, {
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+      info: true,
+      bom: true,
+    }) as unknown as typeof records;
   } catch {
     throw new AppError('BAD_REQUEST', coded('IMPORT_UNREADABLE'));
   }

@@ -21,26 +21,30 @@ import { passwordLinkRouter } from './password-link';
  * those with `meta.rest` at the spec's paths. Output validation: see applyOutputCheck (trpc.ts);
  * unknown input keys are refused: see applyStrictInput (strict-input.ts, decision 0300).
  */
-export const appRouter = applyStrictInput(applyOutputCheck(router({
-  user: router({ ...authProcedures, ...userAdminProcedures }),
-  account: accountRouter,
-  item: itemRouter,
-  resource: resourceRouter,
-  unit: unitRouter,
-  location: locationRouter,
-  workType: workTypeRouter,
-  customer: customerRouter,
-  job: jobRouter,
-  jobTask: jobTaskRouter,
-  worksheet: router({ ...worksheetRouter, ...worksheetSubmitRouter, ...exportProcedures }),
-  webhooks: webhooksRouter,
-  offline: offlineRouter,
-  report: router(reportRouter),
-  security: securityRouter,
-  passkeys: passkeysRouter,
-  import: importRouter,
-  sso: ssoRouter,
-  passwordLink: passwordLinkRouter,
-})));
+export const appRouter = applyStrictInput(
+  applyOutputCheck(
+    router({
+      user: router({ ...authProcedures, ...userAdminProcedures }),
+      account: accountRouter,
+      item: itemRouter,
+      resource: resourceRouter,
+      unit: unitRouter,
+      location: locationRouter,
+      workType: workTypeRouter,
+      customer: customerRouter,
+      job: jobRouter,
+      jobTask: jobTaskRouter,
+      worksheet: router({ ...worksheetRouter, ...worksheetSubmitRouter, ...exportProcedures }),
+      webhooks: webhooksRouter,
+      offline: offlineRouter,
+      report: router(reportRouter),
+      security: securityRouter,
+      passkeys: passkeysRouter,
+      import: importRouter,
+      sso: ssoRouter,
+      passwordLink: passwordLinkRouter,
+    }),
+  ),
+);
 
 export type AppRouter = typeof appRouter;

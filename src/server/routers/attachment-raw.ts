@@ -10,7 +10,10 @@ const idParam = z.string().transform(positiveInt);
 const ZAttachmentInput = z.object({
   worksheetId: idParam,
   attachmentId: idParam,
-  preview: z.string().optional().transform((v) => v === '1' || v === 'true'),
+  preview: z
+    .string()
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
 });
 
 /** RFC 6266: an ASCII fallback plus the UTF-8 name. */

@@ -28,7 +28,8 @@ async function readBody(req: IncomingMessage): Promise<Uint8Array> {
   const whole = known ? Buffer.allocUnsafe(declared) : null;
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
-    if (size + chunk.length > (whole ? declared : EXPORT_BODY_MAX_BYTES)) throw whole ? new AppError('BAD_REQUEST', coded('BODY_TOO_SHORT')) : new AppError('PAYLOAD_TOO_LARGE', coded('BODY_TOO_LARGE'));
+    if (size + chunk.length > (whole ? declared : EXPORT_BODY_MAX_BYTES))
+      throw whole ? new AppError('BAD_REQUEST', coded('BODY_TOO_SHORT')) : new AppError('PAYLOAD_TOO_LARGE', coded('BODY_TOO_LARGE'));
     if (whole) chunk.copy(whole, size);
     else chunks.push(chunk);
     size += chunk.length;
@@ -156,7 +157,8 @@ export const exportRawRoutes: RawRoute[] = [
     // the options come in the body (read below, with its own larger limit); no path or query input
     input: z.object({}),
     path: '/api/worksheet/download',
-    summary: 'Download entries as CSV (worsheet.csv, default), Excel workbook (worsheet.xlsx, format=xlsx) or the BC job journal profile (format=bc), optionally marking them as exported',
+    summary:
+      'Download entries as CSV (worsheet.csv, default), Excel workbook (worsheet.xlsx, format=xlsx) or the BC job journal profile (format=bc), optionally marking them as exported',
     tags: ['worksheet'],
     openapi: {
       requestBody: {
@@ -188,7 +190,8 @@ export const exportRawRoutes: RawRoute[] = [
     openapi: {
       responses: {
         '200': {
-          description: 'The batch’s file as it was first sent (its SHA-256 is the batch’s checksum); X-Export-Batch-Id names the batch. 404 for a batch of another account, or one the caller may not see.',
+          description:
+            'The batch’s file as it was first sent (its SHA-256 is the batch’s checksum); X-Export-Batch-Id names the batch. 404 for a batch of another account, or one the caller may not see.',
           content: FILE_CONTENT,
           headers: { 'X-Export-Batch-Id': { $ref: '#/components/headers/XExportBatchId' } },
         },

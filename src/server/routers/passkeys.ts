@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { ZOk } from '../../shared/schemas/auth';
-import { ZPasskey, ZPasskeyIdInput, ZPasskeyList, ZPasskeyLoginInput, ZPasskeyLoginOptionsInput, ZPasskeyOptions, ZPasskeyRegisterInput, ZPasskeyRenameInput, ZPasskeySecondFactorInput } from '../../shared/schemas/passkeys';
+import {
+  ZPasskey,
+  ZPasskeyIdInput,
+  ZPasskeyList,
+  ZPasskeyLoginInput,
+  ZPasskeyLoginOptionsInput,
+  ZPasskeyOptions,
+  ZPasskeyRegisterInput,
+  ZPasskeyRenameInput,
+  ZPasskeySecondFactorInput,
+} from '../../shared/schemas/passkeys';
 import { coded } from '../../shared/error-codes';
 import { ERR } from '../../shared/errors';
 import * as pk from '../auth/passkeys';
@@ -33,12 +43,20 @@ export const passkeysRouter = router({
     .query(async ({ ctx }) => ({ passkeys: await pk.listPasskeys(ctx.db, sessionUser(ctx).userId) })),
 
   registerOptions: authedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/user/security/passkeys/options', keyless: true }, summary: 'Options for navigator.credentials.create (a new passkey); the challenge is good once, 5 minutes', tags })
+    .meta({
+      rest: { method: 'POST', path: '/api/user/security/passkeys/options', keyless: true },
+      summary: 'Options for navigator.credentials.create (a new passkey); the challenge is good once, 5 minutes',
+      tags,
+    })
     .output(ZPasskeyOptions)
     .mutation(({ ctx }) => pk.registrationOptions(ctx.db, pk.relyingParty(ctx.req, ctx.env), ctx.secret, sessionUser(ctx))),
 
   register: authedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/user/security/passkeys', status: 201, keyless: true }, summary: "Registers a passkey: the browser's answer to the options, and a name", tags })
+    .meta({
+      rest: { method: 'POST', path: '/api/user/security/passkeys', status: 201, keyless: true },
+      summary: "Registers a passkey: the browser's answer to the options, and a name",
+      tags,
+    })
     .input(ZPasskeyRegisterInput)
     .output(ZPasskey)
     .mutation(({ ctx, input }) => pk.register(ctx.db, ctx.log, pk.relyingParty(ctx.req, ctx.env), sessionUser(ctx), input.name, asRegistration(input.response))),
@@ -50,7 +68,11 @@ export const passkeysRouter = router({
     .mutation(({ ctx, input }) => pk.renamePasskey(ctx.db, sessionUser(ctx).userId, input.id, input.name)),
 
   remove: authedProcedure
-    .meta({ rest: { method: 'DELETE', path: '/api/user/security/passkeys/{id}', status: 204 }, summary: "Removes one of the caller's passkeys (not the last second factor the account requires)", tags })
+    .meta({
+      rest: { method: 'DELETE', path: '/api/user/security/passkeys/{id}', status: 204 },
+      summary: "Removes one of the caller's passkeys (not the last second factor the account requires)",
+      tags,
+    })
     .input(ZPasskeyIdInput)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
@@ -86,7 +108,11 @@ export const passkeysRouter = router({
     }),
 
   secondFactor: publicProcedure
-    .meta({ rest: { method: 'POST', path: '/api/user/login/second-factor/passkey' }, summary: "Second step of a login with one of the user's passkeys; sets the session cookie", tags })
+    .meta({
+      rest: { method: 'POST', path: '/api/user/login/second-factor/passkey' },
+      summary: "Second step of a login with one of the user's passkeys; sets the session cookie",
+      tags,
+    })
     .input(ZPasskeySecondFactorInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {

@@ -11,7 +11,8 @@ export const passwordLinkRouter = router({
     .meta({
       rest: { method: 'POST', path: '/api/user/password-link', status: 201, secretFields: ['path'] },
       summary: 'A single-use link (7 days) with which the user sets a password; a new link retires the older ones',
-      description: 'The answer’s `path` (`/set-password#token=…`) is relative to the app’s address; give the whole address to the user. Only the token’s hash is stored: a lost link is replaced by a new one.',
+      description:
+        'The answer’s `path` (`/set-password#token=…`) is relative to the app’s address; give the whole address to the user. Only the token’s hash is stored: a lost link is replaced by a new one.',
       tags,
     })
     .input(ZCreatePasswordLinkInput)

@@ -19,7 +19,15 @@ export const reportRawRoutes: RawRoute[] = [
     openapi: {
       parameters: [
         { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['xlsx', 'csv'] } },
-        { name: 'group', in: 'query', required: false, style: 'form', explode: false, schema: { type: 'array', items: { type: 'string', enum: [...REPORT_GROUPS] } }, example: ['job', 'person'] },
+        {
+          name: 'group',
+          in: 'query',
+          required: false,
+          style: 'form',
+          explode: false,
+          schema: { type: 'array', items: { type: 'string', enum: [...REPORT_GROUPS] } },
+          example: ['job', 'person'],
+        },
         { name: 'measures', in: 'query', required: false, style: 'form', explode: false, schema: { type: 'array', items: { type: 'string', enum: [...REPORT_MEASURES] } } },
         { name: 'from', in: 'query', required: false, schema: { type: 'string', format: 'date' } },
         { name: 'to', in: 'query', required: false, schema: { type: 'string', format: 'date' } },
@@ -42,7 +50,12 @@ export const reportRawRoutes: RawRoute[] = [
       const name = `${m.rep_file_name({}, { locale: localeOf(ctx.actor.languageCode) })}-${input.from}-${input.to}`;
       if (input.format === 'csv') {
         const body = Buffer.from(reportCsv(report, ctx.actor.languageCode, input.csvFormat ?? defaultCsvFormat(ctx.actor.languageCode)), 'utf8');
-        res.writeHead(200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Length': String(body.byteLength), 'Content-Disposition': `attachment; filename="${name}.csv"`, 'Cache-Control': 'private, no-store' });
+        res.writeHead(200, {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Length': String(body.byteLength),
+          'Content-Disposition': `attachment; filename="${name}.csv"`,
+          'Cache-Control': 'private, no-store',
+        });
         res.end(body);
         return;
       }

@@ -26,7 +26,11 @@ export const reportRouter = {
     .query(({ ctx, input }) => buildReport(ctx.db, ctx.actor, input)),
 
   glance: authedProcedure
-    .meta({ summary: 'The home page at a glance: a team leader’s entries waiting for approval in the team, the caller’s entries sent back to them, and the caller’s hours this week and last week', tags })
+    .meta({
+      summary:
+        'The home page at a glance: a team leader’s entries waiting for approval in the team, the caller’s entries sent back to them, and the caller’s hours this week and last week',
+      tags,
+    })
     .input(z.object({ today: optionalIsoDate().optional() }).optional())
     .output(z.object({ waiting: z.number().int().nullable(), returned: z.number().int(), thisWeek: z.number(), lastWeek: z.number(), week: z.string() }))
     .query(({ ctx, input }) => reportGlance(ctx.db, ctx.actor, input ?? {})),

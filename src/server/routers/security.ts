@@ -56,7 +56,11 @@ export const securityRouter = router({
     }),
 
   totpConfirm: publicProcedure
-    .meta({ rest: { method: 'POST', path: '/api/user/security/totp/confirm' }, summary: 'Turns two-factor on with a code of the new secret; answers the 10 recovery codes once', tags })
+    .meta({
+      rest: { method: 'POST', path: '/api/user/security/totp/confirm' },
+      summary: 'Turns two-factor on with a code of the new secret; answers the 10 recovery codes once',
+      tags,
+    })
     .input(ZTotpConfirmInput)
     .output(ZRecoveryCodes)
     .mutation(async ({ ctx, input }) => {
@@ -87,7 +91,11 @@ export const securityRouter = router({
     }),
 
   recoveryCodes: authedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/user/security/recovery-codes', keyless: true }, summary: 'New recovery codes (a current code confirms it); the old ones stop working', tags })
+    .meta({
+      rest: { method: 'POST', path: '/api/user/security/recovery-codes', keyless: true },
+      summary: 'New recovery codes (a current code confirms it); the old ones stop working',
+      tags,
+    })
     .input(ZCodeInput)
     .output(ZRecoveryCodes)
     .mutation(async ({ ctx, input }) => {
@@ -103,7 +111,11 @@ export const securityRouter = router({
     .query(async ({ ctx }) => ({ secondFactorRequired: await findSecondFactorRequired(ctx.db, ctx.actor.accountId) })),
 
   setAccount: adminProcedure
-    .meta({ rest: { method: 'PUT', path: '/api/account/security', keyless: true }, summary: "Sets who must use a second factor: none, privileged (Admins and Teamleaders) or everyone; applies from each user's next login", tags: ['account'] })
+    .meta({
+      rest: { method: 'PUT', path: '/api/account/security', keyless: true },
+      summary: "Sets who must use a second factor: none, privileged (Admins and Teamleaders) or everyone; applies from each user's next login",
+      tags: ['account'],
+    })
     .input(ZAccountSecurity)
     .output(ZAccountSecurity)
     .mutation(async ({ ctx, input }) => {

@@ -28,7 +28,7 @@ export const ssoRawRoutes: RawRoute[] = [
     summary: "Single sign-on: redirects to the account's OpenID Connect provider (?account=CODE, or ?username=name@domain; ?test=1: an Admin's test sign-in)",
     tags: ['sso'],
     input: z.looseObject({ account: q, username: q, test: q }),
-    openapi: { responses: { '302': { description: "To the provider, or to /login?sso_error=CODE" } } },
+    openapi: { responses: { '302': { description: 'To the provider, or to /login?sso_error=CODE' } } },
     async handle({ ctx, req, res, input }) {
       const test = input.test === '1' || input.test === 'true';
       const back = test ? '/admin/account' : '/login';

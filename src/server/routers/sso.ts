@@ -17,12 +17,20 @@ export const ssoRouter = router({
     .query(({ ctx, input }) => sso.ssoOptions(ctx, input.account)),
 
   get: adminProcedure
-    .meta({ rest: { method: 'GET', path: '/api/account/sso', keyless: true }, summary: "The account's OpenID Connect provider (never its client secret) and the redirect URI to register", tags })
+    .meta({
+      rest: { method: 'GET', path: '/api/account/sso', keyless: true },
+      summary: "The account's OpenID Connect provider (never its client secret) and the redirect URI to register",
+      tags,
+    })
     .output(ZSsoSettingsAnswer)
     .query(async ({ ctx }) => ({ settings: await sso.settingsOf(ctx, ctx.req, ctx.actor.accountId), redirectUri: sso.redirectUri(ctx.req, ctx.env) })),
 
   set: adminProcedure
-    .meta({ rest: { method: 'PUT', path: '/api/account/sso', keyless: true }, summary: "Sets the account's OpenID Connect provider; a left-out client secret keeps the stored one", tags })
+    .meta({
+      rest: { method: 'PUT', path: '/api/account/sso', keyless: true },
+      summary: "Sets the account's OpenID Connect provider; a left-out client secret keeps the stored one",
+      tags,
+    })
     .input(ZSsoSettingsInput)
     .output(ZSsoSettingsAnswer)
     .mutation(async ({ ctx, input }) => {
@@ -33,7 +41,11 @@ export const ssoRouter = router({
     }),
 
   remove: adminProcedure
-    .meta({ rest: { method: 'POST', path: '/api/account/sso/remove', status: 204, keyless: true }, summary: "Removes the account's provider (linked identities stay for a provider set up again)", tags })
+    .meta({
+      rest: { method: 'POST', path: '/api/account/sso/remove', status: 204, keyless: true },
+      summary: "Removes the account's provider (linked identities stay for a provider set up again)",
+      tags,
+    })
     .input(ZSsoRemoveInput)
     .output(z.void())
     .mutation(async ({ ctx }) => {
@@ -41,7 +53,11 @@ export const ssoRouter = router({
     }),
 
   testResult: adminProcedure
-    .meta({ rest: { method: 'GET', path: '/api/account/sso/test', mayNotFind: true }, summary: "What the provider returned to the Admin's test sign-in (GET /api/auth/sso/start?test=1): the ID token's claims", tags })
+    .meta({
+      rest: { method: 'GET', path: '/api/account/sso/test', mayNotFind: true },
+      summary: "What the provider returned to the Admin's test sign-in (GET /api/auth/sso/start?test=1): the ID token's claims",
+      tags,
+    })
     .input(ZSsoTestInput)
     .output(ZSsoTestResult)
     .query(({ ctx, input }) => {

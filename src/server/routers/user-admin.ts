@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  ZChangePasswordInput,
-  ZCreateUserInput,
-  ZUpdateUserInput,
-  ZUser,
-  ZUserList,
-  ZUsernameInput,
-} from '../../shared/schemas/user';
+import { ZChangePasswordInput, ZCreateUserInput, ZUpdateUserInput, ZUser, ZUserList, ZUsernameInput } from '../../shared/schemas/user';
 import { changePassword, createUser, deleteUser, getUser, listUsers, updateUser } from '../services/users';
 import { adminProcedure } from '../trpc';
 import { ZSinceInput } from '../../shared/schemas/master-data';

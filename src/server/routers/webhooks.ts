@@ -34,7 +34,8 @@ export const webhooksRouter = router({
     .meta({
       rest: { method: 'POST', path: '/api/webhooks', status: 201, secretFields: ['secret'] },
       summary: 'Add an endpoint; answers its signing secret, shown this once',
-      description: 'A replay of this create with the same `Idempotency-Key` answers the endpoint without `secret`: secrets are never kept for replays. Rotate the secret if the first answer was lost.',
+      description:
+        'A replay of this create with the same `Idempotency-Key` answers the endpoint without `secret`: secrets are never kept for replays. Rotate the secret if the first answer was lost.',
       tags,
     })
     .input(ZCreateWebhookInput)

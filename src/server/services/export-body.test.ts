@@ -40,10 +40,7 @@ describe('download body scanner', () => {
 
   it('property: agrees with JSON.parse on any object', () => {
     const ids = fc.array(fc.integer({ min: 1, max: 2147483647 }), { maxLength: 50 });
-    const member = fc.oneof(
-      fc.tuple(fc.constant('entries'), fc.oneof(ids, fc.jsonValue())),
-      fc.tuple(fc.string(), fc.jsonValue()),
-    );
+    const member = fc.oneof(fc.tuple(fc.constant('entries'), fc.oneof(ids, fc.jsonValue())), fc.tuple(fc.string(), fc.jsonValue()));
     fc.assert(
       fc.property(fc.array(member, { maxLength: 6 }), fc.constantFrom('', ' ', '\n\t '), (members, space) => {
         const obj: Record<string, unknown> = {};

@@ -45,4 +45,3 @@ export async function openCursor({ store, rows, cells }: WriteArgs, columns: num
   if (!fetch) throw nothingToExport();
   return fetch;
 }
-

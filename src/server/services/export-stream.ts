@@ -68,10 +68,22 @@ function textProfile(plan: ExportPlan, documentNo: string | null) {
   if (plan.fileType === 'bc') {
     // BC profile (decision 0203): `,` and point, fixed English captions, no BOM, no formula guard.
     const fileName = documentNo ? `${documentNo}.csv` : EXPORT_FILE_NAMES.bc;
-    return { head: { contentType: 'text/csv; charset=utf-8', fileName }, first: csvLine(BC_COLUMNS, ','), delimiter: ',' as const, cells: bcCells(documentNo), columns: BC_COLUMNS.length };
+    return {
+      head: { contentType: 'text/csv; charset=utf-8', fileName },
+      first: csvLine(BC_COLUMNS, ','),
+      delimiter: ',' as const,
+      cells: bcCells(documentNo),
+      columns: BC_COLUMNS.length,
+    };
   }
   const dialect = csvDialect(plan.languageCode, plan.csvFormat);
-  return { head: CSV_HEAD, first: BOM + dialect.header, delimiter: dialect.csv.delimiter, cells: csvCells(dialect.sql), columns: dialect.header.split(dialect.csv.delimiter).length };
+  return {
+    head: CSV_HEAD,
+    first: BOM + dialect.header,
+    delimiter: dialect.csv.delimiter,
+    cells: csvCells(dialect.sql),
+    columns: dialect.header.split(dialect.csv.delimiter).length,
+  };
 }
 
 /**
@@ -107,7 +119,9 @@ export async function runExport(dbh: DbHandle, plan: ExportPlan, source: ExportS
           : { kind: 'plain', scope: plan.scope };
     const text = plan.fileType === 'xlsx' ? null : textProfile(plan, batch?.documentNo ?? null);
     const args = (cells: string): WriteArgs => ({ store, rows, cells, sink: hashing, allowEmpty: !plan.mark });
-    const count = text ? await writeText(args(text.cells), text.head, text.first, text.delimiter, text.columns) : await writeXlsx(args(xlsxCells(plan)), plan, batch?.createdAt ?? null);
+    const count = text
+      ? await writeText(args(text.cells), text.head, text.first, text.delimiter, text.columns)
+      : await writeXlsx(args(xlsxCells(plan)), plan, batch?.createdAt ?? null);
     if (plan.mark) {
       if (count === 0) throw nothingToExport();
       await store.finishBatch(batch!.id, count, hashing.digest());

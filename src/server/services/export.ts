@@ -1,4 +1,14 @@
-import { downloadCounts, exportPreview, findBatch, getExportPreferences, listBatches, setExportPreferences, type BatchHead, type ExportFilters, type ExportScope } from '../../../db/queries/export';
+import {
+  downloadCounts,
+  exportPreview,
+  findBatch,
+  getExportPreferences,
+  listBatches,
+  setExportPreferences,
+  type BatchHead,
+  type ExportFilters,
+  type ExportScope,
+} from '../../../db/queries/export';
 import type { Db } from '../../../db/queries/export';
 import { ERR, cannotBe } from '../../shared/errors';
 import { effectiveMode } from '../../shared/permissions';
@@ -45,7 +55,8 @@ export interface ExportPlan {
  */
 export function planExport(
   actor: Actor,
-  input: Pick<TDownloadOptions, 'mode' | 'exported' | 'shouldMarkAsExported'> & Partial<Pick<TDownloadOptions, 'format' | 'csvFormat' | 'from' | 'to' | 'approvedOnly' | 'entries' | 'username'>>,
+  input: Pick<TDownloadOptions, 'mode' | 'exported' | 'shouldMarkAsExported'> &
+    Partial<Pick<TDownloadOptions, 'format' | 'csvFormat' | 'from' | 'to' | 'approvedOnly' | 'entries' | 'username'>>,
   remembered: CsvFormatName | null = null,
   listFilters: Omit<ExportFilters, 'from' | 'to' | 'approvedOnly'> = {},
 ): ExportPlan {

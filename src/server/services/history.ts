@@ -41,10 +41,7 @@ export function diffChanges(before: Partial<TrackedValues> | null, after: Partia
   return changes;
 }
 
-export async function recordHistory(
-  db: Db,
-  entry: { accountId: number; worksheetId: number; action: HistoryAction; username: string; changes: HistoryChanges },
-): Promise<void> {
+export async function recordHistory(db: Db, entry: { accountId: number; worksheetId: number; action: HistoryAction; username: string; changes: HistoryChanges }): Promise<void> {
   await insertHistory(db, entry);
 }
 

@@ -111,7 +111,9 @@ async function run(db: Database, actor: Actor, input: ImportRequest, source: Sou
     });
   } catch (error) {
     const reason = error instanceof AppError && error.coded ? error.coded : coded('IMPORT_FAILED');
-    await failImportRun(db, importId, { code: reason.code, params: Object.fromEntries(Object.entries(reason.params ?? {}).map(([k, v]) => [k, String(v)])) }).catch(() => undefined);
+    await failImportRun(db, importId, { code: reason.code, params: Object.fromEntries(Object.entries(reason.params ?? {}).map(([k, v]) => [k, String(v)])) }).catch(
+      () => undefined,
+    );
     throw error;
   } finally {
     endProgress(importId);
@@ -152,7 +154,12 @@ export function runBulk(
   input: { dryRun?: boolean | undefined; deactivateMissing?: boolean | undefined; records: Array<Record<string, BulkValue>> },
 ): Promise<TImportReport> {
   const table = recordsTable(input.records);
-  return run(db, actor, { entity, dryRun: input.dryRun, deactivateMissing: input.deactivateMissing }, { kind: 'bulk', fileName: `PUT /api/${entity}/bulk`, table, mapping: {}, remember: false });
+  return run(
+    db,
+    actor,
+    { entity, dryRun: input.dryRun, deactivateMissing: input.deactivateMissing },
+    { kind: 'bulk', fileName: `PUT /api/${entity}/bulk`, table, mapping: {}, remember: false },
+  );
 }
 
 /** An import left running longer than this by a process that no longer reports it has failed (a restart). */
@@ -187,4 +194,3 @@ export async function importWithReport(db: Database, accountId: number, id: numb
   if (!r) throw notFound();
   return { record: record(r), report: (r.report as TImportReport | null) ?? null };
 }
-

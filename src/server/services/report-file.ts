@@ -33,7 +33,8 @@ export function reportColumns(report: TReport, languageCode: string): FileColumn
         return shownKey(g, l.keys[i] ?? null) ?? m.rep_empty_key({}, { locale });
       },
     });
-    if (LABELLED.has(g)) cols.push({ header: `${REPORT_GROUP_NAME[g]({}, { locale })} – ${m.rep_col_name({}, { locale })}`, kind: 'text', width: 28, value: (l) => l.labels[i] ?? null });
+    if (LABELLED.has(g))
+      cols.push({ header: `${REPORT_GROUP_NAME[g]({}, { locale })} – ${m.rep_col_name({}, { locale })}`, kind: 'text', width: 28, value: (l) => l.labels[i] ?? null });
   });
   const num = (header: string, kind: CellKind, get: (l: TReportLine) => number | undefined): FileColumn => ({
     header,
@@ -48,8 +49,10 @@ export function reportColumns(report: TReport, languageCode: string): FileColumn
   if (report.measures.includes('quantity'))
     for (const u of report.units) cols.push(num(`${u.label} (${u.code})`, 'number', (l) => l.quantities?.find((q) => q.code === u.code)?.quantity ?? 0));
   if (report.measures.includes('entries')) cols.push(num(m.rep_col_entries({}, { locale }), 'integer', (l) => l.entries));
-  if (report.measures.includes('approved')) cols.push(num(m.rep_col_approved({}, { locale }), 'number', (l) => (l.approvedShare === undefined ? undefined : Math.round(l.approvedShare * 10000) / 100)));
-  if (report.measures.includes('exported')) cols.push(num(m.rep_col_exported({}, { locale }), 'number', (l) => (l.exportedShare === undefined ? undefined : Math.round(l.exportedShare * 10000) / 100)));
+  if (report.measures.includes('approved'))
+    cols.push(num(m.rep_col_approved({}, { locale }), 'number', (l) => (l.approvedShare === undefined ? undefined : Math.round(l.approvedShare * 10000) / 100)));
+  if (report.measures.includes('exported'))
+    cols.push(num(m.rep_col_exported({}, { locale }), 'number', (l) => (l.exportedShare === undefined ? undefined : Math.round(l.exportedShare * 10000) / 100)));
   return cols;
 }
 
@@ -74,7 +77,12 @@ export function reportCsv(report: TReport, languageCode: string, format: CsvForm
   const csv = csvFormat(format);
   const cols = reportColumns(report, languageCode);
   // Headers carry data too (a unit of measure's description `=1 unit`): the same guard (issue 37 §6).
-  let out = BOM + csvLine(cols.map((c) => neutralise(c.header)), csv.delimiter);
+  let out =
+    BOM +
+    csvLine(
+      cols.map((c) => neutralise(c.header)),
+      csv.delimiter,
+    );
   for (const [line, kind] of reportLines(report)) {
     const values = cols.map((c) => {
       const v = c.value(line, kind);

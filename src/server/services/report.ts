@@ -155,5 +155,11 @@ export async function reportGlance(db: Database, actor: Actor, input: { today?: 
     thisMonday: monday,
     thisSunday: days[6]!,
   });
-  return { waiting: withWaiting ? Number(r.waiting ?? 0) : null, returned: Number(r.returned ?? 0), thisWeek: round2(Number(r.thisWeek)), lastWeek: round2(Number(r.lastWeek)), week: weekOf(today) };
+  return {
+    waiting: withWaiting ? Number(r.waiting ?? 0) : null,
+    returned: Number(r.returned ?? 0),
+    thisWeek: round2(Number(r.thisWeek)),
+    lastWeek: round2(Number(r.lastWeek)),
+    week: weekOf(today),
+  };
 }

@@ -23,7 +23,8 @@ import type { Actor } from '../context';
 import { AppError, fieldError } from '../errors';
 
 /** Issue 41: two users of an account with one e-mail address (index app_user_email_key). */
-const isEmailTaken = (error: unknown) => isUniqueViolation(error) && /email/.test(String((error as { constraint?: unknown; message?: unknown }).constraint ?? (error as { message?: unknown }).message));
+const isEmailTaken = (error: unknown) =>
+  isUniqueViolation(error) && /email/.test(String((error as { constraint?: unknown; message?: unknown }).constraint ?? (error as { message?: unknown }).message));
 const emailTaken = () => new AppError('CONFLICT', coded('EMAIL_TAKEN'), { email: [errorToken('EMAIL_TAKEN')] });
 
 /** PostgreSQL's unique_violation: two creates of the same name raced past the check. */
@@ -34,8 +35,7 @@ function isUniqueViolation(error: unknown): boolean {
 const isSelf = (actor: Actor, userId: number) => actor.userId !== null && actor.userId === userId;
 
 /** An Admin who can administer the account now and will go on doing so: active, no expiration date. */
-const isLastingAdmin = (u: { profileType: string; active: boolean; expirationDate: string | null }) =>
-  u.profileType === 'Admin' && u.active && u.expirationDate === null;
+const isLastingAdmin = (u: { profileType: string; active: boolean; expirationDate: string | null }) => u.profileType === 'Admin' && u.active && u.expirationDate === null;
 
 /**
  * Issue 8 §8: the account always keeps a lasting Admin. A change that takes `userId` out of the

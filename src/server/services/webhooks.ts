@@ -46,7 +46,12 @@ export async function emitWorksheetEvent(trx: Transaction<DB>, actor: Actor, typ
 
 /** The same event for many entries (issue 23 §2 bulk approve): one message per entry, one statement. */
 export async function emitWorksheetEvents(trx: Transaction<DB>, actor: Actor, type: Exclude<WebhookEvent, 'worksheet.exported'>, worksheetIds: readonly number[]): Promise<void> {
-  await enqueueMessages(trx, actor.accountId, type, worksheetIds.map((id) => ({ id, by: actor.username })));
+  await enqueueMessages(
+    trx,
+    actor.accountId,
+    type,
+    worksheetIds.map((id) => ({ id, by: actor.username })),
+  );
 }
 
 /** worksheet.exported: one event per export listing the ids this transaction marked (`exec` of the export's ExportStore). */
@@ -99,7 +104,13 @@ export async function createWebhookEndpoint(db: Database, appSecret: string, act
   await assertPublicUrl(input.url, resolve);
   if (Number((await countEndpoints(db, actor.accountId)).n) >= WEBHOOK_MAX_ENDPOINTS) throw new AppError('CONFLICT', WH_ERR.tooMany);
   const secret = newSecret();
-  const row = await insertEndpoint(db, { accountId: actor.accountId, url: input.url, description: input.description, events: [...new Set(input.events)], secretEnc: encrypt(appSecret, secret) });
+  const row = await insertEndpoint(db, {
+    accountId: actor.accountId,
+    url: input.url,
+    description: input.description,
+    events: [...new Set(input.events)],
+    secretEnc: encrypt(appSecret, secret),
+  });
   return { ...toEndpoint(row), secret };
 }
 
@@ -136,7 +147,9 @@ export async function webhookDeliveries(db: Database, actor: Actor, input: TWebh
     { endpointId: input.endpointId, eventType: input.eventType, status: input.status, beforeId: input.cursor ? Number(input.cursor) : undefined },
     limit + 1,
   );
-  const page = rows.slice(0, limit).map((r) => ({ ...r, nextAttemptAt: r.nextAttemptAt.toISOString(), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }));
+  const page = rows
+    .slice(0, limit)
+    .map((r) => ({ ...r, nextAttemptAt: r.nextAttemptAt.toISOString(), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }));
   return { rows: page, nextCursor: rows.length > limit ? String(page[page.length - 1]!.id) : null };
 }
 

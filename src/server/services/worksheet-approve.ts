@@ -84,7 +84,13 @@ export async function approveIds(trx: Trx, actor: Actor, ids: readonly number[],
   const people = new Set(toChange.map((r) => r.username.toLowerCase())).size;
   if (dryRun) return { isApproved, dryRun: true, people, changed: toChange.map((r) => r.id), unchanged, refused };
   const approvedBy = isApproved ? actor.username : null;
-  const changed = await setApproval(trx, actor.accountId, toChange.map((r) => r.id), approvedBy, isApproved ? new Date() : null);
+  const changed = await setApproval(
+    trx,
+    actor.accountId,
+    toChange.map((r) => r.id),
+    approvedBy,
+    isApproved ? new Date() : null,
+  );
   const byId = new Map(toChange.map((r) => [r.id, r]));
   await recordHistories(
     trx,

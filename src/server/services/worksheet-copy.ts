@@ -96,7 +96,11 @@ export async function copyWorksheetRecords(db: Database, actor: Actor, input: z.
         if (!(e instanceof AppError) || e.kind !== 'BAD_REQUEST') throw e;
         // The refusal names the entry; its field errors stay, under the entry's position.
         const fieldErrors = Object.fromEntries(Object.entries(e.fields ?? {}).map(([k, v]) => [`ids.${i}.${k}`, v]));
-        throw new AppError('BAD_REQUEST', { code: 'COPY_ENTRY_REFUSED', params: { id: String(row.id), date: row.date, reason: refusalReason(e), reasonCode: refusalCode(e) } }, fieldErrors);
+        throw new AppError(
+          'BAD_REQUEST',
+          { code: 'COPY_ENTRY_REFUSED', params: { id: String(row.id), date: row.date, reason: refusalReason(e), reasonCode: refusalCode(e) } },
+          fieldErrors,
+        );
       }
       // Issue 40 §2: no copy into the worker's submitted week.
       await assertCreateWeekOpen(trx, actor, resolved);

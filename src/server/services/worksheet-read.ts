@@ -83,7 +83,10 @@ export async function listWorksheet(db: Database, actor: Actor, input: z.output<
   if (more) rows.length = limit;
   const last = rows[rows.length - 1];
   const nextCursor = more && last ? encodeCursor({ date: last.date, id: last.id }) : null;
-  const refs = await attachmentRefs(db, rows.map((r) => r.id));
+  const refs = await attachmentRefs(
+    db,
+    rows.map((r) => r.id),
+  );
   const byRecord = new Map<number, Array<{ id: number; fileName: string }>>();
   for (const a of refs) {
     const list = byRecord.get(a.worksheetId);
@@ -109,7 +112,11 @@ async function loadVisible(db: Database | Trx, actor: Actor, id: number): Promis
   const row = await findRecord(db, actor, id);
   if (!row || !canSeeRecord(actor, row, row)) throw notFound();
   const refs = await attachmentRefs(db, [row.id]);
-  return toRecord(actor, row, refs.map((a) => ({ id: a.id, fileName: a.fileName })));
+  return toRecord(
+    actor,
+    row,
+    refs.map((a) => ({ id: a.id, fileName: a.fileName })),
+  );
 }
 
 export async function getWorksheetRecord(db: Database, actor: Actor, id: number): Promise<TWorksheetRecord> {

@@ -74,5 +74,9 @@ export async function loadVisibleOrOwn(trx: Trx, actor: Actor, id: number): Prom
   const row = await findRecord(trx, actor, id);
   if (!row) throw notFound();
   const refs = await attachmentRefs(trx, [id]);
-  return toRecord(actor, row, refs.map((a) => ({ id: a.id, fileName: a.fileName })));
+  return toRecord(
+    actor,
+    row,
+    refs.map((a) => ({ id: a.id, fileName: a.fileName })),
+  );
 }

@@ -22,7 +22,12 @@ type Errors = Record<string, string>;
  * enforced, the account's mandatory flags apply, and in time mode the server computes the quantity.
  * The checks fill one errors object in a fixed order (the order of the 400's field lists).
  */
-export async function resolveValues(trx: Database | Trx, actor: Actor, f: TWorksheetFields, current: WorksheetRowInScope | null): Promise<{ values: ResolvedValues; ownerTeam: string | null; jobTeam: string | null; submitWeeks: boolean }> {
+export async function resolveValues(
+  trx: Database | Trx,
+  actor: Actor,
+  f: TWorksheetFields,
+  current: WorksheetRowInScope | null,
+): Promise<{ values: ResolvedValues; ownerTeam: string | null; jobTeam: string | null; submitWeeks: boolean }> {
   const errors: Errors = {};
   const owner = ownerOf(actor, f, current, errors);
   const ref = await lookupReferences(trx, actor.accountId, {

@@ -46,7 +46,11 @@ export async function returnWorksheetRecords(db: Database, actor: Actor, input: 
       assertChangeable(actor, row, { approve: true });
       return row;
     });
-    await assertOpenPeriod(trx, actor.accountId, sources.map((r) => r.date));
+    await assertOpenPeriod(
+      trx,
+      actor.accountId,
+      sources.map((r) => r.date),
+    );
     const at = new Date();
     const changed = await setReturned(trx, actor.accountId, ids, actor.username, reason, at);
     // Issue 40 §2: a submitted week holding a returned entry is open again until resubmitted.

@@ -49,7 +49,13 @@ function stateOf(sub: SubmissionRow | undefined, counts: { entries: number; appr
 const mayApproveWeekOf = (actor: Actor, ownerTeam: string | null) =>
   actor.profileType === 'Admin' || (actor.profileType === 'Teamleader' && actor.teamCode !== null && same(ownerTeam, actor.teamCode));
 
-async function weekState(db: Database | Trx, actor: Actor, enabled: boolean, owner: { id: number; username: string; teamCode: string | null }, week: string): Promise<TWeekSubmission> {
+async function weekState(
+  db: Database | Trx,
+  actor: Actor,
+  enabled: boolean,
+  owner: { id: number; username: string; teamCode: string | null },
+  week: string,
+): Promise<TWeekSubmission> {
   const days = weekDays(week);
   const [sub, counts, log] = [
     await findSubmission(db, actor.accountId, owner.id, days[0]!),

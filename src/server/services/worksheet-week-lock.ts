@@ -43,7 +43,14 @@ export async function assertCreateWeekOpen(
 }
 
 /** An edit, move or delete of an existing record by the actor (the week of its date, and of its new date). */
-export async function assertChangeWeekOpen(db: Database | Trx, actor: Actor, row: WorksheetRowInScope, submitWeeks: boolean | null, newDate?: string, newOwner?: string): Promise<void> {
+export async function assertChangeWeekOpen(
+  db: Database | Trx,
+  actor: Actor,
+  row: WorksheetRowInScope,
+  submitWeeks: boolean | null,
+  newDate?: string,
+  newOwner?: string,
+): Promise<void> {
   if (submitWeeks === false) return;
   const perm = { username: row.username, modifiedBy: row.modifiedBy, approvedBy: row.approvedBy, exported: row.exported, returnedBy: row.returnedBy };
   if (canApprove(actor, perm, row)) return;

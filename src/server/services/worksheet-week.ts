@@ -34,7 +34,14 @@ export async function worksheetWeek(db: Database, actor: Actor, input: { week: s
   const owner = await weekOwner(db, actor, input.username);
   const days = weekDays(input.week);
   const sqlRows = await weekRows(db, actor.accountId, owner.id, days);
-  const [cells, closedUntil] = await Promise.all([weekCells(db, actor, sqlRows.flatMap((r) => r.one.filter((id) => id !== null).map(Number))), readClosedUntil(db, actor.accountId)]);
+  const [cells, closedUntil] = await Promise.all([
+    weekCells(
+      db,
+      actor,
+      sqlRows.flatMap((r) => r.one.filter((id) => id !== null).map(Number)),
+    ),
+    readClosedUntil(db, actor.accountId),
+  ]);
   const totals = new Map<string, TWeekUnitTotal>();
   const rows: TWeekRow[] = sqlRows.map((r) => {
     const sums = r.d.map((v) => round2(Number(v ?? 0)));

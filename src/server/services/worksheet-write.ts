@@ -45,7 +45,13 @@ export async function createWorksheetRecord(db: Database, actor: Actor, input: T
     const { values, ownerTeam, jobTeam } = resolved;
     // Issue 40 §2: not into the worker's submitted week (no query while the account's setting is off).
     await assertCreateWeekOpen(t, actor, resolved);
-    const changes = diffChanges(null, tracked(values, prepared.map((p) => p.fileName)));
+    const changes = diffChanges(
+      null,
+      tracked(
+        values,
+        prepared.map((p) => p.fileName),
+      ),
+    );
     const row = await createRecord(
       t,
       // The named fields before the spread: V8 (Node 20) is slow at adding fields after one (decision 0265).
@@ -99,10 +105,18 @@ export async function updateWorksheetRecord(db: Database, actor: Actor, input: T
       returnReason: null,
     });
     if (!updated) throw new AppError('CONFLICT', WS_ERR.stale);
-    await deleteAttachments(trx, actor.accountId, row.id, removed.map((a) => a.id));
+    await deleteAttachments(
+      trx,
+      actor.accountId,
+      row.id,
+      removed.map((a) => a.id),
+    );
     await insertAttachments(trx, attachmentRows(actor.accountId, row.id, prepared));
 
-    const before = tracked(row, existing.map((a) => a.fileName));
+    const before = tracked(
+      row,
+      existing.map((a) => a.fileName),
+    );
     const after = tracked(values, [...existing.filter((a) => keep.has(a.id)).map((a) => a.fileName), ...prepared.map((p) => p.fileName)]);
     await recordHistory(trx, { accountId: actor.accountId, worksheetId: row.id, action: 'update', username: actor.username, changes: diffChanges(before, after) });
     await emitWorksheetEvent(trx, actor, 'worksheet.updated', row.id);
@@ -124,7 +138,13 @@ export async function deleteWorksheetRecord(db: Database, actor: Actor, id: numb
       worksheetId: row.id,
       action: 'delete',
       username: actor.username,
-      changes: diffChanges(tracked(row, existing.map((a) => a.fileName)), null),
+      changes: diffChanges(
+        tracked(
+          row,
+          existing.map((a) => a.fileName),
+        ),
+        null,
+      ),
     });
     await emitWorksheetEvent(trx, actor, 'worksheet.deleted', row.id);
   });

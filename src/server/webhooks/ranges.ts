@@ -37,8 +37,10 @@ function carriedIPv4(v6: ipaddr.IPv6): { carrier: string; v4: ipaddr.IPv4; usabl
  */
 function parseAddress(plain: string): ipaddr.IPv4 | ipaddr.IPv6 {
   if (isIP(plain) !== 6) return ipaddr.parse(plain);
-  const hex = plain.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a: string, b: string, c: string, d: string) =>
-    `${((Number(a) << 8) | Number(b)).toString(16)}:${((Number(c) << 8) | Number(d)).toString(16)}`);
+  const hex = plain.replace(
+    /(\d+)\.(\d+)\.(\d+)\.(\d+)$/,
+    (_, a: string, b: string, c: string, d: string) => `${((Number(a) << 8) | Number(b)).toString(16)}:${((Number(c) << 8) | Number(d)).toString(16)}`,
+  );
   return ipaddr.parse(hex);
 }
 
@@ -131,4 +133,3 @@ export function addressRefusal(address: string): string | null {
   if (reason !== 'not an IP address' && reason !== 'scoped (zone id)' && explicitlyAllowed(address, allowedNetworks())) return null;
   return reason;
 }
-

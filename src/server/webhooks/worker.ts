@@ -110,7 +110,9 @@ export function startWebhookWorker(services: AppServices, opts: WebhookWorkerOpt
         { endpointId: d.endpointId, accountId: d.accountId, deliveryId: d.id, messageId: d.messageId, attempt: d.attempts + 1, status, error: message, retryAt },
         'webhook delivery failed',
       );
-      await recordFailure(services.db, d, status, message, retryAt, DISABLE_AFTER_SECONDS * scale).catch((err: unknown) => services.log.error({ err }, 'webhook: recording a failure failed'));
+      await recordFailure(services.db, d, status, message, retryAt, DISABLE_AFTER_SECONDS * scale).catch((err: unknown) =>
+        services.log.error({ err }, 'webhook: recording a failure failed'),
+      );
     }
   }
 

@@ -26,8 +26,15 @@ describe('CopyCsvReader (COPY … FORMAT csv)', () => {
   });
 
   it('reads CRLF line ends and a last row without its line end', () => {
-    expect(rowsOf(['a,b\r\nc,"d"\r\n', 'e,'])).toEqual([['a', 'b'], ['c', 'd'], ['e', null]]);
-    expect(rowsOf(['a,"b"\r', '\nc,d\r', '\n'])).toEqual([['a', 'b'], ['c', 'd']]);
+    expect(rowsOf(['a,b\r\nc,"d"\r\n', 'e,'])).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+      ['e', null],
+    ]);
+    expect(rowsOf(['a,"b"\r', '\nc,d\r', '\n'])).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
   });
 
   it('refuses text that ends inside a quoted field', () => {

@@ -22,7 +22,16 @@ async function workbookOf(rows: Array<Array<string | null>>, pieceRows: number, 
     if (slowReceiver) await new Promise((r) => setTimeout(r, 1));
   });
   try {
-    for (let i = 0; i < rows.length; i += pieceRows) await job.write(Buffer.from(rows.slice(i, i + pieceRows).map(copyLine).join(''), 'utf8'));
+    for (let i = 0; i < rows.length; i += pieceRows)
+      await job.write(
+        Buffer.from(
+          rows
+            .slice(i, i + pieceRows)
+            .map(copyLine)
+            .join(''),
+          'utf8',
+        ),
+      );
     const count = await job.end();
     return { bytes: Buffer.concat(chunks), rows: count };
   } finally {
@@ -69,10 +78,12 @@ describe('the workbook written on a worker thread from COPY text (decision 0295)
     const job = new XlsxOffThread({ columns, sheetName: 'Ark', created: 0 }, () => Promise.reject(new Error('receiver gone')));
     try {
       const text = Buffer.from(rows.map(copyLine).join(''), 'utf8');
-      await expect((async () => {
-        for (let i = 0; i < 20; i++) await job.write(text);
-        await job.end();
-      })()).rejects.toThrow('receiver gone');
+      await expect(
+        (async () => {
+          for (let i = 0; i < 20; i++) await job.write(text);
+          await job.end();
+        })(),
+      ).rejects.toThrow('receiver gone');
     } finally {
       job.close();
     }

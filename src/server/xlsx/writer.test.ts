@@ -20,7 +20,14 @@ describe('xlsx writer', () => {
     const out = new PassThrough();
     const chunks: Buffer[] = [];
     out.on('data', (c: Buffer) => chunks.push(c));
-    const writer = new XlsxWriter(out, [{ header: 'Code', kind: 'text', width: 10 }, { header: 'Qty', kind: 'number', width: 8 }], 'Sheet');
+    const writer = new XlsxWriter(
+      out,
+      [
+        { header: 'Code', kind: 'text', width: 10 },
+        { header: 'Qty', kind: 'number', width: 8 },
+      ],
+      'Sheet',
+    );
     for (let i = 0; i < 2000; i++) writer.addRow([String(i).padStart(4, '0'), `${i}.50`]);
     await writer.settle(new AbortController().signal);
     await writer.finish();

@@ -273,7 +273,9 @@ export class XlsxWriter {
 
   /** Autofilter over everything written, then the rest of the workbook; resolves when `out` finished. */
   async finish(): Promise<void> {
-    this.pending += `</sheetData><autoFilter ref="A1:${this.lastColumn}${this.rows + 1}"/>` + '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>';
+    this.pending +=
+      `</sheetData><autoFilter ref="A1:${this.lastColumn}${this.rows + 1}"/>` +
+      '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>';
     this.flush();
     await this.sheet.end();
     this.zip.add('xl/workbook.xml', workbookXml(this.sheetName));

@@ -9,7 +9,12 @@ describe('ZUpdateAccountInput (spec §5 Account)', () => {
     const r = ZUpdateAccountInput.safeParse({ id: 1 });
     expect(r.success).toBe(false);
     const fields = r.error?.issues.map((i) => [i.path.join('.'), englishOf(i.message)]);
-    expect(fields).toEqual(expect.arrayContaining([['defaultUnitType', 'Field is required'], ['resourceUnits', 'Field is required']]));
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        ['defaultUnitType', 'Field is required'],
+        ['resourceUnits', 'Field is required'],
+      ]),
+    );
     expect(ZUpdateAccountInput.safeParse({ ...base, defaultUnitType: '' }).success).toBe(false);
   });
 

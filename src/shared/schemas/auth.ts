@@ -4,11 +4,12 @@ import { ERR } from '../errors';
 import { LANGUAGE_CODES, MAX, PROFILE_TYPES, RESOURCE_UNITS } from '../limits';
 import { bool, plainString } from '../fields';
 
-const requiredRaw = (max: number) =>
-  plainString({ error: ERR.required }).min(1, ERR.required).max(max, errorToken('TOO_LONG', { max }));
+const requiredRaw = (max: number) => plainString({ error: ERR.required }).min(1, ERR.required).max(max, errorToken('TOO_LONG', { max }));
 
 export const ZLoginInput = z.object({
-  username: requiredRaw(100).transform((s) => s.trim()).refine((s) => s.length > 0, ERR.required),
+  username: requiredRaw(100)
+    .transform((s) => s.trim())
+    .refine((s) => s.length > 0, ERR.required),
   password: requiredRaw(MAX.password),
   remember: bool().default(true),
 });

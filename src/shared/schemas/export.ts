@@ -20,7 +20,9 @@ const entryIds = z
   .array(id(), { error: errorToken('MUST_BE_ID_LIST') })
   .max(EXPORT_MAX_ENTRIES, EXPORT_ERR.tooManyEntries)
   .optional()
-  .describe('Ids of the worksheet records to download (spec §7); ids the caller may not see are ignored and the filters narrow them. Without `entries` the filters alone are the selection, exactly as GET /api/worksheet lists it (issue 38)');
+  .describe(
+    'Ids of the worksheet records to download (spec §7); ids the caller may not see are ignored and the filters narrow them. Without `entries` the filters alone are the selection, exactly as GET /api/worksheet lists it (issue 38)',
+  );
 
 /** The download's file: CSV (spec §7, the default) or an Excel workbook (issue 12). */
 export const EXPORT_FILE_TYPES = ['csv', 'xlsx', 'bc'] as const;
@@ -101,7 +103,6 @@ export const ZDownloadInfo = z.object({
 });
 export type TDownloadInfo = z.infer<typeof ZDownloadInfo>;
 
-
 /** POST /api/worksheet/download/preview: what the download with these options would hold. */
 export const ZExportPreviewInput = downloadFields.omit({ format: true, csvFormat: true }).refine(periodInOrder, periodError);
 export type TExportPreviewInput = z.input<typeof ZExportPreviewInput>;
@@ -155,7 +156,10 @@ export type TExportBatch = z.infer<typeof ZExportBatch>;
 export const ZExportBatchListInput = z.object({
   /** The last id of the previous page; the next page holds older batches. */
   cursor: id().optional(),
-  limit: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number().int().min(1).max(100)).optional().default(25),
+  limit: z
+    .preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number().int().min(1).max(100))
+    .optional()
+    .default(25),
 });
 export const ZExportBatchList = z.object({ items: z.array(ZExportBatch), nextCursor: z.number().int().nullable() });
 export type TExportBatchList = z.infer<typeof ZExportBatchList>;

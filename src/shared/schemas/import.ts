@@ -70,12 +70,7 @@ export const IMPORT_FIELDS: Record<ImportEntity, readonly ImportField[]> = {
     f('description', false, 'Description', 'Beskrivelse'),
     active,
   ],
-  workType: [
-    f('code', true, 'Code', 'Kode'),
-    f('description', true, 'Description', 'Beskrivelse'),
-    f('unitOfMeasureCode', false, 'Unit of Measure Code', 'Enhedskode'),
-    active,
-  ],
+  workType: [f('code', true, 'Code', 'Kode'), f('description', true, 'Description', 'Beskrivelse'), f('unitOfMeasureCode', false, 'Unit of Measure Code', 'Enhedskode'), active],
   location: [f('code', true, 'Code', 'Kode'), f('name', false, 'Name', 'Navn'), active],
   // Never a password: a password column is not a field, so it is ignored (issue 42 §6).
   user: [

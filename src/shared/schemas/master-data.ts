@@ -18,24 +18,26 @@ export const ZIgnoredAccountId = z
 
 /** The `active` flag of an update: optional (absent keeps the stored value). */
 export const ZOptionalActive = z
-  .preprocess(
-    (v) => (v === 'true' || v === '1' || v === 'on' ? true : v === 'false' || v === '0' ? false : v),
-    z.boolean({ error: ERR.mustBeBoolean }),
-  )
+  .preprocess((v) => (v === 'true' || v === '1' || v === 'on' ? true : v === 'false' || v === '0' ? false : v), z.boolean({ error: ERR.mustBeBoolean }))
   .optional();
 
 /** `Item` / `Resource`; path parameters and query strings are accepted in any case. */
-export const ZUnitType = z.preprocess(
-  (v) => (typeof v === 'string' ? (UNIT_TYPES.find((t) => t.toLowerCase() === v.trim().toLowerCase()) ?? v) : v),
-  z.enum(UNIT_TYPES, {
-    error: (iss) => (iss.input === undefined || iss.input === '' ? ERR.required : errorToken('VALUE_NOT_ALLOWED', { value: String(iss.input) })),
-  }),
-).meta({
-  'x-input': {
-    anyOf: [{ type: 'string', enum: [...UNIT_TYPES] }, { type: 'string', pattern: '^\\s*([Ii][Tt][Ee][Mm]|[Rr][Ee][Ss][Oo][Uu][Rr][Cc][Ee])\\s*$', description: 'The same in any case' }],
-    examples: ['Item'],
-  },
-});
+export const ZUnitType = z
+  .preprocess(
+    (v) => (typeof v === 'string' ? (UNIT_TYPES.find((t) => t.toLowerCase() === v.trim().toLowerCase()) ?? v) : v),
+    z.enum(UNIT_TYPES, {
+      error: (iss) => (iss.input === undefined || iss.input === '' ? ERR.required : errorToken('VALUE_NOT_ALLOWED', { value: String(iss.input) })),
+    }),
+  )
+  .meta({
+    'x-input': {
+      anyOf: [
+        { type: 'string', enum: [...UNIT_TYPES] },
+        { type: 'string', pattern: '^\\s*([Ii][Tt][Ee][Mm]|[Rr][Ee][Ss][Oo][Uu][Rr][Cc][Ee])\\s*$', description: 'The same in any case' },
+      ],
+      examples: ['Item'],
+    },
+  });
 
 /**
  * The version an update is based on (from the record the client loaded). Optional, so that
@@ -70,8 +72,7 @@ export const MD = {
   /** "Item 1000 already exists" */
   exists: (entity: MasterDataEntity, key: string) => errorToken('MD_EXISTS', { entity, key }),
   /** "Unit of measure BOX already exists for Item 1000" / "Job task 100 already exists for Job J-1" */
-  existsFor: (entity: MasterDataEntity, key: string, parent: string, parentKey: string) =>
-    errorToken('MD_EXISTS_FOR', { entity, key, parent, parentKey }),
+  existsFor: (entity: MasterDataEntity, key: string, parent: string, parentKey: string) => errorToken('MD_EXISTS_FOR', { entity, key, parent, parentKey }),
   /** "Customer C1 is still in use; deactivate it instead" */
   inUse: (entity: MasterDataEntity, key: string) => errorToken('MD_IN_USE', { entity, key }),
   billToNotActive: errorToken('BILL_TO_NOT_ACTIVE'),

@@ -18,7 +18,9 @@ const b64url = (max: number) =>
     .regex(/^[A-Za-z0-9_-]*={0,2}$/, errorToken('PASSKEY_INVALID'));
 
 /** The login challenge of a password sign-in waiting for its second step. */
-const loginChallenge = plainString({ error: ERR.required }).min(1, ERR.required).max(100, errorToken('TOO_LONG', { max: 100 }));
+const loginChallenge = plainString({ error: ERR.required })
+  .min(1, ERR.required)
+  .max(100, errorToken('TOO_LONG', { max: 100 }));
 
 export const PASSKEY_NAME_MAX = 60;
 const name = requiredText(PASSKEY_NAME_MAX);

@@ -14,13 +14,16 @@ export const ZPasswordLink = z.object({
 });
 export type TPasswordLink = z.infer<typeof ZPasswordLink>;
 
-const token = () => z.string().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/);
+const token = () =>
+  z
+    .string()
+    .min(20)
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/);
 
 export const ZPasswordLinkToken = z.object({ token: token() });
 
 export const ZPasswordLinkInfo = z.object({ username: z.string(), expiresAt: z.string() });
 
-export const ZUsePasswordLinkInput = z
-  .object({ token: token(), password: password(), confirmPassword: confirmPassword() })
-  .superRefine(matchPasswords);
+export const ZUsePasswordLinkInput = z.object({ token: token(), password: password(), confirmPassword: confirmPassword() }).superRefine(matchPasswords);
 export type TUsePasswordLinkInput = z.input<typeof ZUsePasswordLinkInput>;

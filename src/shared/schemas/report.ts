@@ -23,30 +23,38 @@ export function reportPeriodEnd(from: string): string {
  * without explode), split at the REST edge (`rest.commaLists`, src/server/http/rest.ts).
  */
 function nameList<T extends readonly [string, ...string[]]>(allowed: T, what: string, max: number, example: Array<T[number]>, fallback: Array<T[number]>) {
-  return z
-    .array(z.string({ error: ERR.mustBeString }).trim().max(40, { error: tooLong(40) }), { error: ERR.mustBeString })
-    // a guard on the list's size; the rule on how many is below, per list
-    .max(20, { error: tooLong(20) })
-    .optional()
-    .transform((given, ctx): Array<T[number]> => {
-      const names = (given ?? fallback).filter(Boolean);
-      if (names.length === 0) {
-        ctx.addIssue({ code: 'custom', message: ERR.required, input: given });
-        return z.NEVER;
-      }
-      const unknown = names.find((n) => !(allowed as readonly string[]).includes(n));
-      if (unknown !== undefined) {
-        ctx.addIssue({ code: 'custom', message: errorToken('REPORT_UNKNOWN', { what, value: unknown, allowed: allowed.join(', ') }), input: given });
-        return z.NEVER;
-      }
-      const unique = [...new Set(names)];
-      if (unique.length > max) {
-        ctx.addIssue({ code: 'custom', message: errorToken('REPORT_TOO_MANY_GROUPS', { max }), input: given });
-        return z.NEVER;
-      }
-      return unique as Array<T[number]>;
-    })
-    .meta({ example, description: `From: ${allowed.join(', ')}` });
+  return (
+    z
+      .array(
+        z
+          .string({ error: ERR.mustBeString })
+          .trim()
+          .max(40, { error: tooLong(40) }),
+        { error: ERR.mustBeString },
+      )
+      // a guard on the list's size; the rule on how many is below, per list
+      .max(20, { error: tooLong(20) })
+      .optional()
+      .transform((given, ctx): Array<T[number]> => {
+        const names = (given ?? fallback).filter(Boolean);
+        if (names.length === 0) {
+          ctx.addIssue({ code: 'custom', message: ERR.required, input: given });
+          return z.NEVER;
+        }
+        const unknown = names.find((n) => !(allowed as readonly string[]).includes(n));
+        if (unknown !== undefined) {
+          ctx.addIssue({ code: 'custom', message: errorToken('REPORT_UNKNOWN', { what, value: unknown, allowed: allowed.join(', ') }), input: given });
+          return z.NEVER;
+        }
+        const unique = [...new Set(names)];
+        if (unique.length > max) {
+          ctx.addIssue({ code: 'custom', message: errorToken('REPORT_TOO_MANY_GROUPS', { max }), input: given });
+          return z.NEVER;
+        }
+        return unique as Array<T[number]>;
+      })
+      .meta({ example, description: `From: ${allowed.join(', ')}` })
+  );
 }
 
 /** The query fields REST takes comma-separated (and tRPC as arrays). */
@@ -54,22 +62,24 @@ export const REPORT_COMMA_LISTS = ['group', 'measures'] as const;
 
 /** GET /api/report (and its downloads): what to group, what to sum, which entries. */
 const reportFields = {
-    group: nameList(REPORT_GROUPS, 'group', REPORT_MAX_GROUPS, ['job', 'person'], ['job']).describe(
-      `One or two levels (REST: comma-separated): ${REPORT_GROUPS.join(', ')}; omitted = job. With two, each value of the first has a subtotal.`,
+  group: nameList(REPORT_GROUPS, 'group', REPORT_MAX_GROUPS, ['job', 'person'], ['job']).describe(
+    `One or two levels (REST: comma-separated): ${REPORT_GROUPS.join(', ')}; omitted = job. With two, each value of the first has a subtotal.`,
+  ),
+  measures: nameList(REPORT_MEASURES, 'measure', REPORT_MEASURES.length, ['hours', 'entries'], [...REPORT_MEASURES]).describe(
+    `REST: comma-separated, from: ${REPORT_MEASURES.join(', ')}; omitted = all. hours: quantity of Resource entries; quantity: sums per unit of measure; approved/exported: share of the entries.`,
+  ),
+  from: optionalIsoDate().optional().describe('First day of the period; omitted = the first day of the month of `to`, or of this month (UTC)'),
+  to: optionalIsoDate().optional().describe(`Last day of the period, at most ${REPORT_MAX_YEARS} years after from; omitted = the last day of the month of \`from\``),
+  mode: enumOf(MODES)
+    .optional()
+    .describe(
+      'Whose entries, as the lists: YOURS, TEAM (a Teamleader’s or Admin’s team), ALL (Admin). Omitted = ALL for an Admin, TEAM for a Teamleader, YOURS for a Basic user (who always gets YOURS).',
     ),
-    measures: nameList(REPORT_MEASURES, 'measure', REPORT_MEASURES.length, ['hours', 'entries'], [...REPORT_MEASURES]).describe(
-      `REST: comma-separated, from: ${REPORT_MEASURES.join(', ')}; omitted = all. hours: quantity of Resource entries; quantity: sums per unit of measure; approved/exported: share of the entries.`,
-    ),
-    from: optionalIsoDate().optional().describe('First day of the period; omitted = the first day of the month of `to`, or of this month (UTC)'),
-    to: optionalIsoDate().optional().describe(`Last day of the period, at most ${REPORT_MAX_YEARS} years after from; omitted = the last day of the month of \`from\``),
-    mode: enumOf(MODES)
-      .optional()
-      .describe('Whose entries, as the lists: YOURS, TEAM (a Teamleader’s or Admin’s team), ALL (Admin). Omitted = ALL for an Admin, TEAM for a Teamleader, YOURS for a Basic user (who always gets YOURS).'),
-    person: optionalCode(MAX.username).optional().describe('Only this user’s entries; a user outside the mode’s scope answers 400'),
-    customerNo: optionalCode(MAX.customerNo).optional(),
-    jobCode: optionalCode(MAX.jobCode).optional(),
-    status: enumOf(REPORT_STATUSES).optional().describe('any (default), approved, unapproved'),
-    source: enumOf(REPORT_SOURCES).optional().describe('both (default): worksheet and archive; worksheet: open entries; archive: exported entries'),
+  person: optionalCode(MAX.username).optional().describe('Only this user’s entries; a user outside the mode’s scope answers 400'),
+  customerNo: optionalCode(MAX.customerNo).optional(),
+  jobCode: optionalCode(MAX.jobCode).optional(),
+  status: enumOf(REPORT_STATUSES).optional().describe('any (default), approved, unapproved'),
+  source: enumOf(REPORT_SOURCES).optional().describe('both (default): worksheet and archive; worksheet: open entries; archive: exported entries'),
 };
 
 const monthStart = (date: string) => `${date.slice(0, 7)}-01`;

@@ -14,19 +14,23 @@ export const SEARCH_MAX_LIMIT = 100_000;
 export const SEARCH_MAX_QUERY = 100;
 
 const q = z
-  .preprocess((v) => (v === null ? undefined : v), plainString({ error: ERR.mustBeString }).max(SEARCH_MAX_QUERY, errorToken('TOO_LONG', { max: SEARCH_MAX_QUERY })).optional())
+  .preprocess(
+    (v) => (v === null ? undefined : v),
+    plainString({ error: ERR.mustBeString })
+      .max(SEARCH_MAX_QUERY, errorToken('TOO_LONG', { max: SEARCH_MAX_QUERY }))
+      .optional(),
+  )
   .transform((v) => v?.trim() ?? '');
 
-const limit = z
-  .preprocess(
-    (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-    z
-      .number({ error: ERR.mustBeNumber })
-      .int(ERR.mustBeNumber)
-      .min(1, errorToken('TOO_LOW', { property: 'limit', min: 1 }))
-      .max(SEARCH_MAX_LIMIT, errorToken('TOO_HIGH', { property: 'limit', max: SEARCH_MAX_LIMIT }))
-      .optional(),
-  );
+const limit = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+  z
+    .number({ error: ERR.mustBeNumber })
+    .int(ERR.mustBeNumber)
+    .min(1, errorToken('TOO_LOW', { property: 'limit', min: 1 }))
+    .max(SEARCH_MAX_LIMIT, errorToken('TOO_HIGH', { property: 'limit', max: SEARCH_MAX_LIMIT }))
+    .optional(),
+);
 
 export const ZSearchInput = z.object({ q, limit });
 export type TSearchInput = z.input<typeof ZSearchInput>;

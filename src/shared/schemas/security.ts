@@ -13,9 +13,14 @@ import { SECOND_FACTOR_REQUIRED } from '../limits';
 const strict = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject(shape, { error: (iss) => (iss.code === 'unrecognized_keys' ? errorToken('UNKNOWN_FIELD', { field: iss.keys.join(', ') }) : undefined) });
 
-const challenge = plainString({ error: ERR.required }).min(1, ERR.required).max(100, errorToken('TOO_LONG', { max: 100 }));
+const challenge = plainString({ error: ERR.required })
+  .min(1, ERR.required)
+  .max(100, errorToken('TOO_LONG', { max: 100 }));
 /** A 6-digit TOTP code or a recovery code (10 letters, maybe with a dash and spaces). */
-const code = plainString({ error: ERR.required }).trim().min(1, ERR.required).max(40, errorToken('TOO_LONG', { max: 40 }));
+const code = plainString({ error: ERR.required })
+  .trim()
+  .min(1, ERR.required)
+  .max(40, errorToken('TOO_LONG', { max: 40 }));
 
 /** The login's answer: a session (ok) or the second step it waits for. */
 export const ZLoginResult = z.union([

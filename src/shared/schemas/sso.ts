@@ -29,9 +29,17 @@ export const ZSsoSettingsInput = strict({
   providerName: requiredText(60),
   issuer: httpsUrl,
   clientId: requiredText(200),
-  clientSecret: plainString().max(500, errorToken('TOO_LONG', { max: 500 })).optional(),
+  clientSecret: plainString()
+    .max(500, errorToken('TOO_LONG', { max: 500 }))
+    .optional(),
   /** e-mail domains, lower case; empty = any */
-  allowedDomains: z.array(requiredText(253).transform((d) => d.toLowerCase()).refine((d) => domain.test(d), errorToken('SSO_DOMAIN_FORMAT'))).max(50, errorToken('TOO_MANY_ITEMS', { max: 50 })),
+  allowedDomains: z
+    .array(
+      requiredText(253)
+        .transform((d) => d.toLowerCase())
+        .refine((d) => domain.test(d), errorToken('SSO_DOMAIN_FORMAT')),
+    )
+    .max(50, errorToken('TOO_MANY_ITEMS', { max: 50 })),
   tenantId: optionalText(100),
   jitCreate: z.boolean(),
   ssoRequired: z.boolean(),
@@ -64,11 +72,19 @@ export type TSsoSettingsAnswer = z.infer<typeof ZSsoSettingsAnswer>;
 export const ZSsoRemoveInput = strict({ confirm: z.literal(true, { error: ERR.required }) });
 
 /** The login page's buttons. */
-export const ZSsoOptionsInput = strict({ account: plainString().max(20, errorToken('TOO_LONG', { max: 20 })).optional() });
+export const ZSsoOptionsInput = strict({
+  account: plainString()
+    .max(20, errorToken('TOO_LONG', { max: 20 }))
+    .optional(),
+});
 export const ZSsoOptions = z.object({ providers: z.array(z.object({ account: z.string(), name: z.string(), required: z.boolean() })) });
 export type TSsoOptions = z.infer<typeof ZSsoOptions>;
 
-export const ZSsoTestInput = strict({ state: plainString({ error: ERR.required }).min(1, ERR.required).max(100, errorToken('TOO_LONG', { max: 100 })) });
+export const ZSsoTestInput = strict({
+  state: plainString({ error: ERR.required })
+    .min(1, ERR.required)
+    .max(100, errorToken('TOO_LONG', { max: 100 })),
+});
 /** What the provider returned to a test sign-in: the ID token's claims (never the tokens) and the checks. */
 export const ZSsoTestResult = z.object({
   ok: z.boolean(),

@@ -5,7 +5,11 @@ import { englishOf } from '../error-codes';
 const base = { username: 'anna', password: 'Secret-pass-1', confirmPassword: 'Secret-pass-1' };
 
 /** Messages of one field after parsing, or [] when the field is fine. */
-function errorsOf(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } }, input: unknown, field: string): string[] {
+function errorsOf(
+  schema: { safeParse(v: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } },
+  input: unknown,
+  field: string,
+): string[] {
   const r = schema.safeParse(input);
   return r.success ? [] : (r.error?.issues ?? []).filter((i) => i.path.join('.') === field).map((i) => englishOf(i.message));
 }

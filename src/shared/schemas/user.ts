@@ -39,13 +39,15 @@ export const username = () =>
 const usernameKey = () => requiredText(100);
 
 // An empty password already says "Field is required"; no second message for it.
-export const password = () => requiredText(MAX.password).refine((p) => p.length === 0 || p.length >= PASSWORD_MIN, USER_ERR.passwordTooShort).meta({ minLength: PASSWORD_MIN });
+export const password = () =>
+  requiredText(MAX.password)
+    .refine((p) => p.length === 0 || p.length >= PASSWORD_MIN, USER_ERR.passwordTooShort)
+    .meta({ minLength: PASSWORD_MIN });
 export const confirmPassword = () => requiredText(MAX.password);
 
 /** Issue 41: the address single sign-on links a pre-created user by; '' / null clears it. */
 export const EMAIL_MAX = 254;
-const email = () =>
-  optionalText(EMAIL_MAX).refine((v) => v === null || v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), errorToken('EMAIL_FORMAT'));
+const email = () => optionalText(EMAIL_MAX).refine((v) => v === null || v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), errorToken('EMAIL_FORMAT'));
 
 /** A user of spec §3 as lists and single answer it: never the password. */
 export const ZUser = z.object({

@@ -4,7 +4,16 @@ import { bool, id } from '../fields';
 import { ZIgnoredAccountId } from './master-data';
 
 /** Events a webhook endpoint can subscribe to (issue 13 point 6). */
-export const WEBHOOK_EVENTS = ['worksheet.created', 'worksheet.updated', 'worksheet.deleted', 'worksheet.approved', 'worksheet.unapproved', 'worksheet.returned', 'worksheet.submitted', 'worksheet.exported'] as const;
+export const WEBHOOK_EVENTS = [
+  'worksheet.created',
+  'worksheet.updated',
+  'worksheet.deleted',
+  'worksheet.approved',
+  'worksheet.unapproved',
+  'worksheet.returned',
+  'worksheet.submitted',
+  'worksheet.exported',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent only by "send test event"; not subscribable. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
@@ -35,7 +44,13 @@ const url = () =>
     .meta({ format: 'uri' });
 
 const events = () => z.array(z.enum(WEBHOOK_EVENTS)).min(1, WH_ERR.events).max(WEBHOOK_EVENTS.length);
-const description = () => z.string().trim().max(100).nullish().transform((v) => (v ? v : null));
+const description = () =>
+  z
+    .string()
+    .trim()
+    .max(100)
+    .nullish()
+    .transform((v) => (v ? v : null));
 
 export const ZWebhookEndpoint = z.object({
   id: z.number(),
@@ -56,12 +71,22 @@ export const ZWebhookEndpointWithSecret = ZWebhookEndpoint.extend({ secret: z.st
  * Idempotency-Key) answers the endpoint without it: secrets are never stored for replays (decision 0191).
  */
 export const ZWebhookEndpointCreated = ZWebhookEndpoint.extend({
-  secret: z.string().optional().describe('The signing secret (whsec_…), shown this once. Absent when the answer is an Idempotency-Key replay: rotate the secret if the first answer was lost.'),
+  secret: z
+    .string()
+    .optional()
+    .describe('The signing secret (whsec_…), shown this once. Absent when the answer is an Idempotency-Key replay: rotate the secret if the first answer was lost.'),
 });
 
 export const ZCreateWebhookInput = z.object({ accountId: ZIgnoredAccountId, url: url(), description: description(), events: events() });
 export type TCreateWebhookInput = z.input<typeof ZCreateWebhookInput>;
-export const ZUpdateWebhookInput = z.object({ id: id(), accountId: ZIgnoredAccountId, url: url().optional(), description: description(), events: events().optional(), enabled: bool().optional() });
+export const ZUpdateWebhookInput = z.object({
+  id: id(),
+  accountId: ZIgnoredAccountId,
+  url: url().optional(),
+  description: description(),
+  events: events().optional(),
+  enabled: bool().optional(),
+});
 export type TUpdateWebhookInput = z.input<typeof ZUpdateWebhookInput>;
 export const ZWebhookIdInput = z.object({ id: id(), accountId: ZIgnoredAccountId });
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -71,7 +96,10 @@ export const DELIVERIES_PAGE_MAX = 200;
 /** GET /api/webhooks/deliveries: newest first, paged like the other lists (issue 19 point 3). */
 export const ZWebhookDeliveriesInput = z.object({
   endpointId: id().optional().describe('Only the deliveries of this endpoint'),
-  eventType: z.enum([...WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT]).optional().describe('Only deliveries of this event type'),
+  eventType: z
+    .enum([...WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT])
+    .optional()
+    .describe('Only deliveries of this event type'),
   status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional().describe('Only deliveries in this state'),
   cursor: z
     .string()

@@ -7,11 +7,7 @@ export const WEEK_ERR = 'must be an ISO week like 2026-W48 (years 1900–2999)';
 
 /** GET /api/worksheet/week: one ISO week of one user's entries (issue 22 §6). */
 export const ZWorksheetWeekInput = z.object({
-  week: z
-    .string({ error: WEEK_ERR })
-    .trim()
-    .refine(isValidWeek, WEEK_ERR)
-    .meta({ example: '2026-W48', description: 'ISO 8601 week, Monday to Sunday' }),
+  week: z.string({ error: WEEK_ERR }).trim().refine(isValidWeek, WEEK_ERR).meta({ example: '2026-W48', description: 'ISO 8601 week, Monday to Sunday' }),
   username: optionalCode(MAX.username).describe(
     'Whose week: omitted = the caller. A Teamleader may name a member of their team, an Admin any user of the account; otherwise 403 (404 for an unknown user).',
   ),

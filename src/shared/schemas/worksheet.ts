@@ -24,32 +24,35 @@ const optionalPositiveInt = z.preprocess(
  * JSON array. Absent means "keep them all" (an integrator updating fields only); an empty value
  * ('' in a form) means "keep none".
  */
-export const attachmentIdList = z.preprocess(
-  (v) => {
-    if (v === undefined || v === null) return undefined;
-    const parts = (Array.isArray(v) ? v : [v]).flatMap((p) => (typeof p === 'string' ? p.split(',') : [p]));
-    return parts
-      .map((p) => (typeof p === 'string' ? p.trim() : p))
-      .filter((p) => p !== '')
-      .map((p) => (typeof p === 'string' && /^\d+$/.test(p) ? Number(p) : p));
-  },
-  z.array(z.number({ error: ERR.mustBeNumber }).int(ERR.mustBeNumber).positive(ERR.mustBeNumber).max(2147483647)).optional(),
-).meta({
-  'x-input': {
-    description: 'Ids of the attachments to keep: an array, a repeated form field, or a comma list; empty keeps none, absent keeps all',
-    anyOf: [
-      { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-      { type: 'string', pattern: '^\\s*(\\d+\\s*(,\\s*\\d+\\s*)*)?$' },
-    ],
-  },
-});
+export const attachmentIdList = z
+  .preprocess(
+    (v) => {
+      if (v === undefined || v === null) return undefined;
+      const parts = (Array.isArray(v) ? v : [v]).flatMap((p) => (typeof p === 'string' ? p.split(',') : [p]));
+      return parts
+        .map((p) => (typeof p === 'string' ? p.trim() : p))
+        .filter((p) => p !== '')
+        .map((p) => (typeof p === 'string' && /^\d+$/.test(p) ? Number(p) : p));
+    },
+    z.array(z.number({ error: ERR.mustBeNumber }).int(ERR.mustBeNumber).positive(ERR.mustBeNumber).max(2147483647)).optional(),
+  )
+  .meta({
+    'x-input': {
+      description: 'Ids of the attachments to keep: an array, a repeated form field, or a comma list; empty keeps none, absent keeps all',
+      anyOf: [
+        { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+        { type: 'string', pattern: '^\\s*(\\d+\\s*(,\\s*\\d+\\s*)*)?$' },
+      ],
+    },
+  });
 
 /** The record fields of POST /api/worksheet (multipart fields or JSON). */
 export const ZWorksheetFields = z.object({
   accountId: ignoredAccountId,
   /** The owner; default the caller. Others only as DESIGN §4 allows. */
   username: optionalCode(MAX.username).meta({
-    description: 'The owner. Required with an API key (the key belongs to no user: 400 REQUIRED without it); with a session the caller by default, another user only as a Teamleader (own team) or Admin.',
+    description:
+      'The owner. Required with an API key (the key belongs to no user: 400 REQUIRED without it); with a session the caller by default, another user only as a Teamleader (own team) or Admin.',
   }),
   date: isoDate(),
   customerNo: optionalCode(MAX.customerNo),

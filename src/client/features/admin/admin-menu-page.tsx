@@ -15,7 +15,12 @@ const tiles: Tile[] = [
   { to: '/admin/users', title: m.section_users, text: m.tile_users_text, icon: 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21a7 7 0 0 1 14 0M17 11a3 3 0 1 0 0-6M22 21a6 6 0 0 0-4-5.6' },
   { to: '/admin/resources', title: m.section_resources, text: m.tile_resources_text, icon: 'M12 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM6 22v-5a6 6 0 0 1 12 0v5M9 22v-4M15 22v-4' },
   { to: '/admin/items', title: m.section_items, text: m.tile_items_text, icon: 'M21 8l-9-5-9 5 9 5 9-5zM3 8v8l9 5 9-5V8M12 13v8' },
-  { to: '/admin/locations', title: m.section_locations, text: m.tile_locations_text, icon: 'M12 22s7-6.2 7-12a7 7 0 0 0-14 0c0 5.8 7 12 7 12zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z' },
+  {
+    to: '/admin/locations',
+    title: m.section_locations,
+    text: m.tile_locations_text,
+    icon: 'M12 22s7-6.2 7-12a7 7 0 0 0-14 0c0 5.8 7 12 7 12zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',
+  },
   { to: '/admin/worktypes', title: m.section_worktypes, text: m.tile_worktypes_text, icon: 'M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.5-2.5z' },
   { to: '/admin/customers', title: m.section_customers, text: m.tile_customers_text, icon: 'M3 21V7l6-4 6 4v14M15 21V11h6v10M7 9h4M7 13h4M7 17h4M2 21h20' },
   { to: '/admin/jobs', title: m.section_jobs, text: m.tile_jobs_text, icon: 'M3 7h18v13H3zM8 7V4h8v3M3 12h18' },

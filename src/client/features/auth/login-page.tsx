@@ -140,19 +140,17 @@ export function LoginPage() {
         </p>
       )}
       {sso.data?.providers.map((p) => (
-        <a key={p.account} className={buttonClass('primary', 'btn--block login-sso')} href={`/api/auth/sso/start?account=${encodeURIComponent(p.account)}`} data-testid="sso-button">
+        <a
+          key={p.account}
+          className={buttonClass('primary', 'btn--block login-sso')}
+          href={`/api/auth/sso/start?account=${encodeURIComponent(p.account)}`}
+          data-testid="sso-button"
+        >
           {m.login_sso_button({ provider: p.name })}
         </a>
       ))}
       {(sso.data?.providers.length ?? 0) > 0 && <p className="login-sso__or">{m.login_sso_or()}</p>}
-      <TextField
-        label={m.login_username()}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        {...form.text('username')}
-        required
-      />
+      <TextField label={m.login_username()} autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.text('username')} required />
       <TextField
         label={m.login_password()}
         type={showPassword ? 'text' : 'password'}

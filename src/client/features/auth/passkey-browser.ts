@@ -1,4 +1,11 @@
-import { browserSupportsWebAuthn, startAuthentication, startRegistration, WebAuthnError, type PublicKeyCredentialCreationOptionsJSON, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import {
+  browserSupportsWebAuthn,
+  startAuthentication,
+  startRegistration,
+  WebAuthnError,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
 import { errorToken } from '../../../shared/error-tokens';
 import type { TPasskeyOptions } from '../../../shared/schemas/passkeys';
 

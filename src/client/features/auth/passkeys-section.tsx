@@ -20,7 +20,19 @@ import { useZodForm } from '../../lib/use-zod-form';
 const ZName = z.object({ name: z.string().trim().min(1, ERR.required).max(PASSKEY_NAME_MAX) });
 
 /** A name and a submit button; `onName` throws the server's refusal. */
-function NameForm({ initial, submit, onName, onCancel, testId }: { initial: string; submit: string; onName: (name: string) => Promise<void>; onCancel?: () => void; testId: string }) {
+function NameForm({
+  initial,
+  submit,
+  onName,
+  onCancel,
+  testId,
+}: {
+  initial: string;
+  submit: string;
+  onName: (name: string) => Promise<void>;
+  onCancel?: () => void;
+  testId: string;
+}) {
   const form = useZodForm(ZName, { name: initial });
   const field = form.text('name');
   const [refusal, setRefusal] = useState<string>();
@@ -42,7 +54,15 @@ function NameForm({ initial, submit, onName, onCancel, testId }: { initial: stri
   };
   return (
     <form className="stack" onSubmit={(e) => void onSubmit(e)} noValidate data-testid={testId}>
-      <TextField label={m.security_passkey_name()} autoComplete="off" maxLength={PASSKEY_NAME_MAX} name={field.name} value={field.value} onChange={field.onChange} error={field.error ?? refusal} />
+      <TextField
+        label={m.security_passkey_name()}
+        autoComplete="off"
+        maxLength={PASSKEY_NAME_MAX}
+        name={field.name}
+        value={field.value}
+        onChange={field.onChange}
+        error={field.error ?? refusal}
+      />
       <div className="security-actions">
         <Button type="submit" variant="primary" loading={busy}>
           {submit}
@@ -58,7 +78,15 @@ function PasskeyRow({ passkey, onChanged }: { passkey: TPasskey; onChanged: () =
   const remove = trpc.passkeys.remove.useMutation();
   const [editing, setEditing] = useState(false);
   const onRemove = async () => {
-    if (!(await confirm({ title: m.security_passkey_remove_title(), message: m.security_passkey_remove_message({ name: passkey.name }), confirmLabel: m.security_passkey_remove(), danger: true }))) return;
+    if (
+      !(await confirm({
+        title: m.security_passkey_remove_title(),
+        message: m.security_passkey_remove_message({ name: passkey.name }),
+        confirmLabel: m.security_passkey_remove(),
+        danger: true,
+      }))
+    )
+      return;
     try {
       await remove.mutateAsync({ id: passkey.id });
       toast.success(m.security_passkey_removed());

@@ -44,7 +44,17 @@ function PasskeyStep({ challenge, onSignedIn }: { challenge: string; onSignedIn:
  * requires a second factor the user has not set up, the enrolment, after which the recovery codes
  * are shown once before going on.
  */
-export default function SecondFactorStep({ kind, challenge, passkey, onSignedIn }: { kind: 'totp' | 'passkey' | 'enrol'; challenge: string; passkey: boolean; onSignedIn: () => Promise<void> }) {
+export default function SecondFactorStep({
+  kind,
+  challenge,
+  passkey,
+  onSignedIn,
+}: {
+  kind: 'totp' | 'passkey' | 'enrol';
+  challenge: string;
+  passkey: boolean;
+  onSignedIn: () => Promise<void>;
+}) {
   const loginCode = trpc.security.loginCode.useMutation();
   const [codes, setCodes] = useState<string[]>();
   if (kind === 'passkey') return <PasskeyStep challenge={challenge} onSignedIn={onSignedIn} />;

@@ -39,56 +39,56 @@ export function SecurityPage() {
     const s = security.data;
     body = (
       <>
-      <section className="card security-section" aria-labelledby="security-2fa">
-        <h2 id="security-2fa">{m.security_totp_title()}</h2>
-        <p data-testid="security-status">
-          {s.totp ? m.security_totp_on({ left: s.recoveryCodesLeft }) : m.security_totp_off()}
-          {s.required && ` ${m.security_totp_required()}`}
-        </p>
-        {codes && <RecoveryCodes codes={codes} />}
-        {!s.totp && !codes && (
-          <TotpEnrol
-            onDone={(recoveryCodes) => {
-              setCodes(recoveryCodes);
-              // On at once, not "off" until the refetch answers.
-              utils.security.get.setData(undefined, { ...s, totp: true, recoveryCodesLeft: recoveryCodes.length });
-              void refresh();
-            }}
-          />
-        )}
-        {s.totp && action === null && (
-          <div className="security-actions">
-            <Button onClick={() => setAction('codes')} data-testid="security-new-codes">
-              {m.security_new_codes()}
-            </Button>
-            {(!s.required || s.passkeys > 0) && (
-              <Button variant="danger" onClick={() => setAction('disable')} data-testid="security-disable">
-                {m.security_totp_disable()}
+        <section className="card security-section" aria-labelledby="security-2fa">
+          <h2 id="security-2fa">{m.security_totp_title()}</h2>
+          <p data-testid="security-status">
+            {s.totp ? m.security_totp_on({ left: s.recoveryCodesLeft }) : m.security_totp_off()}
+            {s.required && ` ${m.security_totp_required()}`}
+          </p>
+          {codes && <RecoveryCodes codes={codes} />}
+          {!s.totp && !codes && (
+            <TotpEnrol
+              onDone={(recoveryCodes) => {
+                setCodes(recoveryCodes);
+                // On at once, not "off" until the refetch answers.
+                utils.security.get.setData(undefined, { ...s, totp: true, recoveryCodesLeft: recoveryCodes.length });
+                void refresh();
+              }}
+            />
+          )}
+          {s.totp && action === null && (
+            <div className="security-actions">
+              <Button onClick={() => setAction('codes')} data-testid="security-new-codes">
+                {m.security_new_codes()}
               </Button>
-            )}
-          </div>
-        )}
-        {s.totp && action !== null && (
-          <CodeForm
-            testId="security-confirm-code"
-            label={m.security_code()}
-            hint={m.security_confirm_hint()}
-            submit={action === 'disable' ? m.security_totp_disable() : m.security_new_codes()}
-            onCode={async (code) => {
-              if (action === 'disable') {
-                await disable.mutateAsync({ code });
-                setCodes(undefined);
-                toast.success(m.security_totp_disabled());
-              } else {
-                setCodes((await newCodes.mutateAsync({ code })).recoveryCodes);
-              }
-              setAction(null);
-              await refresh();
-            }}
-          />
-        )}
-      </section>
-      <PasskeysSection />
+              {(!s.required || s.passkeys > 0) && (
+                <Button variant="danger" onClick={() => setAction('disable')} data-testid="security-disable">
+                  {m.security_totp_disable()}
+                </Button>
+              )}
+            </div>
+          )}
+          {s.totp && action !== null && (
+            <CodeForm
+              testId="security-confirm-code"
+              label={m.security_code()}
+              hint={m.security_confirm_hint()}
+              submit={action === 'disable' ? m.security_totp_disable() : m.security_new_codes()}
+              onCode={async (code) => {
+                if (action === 'disable') {
+                  await disable.mutateAsync({ code });
+                  setCodes(undefined);
+                  toast.success(m.security_totp_disabled());
+                } else {
+                  setCodes((await newCodes.mutateAsync({ code })).recoveryCodes);
+                }
+                setAction(null);
+                await refresh();
+              }}
+            />
+          )}
+        </section>
+        <PasskeysSection />
       </>
     );
   }

@@ -19,7 +19,11 @@ import './security.css';
 export function QrCode({ text, label }: { text: string; label: string }) {
   const { data, size } = encode(text, { border: 2 });
   let d = '';
-  data.forEach((row, y) => row.forEach((dark, x) => { if (dark) d += `M${x} ${y}h1v1h-1z`; }));
+  data.forEach((row, y) =>
+    row.forEach((dark, x) => {
+      if (dark) d += `M${x} ${y}h1v1h-1z`;
+    }),
+  );
   return (
     <svg className="qr" viewBox={`0 0 ${size} ${size}`} role="img" aria-label={label} shapeRendering="crispEdges">
       <rect width={size} height={size} fill="#fff" />
@@ -56,7 +60,17 @@ export function CodeForm({ label, submit, onCode, hint, testId }: { label: strin
   return (
     <form className="stack" onSubmit={(e) => void onSubmit(e)} noValidate data-testid={testId}>
       {hint && <p className="muted">{hint}</p>}
-      <TextField label={label} inputMode="text" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} name={field.name} value={field.value} onChange={field.onChange} error={field.error ?? refusal} />
+      <TextField
+        label={label}
+        inputMode="text"
+        autoComplete="one-time-code"
+        autoCapitalize="none"
+        spellCheck={false}
+        name={field.name}
+        value={field.value}
+        onChange={field.onChange}
+        error={field.error ?? refusal}
+      />
       <Button type="submit" variant="primary" loading={busy}>
         {submit}
       </Button>
@@ -110,7 +124,10 @@ export function TotpEnrol({ challenge, onDone }: { challenge?: string; onDone: (
       <p>{m.security_totp_scan()}</p>
       <QrCode text={started.uri} label={m.security_totp_qr_label()} />
       <p className="muted">
-        {m.security_totp_manual()} <code className="totp-secret" data-testid="totp-secret">{started.secret}</code>
+        {m.security_totp_manual()}{' '}
+        <code className="totp-secret" data-testid="totp-secret">
+          {started.secret}
+        </code>
       </p>
       <CodeForm
         testId="totp-confirm"

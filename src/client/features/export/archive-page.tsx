@@ -85,7 +85,11 @@ export function ArchivePage() {
 
   return (
     <div className={list.isFetching && !list.isLoading && !printing ? 'exp-archive ws-sheet is-refreshing' : 'exp-archive ws-sheet'}>
-      <PageHeader title={m.menu_archive()} subtitle={m.exp_archive_subtitle()} actions={<DownloadButton selection={downloadSelection} archive onPeriodChange={(p) => setFilters({ from: p.from ?? '', to: p.to ?? '' })} />} />
+      <PageHeader
+        title={m.menu_archive()}
+        subtitle={m.exp_archive_subtitle()}
+        actions={<DownloadButton selection={downloadSelection} archive onPeriodChange={(p) => setFilters({ from: p.from ?? '', to: p.to ?? '' })} />}
+      />
       {modes.length > 1 && (
         <nav className="ws-tabs" aria-label={m.exp_tabs_label()}>
           {modes.map((t) => (
@@ -223,7 +227,23 @@ function Filters({ from, to, customerNo, jobCode, customers, jobs, datesDisabled
   );
 }
 
-function DateField({ label, name, value, min, max, disabled, onChange }: { label: string; name: string; value: string; min?: string; max?: string; disabled?: boolean | undefined; onChange: (v: string) => void }) {
+function DateField({
+  label,
+  name,
+  value,
+  min,
+  max,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  min?: string;
+  max?: string;
+  disabled?: boolean | undefined;
+  onChange: (v: string) => void;
+}) {
   const id = useId();
   const invalid = validDate(value) && ((min !== undefined && validDate(min) && value < min) || (max !== undefined && validDate(max) && value > max));
   return (
@@ -256,7 +276,23 @@ function DateField({ label, name, value, min, max, disabled, onChange }: { label
   );
 }
 
-function SelectField({ label, name, value, allLabel, options, onChange, className }: { label: string; name: string; value: string; allLabel: string; options: Option[]; onChange: (v: string) => void; className?: string }) {
+function SelectField({
+  label,
+  name,
+  value,
+  allLabel,
+  options,
+  onChange,
+  className,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  allLabel: string;
+  options: Option[];
+  onChange: (v: string) => void;
+  className?: string;
+}) {
   const id = useId();
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>

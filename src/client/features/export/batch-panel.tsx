@@ -44,7 +44,13 @@ export function BatchPanel({ batchId, onChange }: { batchId: number | null; onCh
           {m.exp_filter_batch()}
         </label>
         <div className="field__control">
-          <select id={id} name="batchId" className="input" value={batchId === null ? '' : String(batchId)} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}>
+          <select
+            id={id}
+            name="batchId"
+            className="input"
+            value={batchId === null ? '' : String(batchId)}
+            onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+          >
             <option value="">{m.exp_filter_all_batches()}</option>
             {options.map((b) => (
               <option key={b.id} value={String(b.id)}>

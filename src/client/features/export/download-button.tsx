@@ -33,7 +33,8 @@ export function DownloadButton({ selection, archive, onPeriodChange, onMarked }:
         {m.exp_download()}
       </Button>
       {mounted && (
-        <LazyBoundary part={Modal}
+        <LazyBoundary
+          part={Modal}
           onFailed={() => {
             setOpen(false);
             unmount();

@@ -150,23 +150,29 @@ export function DownloadModal({ open, onClose, selection, archive, onPeriodChang
             {m.action_close()}
           </Button>
         ) : (
-        <>
-          <Button variant={mayMark ? 'secondary' : 'primary'} onClick={() => void start(false)} loading={busy === 'plain'} disabled={busy !== null || !data || !fileNumbers || fileNumbers.entries === 0 || !periodOk} data-autofocus>
-            {m.exp_download()}
-          </Button>
-          {mayMark && (
+          <>
             <Button
-              variant="primary"
-              className="exp-nowrap"
-              onClick={() => void start(true)}
-              loading={busy === 'mark'}
-              disabled={busy !== null || !data || !numbers || numbers.entries === 0 || !periodOk}
-              title={m.exp_download_mark()}
+              variant={mayMark ? 'secondary' : 'primary'}
+              onClick={() => void start(false)}
+              loading={busy === 'plain'}
+              disabled={busy !== null || !data || !fileNumbers || fileNumbers.entries === 0 || !periodOk}
+              data-autofocus
             >
-              {numbers ? (numbers.entries === 1 ? m.exp_mark_button_one() : m.exp_mark_button({ count: count(numbers.entries) })) : m.exp_download_mark()}
+              {m.exp_download()}
             </Button>
-          )}
-        </>
+            {mayMark && (
+              <Button
+                variant="primary"
+                className="exp-nowrap"
+                onClick={() => void start(true)}
+                loading={busy === 'mark'}
+                disabled={busy !== null || !data || !numbers || numbers.entries === 0 || !periodOk}
+                title={m.exp_download_mark()}
+              >
+                {numbers ? (numbers.entries === 1 ? m.exp_mark_button_one() : m.exp_mark_button({ count: count(numbers.entries) })) : m.exp_download_mark()}
+              </Button>
+            )}
+          </>
         )
       }
     >
@@ -180,157 +186,211 @@ export function DownloadModal({ open, onClose, selection, archive, onPeriodChang
           </p>
         </div>
       ) : (
-      <div className="exp-modal">
-        <p>{m.exp_modal_text()}</p>
-        <fieldset className="exp-choice" disabled={busy !== null}>
-          <legend className="exp-choice__legend">{m.exp_format_legend()}</legend>
-          <label className="exp-choice__option">
-            <input type="radio" name="exp-file-type" value="xlsx" aria-labelledby={`${hintId}-xlsx-label`} aria-describedby={`${hintId}-xlsx`} checked={chosenType === 'xlsx'} onChange={() => setFileType('xlsx')} />
-            <span className="exp-choice__text">
-              <span className="exp-choice__label" id={`${hintId}-xlsx-label`}>
-                {m.exp_format_xlsx()}
-              </span>
-              <span className="exp-choice__hint" id={`${hintId}-xlsx`}>
-                {m.exp_format_xlsx_hint()}
-              </span>
-            </span>
-          </label>
-          <label className="exp-choice__option">
-            <input type="radio" name="exp-file-type" value="csv" aria-labelledby={`${hintId}-csv-label`} aria-describedby={`${hintId}-csv`} checked={chosenType === 'csv'} onChange={() => setFileType('csv')} />
-            <span className="exp-choice__text">
-              <span className="exp-choice__label" id={`${hintId}-csv-label`}>
-                {m.exp_format_csv()}
-              </span>
-              <span className="exp-choice__hint" id={`${hintId}-csv`}>
-                {m.exp_format_csv_hint()}
-              </span>
-            </span>
-          </label>
-          <label className="exp-choice__option">
-            <input type="radio" name="exp-file-type" value="bc" aria-labelledby={`${hintId}-bc-label`} aria-describedby={`${hintId}-bc`} checked={chosenType === 'bc'} onChange={() => setFileType('bc')} />
-            <span className="exp-choice__text">
-              <span className="exp-choice__label" id={`${hintId}-bc-label`}>
-                {m.exp_format_bc()}
-              </span>
-              <span className="exp-choice__hint" id={`${hintId}-bc`}>
-                {m.exp_format_bc_hint()}
-              </span>
-            </span>
-          </label>
-        </fieldset>
-        {chosenType === 'csv' && (
-          <fieldset className="exp-choice exp-choice--sub" disabled={busy !== null}>
-            <legend className="exp-choice__legend">{m.exp_csv_format_legend()}</legend>
+        <div className="exp-modal">
+          <p>{m.exp_modal_text()}</p>
+          <fieldset className="exp-choice" disabled={busy !== null}>
+            <legend className="exp-choice__legend">{m.exp_format_legend()}</legend>
             <label className="exp-choice__option">
-              <input type="radio" name="exp-csv-format" value="danish" aria-labelledby={`${hintId}-danish-label`} aria-describedby={`${hintId}-danish`} checked={chosenCsv === 'danish'} onChange={() => setCsvFormat('danish')} />
+              <input
+                type="radio"
+                name="exp-file-type"
+                value="xlsx"
+                aria-labelledby={`${hintId}-xlsx-label`}
+                aria-describedby={`${hintId}-xlsx`}
+                checked={chosenType === 'xlsx'}
+                onChange={() => setFileType('xlsx')}
+              />
               <span className="exp-choice__text">
-                <span className="exp-choice__label" id={`${hintId}-danish-label`}>
-                  {m.exp_csv_format_danish()}
+                <span className="exp-choice__label" id={`${hintId}-xlsx-label`}>
+                  {m.exp_format_xlsx()}
                 </span>
-                <span className="exp-choice__hint" id={`${hintId}-danish`}>
-                  {m.exp_csv_format_danish_hint()}
+                <span className="exp-choice__hint" id={`${hintId}-xlsx`}>
+                  {m.exp_format_xlsx_hint()}
                 </span>
               </span>
             </label>
             <label className="exp-choice__option">
-              <input type="radio" name="exp-csv-format" value="international" aria-labelledby={`${hintId}-international-label`} aria-describedby={`${hintId}-international`} checked={chosenCsv === 'international'} onChange={() => setCsvFormat('international')} />
+              <input
+                type="radio"
+                name="exp-file-type"
+                value="csv"
+                aria-labelledby={`${hintId}-csv-label`}
+                aria-describedby={`${hintId}-csv`}
+                checked={chosenType === 'csv'}
+                onChange={() => setFileType('csv')}
+              />
               <span className="exp-choice__text">
-                <span className="exp-choice__label" id={`${hintId}-international-label`}>
-                  {m.exp_csv_format_international()}
+                <span className="exp-choice__label" id={`${hintId}-csv-label`}>
+                  {m.exp_format_csv()}
                 </span>
-                <span className="exp-choice__hint" id={`${hintId}-international`}>
-                  {m.exp_csv_format_international_hint()}
+                <span className="exp-choice__hint" id={`${hintId}-csv`}>
+                  {m.exp_format_csv_hint()}
+                </span>
+              </span>
+            </label>
+            <label className="exp-choice__option">
+              <input
+                type="radio"
+                name="exp-file-type"
+                value="bc"
+                aria-labelledby={`${hintId}-bc-label`}
+                aria-describedby={`${hintId}-bc`}
+                checked={chosenType === 'bc'}
+                onChange={() => setFileType('bc')}
+              />
+              <span className="exp-choice__text">
+                <span className="exp-choice__label" id={`${hintId}-bc-label`}>
+                  {m.exp_format_bc()}
+                </span>
+                <span className="exp-choice__hint" id={`${hintId}-bc`}>
+                  {m.exp_format_bc_hint()}
                 </span>
               </span>
             </label>
           </fieldset>
-        )}
-        <fieldset className="exp-choice exp-period" disabled={busy !== null}>
-          <legend className="exp-choice__legend">{m.exp_filters_label()}</legend>
-          <p className="exp-selection" data-testid="exp-selection">
-            {selectionWords(selection, archive, approvedOnly)}
-          </p>
-          <div className="exp-period__dates">
-            <label className="field">
-              <span className="field__label">{m.exp_filter_from()}</span>
-              <input type="date" name="from" className="input" value={from} max={to || undefined} aria-invalid={!periodOk || undefined} onChange={(e) => onPeriodChange({ from: e.target.value || undefined, to: to || undefined })} />
-            </label>
-            <label className="field">
-              <span className="field__label">{m.exp_filter_to()}</span>
-              <input type="date" name="to" className="input" value={to} min={from || undefined} aria-invalid={!periodOk || undefined} onChange={(e) => onPeriodChange({ from: from || undefined, to: e.target.value || undefined })} />
-            </label>
-          </div>
-          <p className="exp-mark__note">{m.exp_period_is_list()}</p>
-          {!periodOk && (
-            <p className="field__error" role="alert">
-              {m.exp_err_date_range()}
-            </p>
+          {chosenType === 'csv' && (
+            <fieldset className="exp-choice exp-choice--sub" disabled={busy !== null}>
+              <legend className="exp-choice__legend">{m.exp_csv_format_legend()}</legend>
+              <label className="exp-choice__option">
+                <input
+                  type="radio"
+                  name="exp-csv-format"
+                  value="danish"
+                  aria-labelledby={`${hintId}-danish-label`}
+                  aria-describedby={`${hintId}-danish`}
+                  checked={chosenCsv === 'danish'}
+                  onChange={() => setCsvFormat('danish')}
+                />
+                <span className="exp-choice__text">
+                  <span className="exp-choice__label" id={`${hintId}-danish-label`}>
+                    {m.exp_csv_format_danish()}
+                  </span>
+                  <span className="exp-choice__hint" id={`${hintId}-danish`}>
+                    {m.exp_csv_format_danish_hint()}
+                  </span>
+                </span>
+              </label>
+              <label className="exp-choice__option">
+                <input
+                  type="radio"
+                  name="exp-csv-format"
+                  value="international"
+                  aria-labelledby={`${hintId}-international-label`}
+                  aria-describedby={`${hintId}-international`}
+                  checked={chosenCsv === 'international'}
+                  onChange={() => setCsvFormat('international')}
+                />
+                <span className="exp-choice__text">
+                  <span className="exp-choice__label" id={`${hintId}-international-label`}>
+                    {m.exp_csv_format_international()}
+                  </span>
+                  <span className="exp-choice__hint" id={`${hintId}-international`}>
+                    {m.exp_csv_format_international_hint()}
+                  </span>
+                </span>
+              </label>
+            </fieldset>
           )}
-          {!archive && <Checkbox label={m.exp_filter_approved_only_both()} name="approvedOnly" checked={approvedOnly} onChange={(e) => setApprovedOnly(e.target.checked)} />}
-        </fieldset>
-        {counts.isPending || plainPreview.isPending || (!data && !counts.error) || (!fileNumbers && !plainPreview.error) ? (
-          <Spinner label={m.exp_modal_loading()} showLabel size="small" />
-        ) : counts.error || plainPreview.error ? (
-          <p className="form-error" role="alert">
-            {errorMessage(counts.error ?? plainPreview.error)}
-          </p>
-        ) : data && fileNumbers && fileNumbers.entries === 0 ? (
-          <EmptyNote mode={mode} archive={archive} onClose={onClose} />
-        ) : (
-          data &&
-          fileNumbers && (
-            <>
-              <section className="exp-file" aria-labelledby="exp-file-heading">
-                <h3 id="exp-file-heading" className="exp-mark__title">
-                  {m.exp_file_heading()}
-                </h3>
-                <p className="exp-modal__count">{m.exp_modal_count({ count: count(fileNumbers.entries) })}</p>
-                <PreviewNumbers numbers={fileNumbers} />
-              </section>
-              {mayMark && (
-                <section className="exp-mark" aria-labelledby="exp-mark-heading">
-                  <h3 id="exp-mark-heading" className="exp-mark__title">
-                    {m.exp_mark_heading()}
+          <fieldset className="exp-choice exp-period" disabled={busy !== null}>
+            <legend className="exp-choice__legend">{m.exp_filters_label()}</legend>
+            <p className="exp-selection" data-testid="exp-selection">
+              {selectionWords(selection, archive, approvedOnly)}
+            </p>
+            <div className="exp-period__dates">
+              <label className="field">
+                <span className="field__label">{m.exp_filter_from()}</span>
+                <input
+                  type="date"
+                  name="from"
+                  className="input"
+                  value={from}
+                  max={to || undefined}
+                  aria-invalid={!periodOk || undefined}
+                  onChange={(e) => onPeriodChange({ from: e.target.value || undefined, to: to || undefined })}
+                />
+              </label>
+              <label className="field">
+                <span className="field__label">{m.exp_filter_to()}</span>
+                <input
+                  type="date"
+                  name="to"
+                  className="input"
+                  value={to}
+                  min={from || undefined}
+                  aria-invalid={!periodOk || undefined}
+                  onChange={(e) => onPeriodChange({ from: from || undefined, to: e.target.value || undefined })}
+                />
+              </label>
+            </div>
+            <p className="exp-mark__note">{m.exp_period_is_list()}</p>
+            {!periodOk && (
+              <p className="field__error" role="alert">
+                {m.exp_err_date_range()}
+              </p>
+            )}
+            {!archive && <Checkbox label={m.exp_filter_approved_only_both()} name="approvedOnly" checked={approvedOnly} onChange={(e) => setApprovedOnly(e.target.checked)} />}
+          </fieldset>
+          {counts.isPending || plainPreview.isPending || (!data && !counts.error) || (!fileNumbers && !plainPreview.error) ? (
+            <Spinner label={m.exp_modal_loading()} showLabel size="small" />
+          ) : counts.error || plainPreview.error ? (
+            <p className="form-error" role="alert">
+              {errorMessage(counts.error ?? plainPreview.error)}
+            </p>
+          ) : data && fileNumbers && fileNumbers.entries === 0 ? (
+            <EmptyNote mode={mode} archive={archive} onClose={onClose} />
+          ) : (
+            data &&
+            fileNumbers && (
+              <>
+                <section className="exp-file" aria-labelledby="exp-file-heading">
+                  <h3 id="exp-file-heading" className="exp-mark__title">
+                    {m.exp_file_heading()}
                   </h3>
-                  <p>{m.exp_mark_text()}</p>
-                  {data.markable === 0 ? (
-                    <p className="exp-mark__note">{m.exp_mark_none()}</p>
-                  ) : (
-                    <>
-                      {numbers && <p className="exp-modal__count">{m.exp_mark_count({ count: count(numbers.entries) })}</p>}
-                      {numbers && <PreviewNumbers numbers={numbers} />}
-                      {numbers && numbers.entries < fileNumbers.entries && <p className="exp-mark__note">{m.exp_mark_partial()}</p>}
-                    </>
-                  )}
-                  {!approvedOnly && data.markableUnapproved > 0 && (
-                    <p className="exp-warning" role="alert">
-                      <svg viewBox="0 0 24 24" aria-hidden="true">
-                        <path d="M12 8v5m0 3.5v.5M4 20h16L12 4z" />
-                      </svg>
-                      {data.markableUnapproved === 1
-                        ? m.exp_unapproved_warning_one()
-                        : m.exp_unapproved_warning({ count: count(data.markableUnapproved) })}
-                    </p>
-                  )}
-                  {confirmMonths && (
-                    <div className="exp-warning exp-confirm" role="alertdialog" aria-labelledby="exp-confirm-text">
-                      <p id="exp-confirm-text">{m.exp_mark_confirm_months({ months: confirmMonths, count: count(numbers?.entries ?? 0) })}</p>
-                      <div className="exp-confirm__actions">
-                        <Button variant="secondary" onClick={() => setConfirmMonths(null)}>
-                          {m.action_cancel()}
-                        </Button>
-                        <Button variant="primary" onClick={() => void start(true, true)} data-autofocus>
-                          {m.exp_mark_confirm_yes()}
-                        </Button>
-                      </div>
-                    </div>
-                  )}
+                  <p className="exp-modal__count">{m.exp_modal_count({ count: count(fileNumbers.entries) })}</p>
+                  <PreviewNumbers numbers={fileNumbers} />
                 </section>
-              )}
-            </>
-          )
-        )}
-      </div>
+                {mayMark && (
+                  <section className="exp-mark" aria-labelledby="exp-mark-heading">
+                    <h3 id="exp-mark-heading" className="exp-mark__title">
+                      {m.exp_mark_heading()}
+                    </h3>
+                    <p>{m.exp_mark_text()}</p>
+                    {data.markable === 0 ? (
+                      <p className="exp-mark__note">{m.exp_mark_none()}</p>
+                    ) : (
+                      <>
+                        {numbers && <p className="exp-modal__count">{m.exp_mark_count({ count: count(numbers.entries) })}</p>}
+                        {numbers && <PreviewNumbers numbers={numbers} />}
+                        {numbers && numbers.entries < fileNumbers.entries && <p className="exp-mark__note">{m.exp_mark_partial()}</p>}
+                      </>
+                    )}
+                    {!approvedOnly && data.markableUnapproved > 0 && (
+                      <p className="exp-warning" role="alert">
+                        <svg viewBox="0 0 24 24" aria-hidden="true">
+                          <path d="M12 8v5m0 3.5v.5M4 20h16L12 4z" />
+                        </svg>
+                        {data.markableUnapproved === 1 ? m.exp_unapproved_warning_one() : m.exp_unapproved_warning({ count: count(data.markableUnapproved) })}
+                      </p>
+                    )}
+                    {confirmMonths && (
+                      <div className="exp-warning exp-confirm" role="alertdialog" aria-labelledby="exp-confirm-text">
+                        <p id="exp-confirm-text">{m.exp_mark_confirm_months({ months: confirmMonths, count: count(numbers?.entries ?? 0) })}</p>
+                        <div className="exp-confirm__actions">
+                          <Button variant="secondary" onClick={() => setConfirmMonths(null)}>
+                            {m.action_cancel()}
+                          </Button>
+                          <Button variant="primary" onClick={() => void start(true, true)} data-autofocus>
+                            {m.exp_mark_confirm_yes()}
+                          </Button>
+                        </div>
+                      </div>
+                    )}
+                  </section>
+                )}
+              </>
+            )
+          )}
+        </div>
       )}
     </Modal>
   );

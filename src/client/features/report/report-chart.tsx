@@ -41,7 +41,13 @@ function plan(report: TReport): Plan {
     const by = report.groups[otherIdx]!;
     const catTotal = new Map<string | null, number>();
     for (const r of report.rows) catTotal.set(r.keys[catIdx] ?? null, (catTotal.get(r.keys[catIdx] ?? null) ?? 0) + (r.hours ?? 0));
-    const cats = periodIdx >= 0 ? [...catTotal.keys()].sort() : [...catTotal].sort((a, b) => b[1] - a[1]).slice(0, TOP_N).map(([k]) => k);
+    const cats =
+      periodIdx >= 0
+        ? [...catTotal.keys()].sort()
+        : [...catTotal]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, TOP_N)
+            .map(([k]) => k);
     const byTotal = new Map<string | null, number>();
     for (const r of report.rows) byTotal.set(r.keys[otherIdx] ?? null, (byTotal.get(r.keys[otherIdx] ?? null) ?? 0) + (r.hours ?? 0));
     const ranked = [...byTotal].sort((a, b) => b[1] - a[1]).map(([k]) => k);
@@ -73,7 +79,9 @@ function plan(report: TReport): Plan {
         legend: { bottom: 0, type: 'plain' },
         grid: { left: 8, right: 16, top: 16, bottom: 40, containLabel: true },
         xAxis: horizontal ? { type: 'value', axisLabel: { formatter: (v: number) => hoursText(v) } } : { type: 'category', data: catNames },
-        yAxis: horizontal ? { type: 'category', data: catNames, inverse: true, axisLabel: { width: 120, overflow: 'truncate' } } : { type: 'value', axisLabel: { formatter: (v: number) => hoursText(v) } },
+        yAxis: horizontal
+          ? { type: 'category', data: catNames, inverse: true, axisLabel: { width: 120, overflow: 'truncate' } }
+          : { type: 'value', axisLabel: { formatter: (v: number) => hoursText(v) } },
         series,
       },
     };
@@ -82,7 +90,9 @@ function plan(report: TReport): Plan {
   const top = [...lines].sort((a, b) => (b.hours ?? 0) - (a.hours ?? 0)).slice(0, isPeriod(g0) ? lines.length : TOP_N);
   if (isPeriod(g0)) top.sort((a, b) => String(a.keys[0]).localeCompare(String(b.keys[0])));
   const names = top.map((l) => keyText(g0, l.keys[0] ?? null));
-  const title = isPeriod(g0) ? m.rep_chart_weekly({ period: GROUP_NAME[g0]().toLowerCase(), by: GROUP_NAME[g0]().toLowerCase() }) : m.rep_chart_top({ n: TOP_N, by: GROUP_NAME[g0]() });
+  const title = isPeriod(g0)
+    ? m.rep_chart_weekly({ period: GROUP_NAME[g0]().toLowerCase(), by: GROUP_NAME[g0]().toLowerCase() })
+    : m.rep_chart_top({ n: TOP_N, by: GROUP_NAME[g0]() });
   const summary = `${title}: ${top.map((l, i) => `${names[i]} ${hoursText(l.hours ?? 0)}`).join('; ')}`;
   const horizontal = !isPeriod(g0);
   return {

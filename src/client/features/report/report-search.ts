@@ -1,5 +1,15 @@
 import type { Mode } from '../../../shared/limits';
-import { REPORT_GROUPS, REPORT_MAX_GROUPS, REPORT_MEASURES, REPORT_SOURCES, REPORT_STATUSES, type ReportGroup, type ReportMeasure, type ReportSource, type ReportStatus } from '../../../shared/schemas/report-names';
+import {
+  REPORT_GROUPS,
+  REPORT_MAX_GROUPS,
+  REPORT_MEASURES,
+  REPORT_SOURCES,
+  REPORT_STATUSES,
+  type ReportGroup,
+  type ReportMeasure,
+  type ReportSource,
+  type ReportStatus,
+} from '../../../shared/schemas/report-names';
 import { modeOf, optionalStrings } from '../../lib/search';
 
 const search = optionalStrings('group', 'measures', 'from', 'to', 'mode', 'person', 'customerNo', 'jobCode', 'status', 'source');

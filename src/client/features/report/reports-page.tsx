@@ -3,14 +3,7 @@ import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { m } from '../../../shared/paraglide/messages.js';
 import { visibleModes } from '../../../shared/permissions';
 import type { Mode } from '../../../shared/limits';
-import {
-  REPORT_GROUPS,
-  REPORT_MEASURES,
-  REPORT_SOURCES,
-  REPORT_STATUSES,
-  type ReportGroup,
-  type ReportMeasure,
-} from '../../../shared/schemas/report-names';
+import { REPORT_GROUPS, REPORT_MEASURES, REPORT_SOURCES, REPORT_STATUSES, type ReportGroup, type ReportMeasure } from '../../../shared/schemas/report-names';
 import type { TReport, TReportLine } from '../../../shared/schemas/report';
 import { Button, buttonClass } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
@@ -75,8 +68,10 @@ function columns(report: TReport): Column[] {
       cols.push({ id: `q:${u.code}`, header: u.label === u.code ? u.code : `${u.label} (${u.code})`, numeric: true, value: q, cell: (l) => hoursText(q(l)) });
     }
   if (has('entries')) cols.push({ id: 'entries', header: m.rep_col_entries(), numeric: true, value: (l) => l.entries ?? 0, cell: (l) => formatNumber(l.entries ?? 0) });
-  if (has('approved')) cols.push({ id: 'approved', header: m.rep_measure_approved(), numeric: true, value: (l) => l.approvedShare ?? 0, cell: (l) => shareText(l.approvedShare ?? 0) });
-  if (has('exported')) cols.push({ id: 'exported', header: m.rep_measure_exported(), numeric: true, value: (l) => l.exportedShare ?? 0, cell: (l) => shareText(l.exportedShare ?? 0) });
+  if (has('approved'))
+    cols.push({ id: 'approved', header: m.rep_measure_approved(), numeric: true, value: (l) => l.approvedShare ?? 0, cell: (l) => shareText(l.approvedShare ?? 0) });
+  if (has('exported'))
+    cols.push({ id: 'exported', header: m.rep_measure_exported(), numeric: true, value: (l) => l.exportedShare ?? 0, cell: (l) => shareText(l.exportedShare ?? 0) });
   return cols;
 }
 
@@ -114,17 +109,21 @@ function ReportTable({ report }: { report: TReport }) {
   const cols = useMemo(() => columns(report), [report]);
   const [sort, setSort] = useState<Sort>({ col: 'g0', dir: 'asc' });
   const lines = orderedLines(report, cols, sort);
-  const toggle = (id: string, numeric: boolean) =>
-    setSort((s) => (s.col === id ? { col: id, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { col: id, dir: numeric ? 'desc' : 'asc' }));
+  const toggle = (id: string, numeric: boolean) => setSort((s) => (s.col === id ? { col: id, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { col: id, dir: numeric ? 'desc' : 'asc' }));
   const caption = m.rep_table_caption({ from: formatDate(report.from), to: formatDate(report.to), groups: report.groups.map((g) => GROUP_NAME[g]()).join(' › ') });
   return (
     <div className="rep-table-wrap">
       <div className="rep-sort-phone">
         <label htmlFor="rep-sort">{m.rep_sort_by({ column: '' }).trim()}</label>
-        <select id="rep-sort" className="input" value={`${sort.col}:${sort.dir}`} onChange={(e) => {
-          const [col, dir] = e.target.value.split(':') as [string, Sort['dir']];
-          setSort({ col, dir });
-        }}>
+        <select
+          id="rep-sort"
+          className="input"
+          value={`${sort.col}:${sort.dir}`}
+          onChange={(e) => {
+            const [col, dir] = e.target.value.split(':') as [string, Sort['dir']];
+            setSort({ col, dir });
+          }}
+        >
           {cols.flatMap((c) => [
             <option key={`${c.id}:asc`} value={`${c.id}:asc`}>{`${c.header} ↑`}</option>,
             <option key={`${c.id}:desc`} value={`${c.id}:desc`}>{`${c.header} ↓`}</option>,
@@ -139,7 +138,9 @@ function ReportTable({ report }: { report: TReport }) {
               <th key={c.id} scope="col" className={c.numeric ? 'num' : undefined} aria-sort={sort.col === c.id ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
                 <button type="button" className="rep-sort" onClick={() => toggle(c.id, c.numeric)} aria-label={m.rep_sort_by({ column: c.header })}>
                   {c.header}
-                  <span aria-hidden="true" className="rep-sort__mark">{sort.col === c.id ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}</span>
+                  <span aria-hidden="true" className="rep-sort__mark">
+                    {sort.col === c.id ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}
+                  </span>
                 </button>
               </th>
             ))}
@@ -308,19 +309,36 @@ export function ReportsPage() {
           <legend>{m.rep_grouping()}</legend>
           <div className="rep-row">
             <div className="field">
-              <label className="field__label" htmlFor="rep-group1">{m.rep_group_by()}</label>
-              <select id="rep-group1" className="input" value={first} onChange={(e) => {
-                const g = e.target.value as ReportGroup;
-                go({ group: second && second !== g ? [g, second] : [g] });
-              }}>
-                {REPORT_GROUPS.map((g) => <option key={g} value={g}>{GROUP_NAME[g]()}</option>)}
+              <label className="field__label" htmlFor="rep-group1">
+                {m.rep_group_by()}
+              </label>
+              <select
+                id="rep-group1"
+                className="input"
+                value={first}
+                onChange={(e) => {
+                  const g = e.target.value as ReportGroup;
+                  go({ group: second && second !== g ? [g, second] : [g] });
+                }}
+              >
+                {REPORT_GROUPS.map((g) => (
+                  <option key={g} value={g}>
+                    {GROUP_NAME[g]()}
+                  </option>
+                ))}
               </select>
             </div>
             <div className="field">
-              <label className="field__label" htmlFor="rep-group2">{m.rep_then_by()}</label>
+              <label className="field__label" htmlFor="rep-group2">
+                {m.rep_then_by()}
+              </label>
               <select id="rep-group2" className="input" value={second ?? ''} onChange={(e) => go({ group: e.target.value ? [first, e.target.value as ReportGroup] : [first] })}>
                 <option value="">{m.rep_none()}</option>
-                {REPORT_GROUPS.filter((g) => g !== first).map((g) => <option key={g} value={g}>{GROUP_NAME[g]()}</option>)}
+                {REPORT_GROUPS.filter((g) => g !== first).map((g) => (
+                  <option key={g} value={g}>
+                    {GROUP_NAME[g]()}
+                  </option>
+                ))}
               </select>
             </div>
           </div>
@@ -340,48 +358,95 @@ export function ReportsPage() {
           <legend>{m.rep_filters()}</legend>
           <div className="rep-row">
             <div className="field">
-              <label className="field__label" htmlFor="rep-from">{m.rep_from()}</label>
+              <label className="field__label" htmlFor="rep-from">
+                {m.rep_from()}
+              </label>
               <input id="rep-from" className="input" type="date" required value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
             </div>
             <div className="field">
-              <label className="field__label" htmlFor="rep-to">{m.rep_to()}</label>
+              <label className="field__label" htmlFor="rep-to">
+                {m.rep_to()}
+              </label>
               <input id="rep-to" className="input" type="date" required value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
             </div>
             {modes.length > 1 && (
               <div className="field">
-                <label className="field__label" htmlFor="rep-mode">{m.rep_scope()}</label>
-                <select id="rep-mode" className="input" value={draft.mode ?? report?.mode ?? modes[modes.length - 1]} onChange={(e) => setDraft({ ...draft, mode: e.target.value as Mode })}>
-                  {modes.map((x) => <option key={x} value={x}>{MODE_NAME[x]()}</option>)}
+                <label className="field__label" htmlFor="rep-mode">
+                  {m.rep_scope()}
+                </label>
+                <select
+                  id="rep-mode"
+                  className="input"
+                  value={draft.mode ?? report?.mode ?? modes[modes.length - 1]}
+                  onChange={(e) => setDraft({ ...draft, mode: e.target.value as Mode })}
+                >
+                  {modes.map((x) => (
+                    <option key={x} value={x}>
+                      {MODE_NAME[x]()}
+                    </option>
+                  ))}
                 </select>
               </div>
             )}
             {(users.data?.length ?? 0) > 1 && (
               <div className="field">
-                <label className="field__label" htmlFor="rep-person">{m.rep_person()}</label>
+                <label className="field__label" htmlFor="rep-person">
+                  {m.rep_person()}
+                </label>
                 <select id="rep-person" className="input" value={draft.person ?? ''} onChange={(e) => setDraft({ ...draft, person: e.target.value })}>
                   <option value="">{m.rep_status_any()}</option>
-                  {users.data?.map((u) => <option key={u} value={u}>{u}</option>)}
+                  {users.data?.map((u) => (
+                    <option key={u} value={u}>
+                      {u}
+                    </option>
+                  ))}
                 </select>
               </div>
             )}
             <div className="field">
-              <label className="field__label" htmlFor="rep-customer">{m.rep_customer()}</label>
+              <label className="field__label" htmlFor="rep-customer">
+                {m.rep_customer()}
+              </label>
               <input id="rep-customer" className="input" value={draft.customerNo ?? ''} maxLength={20} onChange={(e) => setDraft({ ...draft, customerNo: e.target.value })} />
             </div>
             <div className="field">
-              <label className="field__label" htmlFor="rep-job">{m.rep_job()}</label>
+              <label className="field__label" htmlFor="rep-job">
+                {m.rep_job()}
+              </label>
               <input id="rep-job" className="input" value={draft.jobCode ?? ''} maxLength={20} onChange={(e) => setDraft({ ...draft, jobCode: e.target.value })} />
             </div>
             <div className="field">
-              <label className="field__label" htmlFor="rep-status">{m.rep_status()}</label>
-              <select id="rep-status" className="input" value={draft.status ?? 'any'} onChange={(e) => setDraft({ ...draft, status: REPORT_STATUSES.find((x) => x === e.target.value) })}>
-                {REPORT_STATUSES.map((x) => <option key={x} value={x}>{STATUS_NAME[x]()}</option>)}
+              <label className="field__label" htmlFor="rep-status">
+                {m.rep_status()}
+              </label>
+              <select
+                id="rep-status"
+                className="input"
+                value={draft.status ?? 'any'}
+                onChange={(e) => setDraft({ ...draft, status: REPORT_STATUSES.find((x) => x === e.target.value) })}
+              >
+                {REPORT_STATUSES.map((x) => (
+                  <option key={x} value={x}>
+                    {STATUS_NAME[x]()}
+                  </option>
+                ))}
               </select>
             </div>
             <div className="field">
-              <label className="field__label" htmlFor="rep-source">{m.rep_source()}</label>
-              <select id="rep-source" className="input" value={draft.source ?? 'both'} onChange={(e) => setDraft({ ...draft, source: REPORT_SOURCES.find((x) => x === e.target.value) })}>
-                {REPORT_SOURCES.map((x) => <option key={x} value={x}>{SOURCE_NAME[x]()}</option>)}
+              <label className="field__label" htmlFor="rep-source">
+                {m.rep_source()}
+              </label>
+              <select
+                id="rep-source"
+                className="input"
+                value={draft.source ?? 'both'}
+                onChange={(e) => setDraft({ ...draft, source: REPORT_SOURCES.find((x) => x === e.target.value) })}
+              >
+                {REPORT_SOURCES.map((x) => (
+                  <option key={x} value={x}>
+                    {SOURCE_NAME[x]()}
+                  </option>
+                ))}
               </select>
             </div>
           </div>
@@ -392,17 +457,25 @@ export function ReportsPage() {
               </Button>
             ))}
           </div>
-          <Button type="submit" variant="primary">{m.rep_apply()}</Button>
+          <Button type="submit" variant="primary">
+            {m.rep_apply()}
+          </Button>
         </fieldset>
       </form>
 
-      {query.error && <p className="rep-error" role="alert">{errorMessage(query.error)}</p>}
+      {query.error && (
+        <p className="rep-error" role="alert">
+          {errorMessage(query.error)}
+        </p>
+      )}
       {!report && !query.error && <p aria-live="polite">{m.rep_loading()}</p>}
       {empty && <p className="rep-empty">{m.rep_no_rows()}</p>}
       {report && !empty && (
         <>
           <section className="rep-chart card" aria-labelledby="rep-chart-title">
-            <h2 id="rep-chart-title" className="rep-h2">{m.rep_chart_title()}</h2>
+            <h2 id="rep-chart-title" className="rep-h2">
+              {m.rep_chart_title()}
+            </h2>
             {report.measures.includes('hours') ? (
               <Suspense fallback={<div className="rep-chart__box" />}>
                 <ReportChart report={report} />

@@ -51,13 +51,7 @@ export function MenuBar({ info }: { info: AccountInfo }) {
           <span className="brand__name">{m.app_name()}</span>
         </Link>
         <OutboxCount />
-        <button
-          type="button"
-          className="menu-toggle"
-          aria-expanded={open}
-          aria-controls="main-menu"
-          onClick={() => setOpenOn(open ? null : pathname)}
-        >
+        <button type="button" className="menu-toggle" aria-expanded={open} aria-controls="main-menu" onClick={() => setOpenOn(open ? null : pathname)}>
           <svg viewBox="0 0 24 24" aria-hidden="true">
             {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
@@ -74,12 +68,7 @@ export function MenuBar({ info }: { info: AccountInfo }) {
           </div>
           <ul className="nav__list">
             <li>
-              <Link
-                to="/"
-                activeOptions={{ exact: true }}
-                activeProps={{}}
-                className={current === 'worksheet' ? 'nav__link is-active' : 'nav__link'}
-              >
+              <Link to="/" activeOptions={{ exact: true }} activeProps={{}} className={current === 'worksheet' ? 'nav__link is-active' : 'nav__link'}>
                 {m.menu_worksheet()}
               </Link>
             </li>

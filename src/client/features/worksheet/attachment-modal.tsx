@@ -171,7 +171,12 @@ export function AttachmentModal({ open, onClose, files, onFilesChange, worksheet
                   const isKept = keptIds.includes(a.id);
                   return (
                     <li key={a.id} className={isKept ? 'ws-att__photo' : 'ws-att__photo is-removed'}>
-                      <button type="button" className="ws-att__view" onClick={() => setFullView({ src: attachmentUrl(worksheetId, a.id), name: a.fileName })} aria-label={m.ws_att_view({ name: a.fileName })}>
+                      <button
+                        type="button"
+                        className="ws-att__view"
+                        onClick={() => setFullView({ src: attachmentUrl(worksheetId, a.id), name: a.fileName })}
+                        aria-label={m.ws_att_view({ name: a.fileName })}
+                      >
                         <img src={attachmentUrl(worksheetId, a.id, true)} alt="" loading="lazy" />
                       </button>
                       <span className="ws-att__name">{a.fileName}</span>
@@ -258,7 +263,10 @@ function CameraDialog({ onClose, onPhoto, nameFor }: { onClose: () => void; onPh
         const video = videoRef.current;
         if (video) {
           video.srcObject = s;
-          void video.play().then(() => setReady(true)).catch(() => setReady(true));
+          void video
+            .play()
+            .then(() => setReady(true))
+            .catch(() => setReady(true));
         }
       })
       .catch(() => {

@@ -57,4 +57,3 @@ function refusedText(r: TBulkApproveResult): string {
   const reasons = [...new Set(r.refused.map((x) => x.reason))].map((reason) => reasonText[reason]()).join(', ');
   return m.ws_bulk_refused({ count: formatNumber(r.refused.length), reasons });
 }
-

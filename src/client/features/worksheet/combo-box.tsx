@@ -131,7 +131,12 @@ export function ComboBox({ label, name, value, options, onChange, onSearch, limi
     <div className={['field', 'ws-combo', error ? 'field--invalid' : '', !disabled && value !== '' ? 'ws-combo--clearable' : ''].filter(Boolean).join(' ')}>
       <label className="field__label" htmlFor={id}>
         {label}
-        {required && <span className="ws-required" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="ws-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       <div className="field__control">
         <input

@@ -32,7 +32,6 @@ export interface CopyRequest {
 
 const ZCopyForm = z.object({ toDate: isoDate() });
 
-
 /** POST /api/worksheet/copy over REST, so the real call carries an Idempotency-Key (decision 0130). */
 const copyCall = (input: TCopyWorksheetInput, key?: string) =>
   restJson<TCopyWorksheetResult>('/api/worksheet/copy', {
@@ -88,41 +87,44 @@ function CopyForm({ request, onClose, onCopied }: { request: CopyRequest; onClos
   };
 
   return (
-      <form className="ws-copy" onSubmit={submitHandler(run)} noValidate>
-        <TextField label={week ? m.ws_copy_week_date() : m.ws_copy_date()} type="date" required data-autofocus {...date} />
-        <p className="ws-copy__note">{m.ws_copy_note()}</p>
-        {previewFits && (
-          <section className="ws-copy__preview" aria-live="polite">
-            <h3>
-              {week
-                ? m.ws_copy_week_preview_heading({ count: formatNumber(preview.rows.length), week: String(weekNumber(weekOf(preview.toDate))) })
-                : m.ws_copy_preview_heading({ count: formatNumber(preview.rows.length), date: formatDate(preview.toDate, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }) })}
-            </h3>
-            {preview.existing > 0 && (
-              <p className="ws-copy__existing" role="note">
-                {m.ws_copy_existing({ count: formatNumber(preview.existing) })}
-              </p>
-            )}
-            <ul>
-              {preview.rows.map((r) => (
-                <li key={r.sourceId}>
-                  {week && <span className="ws-copy__date">{formatDate(r.date, { weekday: 'short', day: 'numeric', month: 'short' })}</span>}
-                  <span className="ws-code">{r.jobCode}</span> · <span className="ws-code">{r.unitNo}</span> — {r.description}
-                  <span className="ws-copy__qty">
-                    {r.timeFrom && r.timeTo ? `${r.timeFrom}–${r.timeTo} · ` : ''}
-                    {formatNumber(r.quantity, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} {r.unitOfMeasureCode}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-        <div className="ws-copy__actions">
-          <Button onClick={onClose}>{m.ws_copy_cancel()}</Button>
-          <Button variant="primary" type="submit" loading={busy}>
-            {previewFits ? m.ws_copy_confirm() : m.ws_copy_preview()}
-          </Button>
-        </div>
-      </form>
+    <form className="ws-copy" onSubmit={submitHandler(run)} noValidate>
+      <TextField label={week ? m.ws_copy_week_date() : m.ws_copy_date()} type="date" required data-autofocus {...date} />
+      <p className="ws-copy__note">{m.ws_copy_note()}</p>
+      {previewFits && (
+        <section className="ws-copy__preview" aria-live="polite">
+          <h3>
+            {week
+              ? m.ws_copy_week_preview_heading({ count: formatNumber(preview.rows.length), week: String(weekNumber(weekOf(preview.toDate))) })
+              : m.ws_copy_preview_heading({
+                  count: formatNumber(preview.rows.length),
+                  date: formatDate(preview.toDate, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
+                })}
+          </h3>
+          {preview.existing > 0 && (
+            <p className="ws-copy__existing" role="note">
+              {m.ws_copy_existing({ count: formatNumber(preview.existing) })}
+            </p>
+          )}
+          <ul>
+            {preview.rows.map((r) => (
+              <li key={r.sourceId}>
+                {week && <span className="ws-copy__date">{formatDate(r.date, { weekday: 'short', day: 'numeric', month: 'short' })}</span>}
+                <span className="ws-code">{r.jobCode}</span> · <span className="ws-code">{r.unitNo}</span> — {r.description}
+                <span className="ws-copy__qty">
+                  {r.timeFrom && r.timeTo ? `${r.timeFrom}–${r.timeTo} · ` : ''}
+                  {formatNumber(r.quantity, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} {r.unitOfMeasureCode}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div className="ws-copy__actions">
+        <Button onClick={onClose}>{m.ws_copy_cancel()}</Button>
+        <Button variant="primary" type="submit" loading={busy}>
+          {previewFits ? m.ws_copy_confirm() : m.ws_copy_preview()}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -24,7 +24,10 @@ describe('a refused create names the field (issue 22 §1)', () => {
     expect(describeFailure(error, ctx).detail).toBe('Arbejdstypen NORMAL kræver HOUR, ikke M. Vælg en anden arbejdstype eller enhed.');
   });
   it('any other field error: its label and message, the first field in form order', () => {
-    const error = problem({ quantity: [ERR.required], jobCode: ['Job cannot be: J-9'] }, { quantity: [{ code: 'REQUIRED' }], jobCode: [{ code: 'CANNOT_BE', params: { field: 'Job', value: 'J-9' } }] });
+    const error = problem(
+      { quantity: [ERR.required], jobCode: ['Job cannot be: J-9'] },
+      { quantity: [{ code: 'REQUIRED' }], jobCode: [{ code: 'CANNOT_BE', params: { field: 'Job', value: 'J-9' } }] },
+    );
     expect(describeFailure(error, ctx)).toEqual({ detail: 'Job: Job cannot be: J-9', workTypeError: undefined });
     void setLocale('da', { reload: false });
     expect(describeFailure(problem({ quantity: [ERR.required] }, { quantity: [{ code: 'REQUIRED' }] }), ctx).detail).toMatch(/^Antal: /);

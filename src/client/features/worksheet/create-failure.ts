@@ -9,7 +9,21 @@ import { FORM_FIELD_LABELS } from './field-labels';
  */
 
 /** The form's fields in the order they show: the first one with an error is named. */
-const FIELD_ORDER = ['date', 'customerNo', 'jobCode', 'jobTaskCode', 'locationCode', 'workTypeCode', 'unitType', 'unitNo', 'description', 'timeFrom', 'timeTo', 'quantity', 'unitOfMeasureCode'] as const;
+const FIELD_ORDER = [
+  'date',
+  'customerNo',
+  'jobCode',
+  'jobTaskCode',
+  'locationCode',
+  'workTypeCode',
+  'unitType',
+  'unitNo',
+  'description',
+  'timeFrom',
+  'timeTo',
+  'quantity',
+  'unitOfMeasureCode',
+] as const;
 
 export interface FailureContext {
   workTypeCode: string;

@@ -37,7 +37,15 @@ const values = initialValues(
   },
   '2026-11-23',
 );
-const draft = (over: Partial<WorksheetDraft> = {}): WorksheetDraft => ({ v: 1, username: 'basic', path: '/', values: { ...values, description: 'typed' }, files: 0, savedAt: 1, ...over });
+const draft = (over: Partial<WorksheetDraft> = {}): WorksheetDraft => ({
+  v: 1,
+  username: 'basic',
+  path: '/',
+  values: { ...values, description: 'typed' },
+  files: 0,
+  savedAt: 1,
+  ...over,
+});
 
 describe('worksheet drafts (issue 10 §6)', () => {
   it('are keyed by user and by form (new, or the record edited)', () => {

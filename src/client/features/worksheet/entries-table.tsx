@@ -75,7 +75,11 @@ export function EntriesTable({ list, ctx }: { list: RenderedList; ctx: RowContex
                 {m.ws_attachments()}, {m.ws_recorded_title()}, {m.ws_hist_title()}
               </span>
             </th>
-            {cols.actions && <th scope="col" className="ws-approve-col">{m.ws_col_approved()}</th>}
+            {cols.actions && (
+              <th scope="col" className="ws-approve-col">
+                {m.ws_col_approved()}
+              </th>
+            )}
             {cols.actions && (
               <th scope="col" className="ws-actions-col">
                 <span className="visually-hidden">{m.ws_col_actions()}</span>
@@ -127,7 +131,21 @@ export function DayRow({ group, index, count, ctx, measure }: { group: TWorkshee
   );
 }
 
-export function EntryRow({ record: r, itemKey, index, cols, ctx, measure }: { record: TWorksheetRecord; itemKey: string; index: number; cols: ReturnType<typeof tableColumns>; ctx: RowContext; measure: RenderedList['measure'] }) {
+export function EntryRow({
+  record: r,
+  itemKey,
+  index,
+  cols,
+  ctx,
+  measure,
+}: {
+  record: TWorksheetRecord;
+  itemKey: string;
+  index: number;
+  cols: ReturnType<typeof tableColumns>;
+  ctx: RowContext;
+  measure: RenderedList['measure'];
+}) {
   return (
     <tr className={rowClass('ws-row', r, ctx)} data-entry-id={r.id} data-index={index} data-key={itemKey} ref={measure} aria-rowindex={index + 2}>
       {cols.select && (

@@ -115,7 +115,7 @@ export function ListFilterBar({ mode, filters, onChange, totals, showCustomer }:
         )}
         <label className="ws-filter">
           <span className="ws-filter__label">{m.ws_filter_job()}</span>
-            <span className="visually-hidden">{m.ws_filter_suffix()}</span>
+          <span className="visually-hidden">{m.ws_filter_suffix()}</span>
           <input
             className="input"
             value={job}
@@ -136,18 +136,22 @@ export function ListFilterBar({ mode, filters, onChange, totals, showCustomer }:
         </label>
         <label className="ws-filter ws-filter--date">
           <span className="ws-filter__label">{m.ws_filter_from()}</span>
-            <span className="visually-hidden">{m.ws_filter_suffix()}</span>
+          <span className="visually-hidden">{m.ws_filter_suffix()}</span>
           <input className="input" type="date" value={filters.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} />
         </label>
         <label className="ws-filter ws-filter--date">
           <span className="ws-filter__label">{m.ws_filter_to()}</span>
-            <span className="visually-hidden">{m.ws_filter_suffix()}</span>
+          <span className="visually-hidden">{m.ws_filter_suffix()}</span>
           <input className="input" type="date" value={filters.to ?? ''} min={filters.from} onChange={(e) => set({ to: e.target.value || undefined })} />
         </label>
         <label className="ws-filter">
           <span className="ws-filter__label">{m.ws_filter_status()}</span>
-            <span className="visually-hidden">{m.ws_filter_suffix()}</span>
-          <select className="input" value={filters.status ?? 'all'} onChange={(e) => set({ status: e.target.value === 'all' ? undefined : (e.target.value as ListFilters['status']) })}>
+          <span className="visually-hidden">{m.ws_filter_suffix()}</span>
+          <select
+            className="input"
+            value={filters.status ?? 'all'}
+            onChange={(e) => set({ status: e.target.value === 'all' ? undefined : (e.target.value as ListFilters['status']) })}
+          >
             <option value="all">{m.ws_status_all()}</option>
             <option value="notApproved">{m.ws_status_not_approved()}</option>
             <option value="approved">{m.ws_status_approved()}</option>
@@ -171,7 +175,12 @@ export function ListFilterBar({ mode, filters, onChange, totals, showCustomer }:
           <ul className="ws-chips__list">
             {active.map((k) => (
               <li key={k}>
-                <button type="button" className="ws-chip" onClick={() => set({ [k]: undefined })} aria-label={m.ws_filter_remove({ label: `${label[k]()}: ${valueText(k, filters)}` })}>
+                <button
+                  type="button"
+                  className="ws-chip"
+                  onClick={() => set({ [k]: undefined })}
+                  aria-label={m.ws_filter_remove({ label: `${label[k]()}: ${valueText(k, filters)}` })}
+                >
                   <span className="ws-chip__key">{label[k]()}:</span> <span className="ws-chip__value">{valueText(k, filters)}</span>
                   <svg viewBox="0 0 24 24" aria-hidden="true">
                     <path d="M6 6l12 12M18 6L6 18" />

@@ -146,7 +146,12 @@ export function PhotosModal({ record, onClose }: { record: TWorksheetRecord | nu
           <ul className="ws-att__grid">
             {record.attachments.map((a) => (
               <li key={a.id} className="ws-att__photo">
-                <button type="button" className="ws-att__view" onClick={() => setView({ src: attachmentUrl(record.id, a.id), name: a.fileName })} aria-label={m.ws_att_view({ name: a.fileName })}>
+                <button
+                  type="button"
+                  className="ws-att__view"
+                  onClick={() => setView({ src: attachmentUrl(record.id, a.id), name: a.fileName })}
+                  aria-label={m.ws_att_view({ name: a.fileName })}
+                >
                   <img src={attachmentUrl(record.id, a.id, true)} alt="" loading="lazy" />
                 </button>
                 <span className="ws-att__name">{a.fileName}</span>

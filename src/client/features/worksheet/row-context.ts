@@ -36,7 +36,9 @@ export interface RowContext {
 }
 
 export const rowClass = (base: string, r: TWorksheetRecord, ctx: RowContext) =>
-  [base, r.approvedBy ? 'is-approved' : '', r.returnedBy ? 'is-returned' : '', ctx.highlight?.has(r.id) ? 'is-highlighted' : '', ctx.selection?.has(r.id) ? 'is-selected' : ''].filter(Boolean).join(' ');
+  [base, r.approvedBy ? 'is-approved' : '', r.returnedBy ? 'is-returned' : '', ctx.highlight?.has(r.id) ? 'is-highlighted' : '', ctx.selection?.has(r.id) ? 'is-selected' : '']
+    .filter(Boolean)
+    .join(' ');
 
 export const editHref = (record: TWorksheetRecord) => `/worksheet/edit/${record.id}`;
 

@@ -112,7 +112,14 @@ export function RowIcons({ record, ctx }: { record: TWorksheetRecord; ctx: RowCo
     <>
       {wrap(
         record.attachments.length > 0 ? (
-          <button type="button" className="icon-button ws-badge-button" onClick={() => ctx.open('photos', record)} {...preloadPopups} aria-label={m.ws_att_show({ count: String(record.attachments.length) })} title={m.ws_att_show({ count: String(record.attachments.length) })}>
+          <button
+            type="button"
+            className="icon-button ws-badge-button"
+            onClick={() => ctx.open('photos', record)}
+            {...preloadPopups}
+            aria-label={m.ws_att_show({ count: String(record.attachments.length) })}
+            title={m.ws_att_show({ count: String(record.attachments.length) })}
+          >
             <svg viewBox="0 0 24 24" aria-hidden="true">
               <path d="M16.5 6.5l-7.8 7.8a2 2 0 002.8 2.8l7.8-7.8a4 4 0 00-5.7-5.7L5.8 11.4a6 6 0 008.5 8.5l6.2-6.2" />
             </svg>
@@ -160,12 +167,19 @@ export function ApproveControl({ record, ctx }: { record: TWorksheetRecord; ctx:
   }
   return (
     <>
-    <span className="ws-print-only">{approved ? '✓' : ''}</span>
-    <label className="ws-switch" title={approved ? m.ws_approved_by({ user: record.approvedBy ?? '' }) : undefined}>
-      <input type="checkbox" role="switch" checked={approved} disabled={ctx.pending.has(record.id)} onChange={() => ctx.toggleApproval(record)} aria-label={m.ws_approve_label({ description: record.description })} />
-      <span className="ws-switch__track" aria-hidden="true" />
-      <span className="ws-switch__text">{approved ? m.ws_approved() : m.ws_approve()}</span>
-    </label>
+      <span className="ws-print-only">{approved ? '✓' : ''}</span>
+      <label className="ws-switch" title={approved ? m.ws_approved_by({ user: record.approvedBy ?? '' }) : undefined}>
+        <input
+          type="checkbox"
+          role="switch"
+          checked={approved}
+          disabled={ctx.pending.has(record.id)}
+          onChange={() => ctx.toggleApproval(record)}
+          aria-label={m.ws_approve_label({ description: record.description })}
+        />
+        <span className="ws-switch__track" aria-hidden="true" />
+        <span className="ws-switch__text">{approved ? m.ws_approved() : m.ws_approve()}</span>
+      </label>
     </>
   );
 }
@@ -173,14 +187,28 @@ export function ApproveControl({ record, ctx }: { record: TWorksheetRecord; ctx:
 /** Edit and delete (delete after confirmation), when the caller may change the entry now. */
 export function RowActions({ record, ctx }: { record: TWorksheetRecord; ctx: RowContext }) {
   const copyButton = (
-    <button type="button" className="icon-button" {...preloadCopy} onClick={() => ctx.copy({ ids: [record.id], fromDate: record.date })} aria-label={m.ws_copy_entry_label({ description: record.description })} title={m.ws_copy_action()}>
+    <button
+      type="button"
+      className="icon-button"
+      {...preloadCopy}
+      onClick={() => ctx.copy({ ids: [record.id], fromDate: record.date })}
+      aria-label={m.ws_copy_entry_label({ description: record.description })}
+      title={m.ws_copy_action()}
+    >
       {copyIcon}
     </button>
   );
   // Send back (issue 40 §1): outside one's own tab, for the entries one may approve.
   const returnButton =
     !ctx.archive && ctx.mode !== 'YOURS' && record.canApprove ? (
-      <button type="button" className="icon-button" {...preloadReturn} onClick={() => ctx.sendBack(record)} aria-label={m.ws_return_label({ description: record.description })} title={m.ws_return_action()}>
+      <button
+        type="button"
+        className="icon-button"
+        {...preloadReturn}
+        onClick={() => ctx.sendBack(record)}
+        aria-label={m.ws_return_label({ description: record.description })}
+        title={m.ws_return_action()}
+      >
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path d="M9 14L4 9l5-5" />
           <path d="M4 9h10.5a5.5 5.5 0 010 11H11" />
@@ -219,7 +247,14 @@ export function RowActions({ record, ctx }: { record: TWorksheetRecord; ctx: Row
           <path d="M13.5 6.5l4 4" />
         </svg>
       </a>
-      <button type="button" className="icon-button ws-danger" onClick={() => ctx.remove(record)} disabled={ctx.pending.has(record.id)} aria-label={m.ws_delete_label({ description: record.description })} title={m.ws_delete()}>
+      <button
+        type="button"
+        className="icon-button ws-danger"
+        onClick={() => ctx.remove(record)}
+        disabled={ctx.pending.has(record.id)}
+        aria-label={m.ws_delete_label({ description: record.description })}
+        title={m.ws_delete()}
+      >
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path d="M5 7h14M10 7V5h4v2M7 7l1 12h8l1-12" />
         </svg>

@@ -27,7 +27,6 @@ interface DraftInput {
  * keystroke. Split from use-worksheet-form.ts (issue 39 §1).
  */
 export function useFormDraft({ settings, record, editing, path, values, getValues, keptIds, files, touched }: DraftInput) {
-
   const draftOf = (): WorksheetDraft => ({
     v: 1,
     username: settings.username,

@@ -53,7 +53,11 @@ export function useFormOptions(values: FormValues, settings: TWorksheetFormSetti
   const forcedUomOf = (workTypeCode: string) =>
     (selectedWorkType?.code === workTypeCode ? selectedWorkType : workTypes.data?.find((w) => w.code === workTypeCode))?.unitOfMeasureCode ?? null;
   const forcedUom = forcedUomOf(values.workTypeCode);
-  const unitUoms = unitUomCodes(values, uoms.data?.map((u) => u.code), record);
+  const unitUoms = unitUomCodes(
+    values,
+    uoms.data?.map((u) => u.code),
+    record,
+  );
   // Issue 10 §8: locked only when the unit has the work type's unit of measure; else explained.
   const uomRule = workTypeUomRule(forcedUom, values.unitNo ? unitUoms : undefined);
 

@@ -39,7 +39,8 @@ export interface Grid {
   onFocus: (e: FocusEvent) => void;
 }
 
-export const cellKey = (row: Pick<TWeekRow, 'jobCode' | 'jobTaskCode' | 'unitType' | 'unitNo' | 'workTypeCode' | 'unitOfMeasureCode'>, dayIndex: number) => `${rowKey(row)}#${dayIndex}`;
+export const cellKey = (row: Pick<TWeekRow, 'jobCode' | 'jobTaskCode' | 'unitType' | 'unitNo' | 'workTypeCode' | 'unitOfMeasureCode'>, dayIndex: number) =>
+  `${rowKey(row)}#${dayIndex}`;
 /** The id of a cell's message (aria-describedby). */
 export const cellErrorId = (key: string) => `wk-err-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 
@@ -48,10 +49,20 @@ const isGridInput = (t: EventTarget | null): t is HTMLInputElement => t instance
 type Entry = NonNullable<TWeekRow['cells'][number]>;
 
 /** The record's fields for the typed quantity: a new entry's from the row (the form's prefill rules), an edited one's from the entry. */
-function fieldsOf(row: TWeekRow, date: string, quantity: number, settings: TWorksheetFormSettings, entry: Entry | null, times: { timeFrom: string; timeTo: string } | null): WorksheetFieldsOut {
+function fieldsOf(
+  row: TWeekRow,
+  date: string,
+  quantity: number,
+  settings: TWorksheetFormSettings,
+  entry: Entry | null,
+  times: { timeFrom: string; timeTo: string } | null,
+): WorksheetFieldsOut {
   const description = entry
     ? entry.description
-    : prefillDescription({ edited: false, current: '', defaultDescription: settings.defaultDescription, unitDescription: row.unitDescription }) || row.jobTaskDescription || row.jobDescription || row.jobCode;
+    : prefillDescription({ edited: false, current: '', defaultDescription: settings.defaultDescription, unitDescription: row.unitDescription }) ||
+      row.jobTaskDescription ||
+      row.jobDescription ||
+      row.jobCode;
   return {
     date,
     customerNo: entry ? (entry.customerNo ?? '') : settings.showCustomer ? (row.customerNo ?? '') : '',
@@ -75,7 +86,12 @@ function refusalText(error: unknown): string {
   return fields[0] ?? errorMessage(error);
 }
 
-export function useWeekGrid(input: { week: string; username: string | null }, data: TWorksheetWeek | undefined, settings: TWorksheetFormSettings | undefined, extraRows: readonly TWeekRow[]): Grid {
+export function useWeekGrid(
+  input: { week: string; username: string | null },
+  data: TWorksheetWeek | undefined,
+  settings: TWorksheetFormSettings | undefined,
+  extraRows: readonly TWeekRow[],
+): Grid {
   const utils = trpc.useUtils();
   const locale = getLocale();
   const [flags, setFlags] = useState<ReadonlyMap<string, CellFlag>>(() => new Map());
@@ -124,10 +140,16 @@ export function useWeekGrid(input: { week: string; username: string | null }, da
   );
 
   /** The row as the cache has it now (after earlier saves' refetches), or the added row. */
-  const currentRow = (key: string): TWeekRow | undefined =>
-    utils.worksheet.week.getData(input)?.rows.find((r) => rowKey(r) === key) ?? extraRows.find((r) => rowKey(r) === key);
+  const currentRow = (key: string): TWeekRow | undefined => utils.worksheet.week.getData(input)?.rows.find((r) => rowKey(r) === key) ?? extraRows.find((r) => rowKey(r) === key);
 
-  async function send(plan: Exclude<CellPlan, { kind: 'none' }>, row: TWeekRow, i: number, date: string, s: TWorksheetFormSettings, times: { timeFrom: string; timeTo: string } | null): Promise<'saved' | 'queued'> {
+  async function send(
+    plan: Exclude<CellPlan, { kind: 'none' }>,
+    row: TWeekRow,
+    i: number,
+    date: string,
+    s: TWorksheetFormSettings,
+    times: { timeFrom: string; timeTo: string } | null,
+  ): Promise<'saved' | 'queued'> {
     const entry = row.cells[i] ?? null;
     if (plan.kind === 'delete') {
       await utils.client.worksheet.delete.mutate({ id: plan.id });

@@ -40,10 +40,7 @@ import { loadOutbox } from './offline/outbox-state';
 import { invalidateCounts } from './invalidate-counts';
 import { useFormDraft } from './use-form-draft';
 import { useFormOptions } from './use-form-options';
-import {
-  todayIso,
-  useFormLookups,
-} from './ws-data';
+import { todayIso, useFormLookups } from './ws-data';
 
 type SchemaModule = typeof import('./worksheet-form-schema');
 /** The schema's module once loaded (zod comes with it; not on the worksheet home's first load). */
@@ -150,7 +147,15 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel, p
   async function loadTasks(jobCode: string) {
     if (!jobCode || !settings.showJobTask) return;
     const list = await lookups.jobTasks(jobCode);
-    if (list) form.update((v) => tasksLoaded(v, jobCode, list.map((t) => t.code), ctx));
+    if (list)
+      form.update((v) =>
+        tasksLoaded(
+          v,
+          jobCode,
+          list.map((t) => t.code),
+          ctx,
+        ),
+      );
   }
 
   /** A job typed as a code (not picked from the list): its bill-to customer. */
@@ -167,7 +172,11 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel, p
     if (!list) return;
     let chosen = '';
     form.update((v) => {
-      const next = singleJobFound(v, customerNo, list.map((j) => j.code));
+      const next = singleJobFound(
+        v,
+        customerNo,
+        list.map((j) => j.code),
+      );
       chosen = next.jobCode !== v.jobCode ? next.jobCode : '';
       return next;
     });
@@ -230,7 +239,14 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel, p
 
   const onWorkType = (workTypeCode: string) => {
     change('workTypeCode', 'unitOfMeasureCode');
-    form.update((v) => workTypeChosen(v, workTypeCode, forcedUomOf(workTypeCode), v.unitNo ? unitUomCodes(v, v.unitNo === values.unitNo ? uoms.data?.map((u) => u.code) : undefined, record) : undefined));
+    form.update((v) =>
+      workTypeChosen(
+        v,
+        workTypeCode,
+        forcedUomOf(workTypeCode),
+        v.unitNo ? unitUomCodes(v, v.unitNo === values.unitNo ? uoms.data?.map((u) => u.code) : undefined, record) : undefined,
+      ),
+    );
   };
 
   const onUnitType = (unitType: UnitType) => {
@@ -317,7 +333,9 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel, p
     try {
       // A create goes through the offline outbox (issue 14): sent now, or kept on the device when
       // the network fails; editing a queued entry replaces it there.
-      const saved = editing ? await submitWorksheet(out, { id: record.id, version: record.version, keepAttachmentIds: keptIds, files }) : await (await loadOutbox()).submitOrQueue(out, { files, outboxId: queued?.id });
+      const saved = editing
+        ? await submitWorksheet(out, { id: record.id, version: record.version, keepAttachmentIds: keptIds, files })
+        : await (await loadOutbox()).submitOrQueue(out, { files, outboxId: queued?.id });
       await invalidateCounts(utils);
       dropDraft();
       setRestored(null);
@@ -401,7 +419,22 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel, p
     uomRule,
     attachments: { open: attachmentsOpen, setOpen: setAttachmentsOpen, files, keptIds, count: files.length + keptIds.length, onFiles, onKept },
     lists,
-    on: { customer: onCustomer, job: onJob, task: onTask, location: onLocation, workType: onWorkType, unitType: onUnitType, unit: onUnit, uom: onUom, date: onDate, description: onDescription, time: onTime, timeBlur: onTimeBlur, quantity: onQuantity, quantityBlur: onQuantityBlur },
+    on: {
+      customer: onCustomer,
+      job: onJob,
+      task: onTask,
+      location: onLocation,
+      workType: onWorkType,
+      unitType: onUnitType,
+      unit: onUnit,
+      uom: onUom,
+      date: onDate,
+      description: onDescription,
+      time: onTime,
+      timeBlur: onTimeBlur,
+      quantity: onQuantity,
+      quantityBlur: onQuantityBlur,
+    },
     onSubmit,
     onStart,
     submit,

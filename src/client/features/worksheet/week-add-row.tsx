@@ -42,7 +42,8 @@ function rowSchema(settings: TWorksheetFormSettings) {
     const errors: Record<string, string> = {};
     for (const field of ['jobCode', 'unitType', 'unitNo'] as const) if (v[field] === '') errors[field] = ERR.required;
     // The form's rules for what the account makes mandatory (a location is the entry's, not the row's).
-    for (const [field, message] of Object.entries(conditionalErrors({ ...settings, mandatoryLocation: false }, { ...v, customerNo: settings.showCustomer ? v.customerNo : '' }))) if (field !== 'customerNo') errors[field] ??= message;
+    for (const [field, message] of Object.entries(conditionalErrors({ ...settings, mandatoryLocation: false }, { ...v, customerNo: settings.showCustomer ? v.customerNo : '' })))
+      if (field !== 'customerNo') errors[field] ??= message;
     for (const [field, message] of Object.entries(errors)) ctx.addIssue({ code: 'custom', path: [field], message });
   });
 }

@@ -58,11 +58,7 @@ export interface CellNow {
   quantity: number;
 }
 
-export type CellPlan =
-  | { kind: 'none' }
-  | { kind: 'create'; quantity: number }
-  | { kind: 'update'; id: number; version: number; quantity: number }
-  | { kind: 'delete'; id: number };
+export type CellPlan = { kind: 'none' } | { kind: 'create'; quantity: number } | { kind: 'update'; id: number; version: number; quantity: number } | { kind: 'delete'; id: number };
 
 /** Empty → create, changed → update, cleared → delete, the same number → nothing. */
 export function planCell(now: CellNow | null, value: number | null): CellPlan {

@@ -11,29 +11,23 @@ import type { TWorksheetRecord } from '../../../shared/schemas/worksheet';
 /** One formatter per render of the week, not one per cell (decision 0256). */
 export const TWO_DECIMALS = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
 export const num = (n: number) => numberFormat(TWO_DECIMALS).format(n);
-export const rowName = (r: TWeekRow) =>
-  [r.jobCode, r.jobTaskCode, r.unitNo, r.workTypeCode]
-    .filter(Boolean)
-    .join(" · ");
+export const rowName = (r: TWeekRow) => [r.jobCode, r.jobTaskCode, r.unitNo, r.workTypeCode].filter(Boolean).join(' · ');
 
 /** "23–29 Nov" / "23.–29. nov." in the user's locale. */
 export function rangeText(from: string, to: string): string {
   const short = SHORT;
   try {
-    return dateFormat(short).formatRange(
-      new Date(`${from}T00:00:00`),
-      new Date(`${to}T00:00:00`),
-    );
+    return dateFormat(short).formatRange(new Date(`${from}T00:00:00`), new Date(`${to}T00:00:00`));
   } catch {
     return `${formatDate(from, short)}–${formatDate(to, short)}`;
   }
 }
 
-export const MEDIUM = { dateStyle: "medium" } as const;
-export const DOW = { weekday: "short" } as const;
-export const DAY_MONTH = { day: "numeric", month: "numeric" } as const;
-export const DOM = { day: "numeric" } as const;
-export const SHORT = { day: "numeric", month: "short" } as const;
+export const MEDIUM = { dateStyle: 'medium' } as const;
+export const DOW = { weekday: 'short' } as const;
+export const DAY_MONTH = { day: 'numeric', month: 'numeric' } as const;
+export const DOM = { day: 'numeric' } as const;
+export const SHORT = { day: 'numeric', month: 'short' } as const;
 // The formatters of the week's words are made when this chunk loads (the Week tab's intent
 // preloads it), not in the click that renders the week (decision 0256).
 for (const o of [MEDIUM, DOW, DAY_MONTH, DOM, SHORT]) dateFormat(o);
@@ -63,24 +57,19 @@ export function dayWords(dates: readonly string[], today: string): Day[] {
   }));
 }
 
-export const rowKey = (r: Pick<TWeekRow, "jobCode" | "jobTaskCode" | "unitType" | "unitNo" | "workTypeCode" | "unitOfMeasureCode">) =>
+export const rowKey = (r: Pick<TWeekRow, 'jobCode' | 'jobTaskCode' | 'unitType' | 'unitNo' | 'workTypeCode' | 'unitOfMeasureCode'>) =>
   `${r.jobCode}|${r.jobTaskCode}|${r.unitType}|${r.unitNo}|${r.workTypeCode}|${r.unitOfMeasureCode}`;
 /** The week row an entry is summed in. */
 export const recordRowKey = (r: TWorksheetRecord) => rowKey(r);
 
-export function Sums({
-  sums,
-}: {
-  sums: Array<{ code: string; label: string; value: number }>;
-}) {
+export function Sums({ sums }: { sums: Array<{ code: string; label: string; value: number }> }) {
   const shown = sums.filter((s) => s.value !== 0);
   if (shown.length === 0) return <span className="ws-muted">–</span>;
   return (
     <>
       {shown.map((s) => (
         <span key={s.code} className="wk-sum">
-          <span className="ws-num">{num(s.value)}</span>{" "}
-          <span className="wk-uom">{s.label}</span>
+          <span className="ws-num">{num(s.value)}</span> <span className="wk-uom">{s.label}</span>
         </span>
       ))}
     </>
@@ -116,22 +105,14 @@ export function WeekTotal({ data }: { data: TWorksheetWeek }) {
 export function cell(row: TWeekRow, i: number, day: Day, name: string) {
   if (row.entries[i]! > 0) {
     return (
-      <a
-        href={`/#day-${day.date}`}
-        className="wk-cell is-filled ws-num"
-        aria-label={m.ws_week_open({ date: day.label, row: name })}
-      >
+      <a href={`/#day-${day.date}`} className="wk-cell is-filled ws-num" aria-label={m.ws_week_open({ date: day.label, row: name })}>
         {num(row.days[i]!)}
       </a>
     );
   }
   const rest = rowSearch(row);
   return (
-    <a
-      href={`/worksheet/add?date=${day.date}${rest && `&${rest.slice(1)}`}`}
-      className="wk-cell is-empty"
-      aria-label={m.ws_week_add({ date: day.label, row: name })}
-    >
+    <a href={`/worksheet/add?date=${day.date}${rest && `&${rest.slice(1)}`}`} className="wk-cell is-empty" aria-label={m.ws_week_add({ date: day.label, row: name })}>
       +
     </a>
   );
@@ -164,22 +145,21 @@ export function useCellLinks() {
   const navigate = useNavigate();
   const router = useRouter();
   const [preloaded, setPreloaded] = useState(false);
-  const cellOf = (target: EventTarget) =>
-    target instanceof Element ? target.closest<HTMLAnchorElement>("a.wk-cell") : null;
+  const cellOf = (target: EventTarget) => (target instanceof Element ? target.closest<HTMLAnchorElement>('a.wk-cell') : null);
   return {
     onClick: (e: MouseEvent) => {
       if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
       const a = cellOf(e.target);
-      const href = a?.getAttribute("href");
+      const href = a?.getAttribute('href');
       if (!href) return;
       e.preventDefault();
       void navigate({ href });
     },
     // Intent (pointer over an empty cell, focus on it) fetches the entry form's route, as <Link> did.
     onIntent: (e: { target: EventTarget }) => {
-      if (preloaded || !cellOf(e.target)?.classList.contains("is-empty")) return;
+      if (preloaded || !cellOf(e.target)?.classList.contains('is-empty')) return;
       setPreloaded(true);
-      void router.preloadRoute({ to: "/worksheet/add" }).catch(() => undefined);
+      void router.preloadRoute({ to: '/worksheet/add' }).catch(() => undefined);
     },
   };
 }
@@ -199,4 +179,4 @@ export function rowHead(row: TWeekRow) {
   );
 }
 
-export const todayClass = (d: Day) => (d.today ? "is-today" : undefined);
+export const todayClass = (d: Day) => (d.today ? 'is-today' : undefined);

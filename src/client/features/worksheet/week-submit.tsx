@@ -31,11 +31,11 @@ export function WeekSubmit({ week, user }: { week: string; user: string | undefi
   const s = query.data;
   if (!s || !s.enabled || s.week !== week) return null;
   const n = String(weekNumber(week));
-  const refresh = () =>
-    Promise.all([utils.worksheet.weekSubmission.invalidate(), utils.worksheet.unsubmittedWeeks.invalidate(), invalidateCounts(utils)]);
+  const refresh = () => Promise.all([utils.worksheet.weekSubmission.invalidate(), utils.worksheet.unsubmittedWeeks.invalidate(), invalidateCounts(utils)]);
 
   const onSubmit = async () => {
-    if (!(await confirm({ title: m.wsub_submit(), message: m.wsub_submit_confirm({ week: n }), confirmLabel: s.state === 'returned' ? m.wsub_resubmit() : m.wsub_submit() }))) return;
+    if (!(await confirm({ title: m.wsub_submit(), message: m.wsub_submit_confirm({ week: n }), confirmLabel: s.state === 'returned' ? m.wsub_resubmit() : m.wsub_submit() })))
+      return;
     try {
       utils.worksheet.weekSubmission.setData({ week, username: user ?? null }, await submit.mutateAsync({ week, username: user ?? null }));
       toast.success(m.wsub_submitted_toast({ week: n }));
@@ -46,7 +46,8 @@ export function WeekSubmit({ week, user }: { week: string; user: string | undefi
   };
   const onApprove = async () => {
     const open = s.entries - s.approved;
-    if (!(await confirm({ title: m.wsub_approve(), message: m.wsub_approve_confirm({ count: formatNumber(open), user: s.username, week: n }), confirmLabel: m.wsub_approve() }))) return;
+    if (!(await confirm({ title: m.wsub_approve(), message: m.wsub_approve_confirm({ count: formatNumber(open), user: s.username, week: n }), confirmLabel: m.wsub_approve() })))
+      return;
     try {
       const res = await approve.mutateAsync({ week, username: s.username });
       const count = formatNumber(res.changed.length);
@@ -65,9 +66,7 @@ export function WeekSubmit({ week, user }: { week: string; user: string | undefi
         {s.submittedAt && s.submittedBy && s.state !== 'open' && (
           <span className="wk-submit__by">{m.wsub_submitted_by({ when: formatDateTime(s.submittedAt), user: s.submittedBy })}</span>
         )}
-        {s.returned > 0 && (
-          <span className="wk-submit__by">{s.returned === 1 ? m.wsub_returned_one() : m.wsub_returned_count({ count: formatNumber(s.returned) })}</span>
-        )}
+        {s.returned > 0 && <span className="wk-submit__by">{s.returned === 1 ? m.wsub_returned_one() : m.wsub_returned_count({ count: formatNumber(s.returned) })}</span>}
       </p>
       {s.canSubmit && (s.entries > 0 || s.state === 'returned') && (
         <Button variant="primary" className="wk-submit__action" loading={submit.isPending} onClick={() => void onSubmit()}>

@@ -23,7 +23,13 @@ const head = (r: TWeekRow, copied: boolean) => (
 );
 
 /* The week as a table (desk) and as one day at a time (phone) (split from week-view.tsx, issue 39 §1). */
-export const WeekTable = memo(function WeekTable({ data, days, highlight, rows, grid }: { data: TWorksheetWeek; days: Day[]; highlight?: ReadonlySet<string> | undefined } & GridProps) {
+export const WeekTable = memo(function WeekTable({
+  data,
+  days,
+  highlight,
+  rows,
+  grid,
+}: { data: TWorksheetWeek; days: Day[]; highlight?: ReadonlySet<string> | undefined } & GridProps) {
   return (
     <div className="wk-scroll wk-grid" onKeyDown={grid?.onKeyDown} onBlur={grid?.onBlur} onFocus={grid?.onFocus}>
       <table className="wk-table">
@@ -33,12 +39,7 @@ export const WeekTable = memo(function WeekTable({ data, days, highlight, rows, 
               {m.ws_week_row()}
             </th>
             {days.map((d) => (
-              <th
-                key={d.date}
-                scope="col"
-                className={todayClass(d)}
-                aria-current={d.today ? "date" : undefined}
-              >
+              <th key={d.date} scope="col" className={todayClass(d)} aria-current={d.today ? 'date' : undefined}>
                 <span className="wk-dow">{d.dow}</span>
                 <span className="wk-dom">{d.dayMonth}</span>
               </th>
@@ -51,7 +52,7 @@ export const WeekTable = memo(function WeekTable({ data, days, highlight, rows, 
             const name = rowName(r);
             const copied = highlight?.has(rowKey(r)) === true;
             return (
-              <tr key={rowKey(r)} className={copied ? "is-highlighted" : undefined}>
+              <tr key={rowKey(r)} className={copied ? 'is-highlighted' : undefined}>
                 <th scope="row" className="wk-first">
                   {head(r, copied)}
                 </th>
@@ -73,8 +74,8 @@ export const WeekTable = memo(function WeekTable({ data, days, highlight, rows, 
                   {m.ws_week_day_total()} ({t.label})
                 </th>
                 {t.days.map((v, i) => (
-                  <td key={days[i]!.date} className={[todayClass(days[i]!), v ? "ws-num" : "ws-muted"].filter(Boolean).join(" ")}>
-                    {v ? num(v) : "–"}
+                  <td key={days[i]!.date} className={[todayClass(days[i]!), v ? 'ws-num' : 'ws-muted'].filter(Boolean).join(' ')}>
+                    {v ? num(v) : '–'}
                   </td>
                 ))}
                 <td className="wk-rowtotal ws-num">{num(t.total)}</td>
@@ -111,14 +112,9 @@ export function WeekDay({
           <button
             key={d.date}
             type="button"
-            className={[
-              "wk-strip__day",
-              d.date === day ? "is-active" : "",
-              d.today ? "is-today" : "",
-              data.totals.some((t) => t.days[k]) ? "has-entries" : "",
-            ].join(" ")}
+            className={['wk-strip__day', d.date === day ? 'is-active' : '', d.today ? 'is-today' : '', data.totals.some((t) => t.days[k]) ? 'has-entries' : ''].join(' ')}
             aria-pressed={d.date === day}
-            aria-current={d.today ? "date" : undefined}
+            aria-current={d.today ? 'date' : undefined}
             onClick={() => onPick(d.date)}
           >
             <span className="wk-dow">{d.dow}</span>
@@ -127,14 +123,14 @@ export function WeekDay({
         ))}
       </div>
       <h3 className="wk-daytitle">
-        {formatDate(day, { weekday: "long", day: "numeric", month: "long" })}
+        {formatDate(day, { weekday: 'long', day: 'numeric', month: 'long' })}
         {shown.today && ` (${m.ws_week_today()})`}
       </h3>
       <ul className="wk-list wk-grid" onKeyDown={grid?.onKeyDown} onBlur={grid?.onBlur} onFocus={grid?.onFocus}>
         {rows.map((r) => {
           const copied = highlight?.has(rowKey(r)) === true;
           return (
-            <li key={rowKey(r)} className={copied ? "wk-item is-highlighted" : "wk-item"}>
+            <li key={rowKey(r)} className={copied ? 'wk-item is-highlighted' : 'wk-item'}>
               <span className="wk-item__head">{head(r, copied)}</span>
               <span className="wk-item__cell">{gridCell(r, i, shown, rowName(r), grid)}</span>
             </li>

@@ -18,9 +18,7 @@ import { useUnsubmittedWeeks } from './week-submit-reminder';
 import './week-view.css';
 
 // "Copy week…" (issue 22 §5): the same dialog as "Copy to…" of a day, on first use (decision 0185).
-const Copy = lazyPart<ComponentProps<typeof CopyDialogType>>(() =>
-  import("./copy-dialog").then((mod) => mod.CopyDialog),
-);
+const Copy = lazyPart<ComponentProps<typeof CopyDialogType>>(() => import('./copy-dialog').then((mod) => mod.CopyDialog));
 
 interface Props {
   week?: string | undefined;
@@ -37,12 +35,9 @@ interface Props {
 export function WeekView({ week: asked, user, canPick }: Props) {
   const today = todayIso();
   const week = asked ?? weekOf(today);
-  const wide = useMediaQuery("(min-width: 640px)");
+  const wide = useMediaQuery('(min-width: 640px)');
   const navigate = useNavigate();
-  const query = trpc.worksheet.week.useQuery(
-    { week, username: user ?? null },
-    { placeholderData: (prev) => prev },
-  );
+  const query = trpc.worksheet.week.useQuery({ week, username: user ?? null }, { placeholderData: (prev) => prev });
   const users = trpc.worksheet.weekUsers.useQuery(undefined, {
     enabled: canPick,
     staleTime: 5 * 60_000,
@@ -72,21 +67,16 @@ export function WeekView({ week: asked, user, canPick }: Props) {
   const approval = useBulkApprove();
   // Issue 40 §2: with weekly submission on, "Approve week" is WeekSubmit's, for a submitted week.
   const submitOn = useUnsubmittedWeeks()?.enabled === true;
-  const day =
-    picked && days.includes(picked)
-      ? picked
-      : days.includes(today)
-        ? today
-        : (days[0] ?? today);
+  const day = picked && days.includes(picked) ? picked : days.includes(today) ? today : (days[0] ?? today);
   const go = (search: { week?: string; user?: string }) =>
     void navigate({
-      from: "/",
-      to: "/",
+      from: '/',
+      to: '/',
       search: (prev) => ({
         ...prev,
-        view: "week" as const,
+        view: 'week' as const,
         week: search.week ?? week,
-        user: "user" in search ? search.user : user,
+        user: 'user' in search ? search.user : user,
       }),
     });
   const n = weekNumber(week);
@@ -106,26 +96,14 @@ export function WeekView({ week: asked, user, canPick }: Props) {
       onPointerDown={endHighlight}
     >
       <div className="wk-bar">
-        <Button
-          variant="secondary"
-          onClick={() => go({ week: addWeeks(week, -1) })}
-          aria-label={m.ws_week_prev()}
-          className="wk-step"
-        >
+        <Button variant="secondary" onClick={() => go({ week: addWeeks(week, -1) })} aria-label={m.ws_week_prev()} className="wk-step">
           ‹
         </Button>
         <h2 id="wk-title" className="wk-title">
           {m.ws_week_title({ week: String(n) })}
-          {days.length > 0 && (
-            <span className="wk-range">{rangeText(days[0]!, days[6]!)}</span>
-          )}
+          {days.length > 0 && <span className="wk-range">{rangeText(days[0]!, days[6]!)}</span>}
         </h2>
-        <Button
-          variant="secondary"
-          onClick={() => go({ week: addWeeks(week, 1) })}
-          aria-label={m.ws_week_next()}
-          className="wk-step"
-        >
+        <Button variant="secondary" onClick={() => go({ week: addWeeks(week, 1) })} aria-label={m.ws_week_next()} className="wk-step">
           ›
         </Button>
         {week !== weekOf(today) && (
@@ -139,16 +117,11 @@ export function WeekView({ week: asked, user, canPick }: Props) {
             className="wk-copy"
             onPointerEnter={Copy.preload}
             onFocus={Copy.preload}
-            onClick={() =>
-              setCopy({ ids: data.ids, fromDate: data.days[0]!, week: data.week })
-            }
+            onClick={() => setCopy({ ids: data.ids, fromDate: data.days[0]!, week: data.week })}
           >
             {m.ws_copy_week_action()}
             {/* The visible text first, so the accessible name starts with it (WCAG 2.5.3). */}
-            <span className="visually-hidden">
-              {" "}
-              {m.ws_copy_week_label({ week: String(n) })}
-            </span>
+            <span className="visually-hidden"> {m.ws_copy_week_label({ week: String(n) })}</span>
           </Button>
         )}
         {canPick && !submitOn && data && data.ids.length > 0 && (
@@ -162,19 +135,13 @@ export function WeekView({ week: asked, user, canPick }: Props) {
             }}
           >
             {m.ws_approve_week()}
-            <span className="visually-hidden">
-              {" "}
-              {m.ws_approve_week_label({ name: data.username, week: String(n) })}
-            </span>
+            <span className="visually-hidden"> {m.ws_approve_week_label({ name: data.username, week: String(n) })}</span>
           </Button>
         )}
         {canPick && users.data && users.data.length > 1 && (
           <label className="wk-user">
             <span>{m.ws_week_user()}</span>
-            <select
-              value={data?.username ?? user ?? ""}
-              onChange={(e) => go({ user: e.target.value || undefined })}
-            >
+            <select value={data?.username ?? user ?? ''} onChange={(e) => go({ user: e.target.value || undefined })}>
               {users.data.map((u) => (
                 <option key={u} value={u}>
                   {u}
@@ -194,9 +161,7 @@ export function WeekView({ week: asked, user, canPick }: Props) {
       ) : (
         <>
           <WeekTotal data={data} />
-          {data.rows.length === 0 && (
-            <p className="wk-empty">{m.ws_week_empty({ week: String(n) })}</p>
-          )}
+          {data.rows.length === 0 && <p className="wk-empty">{m.ws_week_empty({ week: String(n) })}</p>}
           <WeekGrid input={{ week, username: user ?? null }} data={data} days={dayList} wide={wide} day={day} today={today} onPick={setPicked} highlight={highlight} />
         </>
       )}

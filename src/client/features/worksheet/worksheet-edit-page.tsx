@@ -26,7 +26,9 @@ export function WorksheetEditPage({ id }: { id: string }) {
   // "Worksheet › Edit › Mon 16 Nov · R01 Carpenter" instead of the entry's id (issue 23 §5).
   useCrumbLabel(
     `/worksheet/edit/${id}`,
-    record.data ? `${formatDate(record.data.date, { weekday: 'short', day: 'numeric', month: 'short' })} · ${record.data.unitNo}${record.data.unitDescription ? ` ${record.data.unitDescription}` : ''}` : undefined,
+    record.data
+      ? `${formatDate(record.data.date, { weekday: 'short', day: 'numeric', month: 'short' })} · ${record.data.unitNo}${record.data.unitDescription ? ` ${record.data.unitDescription}` : ''}`
+      : undefined,
   );
   const back = () => void navigate({ to: '/', search: returnSearch(numericId || null) as never });
 
@@ -68,7 +70,11 @@ export function WorksheetEditPage({ id }: { id: string }) {
     <div className="ws-page">
       <PageHeader
         title={m.ws_form_edit_title()}
-        subtitle={record.data ? `${formatDate(record.data.date)} · ${record.data.username} · ${record.data.unitNo}${record.data.unitDescription ? ` ${record.data.unitDescription}` : ''} · ${record.data.description}` : undefined}
+        subtitle={
+          record.data
+            ? `${formatDate(record.data.date)} · ${record.data.username} · ${record.data.unitNo}${record.data.unitDescription ? ` ${record.data.unitDescription}` : ''} · ${record.data.description}`
+            : undefined
+        }
       />
       {body}
     </div>

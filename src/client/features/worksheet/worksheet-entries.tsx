@@ -52,7 +52,20 @@ export interface WorksheetEntriesProps {
  * Spec §2 worksheet table (≥ 1280 px) and cards (phone/tablet), grouped by day, newest day
  * first, with footer sums. Also used by the archive (`archive`), which hides approve/edit/delete.
  */
-export function WorksheetEntries({ groups, mode, archive = false, emptyText, emptyAction, showAll = false, forceTable = false, paging, selection: rowSelection, onApproveDay, highlight, focusId }: WorksheetEntriesProps) {
+export function WorksheetEntries({
+  groups,
+  mode,
+  archive = false,
+  emptyText,
+  emptyAction,
+  showAll = false,
+  forceTable = false,
+  paging,
+  selection: rowSelection,
+  onApproveDay,
+  highlight,
+  focusId,
+}: WorksheetEntriesProps) {
   const settings = useFormSettings().data;
   // The review table has up to twelve columns; below 1280 px they don't fit with long values (the
   // layout test proves it at 1024), so cards serve phones, tablets and small laptops (issue 10 §1).
@@ -212,7 +225,8 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, emp
       {/* Printing prints what is loaded, and says so when that is not the whole selection. */}
       {total < selection && <p className="ws-print-only ws-print-note">{m.ws_print_partial({ shown: formatNumber(total), total: formatNumber(selection) })}</p>}
       {popupsMounted && (
-        <LazyBoundary part={Popups}
+        <LazyBoundary
+          part={Popups}
           onFailed={() => {
             setPopup(null);
             unmountPopups();
@@ -222,7 +236,8 @@ export function WorksheetEntries({ groups, mode, archive = false, emptyText, emp
         </LazyBoundary>
       )}
       {copyMounted && (
-        <LazyBoundary part={Copy}
+        <LazyBoundary
+          part={Copy}
           onFailed={() => {
             setCopy(null);
             unmountCopy();

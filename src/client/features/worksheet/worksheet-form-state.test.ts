@@ -50,7 +50,21 @@ describe('opening the form', () => {
     expect(initialValues({ ...settings, defaultUnitType: 'Item' }, '2026-11-23').unitNo).toBe('');
   });
   it('edit pre-fills from the record, the quantity in the locale', () => {
-    const record = { date: '2026-11-20', customerNo: null, jobCode: 'J1', jobTaskCode: null, locationCode: null, workTypeCode: null, unitType: 'Item', unitNo: '1000', description: 'd', timeFrom: null, timeTo: null, quantity: 1234.5, unitOfMeasureCode: 'BOX' } as unknown as TWorksheetRecord;
+    const record = {
+      date: '2026-11-20',
+      customerNo: null,
+      jobCode: 'J1',
+      jobTaskCode: null,
+      locationCode: null,
+      workTypeCode: null,
+      unitType: 'Item',
+      unitNo: '1000',
+      description: 'd',
+      timeFrom: null,
+      timeTo: null,
+      quantity: 1234.5,
+      unitOfMeasureCode: 'BOX',
+    } as unknown as TWorksheetRecord;
     expect(valuesOfRecord(record, 'da')).toMatchObject({ customerNo: '', quantity: '1.234,50', descriptionEdited: true });
   });
 });
@@ -98,11 +112,14 @@ describe('unit, unit of measure and work type', () => {
   it('the unit look-up: a missing unit is cleared, the description prefilled, the only unit of measure chosen', () => {
     const item = { ...fresh, unitType: 'Item' as const, unitNo: '1000' };
     expect(unitLoaded(item, { unitType: 'Item', unitNo: '1000', unit: undefined, uoms: [] }, null, ctx)).toMatchObject({ unitNo: '', unitOfMeasureCode: '' });
-    expect(unitLoaded(item, { unitType: 'Item', unitNo: '1000', unit: { description: 'Screws' }, uoms: ['BOX'] }, null, ctx)).toMatchObject({ description: 'Screws', unitOfMeasureCode: 'BOX' });
+    expect(unitLoaded(item, { unitType: 'Item', unitNo: '1000', unit: { description: 'Screws' }, uoms: ['BOX'] }, null, ctx)).toMatchObject({
+      description: 'Screws',
+      unitOfMeasureCode: 'BOX',
+    });
     // A late answer for a unit no longer chosen changes nothing.
     expect(unitLoaded(item, { unitType: 'Item', unitNo: '1100', unit: { description: 'x' }, uoms: ['PCS'] }, null, ctx)).toBe(item);
   });
-  it("a work type forces its unit of measure when the unit has it", () => {
+  it('a work type forces its unit of measure when the unit has it', () => {
     const r03 = { ...fresh, unitOfMeasureCode: '' };
     expect(workTypeChosen(r03, 'NORMAL', 'HOUR', ['HOUR'])).toMatchObject({ workTypeCode: 'NORMAL', unitOfMeasureCode: 'HOUR' });
     expect(unitLoaded(r03, { unitType: 'Resource', unitNo: 'R03', unit: { description: 'Apprentice' }, uoms: ['HOUR', 'KM'] }, 'HOUR', ctx).unitOfMeasureCode).toBe('HOUR');
@@ -113,7 +130,10 @@ describe('unit, unit of measure and work type', () => {
     // Chosen with the work type already set: provisionally HOUR, then the unit's answer gives BOX.
     const chosen = unitChosen({ ...fresh, unitType: 'Item', workTypeCode: 'NORMAL' }, '1000', 'Screws', 'HOUR', ctx);
     expect(chosen.unitOfMeasureCode).toBe('HOUR');
-    expect(unitLoaded(chosen, { unitType: 'Item', unitNo: '1000', unit: { description: 'Screws' }, uoms: ['BOX'] }, 'HOUR', ctx)).toMatchObject({ unitOfMeasureCode: 'BOX', workTypeCode: '' });
+    expect(unitLoaded(chosen, { unitType: 'Item', unitNo: '1000', unit: { description: 'Screws' }, uoms: ['BOX'] }, 'HOUR', ctx)).toMatchObject({
+      unitOfMeasureCode: 'BOX',
+      workTypeCode: '',
+    });
     // A work type chosen while the unit's look-up ran is the user's last choice: it stays.
     expect(unitLoaded(chosen, { unitType: 'Item', unitNo: '1000', unit: { description: 'Screws' }, uoms: ['BOX'], carriedWorkType: '' }, 'HOUR', ctx).workTypeCode).toBe('NORMAL');
     expect(unitLoaded(chosen, { unitType: 'Item', unitNo: '1000', unit: { description: 'Screws' }, uoms: ['BOX'], carriedWorkType: 'NORMAL' }, 'HOUR', ctx).workTypeCode).toBe('');
@@ -130,7 +150,16 @@ describe('unit, unit of measure and work type', () => {
 });
 
 describe('issue 22 §1: Create & New never sets up a failure', () => {
-  const hours: FormValues = { ...fresh, customerNo: 'C1000', jobCode: 'J-1001', workTypeCode: 'NORMAL', description: 'Apprentice', unitOfMeasureCode: 'HOUR', timeFrom: '07:00', timeTo: '14:30' };
+  const hours: FormValues = {
+    ...fresh,
+    customerNo: 'C1000',
+    jobCode: 'J-1001',
+    workTypeCode: 'NORMAL',
+    description: 'Apprentice',
+    unitOfMeasureCode: 'HOUR',
+    timeFrom: '07:00',
+    timeTo: '14:30',
+  };
   const timeCtx: FormContext = { settings: { ...settings, resourceUnits: 'Time' } };
 
   it('Item clears a work type that forces a unit of measure, and the description the previous unit prefilled', () => {
@@ -147,7 +176,11 @@ describe('issue 22 §1: Create & New never sets up a failure', () => {
   it("a unit typed as a code replaces the previous unit's prefilled description when its look-up answers", () => {
     const item = unitChosen({ ...hours, unitType: 'Item' }, '1200', null, null, timeCtx);
     expect(item.description).toBe('Apprentice');
-    expect(unitLoaded(item, { unitType: 'Item', unitNo: '1200', unit: { description: 'Copper pipe 15 mm' }, uoms: ['M'] }, 'HOUR', timeCtx)).toMatchObject({ description: 'Copper pipe 15 mm', unitOfMeasureCode: 'M', workTypeCode: '' });
+    expect(unitLoaded(item, { unitType: 'Item', unitNo: '1200', unit: { description: 'Copper pipe 15 mm' }, uoms: ['M'] }, 'HOUR', timeCtx)).toMatchObject({
+      description: 'Copper pipe 15 mm',
+      unitOfMeasureCode: 'M',
+      workTypeCode: '',
+    });
     // A typed description is never replaced.
     const typed = unitChosen(descriptionTyped({ ...hours, unitType: 'Item' }, 'Pipes'), '1200', null, null, timeCtx);
     expect(unitLoaded(typed, { unitType: 'Item', unitNo: '1200', unit: { description: 'Copper pipe 15 mm' }, uoms: ['M'] }, null, timeCtx).description).toBe('Pipes');
@@ -158,7 +191,16 @@ describe('issue 22 §1: Create & New never sets up a failure', () => {
     v = unitChosen(v, '1200', 'Copper pipe 15 mm', null, timeCtx);
     v = unitLoaded(v, { unitType: 'Item', unitNo: '1200', unit: { description: 'Copper pipe 15 mm' }, uoms: ['M'] }, null, timeCtx);
     v = quantityLeft({ ...v, quantity: '12,5' }, 'da');
-    expect(toPayload(v, timeCtx.settings, 'da')).toMatchObject({ workTypeCode: '', unitType: 'Item', unitNo: '1200', unitOfMeasureCode: 'M', description: 'Copper pipe 15 mm', quantity: '12.5', timeFrom: '', timeTo: '' });
+    expect(toPayload(v, timeCtx.settings, 'da')).toMatchObject({
+      workTypeCode: '',
+      unitType: 'Item',
+      unitNo: '1200',
+      unitOfMeasureCode: 'M',
+      description: 'Copper pipe 15 mm',
+      quantity: '12.5',
+      timeFrom: '',
+      timeTo: '',
+    });
     v = unitChosen(createdAndNew(v), '1000', 'Screws 5x50, box', null, timeCtx);
     v = unitLoaded(v, { unitType: 'Item', unitNo: '1000', unit: { description: 'Screws 5x50, box' }, uoms: ['BOX'] }, null, timeCtx);
     expect(toPayload({ ...v, quantity: '2' }, timeCtx.settings, 'da')).toMatchObject({ unitNo: '1000', unitOfMeasureCode: 'BOX', description: 'Screws 5x50, box', quantity: '2' });

@@ -196,7 +196,8 @@ export function unitLoaded(v: FormValues, loaded: UnitLoaded, forcedUom: string 
   let next = v;
   // A description the user did not type came from a prefill: the unit's own replaces it (spec §4).
   if (!ctx.record && !v.descriptionEdited && loaded.unit) {
-    const description = prefillDescription({ edited: false, current: '', defaultDescription: ctx.settings.defaultDescription, unitDescription: loaded.unit.description }) || v.description;
+    const description =
+      prefillDescription({ edited: false, current: '', defaultDescription: ctx.settings.defaultDescription, unitDescription: loaded.unit.description }) || v.description;
     if (description !== v.description) next = { ...next, description };
   }
   const codes = unitUomCodes(v, loaded.uoms, ctx.record);

@@ -31,7 +31,15 @@ export function WorksheetForm({ layout, ...props }: Props) {
   const uomHint = uomRule.kind === 'forced' ? m.ws_hint_uom_locked({ code: uomRule.code }) : f.uomConflict;
 
   return (
-    <form id={f.formId} className={`ws-form ws-form--${layout}`} onSubmit={f.onSubmit} onFocus={f.onStart} onPointerDown={f.onStart} noValidate aria-label={editing ? m.ws_form_edit_title() : m.ws_form_new_title()}>
+    <form
+      id={f.formId}
+      className={`ws-form ws-form--${layout}`}
+      onSubmit={f.onSubmit}
+      onFocus={f.onStart}
+      onPointerDown={f.onStart}
+      noValidate
+      aria-label={editing ? m.ws_form_edit_title() : m.ws_form_new_title()}
+    >
       {f.restored && (
         <p className="notice notice--info" role="status" data-testid="ws-draft-restored">
           {m.ws_draft_restored()}
@@ -60,9 +68,33 @@ export function WorksheetForm({ layout, ...props }: Props) {
           )}
         </Field>
         {settings.showCustomer && (
-          <ComboBox name="customerNo" label={m.ws_field_customer()} value={values.customerNo} options={lists.customers.options} onSearch={lists.customers.onSearch} limited={lists.customers.limited} selectedOption={lists.customers.selected} onChange={on.customer} error={err('customerNo')} required loading={lists.customers.loading} />
+          <ComboBox
+            name="customerNo"
+            label={m.ws_field_customer()}
+            value={values.customerNo}
+            options={lists.customers.options}
+            onSearch={lists.customers.onSearch}
+            limited={lists.customers.limited}
+            selectedOption={lists.customers.selected}
+            onChange={on.customer}
+            error={err('customerNo')}
+            required
+            loading={lists.customers.loading}
+          />
         )}
-        <ComboBox name="jobCode" label={m.ws_field_job()} value={values.jobCode} options={lists.jobs.options} onSearch={lists.jobs.onSearch} limited={lists.jobs.limited} selectedOption={lists.jobs.selected} onChange={on.job} error={err('jobCode')} required loading={lists.jobs.loading} />
+        <ComboBox
+          name="jobCode"
+          label={m.ws_field_job()}
+          value={values.jobCode}
+          options={lists.jobs.options}
+          onSearch={lists.jobs.onSearch}
+          limited={lists.jobs.limited}
+          selectedOption={lists.jobs.selected}
+          onChange={on.job}
+          error={err('jobCode')}
+          required
+          loading={lists.jobs.loading}
+        />
         {settings.showJobTask && (
           <ComboBox
             name="jobTaskCode"
@@ -258,7 +290,8 @@ export function WorksheetForm({ layout, ...props }: Props) {
         )}
       </div>
       {attachmentsMounted && (
-        <LazyBoundary part={AttachmentModal}
+        <LazyBoundary
+          part={AttachmentModal}
           onFailed={() => {
             f.attachments.setOpen(false);
             unmountAttachments();
@@ -302,7 +335,12 @@ function Field({
     <div className={['field', error ? 'field--invalid' : '', className].filter(Boolean).join(' ')}>
       <label className="field__label" htmlFor={id}>
         {label}
-        {required && <span className="ws-required" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="ws-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       <div className="field__control">{children(id, describedBy)}</div>
       {hint && !error && (

@@ -1,52 +1,44 @@
-import { getRouteApi, Link, useNavigate, useRouter } from "@tanstack/react-router";
-import { memo, startTransition, useDeferredValue, useEffect, useMemo, useRef, useState, type RefObject } from "react";
-import type { Mode } from "../../../shared/limits";
-import { m } from "../../../shared/paraglide/messages.js";
-import { effectiveMode, visibleModes } from "../../../shared/permissions";
-import { Button, buttonClass } from "../../components/button";
-import { PageHeader } from "../../components/page-header";
-import { PageSpinner } from "../../components/spinner";
-import { trpc } from "../../lib/trpc";
-import { useAccountInfo } from "../../lib/account";
-import { useOutboxItems } from "./offline/outbox-state";
-import { DownloadButton } from "../export/download-button";
-import { PrintHeader, usePrintSheet } from "./print-sheet";
-import { usePagedWorksheet, type PagedWorksheet } from "./paged-list";
-import { WorksheetTotal } from "./entries-totals";
-import { WorksheetEntries } from "./worksheet-entries";
-import { MasterDataAge } from "../../offline/master-data-age";
-import { todayIso, useFormSettings, useMediaQuery } from "./ws-data";
-import { weekOf } from "../../../shared/week";
-import { errorMessage, isNetworkError } from "../../lib/errors";
-import { retryUnreachable } from "../../lib/recovery";
-import { EmptyState } from "../../components/empty-state";
-import {
-  LazyBoundary,
-  lazyPart,
-  sharedLazyPart,
-  useMountedOnce,
-} from "../../lib/lazy";
-import type { ComponentProps } from "react";
-import type { WeekView as WeekViewType } from "./week-view";
-import type { WorksheetForm as WorksheetFormType } from "./worksheet-form";
-import type { TWorksheetFormSettings } from "../../../shared/schemas/worksheet";
-import { HomeGlance } from "../report/home-glance";
-import { approvableOf, useBulkApprove, useSelection } from "./bulk-approve";
-import type { BulkBar as BulkBarType } from "./bulk-bar";
-import { ListFilterBar } from "./list-filter-bar";
-import { WeekReminder } from "./week-submit-reminder";
-import { filterInput, hasFilters, parseListFilters, type ListFilters } from "./list-filters";
-import { forgetPlace, peekPlace } from "./return-place";
-import "./worksheet.css";
+import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { memo, startTransition, useDeferredValue, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import type { Mode } from '../../../shared/limits';
+import { m } from '../../../shared/paraglide/messages.js';
+import { effectiveMode, visibleModes } from '../../../shared/permissions';
+import { Button, buttonClass } from '../../components/button';
+import { PageHeader } from '../../components/page-header';
+import { PageSpinner } from '../../components/spinner';
+import { trpc } from '../../lib/trpc';
+import { useAccountInfo } from '../../lib/account';
+import { useOutboxItems } from './offline/outbox-state';
+import { DownloadButton } from '../export/download-button';
+import { PrintHeader, usePrintSheet } from './print-sheet';
+import { usePagedWorksheet, type PagedWorksheet } from './paged-list';
+import { WorksheetTotal } from './entries-totals';
+import { WorksheetEntries } from './worksheet-entries';
+import { MasterDataAge } from '../../offline/master-data-age';
+import { todayIso, useFormSettings, useMediaQuery } from './ws-data';
+import { weekOf } from '../../../shared/week';
+import { errorMessage, isNetworkError } from '../../lib/errors';
+import { retryUnreachable } from '../../lib/recovery';
+import { EmptyState } from '../../components/empty-state';
+import { LazyBoundary, lazyPart, sharedLazyPart, useMountedOnce } from '../../lib/lazy';
+import type { ComponentProps } from 'react';
+import type { WeekView as WeekViewType } from './week-view';
+import type { WorksheetForm as WorksheetFormType } from './worksheet-form';
+import type { TWorksheetFormSettings } from '../../../shared/schemas/worksheet';
+import { HomeGlance } from '../report/home-glance';
+import { approvableOf, useBulkApprove, useSelection } from './bulk-approve';
+import type { BulkBar as BulkBarType } from './bulk-bar';
+import { ListFilterBar } from './list-filter-bar';
+import { WeekReminder } from './week-submit-reminder';
+import { filterInput, hasFilters, parseListFilters, type ListFilters } from './list-filters';
+import { forgetPlace, peekPlace } from './return-place';
+import './worksheet.css';
 
-const route = getRouteApi("/_app/");
+const route = getRouteApi('/_app/');
 
 // The list of entries waiting on this device shows only when there are some; the menu's count
 // preloads this same part as soon as entries wait (features/worksheet/offline/outbox-menu.tsx, decision 0185).
-const OutboxListPart = sharedLazyPart<{ settings: TWorksheetFormSettings }>(
-  "outbox-list",
-  () => import("./offline/outbox-list").then((mod) => mod.OutboxList),
-);
+const OutboxListPart = sharedLazyPart<{ settings: TWorksheetFormSettings }>('outbox-list', () => import('./offline/outbox-list').then((mod) => mod.OutboxList));
 
 /** The outbox list, fetched once entries wait (they come from IndexedDB, never at first paint). */
 function WaitingEntries({ settings }: { settings: TWorksheetFormSettings }) {
@@ -63,14 +55,10 @@ function WaitingEntries({ settings }: { settings: TWorksheetFormSettings }) {
 }
 
 // The selection's bar, on the Team and All tabs only: Yours never fetches its code (issue 25 §4).
-const BulkBarPart = lazyPart<ComponentProps<typeof BulkBarType>>(() =>
-  import("./bulk-bar").then((mod) => mod.BulkBar),
-);
+const BulkBarPart = lazyPart<ComponentProps<typeof BulkBarType>>(() => import('./bulk-bar').then((mod) => mod.BulkBar));
 
 // Issue 22 §6: the week view loads on first use, never with the home page (decision 0185).
-const WeekViewPart = lazyPart<ComponentProps<typeof WeekViewType>>(() =>
-  import("./week-view").then((mod) => mod.WeekView),
-);
+const WeekViewPart = lazyPart<ComponentProps<typeof WeekViewType>>(() => import('./week-view').then((mod) => mod.WeekView));
 
 /*
  * Switching Days ⇄ Week changes only the search: the parts above the tabs keep their props, so
@@ -80,10 +68,8 @@ const WeekViewPart = lazyPart<ComponentProps<typeof WeekViewType>>(() =>
 const Glance = memo(HomeGlance);
 // Issue 25 §4: the inline entry form shows from 640 px only; a phone never fetches its code with the
 // home page. Where it shows, its chunk is asked for together with the page's, not after a render.
-const InlineFormPart = lazyPart<ComponentProps<typeof WorksheetFormType>>(() =>
-  import("./worksheet-form").then((mod) => mod.WorksheetForm),
-);
-if (typeof window !== "undefined" && window.matchMedia("(min-width: 640px)").matches) InlineFormPart.preload();
+const InlineFormPart = lazyPart<ComponentProps<typeof WorksheetFormType>>(() => import('./worksheet-form').then((mod) => mod.WorksheetForm));
+if (typeof window !== 'undefined' && window.matchMedia('(min-width: 640px)').matches) InlineFormPart.preload();
 const InlineForm = memo(function InlineForm({ settings }: { settings: TWorksheetFormSettings }) {
   return (
     <section className="card ws-new" id="ws-new" aria-labelledby="ws-new-title">
@@ -131,7 +117,7 @@ const WeekSlot = memo(function WeekSlot({
   if (shown && !built) setBuilt(true);
   if (!shown && !built) return null;
   return (
-    <div className={shown ? "wk-slot" : "wk-slot wk-slot--ahead"} inert={!shown} aria-hidden={shown ? undefined : true}>
+    <div className={shown ? 'wk-slot' : 'wk-slot wk-slot--ahead'} inert={!shown} aria-hidden={shown ? undefined : true}>
       <LazyBoundary part={WeekViewPart} onFailed={() => undefined}>
         <WeekViewPart.Component week={week} user={user} canPick={canPick} />
       </LazyBoundary>
@@ -140,7 +126,7 @@ const WeekSlot = memo(function WeekSlot({
 });
 
 /** The list before its first background render (useDeferredValue's initial value). */
-const NO_GROUPS: PagedWorksheet["groups"] = [];
+const NO_GROUPS: PagedWorksheet['groups'] = [];
 
 const tabLabel: Record<Mode, () => string> = {
   YOURS: m.ws_tab_yours,
@@ -158,34 +144,42 @@ export function WorksheetHomePage() {
   // The account info is there before the page renders; the form settings say the same once loaded.
   const info = useAccountInfo();
   const role = settings.data?.profileType ?? info.profileType;
-  const mode: Mode = effectiveMode(role, search.mode) ?? "YOURS";
+  const mode: Mode = effectiveMode(role, search.mode) ?? 'YOURS';
   const modes = visibleModes(role);
-  const weekView = search.view === "week";
+  const weekView = search.view === 'week';
   const navigate = useNavigate();
   const router = useRouter();
   // Issue 23 §1: the list's filters live in the URL (routes/_app/index.tsx parses them).
   // Parsed again here: the router keeps a raw value next to the validated ones (e.g. status=all).
   const filters: ListFilters = useMemo(
-    () => parseListFilters({ person: search.person, customer: search.customer, job: search.job, from: search.from, to: search.to, status: search.status, submission: search.submission }),
+    () =>
+      parseListFilters({
+        person: search.person,
+        customer: search.customer,
+        job: search.job,
+        from: search.from,
+        to: search.to,
+        status: search.status,
+        submission: search.submission,
+      }),
     [search.person, search.customer, search.job, search.from, search.to, search.status, search.submission],
   );
   const listInput = useMemo(() => ({ mode, ...filterInput(filters) }), [mode, filters]);
   // Issue 38 §5: an admin's (or leader's) empty Yours tab says where the entries are.
   const elsewhere =
-    mode === "YOURS" && !hasFilters(filters) && role !== "Basic"
-      ? role === "Admin"
-        ? { mode: "ALL" as const, text: m.exp_none_yours_admin(), link: m.exp_open_all_tab() }
-        : { mode: "TEAM" as const, text: m.exp_none_yours_leader(), link: m.exp_open_team_tab() }
+    mode === 'YOURS' && !hasFilters(filters) && role !== 'Basic'
+      ? role === 'Admin'
+        ? { mode: 'ALL' as const, text: m.exp_none_yours_admin(), link: m.exp_open_all_tab() }
+        : { mode: 'TEAM' as const, text: m.exp_none_yours_leader(), link: m.exp_open_team_tab() }
       : null;
-  const setFilters = (next: ListFilters) =>
-    void navigate({ to: "/", search: { mode: search.mode, ...next } });
+  const setFilters = (next: ListFilters) => void navigate({ to: '/', search: { mode: search.mode, ...next } });
   // Paged on the server (issue 9): the first page, then the next ones as the user scrolls.
   const { query: list, paged } = usePagedWorksheet(listInput);
-  const inlineForm = useMediaQuery("(min-width: 640px)");
+  const inlineForm = useMediaQuery('(min-width: 640px)');
   // Issue 23 §4: on tablets the Team and All lists come first; the form opens on demand.
-  const desk = useMediaQuery("(min-width: 1280px)");
+  const desk = useMediaQuery('(min-width: 1280px)');
   const [formOpen, setFormOpen] = useState(false);
-  const formOnDemand = inlineForm && !desk && mode !== "YOURS";
+  const formOnDemand = inlineForm && !desk && mode !== 'YOURS';
   const showForm = inlineForm && (!formOnDemand || formOpen);
   // Issue 23 §2: selection and bulk approval on Team and All.
   const selection = useSelection(JSON.stringify(listInput));
@@ -219,13 +213,13 @@ export function WorksheetHomePage() {
       if (place) window.scrollTo({ top: place.scrollY });
       // The row stays in view even if the list above it changed size meanwhile.
       const r = row?.getBoundingClientRect();
-      if (row && r && (r.top < 0 || r.bottom > window.innerHeight)) row.scrollIntoView({ block: "center" });
+      if (row && r && (r.top < 0 || r.bottom > window.innerHeight)) row.scrollIntoView({ block: 'center' });
     });
     // The highlight's mark leaves the URL, unless the user has gone on meanwhile: an Edit clicked
     // while the list was still being asked again is a navigation under way, and this one, coming
     // after it, took them back home (seen in CI, e2e worksheet-drafts).
-    if (router.state.location.pathname === "/") {
-      void navigate({ to: "/", search: (prev: Record<string, unknown>) => ({ ...prev, hl: undefined }), replace: true });
+    if (router.state.location.pathname === '/') {
+      void navigate({ to: '/', search: (prev: Record<string, unknown>) => ({ ...prev, hl: undefined }), replace: true });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per return
   }, [hl, listReady]);
@@ -234,9 +228,7 @@ export function WorksheetHomePage() {
 
   // Print button and Ctrl+P reload, then print; the browser menu prints what is shown (decision 0170).
   const utils = trpc.useUtils();
-  const { printing, print } = usePrintSheet(() =>
-    Promise.all([list.refetch(), utils.worksheet.totals.invalidate()]),
-  );
+  const { printing, print } = usePrintSheet(() => Promise.all([list.refetch(), utils.worksheet.totals.invalidate()]));
   // A print shows what the reload before it brought, at once (its render is synchronous anyway).
   const listGroups = printing ? groups : shownGroups;
   // Until the deferred render has the entries, the spinner: the empty list from before the first
@@ -275,105 +267,87 @@ export function WorksheetHomePage() {
       <PageSpinner />
     </div>
   ) : (
+    <>
+      {modes.length > 1 && (
+        <nav className="ws-tabs" aria-label={m.ws_tabs_label()}>
+          {modes.map((t) => (
+            <Link
+              key={t}
+              to="/"
+              search={{ mode: t === 'YOURS' ? undefined : t }}
+              className={t === mode ? 'ws-tab is-active' : 'ws-tab'}
+              aria-current={t === mode ? 'page' : undefined}
+            >
+              {tabLabel[t]()}
+            </Link>
+          ))}
+        </nav>
+      )}
+      <ListFilterBar mode={mode} filters={filters} onChange={setFilters} totals={paged.totals} showCustomer={settings.data?.showCustomer ?? true} />
+      <PrintHeader title={m.ws_title()} view={tabLabel[mode]()} from={groups.at(-1)?.key} to={groups[0]?.key} loadedAt={list.dataUpdatedAt} />
+      {mode === 'YOURS' && settings.data && <WaitingEntries settings={settings.data} />}
+      {list.isLoading || settings.isLoading || listRendering ? (
+        <PageSpinner />
+      ) : list.error && isNetworkError(list.error) && !groups.length ? (
+        // Offline (or the server out of reach): the entries waiting on the device are above; the
+        // server's list comes back on its own when the connection does (refetch on reconnect).
+        // Entries already loaded stay shown below.
+        // Issue 22 §7: asked again by itself with back-off (lib/recovery.ts); "Retry" asks now.
+        <EmptyState
+          title={m.ws_list_unreachable()}
+          text={m.ws_list_retrying()}
+          action={
+            <Button variant="secondary" onClick={retryUnreachable}>
+              {m.ws_list_retry()}
+            </Button>
+          }
+        />
+      ) : list.error && !isNetworkError(list.error) ? (
+        <p className="form-error" role="alert">
+          {errorMessage(list.error)}
+        </p>
+      ) : (
         <>
-          {modes.length > 1 && (
-            <nav className="ws-tabs" aria-label={m.ws_tabs_label()}>
-              {modes.map((t) => (
-                <Link
-                  key={t}
-                  to="/"
-                  search={{ mode: t === "YOURS" ? undefined : t }}
-                  className={t === mode ? "ws-tab is-active" : "ws-tab"}
-                  aria-current={t === mode ? "page" : undefined}
-                >
-                  {tabLabel[t]()}
-                </Link>
-              ))}
-            </nav>
-          )}
-          <ListFilterBar
+          <WorksheetTotal groups={listGroups} totals={paged.totals} />
+          <WorksheetEntries
+            groups={listGroups}
             mode={mode}
-            filters={filters}
-            onChange={setFilters}
-            totals={paged.totals}
-            showCustomer={settings.data?.showCustomer ?? true}
+            emptyText={mode === 'YOURS' && waiting ? m.ws_empty_waiting() : elsewhere ? elsewhere.text : undefined}
+            emptyAction={
+              elsewhere && !waiting ? (
+                <Link to="/" search={{ mode: elsewhere.mode }}>
+                  {elsewhere.link}
+                </Link>
+              ) : undefined
+            }
+            showAll={printing}
+            forceTable={printing}
+            selection={selection}
+            highlight={highlight}
+            focusId={listReady ? hl : undefined}
+            onApproveDay={(group) => void bulk.run({ ids: approvableOf(group) }, true).then((changed) => changed.length > 0 && flash(changed))}
+            paging={{
+              // A page that came but is not shown yet still counts as "more, loading".
+              hasMore: paged.hasMore || !shownCurrent,
+              loadMore,
+              isFetchingMore: paged.isFetchingMore || !shownCurrent,
+              total: paged.totals?.entries ?? paged.loaded,
+            }}
           />
-          <PrintHeader
-            title={m.ws_title()}
-            view={tabLabel[mode]()}
-            from={groups.at(-1)?.key}
-            to={groups[0]?.key}
-            loadedAt={list.dataUpdatedAt}
-          />
-          {mode === "YOURS" && settings.data && (
-            <WaitingEntries settings={settings.data} />
-          )}
-          {list.isLoading || settings.isLoading || listRendering ? (
-            <PageSpinner />
-          ) : list.error && isNetworkError(list.error) && !groups.length ? (
-            // Offline (or the server out of reach): the entries waiting on the device are above; the
-            // server's list comes back on its own when the connection does (refetch on reconnect).
-            // Entries already loaded stay shown below.
-            // Issue 22 §7: asked again by itself with back-off (lib/recovery.ts); "Retry" asks now.
-            <EmptyState
-              title={m.ws_list_unreachable()}
-              text={m.ws_list_retrying()}
-              action={
-                <Button variant="secondary" onClick={retryUnreachable}>
-                  {m.ws_list_retry()}
-                </Button>
-              }
-            />
-          ) : list.error && !isNetworkError(list.error) ? (
-            <p className="form-error" role="alert">
-              {errorMessage(list.error)}
-            </p>
-          ) : (
-            <>
-              <WorksheetTotal groups={listGroups} totals={paged.totals} />
-              <WorksheetEntries
-                groups={listGroups}
-                mode={mode}
-                emptyText={
-                  mode === "YOURS" && waiting ? m.ws_empty_waiting() : elsewhere ? elsewhere.text : undefined
-                }
-                emptyAction={
-                  elsewhere && !waiting ? (
-                    <Link to="/" search={{ mode: elsewhere.mode }}>
-                      {elsewhere.link}
-                    </Link>
-                  ) : undefined
-                }
-                showAll={printing}
-                forceTable={printing}
+          {mode !== 'YOURS' && (
+            <LazyBoundary part={BulkBarPart} onFailed={() => undefined}>
+              <BulkBarPart.Component
                 selection={selection}
-                highlight={highlight}
-                focusId={listReady ? hl : undefined}
-                onApproveDay={(group) =>
-                  void bulk.run({ ids: approvableOf(group) }, true).then((changed) => changed.length > 0 && flash(changed))
-                }
-                paging={{
-                  // A page that came but is not shown yet still counts as "more, loading".
-                  hasMore: paged.hasMore || !shownCurrent,
-                  loadMore,
-                  isFetchingMore: paged.isFetchingMore || !shownCurrent,
-                  total: paged.totals?.entries ?? paged.loaded,
-                }}
+                matching={paged.totals?.entries ?? null}
+                loadedSelectable={groups.reduce((n, g) => n + g.worksheet.filter((r) => r.canApprove).length, 0)}
+                filter={listInput}
+                onDone={flash}
               />
-              {mode !== "YOURS" && (
-                <LazyBoundary part={BulkBarPart} onFailed={() => undefined}>
-                  <BulkBarPart.Component
-                    selection={selection}
-                    matching={paged.totals?.entries ?? null}
-                    loadedSelectable={groups.reduce((n, g) => n + g.worksheet.filter((r) => r.canApprove).length, 0)}
-                    filter={listInput}
-                    onDone={flash}
-                  />
-                </LazyBoundary>
-              )}
-            </>
+            </LazyBoundary>
           )}
         </>
+      )}
+    </>
   );
 
   return (
@@ -384,17 +358,12 @@ export function WorksheetHomePage() {
         actions={
           <>
             {formOnDemand && (
-              <Button
-                variant={formOpen ? "secondary" : "primary"}
-                aria-expanded={formOpen}
-                aria-controls="ws-new"
-                onClick={() => setFormOpen((o) => !o)}
-              >
+              <Button variant={formOpen ? 'secondary' : 'primary'} aria-expanded={formOpen} aria-controls="ws-new" onClick={() => setFormOpen((o) => !o)}>
                 {formOpen ? m.ws_new_entry_close() : m.ws_new_entry_open()}
               </Button>
             )}
             {!inlineForm && (
-              <Link to="/worksheet/add" className={buttonClass("primary")}>
+              <Link to="/worksheet/add" className={buttonClass('primary')}>
                 <svg className="ws-icon" viewBox="0 0 24 24" aria-hidden="true">
                   <path d="M12 5v14M5 12h14" />
                 </svg>
@@ -402,11 +371,7 @@ export function WorksheetHomePage() {
               </Link>
             )}
             <DownloadButton selection={listInput} onPeriodChange={(period) => setFilters({ ...filters, ...period })} />
-            <Button
-              variant="secondary"
-              onClick={() => void print()}
-              className="ws-print-button"
-            >
+            <Button variant="secondary" onClick={() => void print()} className="ws-print-button">
               <svg className="ws-icon" viewBox="0 0 24 24" aria-hidden="true">
                 <path d="M7 9V4h10v5M7 17H5a1 1 0 01-1-1v-6a1 1 0 011-1h14a1 1 0 011 1v6a1 1 0 01-1 1h-2M7 14h10v6H7z" />
               </svg>
@@ -421,19 +386,14 @@ export function WorksheetHomePage() {
       <WeekReminder />
       {showForm && settings.data && <InlineForm settings={settings.data} />}
       <nav className="ws-tabs ws-views" aria-label={m.ws_view_label()}>
-        <Link
-          to="/"
-          search={{ mode: search.mode }}
-          className={weekView ? "ws-tab" : "ws-tab is-active"}
-          aria-current={weekView ? undefined : "page"}
-        >
+        <Link to="/" search={{ mode: search.mode }} className={weekView ? 'ws-tab' : 'ws-tab is-active'} aria-current={weekView ? undefined : 'page'}>
           {m.ws_view_days()}
         </Link>
         <Link
           to="/"
-          search={{ view: "week", week: search.week, user: search.user }}
-          className={weekView ? "ws-tab is-active" : "ws-tab"}
-          aria-current={weekView ? "page" : undefined}
+          search={{ view: 'week', week: search.week, user: search.user }}
+          className={weekView ? 'ws-tab is-active' : 'ws-tab'}
+          aria-current={weekView ? 'page' : undefined}
           onMouseEnter={preloadWeek}
           onFocus={preloadWeek}
           onTouchStart={preloadWeek}
@@ -441,7 +401,7 @@ export function WorksheetHomePage() {
           {m.ws_view_week()}
         </Link>
       </nav>
-      <WeekSlot shown={weekView} week={search.week} user={search.user} canPick={role !== "Basic"} buildRef={buildWeek} />
+      <WeekSlot shown={weekView} week={search.week} user={search.user} canPick={role !== 'Basic'} buildRef={buildWeek} />
       {days && <div className="ws-days-view">{days}</div>}
     </div>
   );

@@ -39,5 +39,4 @@ export async function submitWorksheet(fields: WorksheetFieldsOut, opts: SubmitOp
 export { AppCallError as WorksheetCallError } from '../../lib/errors';
 
 /** The URL of a stored photo (full size, or the small preview). */
-export const attachmentUrl = (worksheetId: number, attachmentId: number, preview = false) =>
-  `/api/attachment/${worksheetId}/${attachmentId}${preview ? '?preview=1' : ''}`;
+export const attachmentUrl = (worksheetId: number, attachmentId: number, preview = false) => `/api/attachment/${worksheetId}/${attachmentId}${preview ? '?preview=1' : ''}`;

@@ -6,15 +6,7 @@ import { currentUserKey } from '../../offline/identity';
 import { loadCopy, type MasterDataCopy } from '../../offline/master-data-store';
 import { isUnreachable, useCopyQuery } from '../../offline/master-data-sync';
 import { isOnline, useOnline } from '../../offline/online';
-import {
-  offlineCustomers,
-  offlineJobs,
-  offlineJobTasks,
-  offlineLocations,
-  offlineUnits,
-  offlineUnitsOfMeasure,
-  offlineWorkTypes,
-} from '../../offline/offline-pickers';
+import { offlineCustomers, offlineJobs, offlineJobTasks, offlineLocations, offlineUnits, offlineUnitsOfMeasure, offlineWorkTypes } from '../../offline/offline-pickers';
 
 /*
  * The entry form's option lists come from the master-data search calls (spec §7 …/search). The
@@ -35,7 +27,12 @@ function useOffline(error: unknown): boolean {
 }
 
 /** The server's answer, or the offline copy's when offline (null from the copy: none saved yet → empty). */
-function either<T>(offline: boolean, server: { data?: T | undefined; isLoading: boolean; isPlaceholderData: boolean; isFetching?: boolean }, local: { data?: T | null | undefined; isLoading: boolean; isPlaceholderData: boolean; isFetching?: boolean }, empty: T) {
+function either<T>(
+  offline: boolean,
+  server: { data?: T | undefined; isLoading: boolean; isPlaceholderData: boolean; isFetching?: boolean },
+  local: { data?: T | null | undefined; isLoading: boolean; isPlaceholderData: boolean; isFetching?: boolean },
+  empty: T,
+) {
   if (!offline) return server;
   return { data: local.data === null ? empty : local.data, isLoading: local.isLoading, isPlaceholderData: local.isPlaceholderData, isFetching: local.isFetching ?? false };
 }
@@ -204,7 +201,9 @@ export function useUnitLookup(unitType: UnitType | '', unitNo: string) {
   const resources = trpc.resource.search.useQuery(input, { ...cached, enabled: unitType === 'Resource' && unitNo !== '' && online });
   const server = unitType === 'Item' ? items : resources;
   const offline = useOffline(server.error);
-  const local = useCopyQuery('units', [unitType, unitNo, 1], unitType !== '' && unitNo !== '' && offline, (copy) => (unitType === '' ? [] : offlineUnits(copy.data, unitType, unitNo, 1)));
+  const local = useCopyQuery('units', [unitType, unitNo, 1], unitType !== '' && unitNo !== '' && offline, (copy) =>
+    unitType === '' ? [] : offlineUnits(copy.data, unitType, unitNo, 1),
+  );
   const list = either(offline, server, local, []);
   const found = list.data?.[0]?.no === unitNo ? list.data[0] : undefined;
   return { unit: found, checked: list.data !== undefined && !list.isFetching, missing: list.data !== undefined && !found };
@@ -241,7 +240,6 @@ export function formatBytes(bytes: number, locale: string): string {
   return `${nf(bytes / 1024 / 1024, 1)} MB`;
 }
 
-
 /** A look-up a choice in the form starts: the server's answer, or the device copy's when the server cannot be reached (null: no answer). */
 async function serverOrCopy<T>(server: () => Promise<T>, copy: (c: MasterDataCopy) => T): Promise<T | null> {
   if (isOnline()) {
@@ -265,7 +263,10 @@ export function useFormLookups() {
   const utils = trpc.useUtils();
   return {
     jobTasks: (jobCode: string): Promise<{ code: string }[] | null> =>
-      serverOrCopy<{ code: string }[]>(() => utils.jobTask.search.fetch({ jobCode }, cached), (c) => offlineJobTasks(c.data, jobCode)),
+      serverOrCopy<{ code: string }[]>(
+        () => utils.jobTask.search.fetch({ jobCode }, cached),
+        (c) => offlineJobTasks(c.data, jobCode),
+      ),
     jobs: (q: string, limit: number, customerNo = ''): Promise<{ code: string; billToCustomerNo: string }[] | null> =>
       serverOrCopy<{ code: string; billToCustomerNo: string }[]>(
         () => utils.job.search.fetch({ q, limit, ...(customerNo ? { customerNo } : {}) }, cached),
@@ -277,6 +278,9 @@ export function useFormLookups() {
         (c) => offlineUnits(c.data, unitType, unitNo, 1),
       ),
     unitsOfMeasure: (unitType: UnitType, unitNo: string): Promise<{ code: string }[] | null> =>
-      serverOrCopy<{ code: string }[]>(() => utils.unit.search.fetch({ unitType, unitNo }, cached), (c) => offlineUnitsOfMeasure(c.data, unitType, unitNo)),
+      serverOrCopy<{ code: string }[]>(
+        () => utils.unit.search.fetch({ unitType, unitNo }, cached),
+        (c) => offlineUnitsOfMeasure(c.data, unitType, unitNo),
+      ),
   };
 }

@@ -61,7 +61,11 @@ const taskTags = ['job tasks'];
 
 export const jobTaskRouter = router({
   list: adminProcedure
-    .meta({ rest: { method: 'GET', path: '/api/jobtask/all', mayNotFind: true }, summary: 'The tasks of a job (?jobCode=), by code; with `updatedSince` (jobCode then optional) those changed after it (a sync)', tags: taskTags })
+    .meta({
+      rest: { method: 'GET', path: '/api/jobtask/all', mayNotFind: true },
+      summary: 'The tasks of a job (?jobCode=), by code; with `updatedSince` (jobCode then optional) those changed after it (a sync)',
+      tags: taskTags,
+    })
     .input(ZJobTaskListInput)
     .output(z.array(ZJobTask))
     .query(({ ctx, input }) => jobTaskService.list(ctx.db, ctx.actor.accountId, input.jobCode, input.updatedSince)),

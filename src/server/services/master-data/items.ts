@@ -1,6 +1,16 @@
 import { recentFor } from './recent';
 import type { Database } from '../../../../db/database';
-import { countNoRecords, deleteNoRecord, findNoRecord, insertNoRecord, listNoRecords, searchNoRecords, updateNoRecord, type NoRow, type NoTable } from '../../../../db/queries/master-data/items';
+import {
+  countNoRecords,
+  deleteNoRecord,
+  findNoRecord,
+  insertNoRecord,
+  listNoRecords,
+  searchNoRecords,
+  updateNoRecord,
+  type NoRow,
+  type NoTable,
+} from '../../../../db/queries/master-data/items';
 import { deleteUnitsOf } from '../../../../db/queries/master-data/units';
 import { resourceIsUserDefault, unitTypeInUse } from '../../../../db/queries/master-data/usage';
 import type { AdminListQuery } from '../../../shared/admin-paging';
@@ -28,14 +38,21 @@ export interface NoRecordService {
 function noRecordService(table: NoTable, entity: UnitType): NoRecordService {
   return {
     list: (db, accountId, input) =>
-      adminListPage(input, (r) => listNoRecords(db, table, accountId, r), (q, since) => countNoRecords(db, table, accountId, q, since), (row) => ({ key: row.no, text: row.description })),
+      adminListPage(
+        input,
+        (r) => listNoRecords(db, table, accountId, r),
+        (q, since) => countNoRecords(db, table, accountId, q, since),
+        (row) => ({ key: row.no, text: row.description }),
+      ),
     single: async (db, accountId, no) => found(await findNoRecord(db, table, accountId, no)),
     async create(db, accountId, input) {
       if (await findNoRecord(db, table, accountId, input.no)) throw exists('no', entity, input.no);
-      return insertOrConflict(() => insertNoRecord(db, table, accountId, input), () => exists('no', entity, input.no));
+      return insertOrConflict(
+        () => insertNoRecord(db, table, accountId, input),
+        () => exists('no', entity, input.no),
+      );
     },
-    update: async (db, accountId, input) =>
-      updatedOrStale(await updateNoRecord(db, table, accountId, input.no, input), () => findNoRecord(db, table, accountId, input.no)),
+    update: async (db, accountId, input) => updatedOrStale(await updateNoRecord(db, table, accountId, input.no, input), () => findNoRecord(db, table, accountId, input.no)),
     async remove(db, accountId, no) {
       await db.transaction().execute(async (trx) => {
         if (!(await findNoRecord(trx, table, accountId, no))) throw notFound();

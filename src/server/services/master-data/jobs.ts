@@ -41,14 +41,22 @@ export async function checkBillTo(db: Db, accountId: number, customerNo: string,
 
 export const jobService = {
   list: (db: Database, accountId: number, input: AdminListQuery | undefined): Promise<AdminPage<JobRow>> =>
-    adminListPage(input, (r) => listJobs(db, accountId, r), (q, since) => countJobs(db, accountId, q, since), (row) => ({ key: row.code, text: row.description })),
+    adminListPage(
+      input,
+      (r) => listJobs(db, accountId, r),
+      (q, since) => countJobs(db, accountId, q, since),
+      (row) => ({ key: row.code, text: row.description }),
+    ),
 
   single: async (db: Database, accountId: number, code: string): Promise<JobRow> => found(await findJob(db, accountId, code)),
 
   async create(db: Database, accountId: number, input: JobInput): Promise<JobRow> {
     if (await findJob(db, accountId, input.code)) throw exists('code', 'Job', input.code);
     await checkBillTo(db, accountId, input.billToCustomerNo, null);
-    await insertOrConflict(() => insertJob(db, accountId, input.code, input), () => exists('code', 'Job', input.code));
+    await insertOrConflict(
+      () => insertJob(db, accountId, input.code, input),
+      () => exists('code', 'Job', input.code),
+    );
     return found(await findJob(db, accountId, input.code));
   },
 
@@ -65,7 +73,10 @@ export const jobService = {
   async remove(db: Database, accountId: number, code: string): Promise<void> {
     if (!(await findJob(db, accountId, code))) throw notFound();
     if (await jobInUse(db, accountId, code)) throw inUse('Job', code);
-    await deleteOrConflict(() => deleteJob(db, accountId, code), () => inUse('Job', code));
+    await deleteOrConflict(
+      () => deleteJob(db, accountId, code),
+      () => inUse('Job', code),
+    );
   },
 
   /** Active jobs matching q; the caller's recent jobs first after the exact code (issue 22 §4). */
@@ -87,21 +98,22 @@ export const jobTaskService = {
     return tasks;
   },
 
-  single: async (db: Database, accountId: number, jobCode: string, code: string): Promise<JobTaskRow> =>
-    found(await findJobTask(db, accountId, jobCode, code)),
+  single: async (db: Database, accountId: number, jobCode: string, code: string): Promise<JobTaskRow> => found(await findJobTask(db, accountId, jobCode, code)),
 
   async create(db: Database, accountId: number, input: { jobCode: string; code: string; description: string }): Promise<JobTaskRow> {
     await requireJob(db, accountId, input.jobCode);
     if (await findJobTask(db, accountId, input.jobCode, input.code)) throw taskConflict(input.jobCode, input.code);
-    return insertOrConflict(() => insertJobTask(db, accountId, input), () => taskConflict(input.jobCode, input.code));
+    return insertOrConflict(
+      () => insertJobTask(db, accountId, input),
+      () => taskConflict(input.jobCode, input.code),
+    );
   },
 
   update: async (
     db: Database,
     accountId: number,
     input: { jobCode: string; code: string; description: string; active?: boolean | undefined; version?: number | undefined },
-  ): Promise<JobTaskRow> =>
-    updatedOrStale(await updateJobTask(db, accountId, input.jobCode, input.code, input), () => findJobTask(db, accountId, input.jobCode, input.code)),
+  ): Promise<JobTaskRow> => updatedOrStale(await updateJobTask(db, accountId, input.jobCode, input.code, input), () => findJobTask(db, accountId, input.jobCode, input.code)),
 
   async remove(db: Database, accountId: number, jobCode: string, code: string): Promise<void> {
     if (!(await findJobTask(db, accountId, jobCode, code))) throw notFound();

@@ -10,7 +10,10 @@ export const locationService = {
 
   async create(db: Database, accountId: number, input: { code: string; name?: string | null | undefined }): Promise<LocationRow> {
     if (await findLocation(db, accountId, { code: input.code })) throw exists('code', 'Location', input.code);
-    return insertOrConflict(() => insertLocation(db, accountId, { code: input.code, name: input.name ?? null }), () => exists('code', 'Location', input.code));
+    return insertOrConflict(
+      () => insertLocation(db, accountId, { code: input.code, name: input.name ?? null }),
+      () => exists('code', 'Location', input.code),
+    );
   },
 
   update: async (
@@ -29,4 +32,3 @@ export const locationService = {
 
   search: (db: Database, accountId: number, input: { q: string; limit?: number | undefined }) => searchLocations(db, accountId, input.q, input.limit),
 };
-

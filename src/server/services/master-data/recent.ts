@@ -7,7 +7,14 @@ import type { UnitType } from '../../../shared/limits';
  * of one known code (limit 1 with a search text: the exact code comes first anyway) and none
  * without a user (an API key of no user).
  */
-export function recentFor(db: Database, accountId: number, userId: number | null | undefined, column: RecentColumn, input: { q: string; limit?: number | undefined }, unitType?: UnitType): Promise<string[]> {
+export function recentFor(
+  db: Database,
+  accountId: number,
+  userId: number | null | undefined,
+  column: RecentColumn,
+  input: { q: string; limit?: number | undefined },
+  unitType?: UnitType,
+): Promise<string[]> {
   if (!userId || (input.limit === 1 && input.q !== '')) return Promise.resolve([]);
   return recentCodes(db, accountId, userId, column, unitType);
 }

@@ -27,7 +27,10 @@ export const unitService = {
   async create(db: Database, accountId: number, input: UnitKey & { description: string }): Promise<UnitRow> {
     await requireParent(db, accountId, input.unitType, input.unitNo);
     if (await findUnit(db, accountId, input)) throw conflict(input);
-    return insertOrConflict(() => insertUnit(db, accountId, input), () => conflict(input));
+    return insertOrConflict(
+      () => insertUnit(db, accountId, input),
+      () => conflict(input),
+    );
   },
 
   update: async (db: Database, accountId: number, input: UnitKey & { description: string; active?: boolean | undefined; version?: number | undefined }): Promise<UnitRow> =>

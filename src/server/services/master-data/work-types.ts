@@ -30,7 +30,10 @@ export const workTypeService = {
   async create(db: Database, accountId: number, input: WorkTypeInput): Promise<WorkTypeRow> {
     if (await findWorkType(db, accountId, input.code)) throw exists('code', 'Work type', input.code);
     const values = await checkUnitCode(db, accountId, input, null);
-    return insertOrConflict(() => insertWorkType(db, accountId, values), () => exists('code', 'Work type', input.code));
+    return insertOrConflict(
+      () => insertWorkType(db, accountId, values),
+      () => exists('code', 'Work type', input.code),
+    );
   },
 
   async update(db: Database, accountId: number, input: WorkTypeInput & { active?: boolean | undefined; version?: number | undefined }): Promise<WorkTypeRow> {

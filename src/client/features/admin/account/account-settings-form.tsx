@@ -8,10 +8,7 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { AdminSection, FormActions } from '../common/form-parts';
 import { useSaveAction } from '../common/use-record-actions';
 
-type Flags = Pick<
-  TAccount,
-  'showCustomer' | 'showJobTask' | 'showLocation' | 'showWorkType' | 'mandatoryJobTask' | 'mandatoryLocation' | 'mandatoryWorkType'
->;
+type Flags = Pick<TAccount, 'showCustomer' | 'showJobTask' | 'showLocation' | 'showWorkType' | 'mandatoryJobTask' | 'mandatoryLocation' | 'mandatoryWorkType'>;
 
 interface FlagRow {
   show: keyof Flags;
@@ -122,90 +119,90 @@ export function AccountSettingsForm({ account }: { account: TAccount }) {
 
   return (
     <AdminSection title={m.acct_settings_title()} text={m.acct_settings_text()}>
-    <form onSubmit={onSubmit} noValidate>
-      <fieldset className="acct-fieldset">
-        <legend className="acct-legend">{m.acct_fields_legend()}</legend>
-        <div className="acct-flags" role="table" aria-label={m.acct_fields_legend()}>
-          <div className="acct-flags__row acct-flags__row--head" role="row">
-            <span role="columnheader">{m.acct_col_field()}</span>
-            <span role="columnheader">{m.acct_col_show()}</span>
-            <span role="columnheader">{m.acct_col_mandatory()}</span>
-          </div>
-          {rows.map((row) => {
-            const shown = flags[row.show];
-            return (
-              <div key={row.show} className="acct-flags__row" role="row">
-                <span role="rowheader" className="acct-flags__name">
-                  {row.label()}
-                </span>
-                <span role="cell">
-                  <input
-                    type="checkbox"
-                    className="acct-flags__box"
-                    name={row.show}
-                    aria-label={m.acct_show_label({ field: row.label() })}
-                    checked={Boolean(shown)}
-                    onChange={(event) => setFlag(row.show, event.target.checked)}
-                  />
-                </span>
-                <span role="cell">
-                  {row.mandatory ? (
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset className="acct-fieldset">
+          <legend className="acct-legend">{m.acct_fields_legend()}</legend>
+          <div className="acct-flags" role="table" aria-label={m.acct_fields_legend()}>
+            <div className="acct-flags__row acct-flags__row--head" role="row">
+              <span role="columnheader">{m.acct_col_field()}</span>
+              <span role="columnheader">{m.acct_col_show()}</span>
+              <span role="columnheader">{m.acct_col_mandatory()}</span>
+            </div>
+            {rows.map((row) => {
+              const shown = flags[row.show];
+              return (
+                <div key={row.show} className="acct-flags__row" role="row">
+                  <span role="rowheader" className="acct-flags__name">
+                    {row.label()}
+                  </span>
+                  <span role="cell">
                     <input
                       type="checkbox"
                       className="acct-flags__box"
-                      name={row.mandatory}
-                      aria-label={m.acct_mandatory_label({ field: row.label() })}
-                      checked={Boolean(flags[row.mandatory])}
-                      disabled={!shown}
-                      title={shown ? undefined : m.acct_mandatory_hidden_hint()}
-                      onChange={(event) => row.mandatory && setFlag(row.mandatory, event.target.checked)}
+                      name={row.show}
+                      aria-label={m.acct_show_label({ field: row.label() })}
+                      checked={Boolean(shown)}
+                      onChange={(event) => setFlag(row.show, event.target.checked)}
                     />
-                  ) : (
-                    <span className="acct-flags__note">{shown ? m.acct_customer_always() : '–'}</span>
-                  )}
-                </span>
-              </div>
-            );
-          })}
-        </div>
-        <p className="acct-hint">{m.acct_flags_hint()}</p>
-      </fieldset>
+                  </span>
+                  <span role="cell">
+                    {row.mandatory ? (
+                      <input
+                        type="checkbox"
+                        className="acct-flags__box"
+                        name={row.mandatory}
+                        aria-label={m.acct_mandatory_label({ field: row.label() })}
+                        checked={Boolean(flags[row.mandatory])}
+                        disabled={!shown}
+                        title={shown ? undefined : m.acct_mandatory_hidden_hint()}
+                        onChange={(event) => row.mandatory && setFlag(row.mandatory, event.target.checked)}
+                      />
+                    ) : (
+                      <span className="acct-flags__note">{shown ? m.acct_customer_always() : '–'}</span>
+                    )}
+                  </span>
+                </div>
+              );
+            })}
+          </div>
+          <p className="acct-hint">{m.acct_flags_hint()}</p>
+        </fieldset>
 
-      <RadioGroup
-        legend={m.acct_default_unit_type()}
-        name="defaultUnitType"
-        values={UNIT_TYPES}
-        value={form.values.defaultUnitType as UnitType}
-        label={(v) => unitTypeLabel[v]()}
-        onChange={(v) => form.set('defaultUnitType', v)}
-      />
-      <RadioGroup
-        legend={m.acct_resource_units()}
-        name="resourceUnits"
-        values={RESOURCE_UNITS}
-        value={form.values.resourceUnits as ResourceUnits}
-        label={(v) => resourceUnitsLabel[v]()}
-        hint={(v) => resourceUnitsHint[v]()}
-        onChange={(v) => form.set('resourceUnits', v)}
-      />
+        <RadioGroup
+          legend={m.acct_default_unit_type()}
+          name="defaultUnitType"
+          values={UNIT_TYPES}
+          value={form.values.defaultUnitType as UnitType}
+          label={(v) => unitTypeLabel[v]()}
+          onChange={(v) => form.set('defaultUnitType', v)}
+        />
+        <RadioGroup
+          legend={m.acct_resource_units()}
+          name="resourceUnits"
+          values={RESOURCE_UNITS}
+          value={form.values.resourceUnits as ResourceUnits}
+          label={(v) => resourceUnitsLabel[v]()}
+          hint={(v) => resourceUnitsHint[v]()}
+          onChange={(v) => form.set('resourceUnits', v)}
+        />
 
-      <fieldset className="acct-fieldset">
-        <legend className="acct-legend">{m.acct_bc_legend()}</legend>
-        <TextField label={m.acct_bc_prefix()} maxLength={10} autoComplete="off" {...form.text('bcDocumentPrefix', (v) => v.toUpperCase())} />
-        <p className="acct-hint">{m.acct_bc_prefix_hint()}</p>
-      </fieldset>
+        <fieldset className="acct-fieldset">
+          <legend className="acct-legend">{m.acct_bc_legend()}</legend>
+          <TextField label={m.acct_bc_prefix()} maxLength={10} autoComplete="off" {...form.text('bcDocumentPrefix', (v) => v.toUpperCase())} />
+          <p className="acct-hint">{m.acct_bc_prefix_hint()}</p>
+        </fieldset>
 
-      <fieldset className="acct-fieldset">
-        <legend className="acct-legend">{m.wsub_setting_legend()}</legend>
-        <Checkbox label={m.wsub_setting_label()} aria-describedby={`${hintId}-submit`} {...form.checkbox('submitWeeks')} />
-        <p className="acct-hint" id={`${hintId}-submit`}>
-          {m.wsub_setting_hint()}
-        </p>
-      </fieldset>
+        <fieldset className="acct-fieldset">
+          <legend className="acct-legend">{m.wsub_setting_legend()}</legend>
+          <Checkbox label={m.wsub_setting_label()} aria-describedby={`${hintId}-submit`} {...form.checkbox('submitWeeks')} />
+          <p className="acct-hint" id={`${hintId}-submit`}>
+            {m.wsub_setting_hint()}
+          </p>
+        </fieldset>
 
-      {formError && <p className="form-error">{formError}</p>}
-      <FormActions submitLabel={m.acct_save()} busy={save.isPending} />
-    </form>
+        {formError && <p className="form-error">{formError}</p>}
+        <FormActions submitLabel={m.acct_save()} busy={save.isPending} />
+      </form>
     </AdminSection>
   );
 }

@@ -60,11 +60,7 @@ export function ClosedPeriodPanel() {
           if (out) void apply(out.closedUntil);
         }}
       >
-        <TextField
-          label={m.acct_period_date()}
-          type="date"
-          {...form.text('closedUntil')}
-        />
+        <TextField label={m.acct_period_date()} type="date" {...form.text('closedUntil')} />
         <div className="acct-period__actions">
           <Button variant="primary" type="submit" loading={save.isPending} disabled={!period.data}>
             {m.acct_period_close()}

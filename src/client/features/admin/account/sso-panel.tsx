@@ -62,7 +62,11 @@ function TestResult() {
   const r = result.data;
   return (
     <div data-testid="sso-test-result">
-      {r.ok ? <p className="notice notice--info">{m.sso_test_ok()}</p> : <p className="form-error">{m.sso_test_failed({ error: translateCode(r.error ?? undefined, {}, r.error ?? '') })}</p>}
+      {r.ok ? (
+        <p className="notice notice--info">{m.sso_test_ok()}</p>
+      ) : (
+        <p className="form-error">{m.sso_test_failed({ error: translateCode(r.error ?? undefined, {}, r.error ?? '') })}</p>
+      )}
       <pre className="sso-claims">{JSON.stringify(r.claims, null, 2)}</pre>
     </div>
   );
@@ -129,7 +133,13 @@ export function SsoPanel() {
         <Field label={m.sso_provider_name()} hint={m.sso_provider_name_hint()} maxLength={60} {...text('providerName')} />
         <Field label={m.sso_issuer()} hint={m.sso_issuer_hint()} type="url" inputMode="url" autoCapitalize="none" spellCheck={false} {...text('issuer')} />
         <Field label={m.sso_client_id()} autoCapitalize="none" spellCheck={false} {...text('clientId')} />
-        <Field label={m.sso_client_secret()} hint={settings?.hasClientSecret ? m.sso_client_secret_kept() : undefined} type="password" autoComplete="new-password" {...text('clientSecret')} />
+        <Field
+          label={m.sso_client_secret()}
+          hint={settings?.hasClientSecret ? m.sso_client_secret_kept() : undefined}
+          type="password"
+          autoComplete="new-password"
+          {...text('clientSecret')}
+        />
         <Field label={m.sso_domains()} hint={m.sso_domains_hint()} autoCapitalize="none" spellCheck={false} {...text('allowedDomains')} />
         <Field label={m.sso_tenant()} hint={m.sso_tenant_hint()} autoCapitalize="none" spellCheck={false} {...text('tenantId')} />
         <Checkbox label={m.sso_jit()} {...flag('jitCreate')} />

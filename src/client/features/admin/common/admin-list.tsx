@@ -133,9 +133,12 @@ function PagedAdminList<T>(props: AdminListProps<T> & { paging: AdminPaging }) {
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !hasMore) return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) loadMore();
-    }, { rootMargin: '800px 0px' });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) loadMore();
+      },
+      { rootMargin: '800px 0px' },
+    );
     io.observe(el);
     return () => io.disconnect();
   }, [hasMore, loadMore, rows.length]);
@@ -196,7 +199,20 @@ function SearchBox({ label, placeholder, value, onChange }: { label: string | un
   );
 }
 
-function ListBody<T>({ rows, columns, rowKey, label, cardTitle, cardBadge, actions, actionsHeader, rowLink, sort, onSort, paging }: AdminListProps<T> & { sort: SortState | null; onSort(sort: SortState | null): void }) {
+function ListBody<T>({
+  rows,
+  columns,
+  rowKey,
+  label,
+  cardTitle,
+  cardBadge,
+  actions,
+  actionsHeader,
+  rowLink,
+  sort,
+  onSort,
+  paging,
+}: AdminListProps<T> & { sort: SortState | null; onSort(sort: SortState | null): void }) {
   const wide = useMediaQuery(TABLET_QUERY);
   const navigate = useNavigate();
   const openRow = (row: T) => (event: MouseEvent<HTMLElement>) => {
@@ -240,19 +256,9 @@ function ListBody<T>({ rows, columns, rowKey, label, cardTitle, cardBadge, actio
           <thead>
             <tr>
               {columns.map((column) => (
-                <th
-                  key={column.key}
-                  scope="col"
-                  className={columnClass(column)}
-                  aria-sort={sort?.key === column.key ? (sort.descending ? 'descending' : 'ascending') : undefined}
-                >
+                <th key={column.key} scope="col" className={columnClass(column)} aria-sort={sort?.key === column.key ? (sort.descending ? 'descending' : 'ascending') : undefined}>
                   {(paging ? column.serverSort : column.sortValue) ? (
-                    <button
-                      type="button"
-                      className="admin-sort"
-                      title={m.admin_sort_by({ column: column.header })}
-                      onClick={() => onSort(nextSort(sort, column.key))}
-                    >
+                    <button type="button" className="admin-sort" title={m.admin_sort_by({ column: column.header })} onClick={() => onSort(nextSort(sort, column.key))}>
                       {column.header}
                       <SortIcon state={sort?.key === column.key ? (sort.descending ? 'desc' : 'asc') : 'none'} />
                     </button>

@@ -100,9 +100,7 @@ export function ChildPanel({ text, rows, loading, createSchema, updateSchema, on
           </span>
         }
       >
-        {state.mode === 'creating' && (
-          <CreateForm schema={createSchema} text={text} onCreate={onCreate} onDone={closeAndFocus} />
-        )}
+        {state.mode === 'creating' && <CreateForm schema={createSchema} text={text} onCreate={onCreate} onDone={closeAndFocus} />}
         {loading ? (
           <p className="muted">{m.admin_loading()}</p>
         ) : !rows || rows.length === 0 ? (
@@ -159,22 +157,28 @@ function CreateForm({ schema, text, onCreate, onDone }: { schema: CreateSchema; 
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string>();
   return (
-    <form className="inline-form" noValidate aria-label={text.add} onKeyDown={escapeCloses(busy, onDone)} onSubmit={submitHandler(async (element) => {
-      const values = form.validate(element);
-      if (!values) return;
-      setBusy(true);
-      setFormError(undefined);
-      try {
-        await onCreate(values as { code: string; description: string });
-        toast.success(text.created);
-        onDone();
-      } catch (error) {
-        // An error of a field (a duplicate code) shows on that field, not as a banner.
-        if (!form.setServerErrors(error)) setFormError(errorMessage(error));
-        toast.error(text.createFailed);
-        setBusy(false);
-      }
-    })}>
+    <form
+      className="inline-form"
+      noValidate
+      aria-label={text.add}
+      onKeyDown={escapeCloses(busy, onDone)}
+      onSubmit={submitHandler(async (element) => {
+        const values = form.validate(element);
+        if (!values) return;
+        setBusy(true);
+        setFormError(undefined);
+        try {
+          await onCreate(values as { code: string; description: string });
+          toast.success(text.created);
+          onDone();
+        } catch (error) {
+          // An error of a field (a duplicate code) shows on that field, not as a banner.
+          if (!form.setServerErrors(error)) setFormError(errorMessage(error));
+          toast.error(text.createFailed);
+          setBusy(false);
+        }
+      })}
+    >
       <p className="inline-form__title">{text.add}</p>
       <div className="inline-form__row">
         <TextField label={text.codeLabel} autoComplete="off" spellCheck={false} autoFocus required {...form.text('code')} />
@@ -193,24 +197,43 @@ function CreateForm({ schema, text, onCreate, onDone }: { schema: CreateSchema; 
   );
 }
 
-function EditForm({ row, schema, text, onUpdate, onDone }: { row: ChildRecord; schema: UpdateSchema; text: ChildPanelText; onUpdate: ChildPanelProps['onUpdate']; onDone(): void }) {
+function EditForm({
+  row,
+  schema,
+  text,
+  onUpdate,
+  onDone,
+}: {
+  row: ChildRecord;
+  schema: UpdateSchema;
+  text: ChildPanelText;
+  onUpdate: ChildPanelProps['onUpdate'];
+  onDone(): void;
+}) {
   const form = useZodForm(schema, { description: row.description, active: row.active });
   const [busy, setBusy] = useState(false);
   return (
-    <form className="inline-form" style={{ flex: 1, marginBottom: 0 }} noValidate aria-label={m.admin_edit_named({ what: text.describe(row.code) })} onKeyDown={escapeCloses(busy, onDone)} onSubmit={submitHandler(async (element) => {
-      const values = form.validate(element);
-      if (!values) return;
-      setBusy(true);
-      try {
-        await onUpdate(row.code, { ...(values as { description: string; active?: boolean }), version: row.version });
-        toast.success(text.updated);
-        onDone();
-      } catch (error) {
-        form.setServerErrors(error);
-        toast.error(errorMessage(error));
-        setBusy(false);
-      }
-    })}>
+    <form
+      className="inline-form"
+      style={{ flex: 1, marginBottom: 0 }}
+      noValidate
+      aria-label={m.admin_edit_named({ what: text.describe(row.code) })}
+      onKeyDown={escapeCloses(busy, onDone)}
+      onSubmit={submitHandler(async (element) => {
+        const values = form.validate(element);
+        if (!values) return;
+        setBusy(true);
+        try {
+          await onUpdate(row.code, { ...(values as { description: string; active?: boolean }), version: row.version });
+          toast.success(text.updated);
+          onDone();
+        } catch (error) {
+          form.setServerErrors(error);
+          toast.error(errorMessage(error));
+          setBusy(false);
+        }
+      })}
+    >
       <div className="inline-form__row">
         <ReadOnlyField label={text.codeLabel} value={row.code} />
         <TextField label={text.descriptionLabel} autoComplete="off" autoFocus required {...form.text('description')} />

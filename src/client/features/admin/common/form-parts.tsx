@@ -65,7 +65,14 @@ export function SelectField({ label, error, hint, options, placeholder, classNam
 }
 
 /** A form's buttons: the primary submit, a cancel link and optional extras (delete) at the end. */
-export function FormActions({ submitLabel, busy, cancelTo, cancelSearch, onCancel, end }: {
+export function FormActions({
+  submitLabel,
+  busy,
+  cancelTo,
+  cancelSearch,
+  onCancel,
+  end,
+}: {
   submitLabel: string;
   busy: boolean;
   cancelTo?: LinkProps['to'];
@@ -107,4 +114,3 @@ export function EditFormActions({ busy, deleting, cancelTo, onDelete }: { busy: 
     />
   );
 }
-

@@ -11,7 +11,15 @@ import { errorMessage, errorStatus } from '../../../lib/errors';
  * a spinner; "not found" for 404 (also for another account's key) and for an empty key; the
  * translated error otherwise. Returns null when the content can be shown.
  */
-export function PageState({ title, pending, error, missingKey, backTo, backLabel, withHeader = true }: {
+export function PageState({
+  title,
+  pending,
+  error,
+  missingKey,
+  backTo,
+  backLabel,
+  withHeader = true,
+}: {
   title: string;
   /** False on list pages, which show their own header. */
   withHeader?: boolean;

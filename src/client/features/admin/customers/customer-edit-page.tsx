@@ -12,7 +12,14 @@ import '../common/admin-common.css';
 /** /admin/customers/edit?no= (spec §2, §5): number read-only. */
 export function CustomerEditPage({ no }: { no: string }) {
   const record = trpc.customer.single.useQuery({ no }, { enabled: no !== '' });
-  const state = PageState({ title: m.admin_customers_edit_title(), pending: record.isPending, error: record.error, missingKey: no === '', backTo: '/admin/customers', backLabel: m.admin_customers_back() });
+  const state = PageState({
+    title: m.admin_customers_edit_title(),
+    pending: record.isPending,
+    error: record.error,
+    missingKey: no === '',
+    backTo: '/admin/customers',
+    backLabel: m.admin_customers_back(),
+  });
   if (state || !record.data) return state;
   return (
     <>
@@ -35,7 +42,14 @@ function CustomerForm({ record }: { record: TCustomer }) {
     update: (values) => update.mutateAsync(values),
     reset: initial,
     remove: () => remove.mutateAsync({ no: record.no }),
-    refresh: () => Promise.all([utils.customer.list.invalidate(), utils.customer.single.invalidate(), utils.customer.search.invalidate(), utils.job.list.invalidate(), utils.job.single.invalidate()]),
+    refresh: () =>
+      Promise.all([
+        utils.customer.list.invalidate(),
+        utils.customer.single.invalidate(),
+        utils.customer.search.invalidate(),
+        utils.job.list.invalidate(),
+        utils.job.single.invalidate(),
+      ]),
     listPath: '/admin/customers',
     text: { what: () => m.admin_customer_describe({ no: record.no }), updated: m.admin_customer_updated, deleted: m.admin_customer_deleted },
   });

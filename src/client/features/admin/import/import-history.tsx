@@ -56,7 +56,8 @@ export function ImportHistory({ records, error, entityLabel }: { records: TImpor
               </span>
               <span className="imp-history__meta">
                 {formatDateTime(r.createdAt)} · {r.createdBy}
-                {r.status === 'done' && ` · ${m.imp_history_line({ created: r.counts.created, changed: r.counts.changed, unchanged: r.counts.unchanged, refused: r.counts.refused })}`}
+                {r.status === 'done' &&
+                  ` · ${m.imp_history_line({ created: r.counts.created, changed: r.counts.changed, unchanged: r.counts.unchanged, refused: r.counts.refused })}`}
               </span>
               {r.status === 'running' && <ImportProgress progress={r.progress} />}
               {r.status === 'failed' && r.error && <span className="imp-error">{translateCode(r.error.code, r.error.params, r.error.code)}</span>}

@@ -185,7 +185,9 @@ export function ImportPage() {
                 value={mapping[c.caption] ?? ''}
                 onChange={(e) => setMapping((prev) => ({ ...prev, [c.caption]: e.target.value }))}
                 placeholder={m.imp_ignore()}
-                options={IMPORT_FIELDS[report.entity].filter((f) => f.field !== 'blocked').map((f) => ({ value: f.field, label: f.required ? m.imp_required({ field: fieldLabel(f.field) }) : fieldLabel(f.field) }))}
+                options={IMPORT_FIELDS[report.entity]
+                  .filter((f) => f.field !== 'blocked')
+                  .map((f) => ({ value: f.field, label: f.required ? m.imp_required({ field: fieldLabel(f.field) }) : fieldLabel(f.field) }))}
               />
             ))}
           </div>

@@ -82,7 +82,14 @@ export function NoRecordAddPage({ kind }: { kind: NoRecordKind }) {
 /** Edit page: the form (number read-only, description, active) beside the units list. */
 export function NoRecordEditPage({ kind, no }: { kind: NoRecordKind; no: string }) {
   const record = kind.api.single.useQuery({ no }, { enabled: no !== '' });
-  const state = PageState({ title: kind.text.editTitle(), pending: record.isPending, error: record.error, missingKey: no === '', backTo: kind.listPath, backLabel: kind.text.back() });
+  const state = PageState({
+    title: kind.text.editTitle(),
+    pending: record.isPending,
+    error: record.error,
+    missingKey: no === '',
+    backTo: kind.listPath,
+    backLabel: kind.text.back(),
+  });
   if (state || !record.data) return state;
   return (
     <>

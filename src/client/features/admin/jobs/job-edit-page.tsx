@@ -15,7 +15,14 @@ import '../common/admin-common.css';
 /** /admin/jobs/edit?code= (spec §2): the job form beside its job tasks. */
 export function JobEditPage({ code }: { code: string }) {
   const record = trpc.job.single.useQuery({ code }, { enabled: code !== '' });
-  const state = PageState({ title: m.admin_jobs_edit_title(), pending: record.isPending, error: record.error, missingKey: code === '', backTo: '/admin/jobs', backLabel: m.admin_jobs_back() });
+  const state = PageState({
+    title: m.admin_jobs_edit_title(),
+    pending: record.isPending,
+    error: record.error,
+    missingKey: code === '',
+    backTo: '/admin/jobs',
+    backLabel: m.admin_jobs_back(),
+  });
   if (state || !record.data) return state;
   return (
     <>
@@ -28,7 +35,14 @@ export function JobEditPage({ code }: { code: string }) {
   );
 }
 
-const initial = (r: TJob) => ({ code: r.code, description: r.description ?? '', billToCustomerNo: r.billToCustomerNo, teamCode: r.teamCode ?? '', active: r.active, version: r.version });
+const initial = (r: TJob) => ({
+  code: r.code,
+  description: r.description ?? '',
+  billToCustomerNo: r.billToCustomerNo,
+  teamCode: r.teamCode ?? '',
+  active: r.active,
+  version: r.version,
+});
 
 function JobForm({ record }: { record: TJob }) {
   const utils = trpc.useUtils();

@@ -12,7 +12,14 @@ import '../common/admin-common.css';
 /** /admin/locations/edit?code= (spec §2): code read-only, name, active; delete by code. */
 export function LocationEditPage({ code }: { code: string }) {
   const record = trpc.location.single.useQuery({ code }, { enabled: code !== '' });
-  const state = PageState({ title: m.admin_locations_edit_title(), pending: record.isPending, error: record.error, missingKey: code === '', backTo: '/admin/locations', backLabel: m.admin_locations_back() });
+  const state = PageState({
+    title: m.admin_locations_edit_title(),
+    pending: record.isPending,
+    error: record.error,
+    missingKey: code === '',
+    backTo: '/admin/locations',
+    backLabel: m.admin_locations_back(),
+  });
   if (state || !record.data) return state;
   return (
     <>

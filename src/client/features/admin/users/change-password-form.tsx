@@ -25,14 +25,7 @@ export function ChangePasswordForm({ username, self }: { username: string; self:
         {/* Lets password managers file the new password under the right user. */}
         <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
         <PasswordField label={m.users_password_new()} name="newPassword" value={password.value} error={password.error} onChange={password.onChange} required />
-        <PasswordField
-          label={m.users_field_confirm_password()}
-          name="confirmNewPassword"
-          value={confirm.value}
-          error={confirm.error}
-          onChange={confirm.onChange}
-          required
-        />
+        <PasswordField label={m.users_field_confirm_password()} name="confirmNewPassword" value={confirm.value} error={confirm.error} onChange={confirm.onChange} required />
         <FormActions submitLabel={m.users_password_submit()} busy={change.isPending} />
       </form>
     </AdminSection>

@@ -147,126 +147,111 @@ export function UserForm({ mode, initial, self = false, submitLabel, busy, onSub
 
   return (
     <AdminSection title={m.users_details_title()}>
-    <form className="users-form" onSubmit={submit} noValidate>
-      <div className="users-grid">
-        {mode === 'create' ? (
-          <TextField
-            label={m.users_field_username()}
-            {...form.text('username')}
-            maxLength={MAX.username}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-          />
-        ) : (
-          <ReadOnlyField label={m.users_field_username()} value={values.username} hint={m.users_username_readonly()} />
-        )}
+      <form className="users-form" onSubmit={submit} noValidate>
+        <div className="users-grid">
+          {mode === 'create' ? (
+            <TextField label={m.users_field_username()} {...form.text('username')} maxLength={MAX.username} autoComplete="off" autoCapitalize="none" spellCheck={false} required />
+          ) : (
+            <ReadOnlyField label={m.users_field_username()} value={values.username} hint={m.users_username_readonly()} />
+          )}
 
-        {self ? (
-          <ReadOnlyField label={m.users_field_role()} value={roleLabel[values.profileType]()} hint={m.users_self_role_hint()} />
-        ) : (
-          <SelectField
-            label={m.users_field_role()}
-            name="profileType"
-            value={values.profileType}
-            error={errors.profileType}
-            onChange={(event) => form.set('profileType', event.target.value as ProfileType)}
-            options={PROFILE_TYPES.map((p) => ({ value: p, label: roleLabel[p]() }))}
-          />
-        )}
-
-        {mode === 'create' && (
-          <>
-            <PasswordField label={m.users_field_password()} {...form.text('password')} required />
-            <PasswordField
-              label={m.users_field_confirm_password()}
-              {...form.text('confirmPassword')}
-              required
+          {self ? (
+            <ReadOnlyField label={m.users_field_role()} value={roleLabel[values.profileType]()} hint={m.users_self_role_hint()} />
+          ) : (
+            <SelectField
+              label={m.users_field_role()}
+              name="profileType"
+              value={values.profileType}
+              error={errors.profileType}
+              onChange={(event) => form.set('profileType', event.target.value as ProfileType)}
+              options={PROFILE_TYPES.map((p) => ({ value: p, label: roleLabel[p]() }))}
             />
-          </>
-        )}
+          )}
 
-        <SelectField
-          label={m.users_field_language()}
-          name="languageCode"
-          value={values.languageCode}
-          error={errors.languageCode}
-          onChange={(event) => form.set('languageCode', event.target.value as LanguageCode)}
-          options={LANGUAGE_CODES.map((l) => ({ value: l, label: languageLabel[l]() }))}
-        />
+          {mode === 'create' && (
+            <>
+              <PasswordField label={m.users_field_password()} {...form.text('password')} required />
+              <PasswordField label={m.users_field_confirm_password()} {...form.text('confirmPassword')} required />
+            </>
+          )}
 
-        <TextField label={m.users_field_team()} {...form.text('teamCode', (v) => v.toUpperCase())} maxLength={MAX.teamCode} autoComplete="off" spellCheck={false} className="users-team" />
-
-        <TextField
-          label={m.users_field_email()}
-          hint={m.users_field_email_hint()}
-          type="email"
-          {...form.text('email')}
-          maxLength={EMAIL_MAX}
-          autoComplete="off"
-          spellCheck={false}
-          autoCapitalize="none"
-          className="users-grid__wide"
-        />
-
-        <TextField
-          label={m.users_field_default_description()}
-          {...form.text('defaultDescription')}
-          maxLength={MAX.description}
-          autoComplete="off"
-          className="users-grid__wide"
-        />
-
-        <div className="users-grid__wide users-resource">
           <SelectField
-            label={m.users_field_default_resource()}
-            name="defaultResource"
-            value={values.defaultResource}
-            error={errors.defaultResource}
-            onChange={(event) => {
-              form.update((current) => defaultResourceChosen(current, event.target.value));
-              form.clearErrors('defaultResource', 'lockDefaultResource');
-            }}
-            placeholder={resources.isPending ? m.app_loading() : m.users_no_resource()}
-            options={[
-              // A resource deactivated after it was chosen stays visible until another is picked.
-              ...(currentMissing ? [{ value: values.defaultResource, label: m.users_resource_inactive({ no: values.defaultResource }) }] : []),
-              ...resourceList.map((r) => ({ value: r.no, label: `${r.no} · ${r.description}` })),
-            ]}
+            label={m.users_field_language()}
+            name="languageCode"
+            value={values.languageCode}
+            error={errors.languageCode}
+            onChange={(event) => form.set('languageCode', event.target.value as LanguageCode)}
+            options={LANGUAGE_CODES.map((l) => ({ value: l, label: languageLabel[l]() }))}
           />
-          <Checkbox
-            label={m.users_field_lock()}
-            name="lockDefaultResource"
-            checked={values.lockDefaultResource}
-            disabled={values.defaultResource === ''}
-            title={values.defaultResource === '' ? m.users_lock_disabled_hint() : undefined}
-            onChange={form.checkbox('lockDefaultResource').onChange}
+
+          <TextField
+            label={m.users_field_team()}
+            {...form.text('teamCode', (v) => v.toUpperCase())}
+            maxLength={MAX.teamCode}
+            autoComplete="off"
+            spellCheck={false}
+            className="users-team"
           />
+
+          <TextField
+            label={m.users_field_email()}
+            hint={m.users_field_email_hint()}
+            type="email"
+            {...form.text('email')}
+            maxLength={EMAIL_MAX}
+            autoComplete="off"
+            spellCheck={false}
+            autoCapitalize="none"
+            className="users-grid__wide"
+          />
+
+          <TextField label={m.users_field_default_description()} {...form.text('defaultDescription')} maxLength={MAX.description} autoComplete="off" className="users-grid__wide" />
+
+          <div className="users-grid__wide users-resource">
+            <SelectField
+              label={m.users_field_default_resource()}
+              name="defaultResource"
+              value={values.defaultResource}
+              error={errors.defaultResource}
+              onChange={(event) => {
+                form.update((current) => defaultResourceChosen(current, event.target.value));
+                form.clearErrors('defaultResource', 'lockDefaultResource');
+              }}
+              placeholder={resources.isPending ? m.app_loading() : m.users_no_resource()}
+              options={[
+                // A resource deactivated after it was chosen stays visible until another is picked.
+                ...(currentMissing ? [{ value: values.defaultResource, label: m.users_resource_inactive({ no: values.defaultResource }) }] : []),
+                ...resourceList.map((r) => ({ value: r.no, label: `${r.no} · ${r.description}` })),
+              ]}
+            />
+            <Checkbox
+              label={m.users_field_lock()}
+              name="lockDefaultResource"
+              checked={values.lockDefaultResource}
+              disabled={values.defaultResource === ''}
+              title={values.defaultResource === '' ? m.users_lock_disabled_hint() : undefined}
+              onChange={form.checkbox('lockDefaultResource').onChange}
+            />
+          </div>
+
+          {self ? (
+            <ReadOnlyField label={m.users_field_expiration()} value={values.expirationDate ? formatDate(values.expirationDate) : '–'} hint={m.users_self_expiration_hint()} />
+          ) : (
+            <div>
+              <TextField label={m.users_field_expiration()} type="date" {...form.text('expirationDate')} />
+              <p className="field__hint users-hint--under">{m.users_expiration_hint()}</p>
+            </div>
+          )}
+
+          {mode === 'edit' && !self && (
+            <Checkbox label={m.users_field_active()} name="active" checked={values.active} onChange={form.checkbox('active').onChange} className="users-active" />
+          )}
+          {errors.active && <p className="field__error users-grid__wide">{errors.active}</p>}
         </div>
 
-        {self ? (
-          <ReadOnlyField
-            label={m.users_field_expiration()}
-            value={values.expirationDate ? formatDate(values.expirationDate) : '–'}
-            hint={m.users_self_expiration_hint()}
-          />
-        ) : (
-          <div>
-            <TextField label={m.users_field_expiration()} type="date" {...form.text('expirationDate')} />
-            <p className="field__hint users-hint--under">{m.users_expiration_hint()}</p>
-          </div>
-        )}
-
-        {mode === 'edit' && !self && (
-          <Checkbox label={m.users_field_active()} name="active" checked={values.active} onChange={form.checkbox('active').onChange} className="users-active" />
-        )}
-        {errors.active && <p className="field__error users-grid__wide">{errors.active}</p>}
-      </div>
-
-      {formError && <p className="form-error">{formError}</p>}
-      <FormActions submitLabel={submitLabel} busy={busy} cancelTo="/admin/users" end={end} />
-    </form>
+        {formError && <p className="form-error">{formError}</p>}
+        <FormActions submitLabel={submitLabel} busy={busy} cancelTo="/admin/users" end={end} />
+      </form>
     </AdminSection>
   );
 }

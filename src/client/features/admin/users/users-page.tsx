@@ -30,9 +30,30 @@ export function UsersPage() {
     { key: 'username', header: m.users_col_username(), kind: 'code', cell: name, sortValue: (u) => u.username },
     { key: 'role', header: m.users_col_role(), kind: 'nowrap', cell: (u) => roleLabel[u.profileType](), sortValue: (u) => roleLabel[u.profileType]() },
     { key: 'team', header: m.users_col_team(), kind: 'code', priority: 2, cell: (u) => u.teamCode ?? dash, sortValue: (u) => u.teamCode },
-    { key: 'language', header: m.users_col_language(), kind: 'nowrap', priority: 3, cell: (u) => <span title={languageLabel[u.languageCode]()}>{u.languageCode}</span>, sortValue: (u) => u.languageCode },
-    { key: 'expiration', header: m.users_col_expiration(), kind: 'nowrap', priority: 3, cell: (u) => (u.expirationDate ? formatDate(u.expirationDate) : dash), sortValue: (u) => u.expirationDate },
-    { key: 'active', header: m.users_col_active(), kind: 'badge', hideInCard: true, sortValue: (u) => (u.active && !isExpired(u.expirationDate) ? 0 : 1), cell: (u) => <ActiveBadge active={u.active} expired={isExpired(u.expirationDate)} /> },
+    {
+      key: 'language',
+      header: m.users_col_language(),
+      kind: 'nowrap',
+      priority: 3,
+      cell: (u) => <span title={languageLabel[u.languageCode]()}>{u.languageCode}</span>,
+      sortValue: (u) => u.languageCode,
+    },
+    {
+      key: 'expiration',
+      header: m.users_col_expiration(),
+      kind: 'nowrap',
+      priority: 3,
+      cell: (u) => (u.expirationDate ? formatDate(u.expirationDate) : dash),
+      sortValue: (u) => u.expirationDate,
+    },
+    {
+      key: 'active',
+      header: m.users_col_active(),
+      kind: 'badge',
+      hideInCard: true,
+      sortValue: (u) => (u.active && !isExpired(u.expirationDate) ? 0 : 1),
+      cell: (u) => <ActiveBadge active={u.active} expired={isExpired(u.expirationDate)} />,
+    },
   ];
 
   const state = PageState({

@@ -13,7 +13,14 @@ import '../common/admin-common.css';
 /** /admin/worktypes/edit?code= (spec §2, §5): code read-only. */
 export function WorktypeEditPage({ code }: { code: string }) {
   const record = trpc.workType.single.useQuery({ code }, { enabled: code !== '' });
-  const state = PageState({ title: m.admin_worktypes_edit_title(), pending: record.isPending, error: record.error, missingKey: code === '', backTo: '/admin/worktypes', backLabel: m.admin_worktypes_back() });
+  const state = PageState({
+    title: m.admin_worktypes_edit_title(),
+    pending: record.isPending,
+    error: record.error,
+    missingKey: code === '',
+    backTo: '/admin/worktypes',
+    backLabel: m.admin_worktypes_back(),
+  });
   if (state || !record.data) return state;
   return (
     <>

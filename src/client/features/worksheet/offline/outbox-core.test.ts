@@ -17,8 +17,19 @@ import {
 } from './outbox-core';
 
 const fields = (description: string): WorksheetFieldsOut => ({
-  date: '2026-11-23', customerNo: 'C1000', jobCode: 'J-1001', jobTaskCode: '100', locationCode: '', workTypeCode: '',
-  unitType: 'Resource', unitNo: 'R03', description, timeFrom: '07:00', timeTo: '08:00', quantity: '1', unitOfMeasureCode: 'HOUR',
+  date: '2026-11-23',
+  customerNo: 'C1000',
+  jobCode: 'J-1001',
+  jobTaskCode: '100',
+  locationCode: '',
+  workTypeCode: '',
+  unitType: 'Resource',
+  unitNo: 'R03',
+  description,
+  timeFrom: '07:00',
+  timeTo: '08:00',
+  quantity: '1',
+  unitOfMeasureCode: 'HOUR',
 });
 const photo = (bytes: number) => ({ name: 'p.png', type: 'image/png', blob: new Blob([new Uint8Array(bytes)], { type: 'image/png' }) });
 let n = 0;
@@ -111,7 +122,7 @@ describe('outbox', () => {
     expect((await listItems(store, A)).map((i) => i.state)).toEqual(['waiting', 'waiting']);
   });
 
-  it('keeps users apart: one login never lists, sends, edits or deletes another user\'s items', async () => {
+  it("keeps users apart: one login never lists, sends, edits or deletes another user's items", async () => {
     const store = await fresh();
     const bobs = await enqueue(store, B, fields('bob'), []);
     await enqueue(store, A, fields('alice'), []);

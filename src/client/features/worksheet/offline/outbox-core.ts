@@ -76,7 +76,6 @@ interface OutboxDb extends DBSchema {
   items: { key: string; value: OutboxItem; indexes: { owner: string } };
 }
 
-
 export interface OutboxStore {
   db: IDBPDatabase<OutboxDb>;
 }

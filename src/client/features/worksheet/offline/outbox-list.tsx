@@ -13,13 +13,7 @@ import type { UnitType } from '../../../../shared/limits';
 import type { OutboxDraft } from '../use-worksheet-form';
 import { WorksheetForm } from '../worksheet-form';
 import { useOnline } from '../../../offline/online';
-import {
-  discardOutboxItem,
-  OutboxBusyError,
-  problemFieldMessages,
-  problemMessage,
-  sendNow,
-} from './outbox';
+import { discardOutboxItem, OutboxBusyError, problemFieldMessages, problemMessage, sendNow } from './outbox';
 import { useOutboxFailing, useOutboxItems } from './outbox-state';
 import { filesOf, type OutboxItem } from './outbox-core';
 import './outbox.css';
@@ -126,7 +120,9 @@ export function OutboxList({ settings }: { settings: TWorksheetFormSettings }) {
             {problemMessage(editing.problem)}
           </p>
         )}
-        {editing && <WorksheetForm key={editing.id} settings={settings} queued={draftOf(editing)} layout="page" onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />}
+        {editing && (
+          <WorksheetForm key={editing.id} settings={settings} queued={draftOf(editing)} layout="page" onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />
+        )}
       </Modal>
     </section>
   );

@@ -45,7 +45,13 @@ export function OutboxCount() {
   if (!waiting) return null;
   const refused = items.some((i) => i.state === 'refused');
   return (
-    <Link to="/" hash="outbox" className={refused ? 'outbox-count outbox-count--refused' : 'outbox-count'} aria-label={m.outbox_count_label({ count: String(items.length) })} title={m.outbox_count_label({ count: String(items.length) })}>
+    <Link
+      to="/"
+      hash="outbox"
+      className={refused ? 'outbox-count outbox-count--refused' : 'outbox-count'}
+      aria-label={m.outbox_count_label({ count: String(items.length) })}
+      title={m.outbox_count_label({ count: String(items.length) })}
+    >
       <svg viewBox="0 0 24 24" aria-hidden="true">
         <path d="M4 12l16-8-6 16-2-6-8-2z" />
       </svg>

@@ -30,12 +30,20 @@ export function publishOutbox(next: { items?: readonly OutboxItem[]; failing?: b
 
 /** The current login's queued entries, oldest first. */
 export function useOutboxItems(): readonly OutboxItem[] {
-  return useSyncExternalStore(subscribe, () => items, () => EMPTY);
+  return useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => EMPTY,
+  );
 }
 
 /** Whether the last round was cut off because the server did not answer (it is tried again by itself). */
 export function useOutboxFailing(): boolean {
-  return useSyncExternalStore(subscribe, () => failing, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => failing,
+    () => false,
+  );
 }
 
 export const currentOutboxItems = (): readonly OutboxItem[] => items;

@@ -222,7 +222,8 @@ async function resend(db: OutboxStore, current: string, id: string, fields: Work
   const outcome = await exclusive(() => sendItem(db, current, id, send));
   await refresh();
   if (outcome.kind === 'sent') return outcome.record as TWorksheetRecord;
-  if (outcome.kind === 'refused') throw new AppCallError(outcome.problem.status, problemMessage(outcome.problem), undefined, {}, outcome.problem.errors, outcome.problem.errorCodes ?? {});
+  if (outcome.kind === 'refused')
+    throw new AppCallError(outcome.problem.status, problemMessage(outcome.problem), undefined, {}, outcome.problem.errors, outcome.problem.errorCodes ?? {});
   return 'queued';
 }
 
