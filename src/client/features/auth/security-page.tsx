@@ -42,7 +42,7 @@ export function SecurityPage() {
         <section className="card security-section" aria-labelledby="security-2fa">
           <h2 id="security-2fa">{m.security_totp_title()}</h2>
           <p data-testid="security-status">
-            {s.totp ? m.security_totp_on({ left: s.recoveryCodesLeft }) : m.security_totp_off()}
+            {s.totp ? m.security_totp_on({ left: s.recoveryCodesLeft }) : s.passkeys > 0 ? m.security_totp_off_passkeys() : m.security_totp_off()}
             {s.required && ` ${m.security_totp_required()}`}
           </p>
           {codes && <RecoveryCodes codes={codes} />}

@@ -384,8 +384,14 @@ export function WorksheetHomePage() {
           the page's largest text, painted one round trip later on a phone). */}
       <Glance role={role} />
       <WeekReminder />
+      {/* Issue 40 §4: the keyboard's way past the inline form to the Days/Week tabs and the grid. */}
+      {showForm && settings.data && (
+        <a className="skip-link" href="#ws-views">
+          {m.ws_skip_form()}
+        </a>
+      )}
       {showForm && settings.data && <InlineForm settings={settings.data} />}
-      <nav className="ws-tabs ws-views" aria-label={m.ws_view_label()}>
+      <nav className="ws-tabs ws-views" id="ws-views" tabIndex={-1} aria-label={m.ws_view_label()}>
         <Link to="/" search={{ mode: search.mode }} className={weekView ? 'ws-tab' : 'ws-tab is-active'} aria-current={weekView ? undefined : 'page'}>
           {m.ws_view_days()}
         </Link>
