@@ -49,6 +49,11 @@ export interface Meta {
      * (`?group=job,person`: OpenAPI's `style: form, explode: false`), split at the REST edge.
      */
     commaLists?: readonly string[];
+    /**
+     * Only the signed-in person's session cookie: the API key is no login here (it has no second
+     * factor of its own) and answers 401. The document lists the session alone as its security.
+     */
+    sessionOnly?: boolean;
   };
   summary?: string;
   /** Longer OpenAPI description (Markdown). */

@@ -50,16 +50,16 @@ describe('passkeys', () => {
     expect(list.body.passkeys.map((p) => p.name)).toEqual(['Laptop', 'Phone']);
     const [laptop, phone] = list.body.passkeys;
 
-    const renamed = await ann.put(`/api/user/security/passkeys/${laptop!.id}`, { name: 'Work laptop' });
+    const renamed = await ann.put('/api/user/security/passkeys', { id: laptop!.id, name: 'Work laptop' });
     expectStatus(renamed, 200);
     expect(renamed.body.name).toBe('Work laptop');
     // Another user's passkey is not found, not forbidden.
     const ben = await app.login('ben');
-    expect(problemOf(await ben.put(`/api/user/security/passkeys/${laptop!.id}`, { name: 'Mine' }))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
-    expect(problemOf(await ben.del(`/api/user/security/passkeys/${laptop!.id}`))).toMatchObject({ status: 404 });
-    expect(problemOf(await ann.put(`/api/user/security/passkeys/${laptop!.id}`, { name: '  ' }))).toMatchObject({ status: 400 });
+    expect(problemOf(await ben.put('/api/user/security/passkeys', { id: laptop!.id, name: 'Mine' }))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(problemOf(await ben.del('/api/user/security/passkeys', { id: laptop!.id }))).toMatchObject({ status: 404 });
+    expect(problemOf(await ann.put('/api/user/security/passkeys', { id: laptop!.id, name: '  ' }))).toMatchObject({ status: 400 });
 
-    expectStatus(await ann.del(`/api/user/security/passkeys/${phone!.id}`), 204);
+    expectStatus(await ann.del('/api/user/security/passkeys', { id: phone!.id }), 204);
     const after = await ann.get('/api/user/security/passkeys');
     expectStatus(after, 200);
     expect(after.body.passkeys.map((p) => p.name)).toEqual(['Work laptop']);
@@ -209,7 +209,7 @@ describe('passkeys', () => {
       expect(security.body).toMatchObject({ totp: false, passkeys: 1, required: true });
       const list = await lead.get('/api/user/security/passkeys');
       expectStatus(list, 200);
-      expect(problemOf(await lead.del(`/api/user/security/passkeys/${list.body.passkeys[0]!.id}`))).toMatchObject({ status: 403, code: 'SECOND_FACTOR_REQUIRED' });
+      expect(problemOf(await lead.del('/api/user/security/passkeys', { id: list.body.passkeys[0]!.id }))).toMatchObject({ status: 403, code: 'SECOND_FACTOR_REQUIRED' });
     } finally {
       expectStatus(await admin.put('/api/account/security', { secondFactorRequired: 'none' }), 200);
     }

@@ -279,6 +279,8 @@ export function buildOpenApi(routes: RestRoute[], raw: RawRoute[], kinds: Map<st
     const login = kind === 'public' && r.method !== 'GET';
     for (const s of errorStatuses(facts)) responses[s] = problemRef(STATUS_TEXT[s] ?? 'Problem', problemHeaders(s, create, login));
     op.responses = responses;
+    // A session-only operation (the caller's passkeys) says so: the API key answers 401 there.
+    if (r.meta.rest.sessionOnly) op.security = [{ session: [] }];
     (paths[r.path] ??= {})[r.method.toLowerCase()] = op;
   }
   for (const r of raw) {

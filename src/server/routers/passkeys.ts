@@ -38,13 +38,13 @@ const asAuthentication = (r: unknown) => r as AuthenticationResponseJSON;
 /** Issue 41 §3 (decision 0400): the user's passkeys, a sign-in with one, and a passkey as the second step. */
 export const passkeysRouter = router({
   list: authedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/user/security/passkeys', keyless: true }, summary: "The caller's passkeys", tags })
+    .meta({ rest: { method: 'GET', path: '/api/user/security/passkeys', keyless: true, sessionOnly: true }, summary: "The caller's passkeys", tags })
     .output(ZPasskeyList)
     .query(async ({ ctx }) => ({ passkeys: await pk.listPasskeys(ctx.db, sessionUser(ctx).userId) })),
 
   registerOptions: authedProcedure
     .meta({
-      rest: { method: 'POST', path: '/api/user/security/passkeys/options', keyless: true },
+      rest: { method: 'POST', path: '/api/user/security/passkeys/options', keyless: true, sessionOnly: true },
       summary: 'Options for navigator.credentials.create (a new passkey); the challenge is good once, 5 minutes',
       tags,
     })
@@ -53,7 +53,7 @@ export const passkeysRouter = router({
 
   register: authedProcedure
     .meta({
-      rest: { method: 'POST', path: '/api/user/security/passkeys', status: 201, keyless: true },
+      rest: { method: 'POST', path: '/api/user/security/passkeys', status: 201, keyless: true, sessionOnly: true },
       summary: "Registers a passkey: the browser's answer to the options, and a name",
       tags,
     })
@@ -62,14 +62,14 @@ export const passkeysRouter = router({
     .mutation(({ ctx, input }) => pk.register(ctx.db, ctx.log, pk.relyingParty(ctx.req, ctx.env), sessionUser(ctx), input.name, asRegistration(input.response))),
 
   rename: authedProcedure
-    .meta({ rest: { method: 'PUT', path: '/api/user/security/passkeys/{id}' }, summary: "Renames one of the caller's passkeys", tags })
+    .meta({ rest: { method: 'PUT', path: '/api/user/security/passkeys', sessionOnly: true }, summary: "Renames one of the caller's passkeys", tags })
     .input(ZPasskeyRenameInput)
     .output(ZPasskey)
     .mutation(({ ctx, input }) => pk.renamePasskey(ctx.db, sessionUser(ctx).userId, input.id, input.name)),
 
   remove: authedProcedure
     .meta({
-      rest: { method: 'DELETE', path: '/api/user/security/passkeys/{id}', status: 204 },
+      rest: { method: 'DELETE', path: '/api/user/security/passkeys', status: 204, sessionOnly: true },
       summary: "Removes one of the caller's passkeys (not the last second factor the account requires)",
       tags,
     })
