@@ -331,7 +331,7 @@ test.describe('screenshots, Danish browser', () => {
       // Before login the browser language decides.
       await expect(page.getByRole('heading', { name: 'Log ind' })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', 'da');
-      await page.getByRole('button', { name: 'Log ind' }).click();
+      await page.getByRole('button', { name: 'Log ind', exact: true }).click();
       await expect(page.getByText('Feltet skal udfyldes')).toHaveCount(2);
       await screenshot(page, `login-${size}-da`);
       await login(page, 'dansk');

@@ -15,7 +15,10 @@ const strict = <T extends z.ZodRawShape>(shape: T) =>
 const b64url = (max: number) =>
   plainString({ error: ERR.required })
     .max(max, errorToken('TOO_LONG', { max }))
-    .regex(/^[A-Za-z0-9_-]*={0,2}$/, errorToken('PASSKEY_INVALID'));
+    .regex(/^[A-Za-z0-9_-]*={0,2}$/, errorToken('PASSKEY_INVALID'))
+    // An example of its own: without one, Swagger UI builds one from the pattern and the length
+    // (thousands of characters per field), which stopped /api/docs rendering past the first tag.
+    .meta({ example: 'AQIDBA' });
 
 /** The login challenge of a password sign-in waiting for its second step. */
 const loginChallenge = plainString({ error: ERR.required })
