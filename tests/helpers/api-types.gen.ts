@@ -2090,14 +2090,20 @@ export interface operations {
                 "application/json": {
                     challenge: string;
                     response: {
+                        /** @example AQIDBA */
                         id: string;
+                        /** @example AQIDBA */
                         rawId: string;
                         /** @constant */
                         type: "public-key";
                         response: {
+                            /** @example AQIDBA */
                             clientDataJSON: string;
+                            /** @example AQIDBA */
                             authenticatorData: string;
+                            /** @example AQIDBA */
                             signature: string;
+                            /** @example AQIDBA */
                             userHandle?: string;
                         } & {
                             [key: string]: unknown;
@@ -4634,12 +4640,16 @@ export interface operations {
                     /** @example Nordhavn Byg ApS */
                     name: string;
                     response: {
+                        /** @example AQIDBA */
                         id: string;
+                        /** @example AQIDBA */
                         rawId: string;
                         /** @constant */
                         type: "public-key";
                         response: {
+                            /** @example AQIDBA */
                             clientDataJSON: string;
+                            /** @example AQIDBA */
                             attestationObject: string;
                             transports?: string[];
                         } & {
@@ -5743,14 +5753,20 @@ export interface operations {
             content: {
                 "application/json": {
                     response: {
+                        /** @example AQIDBA */
                         id: string;
+                        /** @example AQIDBA */
                         rawId: string;
                         /** @constant */
                         type: "public-key";
                         response: {
+                            /** @example AQIDBA */
                             clientDataJSON: string;
+                            /** @example AQIDBA */
                             authenticatorData: string;
+                            /** @example AQIDBA */
                             signature: string;
+                            /** @example AQIDBA */
                             userHandle?: string;
                         } & {
                             [key: string]: unknown;
