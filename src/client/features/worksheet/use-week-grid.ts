@@ -4,7 +4,7 @@ import { getLocale } from '../../../shared/paraglide/runtime.js';
 import type { TWorksheetFormSettings } from '../../../shared/schemas/worksheet';
 import type { TWeekRow, TWorksheetWeek } from '../../../shared/schemas/worksheet-week';
 import { isTimeMode, prefillDescription } from '../../../shared/worksheet-rules';
-import { errorMessage, serverFieldErrors, translateText } from '../../lib/errors';
+import { errorMessage, loadErrorMessages, serverFieldErrors, translateText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { invalidateCounts } from './invalidate-counts';
 import { loadOutbox } from './offline/outbox-state';
@@ -126,6 +126,16 @@ export function useWeekGrid(
       return next;
     });
 
+  /**
+   * A value refused in the browser: its reason in the user's language. The texts of the codes are a
+   * chunk of their own, asked for on the first refusal: the reason is shown once they are here
+   * (at once when they are), never as the bare code.
+   */
+  const refuse = (key: string, reason: string, typed: string) => {
+    if (reason === 'DAY_LIMIT') return setFlag(key, { error: m.ws_grid_day_limit(), typed });
+    void loadErrorMessages().then(() => setFlag(key, { error: translateText(reason), typed }));
+  };
+
   const closedUntil = data?.closedUntil ?? null;
   const canCreate = data?.canCreate ?? false;
   const days = data?.days;
@@ -179,7 +189,7 @@ export function useWeekGrid(
     const hours = isHourUnit(row.unitOfMeasureCode);
     const read = readCell(text, locale, hours);
     if (!read.ok) {
-      setFlag(key, { error: read.error === 'DAY_LIMIT' ? m.ws_grid_day_limit() : translateText(read.error), typed: text });
+      refuse(key, read.error, text);
       return;
     }
     const one = row.cells[i];
@@ -202,7 +212,7 @@ export function useWeekGrid(
     if (plan.kind !== 'delete' && isTimeMode(settings.resourceUnits, row.unitType)) {
       const span = timesFor(plan.quantity, row.cells[i]?.timeFrom ?? null);
       if ('error' in span) {
-        setFlag(key, { error: span.error === 'DAY_LIMIT' ? m.ws_grid_day_limit() : translateText(span.error), typed: text });
+        refuse(key, span.error, text);
         return;
       }
       times = span;
