@@ -47,4 +47,5 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 # node runs the server directly (no npm, no shell in between), so SIGTERM reaches it: /readyz
 # turns 503, requests in flight finish, the database closes. compose adds `init: true` (tini as
 # PID 1, which reaps the CLI's processes) and a 15 s stop grace period.
-CMD ["node", "--enable-source-maps", "dist/server/main.js"]
+# --max-semi-space-size=32: a young generation of 2 × 32 MB instead of 2 × 16 MB (decision 0491).
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=32", "dist/server/main.js"]

@@ -224,12 +224,17 @@ export function watch(child: ChildProcess, pattern: RegExp, ready: (url: string)
 /** The APP_SECRET of bench servers on PostgreSQL. */
 const BENCH_APP_SECRET = 'bench-app-secret-bench-app-secret-bench-app-secret';
 
+/** The node flags `npm start` gives the server (package.json's start script, decision 0491): the benches run it so. */
+export const START_NODE_FLAGS: string[] = (
+  (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.match(/--[a-z-]+=\S+/g) ?? []
+).filter((f) => !f.startsWith('--import'));
+
 export async function startServerProcess(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ServerProcess> {
   // The built server (dist/server/main.js, as `npm start` runs it; bench/run.ts rebuilds it when
   // stale). BENCH_SOURCE=1: the sources through tsx instead. BENCH_SERVER_ENTRY: another built
   // main.js (an A/B comparison, bench/ab-info.ts).
   const entry = env.BENCH_SERVER_ENTRY ? [env.BENCH_SERVER_ENTRY] : process.env.BENCH_SOURCE === '1' ? ['--import', 'tsx', 'src/server/main.ts'] : ['dist/server/main.js'];
-  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
+  const child = spawn(process.execPath, [...START_NODE_FLAGS, ...nodeArgs, ...entry], {
     cwd: ROOT,
     // With DATABASE_URL the server needs APP_SECRET (issue 21 §4): one per run, shared by every instance; a bench's own value wins.
     env: {

@@ -31,6 +31,7 @@ import {
   procMb,
   ROOT,
   spread,
+  START_NODE_FLAGS,
   startServerProcess,
   watch,
   withBenchDatabase,
@@ -51,7 +52,7 @@ interface Sample {
 }
 
 async function startLimitProcess(config: unknown): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['bench/limit-server.mjs'], { cwd: ROOT, env: { ...process.env, LIMIT_CONFIG: JSON.stringify(config) } });
+  const child = spawn(process.execPath, [...(process.env.BENCH_LIMIT_NODE_ARGS ?? '').split(' ').filter(Boolean), 'bench/limit-server.mjs'], { cwd: ROOT, env: { ...process.env, LIMIT_CONFIG: JSON.stringify(config) } });
   const w = await watch(child, /running at (http:\/\/\S+)/, () => Promise.resolve(true));
   return { ...w, pid: child.pid! };
 }
@@ -89,7 +90,7 @@ export async function benchLimits(): Promise<void> {
     )!.compile(dbh.db.withoutPlugins());
     const columns = CREATED_COLUMNS.map(([, c]) => c);
 
-    const app = await startServerProcess({ DATABASE_URL: databaseUrl });
+    const app = await startServerProcess({ DATABASE_URL: databaseUrl }, (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean));
     let limit: ServerProcess | null = null;
     try {
       const res = await fetchRetry(`${app.url}/api/user/login`, {
@@ -125,6 +126,9 @@ export async function benchLimits(): Promise<void> {
         },
       });
       const idleRss = procMb(app.pid, 'VmRSS');
+      const appFlags = [...START_NODE_FLAGS, ...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+      line('app node flags (as npm start; BENCH_APP_NODE_ARGS adds, the last wins)', appFlags.join(' ') || '(none)');
+      line('limit node flags (BENCH_LIMIT_NODE_ARGS)', process.env.BENCH_LIMIT_NODE_ARGS || '(none: node defaults)');
       const body = JSON.stringify({
         username: 'benchadmin',
         date: new Date().toISOString().slice(0, 10),
@@ -184,7 +188,8 @@ export async function benchLimits(): Promise<void> {
         line('  app / limit req/s', `${spread(rps, 2, '×')} (goal ≥ ${c.goal.rps}×) ${median(rps) >= c.goal.rps ? 'met' : 'MISSED'}`);
         if (c.goal.p95) {
           const p = appS.map((s, i) => s.r.p95 / limitS[i]!.r.p95);
-          line('  app / limit p95', `${spread(p, 2, '×')} (goal ≤ ${c.goal.p95}×) ${median(p) <= c.goal.p95 ? 'met' : 'MISSED'}`);
+          // Issue 43 §4: within the goal in every round, not only in the median one.
+          line('  app / limit p95', `${spread(p, 2, '×')} (goal ≤ ${c.goal.p95}× in every round) ${Math.max(...p) <= c.goal.p95 ? 'met' : 'MISSED'}`);
           line(
             '  app / limit p97.5',
             spread(

@@ -2,12 +2,15 @@
  * Profiles the server under load on one URL: `node --cpu-prof` on a server process (PostgreSQL),
  * autocannon for a few seconds, then prints the functions with the most self time and the
  * inclusive time of a few markers. Used for docs/decisions/0120-lean-trpc-path.md.
- *   node --import tsx bench/profile-info.ts rest|trpc [seconds]
+ *   node --import tsx bench/profile-info.ts rest|trpc|healthz|list [seconds]
+ * `list`: the first worksheet page of 200 of 5 000 entries at 50 connections, as `npm run bench -- limits`.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
+import { openDatabase } from '../db/database';
 import { fetchRetry, load, ROOT, startServerProcess, withBenchDatabase } from './lib';
 
 interface Node {
@@ -74,8 +77,26 @@ await withBenchDatabase('prof', async (databaseUrl) => {
     body: JSON.stringify({ username: 'profadmin', password: 'bench-pass-1' }),
   });
   const headers = { Cookie: res.headers.getSetCookie()[0]!.split(';')[0]! };
-  const url = which === 'trpc' ? `${app.url}/api/trpc/user.info?batch=1&input=%7B%7D` : which === 'healthz' ? `${app.url}/healthz` : `${app.url}/api/user/info`;
-  const r = await load(url, { headers, seconds, warmupSeconds: 1, connections: 10 });
+  if (which === 'list') {
+    const dbh = await openDatabase({ databaseUrl, dataDir: '' });
+    await sql`
+      INSERT INTO worksheet_record (account_id, username, date, customer_no, customer_name, job_code, job_description, unit_type, unit_no,
+        unit_description, description, time_from, time_to, quantity, unit_of_measure_code, unit_of_measure_description, created_by)
+      SELECT a.id, 'profadmin', current_date - (g % 60), 'C1000', 'Nordhavn Byg ApS', 'J-1001', 'Kitchen renovation, Strandvejen 12',
+        'Resource', 'R01', 'Carpenter', 'Bench entry ' || g, time '07:00', time '15:30', 8.5, 'HOUR', 'Hour', 'profadmin'
+      FROM generate_series(1, 5000) g CROSS JOIN account a WHERE a.code = 'P'`.execute(dbh.db);
+    await sql`ANALYZE`.execute(dbh.db);
+    await dbh.close();
+  }
+  const url =
+    which === 'trpc'
+      ? `${app.url}/api/trpc/user.info?batch=1&input=%7B%7D`
+      : which === 'healthz'
+        ? `${app.url}/healthz`
+        : which === 'list'
+          ? `${app.url}/api/worksheet?mode=ALL`
+          : `${app.url}/api/user/info`;
+  const r = await load(url, { headers, seconds, warmupSeconds: 1, connections: which === 'list' ? 50 : 10 });
   console.log(`${which}: ${r.requests} requests, ${r.rps} req/s, errors ${r.errors}, non-2xx ${r.non2xx}`);
   await app.stop();
   const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
