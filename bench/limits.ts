@@ -52,7 +52,10 @@ interface Sample {
 }
 
 async function startLimitProcess(config: unknown): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...(process.env.BENCH_LIMIT_NODE_ARGS ?? '').split(' ').filter(Boolean), 'bench/limit-server.mjs'], { cwd: ROOT, env: { ...process.env, LIMIT_CONFIG: JSON.stringify(config) } });
+  const child = spawn(process.execPath, [...(process.env.BENCH_LIMIT_NODE_ARGS ?? '').split(' ').filter(Boolean), 'bench/limit-server.mjs'], {
+    cwd: ROOT,
+    env: { ...process.env, LIMIT_CONFIG: JSON.stringify(config) },
+  });
   const w = await watch(child, /running at (http:\/\/\S+)/, () => Promise.resolve(true));
   return { ...w, pid: child.pid! };
 }
