@@ -34,6 +34,20 @@ interface ComboBoxProps {
   placeholder?: string;
 }
 
+/** A picker's options and how they load, as use-form-options.ts builds them for each field. */
+export interface PickerList {
+  options: readonly ComboOption[];
+  selected?: ComboOption | undefined;
+  onSearch?: (typed: string) => void;
+  limited?: boolean;
+  loading?: boolean;
+}
+
+/** A ComboBox over one of the form's picker lists: the entry form and the week grid's "Add row" alike. */
+export function PickerComboBox({ list, ...props }: Omit<ComboBoxProps, 'options' | 'onSearch' | 'limited' | 'selectedOption' | 'loading'> & { list: PickerList }) {
+  return <ComboBox {...props} options={list.options} onSearch={list.onSearch} limited={list.limited} selectedOption={list.selected} loading={list.loading} />;
+}
+
 /** How many matches are rendered at once; the rest are reached by typing (spec §9: no limit on data). */
 const SHOWN = 100;
 

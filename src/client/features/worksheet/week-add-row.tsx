@@ -9,7 +9,7 @@ import { autoSelect, conditionalErrors } from '../../../shared/worksheet-rules';
 import { Button } from '../../components/button';
 import { AppCallError } from '../../lib/errors';
 import { useZodForm } from '../../lib/use-zod-form';
-import { ComboBox, type ComboOption } from './combo-box';
+import { PickerComboBox, type ComboOption } from './combo-box';
 import { useFormOptions } from './use-form-options';
 import { initialValues, jobChosen, unitChosen, unitTypeChosen, workTypeChosen, type FormContext, type FormValues } from './worksheet-form-state';
 
@@ -101,33 +101,28 @@ export function WeekAddRow({ settings, today, onAdd, onCancel }: Props) {
         {m.ws_grid_add_title()}
       </h3>
       <div className="wk-addrow__fields">
-        <ComboBox
+        <PickerComboBox
+          list={lists.jobs}
           name="jobCode"
           label={m.ws_field_job()}
           value={values.jobCode}
-          options={lists.jobs.options}
-          onSearch={lists.jobs.onSearch}
-          limited={lists.jobs.limited}
-          selectedOption={lists.jobs.selected}
           onChange={(jobCode) => {
             form.clearErrors('jobCode', 'jobTaskCode');
             form.update((v) => jobChosen(v as FormValues, jobCode, jobs.data?.find((j) => j.code === jobCode)?.billToCustomerNo, ctx));
           }}
           error={form.errors.jobCode}
           required
-          loading={lists.jobs.loading}
         />
         {settings.showJobTask && (
-          <ComboBox
+          <PickerComboBox
+            list={lists.tasks}
             name="jobTaskCode"
             label={m.ws_field_task()}
             value={values.jobTaskCode}
-            options={lists.tasks.options}
             onChange={(code) => form.set('jobTaskCode', code)}
             error={form.errors.jobTaskCode}
             required={settings.mandatoryJobTask}
             disabled={!values.jobCode}
-            loading={lists.tasks.loading}
           />
         )}
         <label className="field">
@@ -147,50 +142,41 @@ export function WeekAddRow({ settings, today, onAdd, onCancel }: Props) {
             <option value="Item">{m.ws_unit_type_item()}</option>
           </select>
         </label>
-        <ComboBox
+        <PickerComboBox
+          list={lists.units}
           name="unitNo"
           label={m.ws_field_unit()}
           value={values.unitNo}
-          options={lists.units.options}
-          onSearch={lists.units.onSearch}
-          limited={lists.units.limited}
-          selectedOption={lists.units.selected}
           onChange={(unitNo, option) => {
             form.clearErrors('unitNo', 'unitOfMeasureCode');
             form.update((v) => unitChosen(v as FormValues, unitNo, option?.label ?? null, forcedUomOf(values.workTypeCode), ctx));
           }}
           error={form.errors.unitNo}
           required
-          loading={lists.units.loading}
         />
         {settings.showWorkType && (
-          <ComboBox
+          <PickerComboBox
+            list={lists.workTypes}
             name="workTypeCode"
             label={m.ws_field_work_type()}
             value={values.workTypeCode}
-            options={lists.workTypes.options}
-            onSearch={lists.workTypes.onSearch}
-            limited={lists.workTypes.limited}
-            selectedOption={lists.workTypes.selected}
             onChange={(code) => {
               form.clearErrors('workTypeCode', 'unitOfMeasureCode');
               form.update((v) => workTypeChosen(v as FormValues, code, forcedUomOf(code), values.unitNo ? uomCodes : undefined));
             }}
             error={form.errors.workTypeCode}
             required={settings.mandatoryWorkType}
-            loading={lists.workTypes.loading}
           />
         )}
-        <ComboBox
+        <PickerComboBox
+          list={lists.uoms}
           name="unitOfMeasureCode"
           label={m.ws_field_uom()}
           value={values.unitOfMeasureCode || uom}
-          options={lists.uoms.options}
           onChange={(code) => form.set('unitOfMeasureCode', code)}
           error={form.errors.unitOfMeasureCode}
           required
           disabled={!values.unitNo || uomRule.kind === 'forced'}
-          loading={lists.uoms.loading}
         />
       </div>
       <div className="wk-addrow__buttons">

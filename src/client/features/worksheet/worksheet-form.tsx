@@ -5,7 +5,7 @@ import { getLocale } from '../../../shared/paraglide/runtime.js';
 import { Button } from '../../components/button';
 import { LazyBoundary, lazyPart, useMountedOnce } from '../../lib/lazy';
 import type { AttachmentModal as AttachmentModalType } from './attachment-modal';
-import { ComboBox } from './combo-box';
+import { PickerComboBox } from './combo-box';
 import { useWorksheetForm, type WorksheetFormProps } from './use-worksheet-form';
 
 // The photo dialog opens only on a click: its chunk comes then, or on hover/focus (decision 0185).
@@ -68,75 +68,50 @@ export function WorksheetForm({ layout, ...props }: Props) {
           )}
         </Field>
         {settings.showCustomer && (
-          <ComboBox
+          <PickerComboBox
+            list={lists.customers}
             name="customerNo"
             label={m.ws_field_customer()}
             value={values.customerNo}
-            options={lists.customers.options}
-            onSearch={lists.customers.onSearch}
-            limited={lists.customers.limited}
-            selectedOption={lists.customers.selected}
             onChange={on.customer}
             error={err('customerNo')}
             required
-            loading={lists.customers.loading}
           />
         )}
-        <ComboBox
-          name="jobCode"
-          label={m.ws_field_job()}
-          value={values.jobCode}
-          options={lists.jobs.options}
-          onSearch={lists.jobs.onSearch}
-          limited={lists.jobs.limited}
-          selectedOption={lists.jobs.selected}
-          onChange={on.job}
-          error={err('jobCode')}
-          required
-          loading={lists.jobs.loading}
-        />
+        <PickerComboBox list={lists.jobs} name="jobCode" label={m.ws_field_job()} value={values.jobCode} onChange={on.job} error={err('jobCode')} required />
         {settings.showJobTask && (
-          <ComboBox
+          <PickerComboBox
+            list={lists.tasks}
             name="jobTaskCode"
             label={m.ws_field_task()}
             value={values.jobTaskCode}
-            options={lists.tasks.options}
             onChange={on.task}
             error={err('jobTaskCode')}
             required={settings.mandatoryJobTask}
             disabled={!values.jobCode}
             hint={!values.jobCode ? m.ws_hint_task_needs_job() : undefined}
-            loading={lists.tasks.loading}
           />
         )}
         {settings.showLocation && (
-          <ComboBox
+          <PickerComboBox
+            list={lists.locations}
             name="locationCode"
             label={m.ws_field_location()}
             value={values.locationCode}
-            options={lists.locations.options}
-            onSearch={lists.locations.onSearch}
-            limited={lists.locations.limited}
-            selectedOption={lists.locations.selected}
             onChange={on.location}
             error={err('locationCode')}
             required={settings.mandatoryLocation}
-            loading={lists.locations.loading}
           />
         )}
         {settings.showWorkType && (
-          <ComboBox
+          <PickerComboBox
+            list={lists.workTypes}
             name="workTypeCode"
             label={m.ws_field_work_type()}
             value={values.workTypeCode}
-            options={lists.workTypes.options}
-            onSearch={lists.workTypes.onSearch}
-            limited={lists.workTypes.limited}
-            selectedOption={lists.workTypes.selected}
             onChange={on.workType}
             error={err('workTypeCode')}
             required={settings.mandatoryWorkType}
-            loading={lists.workTypes.loading}
           />
         )}
         <fieldset className={['field', 'ws-unit-type', err('unitType') ? 'field--invalid' : ''].join(' ')}>
@@ -157,20 +132,16 @@ export function WorksheetForm({ layout, ...props }: Props) {
           </div>
           {err('unitType') && <p className="field__error">{err('unitType')}</p>}
         </fieldset>
-        <ComboBox
+        <PickerComboBox
+          list={lists.units}
           name="unitNo"
           label={m.ws_field_unit()}
           value={values.unitNo}
-          options={lists.units.options}
-          onSearch={lists.units.onSearch}
-          limited={lists.units.limited}
-          selectedOption={lists.units.selected}
           onChange={on.unit}
           error={err('unitNo')}
           required
           disabled={values.unitType === '' || f.unitLocked}
           hint={f.unitLocked ? m.ws_hint_unit_locked() : undefined}
-          loading={lists.units.loading}
         />
         <Field label={m.ws_field_description()} error={err('description')} required className="ws-form__wide">
           {(id, describedBy) => (
@@ -243,17 +214,16 @@ export function WorksheetForm({ layout, ...props }: Props) {
             />
           )}
         </Field>
-        <ComboBox
+        <PickerComboBox
+          list={lists.uoms}
           name="unitOfMeasureCode"
           label={m.ws_field_uom()}
           value={values.unitOfMeasureCode}
-          options={lists.uoms.options}
           onChange={on.uom}
           error={err('unitOfMeasureCode')}
           required
           disabled={!values.unitNo || uomRule.kind === 'forced'}
           hint={uomHint}
-          loading={lists.uoms.loading}
         />
       </div>
       <div className="ws-form__buttons">
