@@ -20,50 +20,83 @@ export interface LoadResult {
   non2xx: number;
 }
 
-/**
- * A bounded load on a loopback URL (autocannon), after a warm-up of `warmupSeconds` whose figures
- * are thrown away (JIT, connection set-up, the database's caches).
- */
-export async function load(
-  url: string,
-  opts: { headers?: Record<string, string>; seconds?: number; warmupSeconds?: number; connections?: number; method?: 'GET' | 'POST'; body?: string | Buffer } = {},
-): Promise<LoadResult> {
-  let times: number[] = [];
-  const run = (duration: number) => {
-    times = [];
-    // Without a callback autocannon answers its instance, which is also a promise of the result
-    // (its types give only the promise).
-    const instance = autocannon({
-      url,
-      method: opts.method ?? 'GET',
-      headers: opts.headers,
-      body: opts.body as string | undefined,
-      duration,
-      connections: opts.connections ?? 10,
-      pipelining: 1,
-    }) as Promise<autocannon.Result> & autocannon.Instance;
-    // Each answer's time as autocannon measured it (process.hrtime), before its histogram rounds it.
-    void instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
-      if (status >= 200 && status < 300) times.push(ms);
-    });
-    return instance;
-  };
-  const warmup = opts.warmupSeconds ?? 1;
-  if (warmup > 0) await run(warmup);
-  const r = await run(opts.seconds ?? 5);
-  const sorted = Float64Array.from(times).sort();
-  const at = (p: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! * 100) / 100 : NaN);
+export type LoadOptions = { headers?: Record<string, string>; seconds?: number; warmupSeconds?: number; connections?: number; method?: 'GET' | 'POST'; body?: string | Buffer };
+
+/** One autocannon run: every 2xx answer's time as autocannon measured it, and its counts. */
+async function loadSlice(url: string, opts: LoadOptions, duration: number): Promise<{ times: number[]; requests: number; errors: number; non2xx: number }> {
+  const times: number[] = [];
+  // Without a callback autocannon answers its instance, which is also a promise of the result
+  // (its types give only the promise).
+  const instance = autocannon({
+    url,
+    method: opts.method ?? 'GET',
+    headers: opts.headers,
+    body: opts.body as string | undefined,
+    duration,
+    connections: opts.connections ?? 10,
+    pipelining: 1,
+  }) as Promise<autocannon.Result> & autocannon.Instance;
+  // Each answer's time as autocannon measured it (process.hrtime), before its histogram rounds it.
+  void instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    if (status >= 200 && status < 300) times.push(ms);
+  });
+  const r = await instance;
   return {
-    requests: (r.latency as unknown as { totalCount: number }).totalCount, // present at runtime, missing from @types/autocannon
-    rps: Math.round(r.requests.average),
+    times,
+    requests: (r.latency as unknown as { totalCount: number }).totalCount /* present at runtime, missing from @types/autocannon */,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+function summarise(slices: Array<Awaited<ReturnType<typeof loadSlice>>>, seconds: number): LoadResult {
+  const sorted = Float64Array.from(slices.flatMap((s) => s.times)).sort();
+  const at = (p: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! * 100) / 100 : NaN);
+  const requests = slices.reduce((a, s) => a + s.requests, 0);
+  return {
+    requests,
+    rps: Math.round(requests / seconds),
     p50: at(50),
     p95: at(95),
     p97_5: at(97.5),
     p99: at(99),
     max: at(100),
-    errors: r.errors + r.timeouts,
-    non2xx: r.non2xx,
+    errors: slices.reduce((a, s) => a + s.errors, 0),
+    non2xx: slices.reduce((a, s) => a + s.non2xx, 0),
   };
+}
+
+/**
+ * A bounded load on a loopback URL (autocannon), after a warm-up of `warmupSeconds` whose figures
+ * are thrown away (JIT, connection set-up, the database's caches).
+ */
+export async function load(url: string, opts: LoadOptions = {}): Promise<LoadResult> {
+  const warmup = opts.warmupSeconds ?? 1;
+  if (warmup > 0) await loadSlice(url, opts, warmup);
+  const seconds = opts.seconds ?? 5;
+  return summarise([await loadSlice(url, opts, seconds)], seconds);
+}
+
+/**
+ * Two loads taking turns in slices of `sliceSeconds` (A B B A A B …) for `seconds` each, so that a
+ * busy machine's spikes, which last seconds, fall on both alike; each side's figures are over all
+ * its slices. `onSlice` runs around each slice (e.g. to count the CPU of the process it loads).
+ */
+export async function loadInterleaved(
+  a: { url: string; opts: LoadOptions },
+  b: { url: string; opts: LoadOptions },
+  seconds: number,
+  sliceSeconds = 1,
+): Promise<[LoadResult, LoadResult]> {
+  const sa: Array<Awaited<ReturnType<typeof loadSlice>>> = [];
+  const sb: typeof sa = [];
+  const n = Math.max(1, Math.round(seconds / sliceSeconds));
+  for (let i = 0; i < n; i++) {
+    const order = i % 2 === 0 ? ([a, sa, b, sb] as const) : ([b, sb, a, sa] as const);
+    order[1].push(await loadSlice(order[0].url, order[0].opts, sliceSeconds));
+    order[3].push(await loadSlice(order[2].url, order[2].opts, sliceSeconds));
+  }
+  return [summarise(sa, n * sliceSeconds), summarise(sb, n * sliceSeconds)];
 }
 
 /** Latencies of one connection's requests made one after the other, in µs-resolution ms. */

@@ -2,7 +2,8 @@
  * The node + pg limits (issue 25 §6): the app's user.info, first worksheet page and JSON create,
  * each next to a process that does only the same database work with the app's own SQL and headers
  * on node:http + `pg` (bench/limit-server.mjs). Both run as their own processes, on the same
- * database, interleaved over ROUNDS rounds, so that the machine's ups and downs fall on both; the
+ * database, taking turns in 1 s slices within each of ROUNDS rounds (bench/lib.ts loadInterleaved),
+ * so that a busy machine's spikes, which last seconds, fall on both; the
  * goals are ratios to the limit, which a busy machine moves far less than absolute figures.
  * Goals (issue 25 §2, §3): info ≥ 0.8× the limit's req/s (10 connections); the first page (200
  * entries) ≥ 0.8× and p95 ≤ 1.2× the limit's at 50 connections (p97.5 printed beside it);
@@ -27,6 +28,7 @@ import {
   line,
   load,
   loadAvg,
+  loadInterleaved,
   median,
   procMb,
   ROOT,
@@ -35,6 +37,7 @@ import {
   startServerProcess,
   watch,
   withBenchDatabase,
+  type LoadOptions,
   type LoadResult,
   type ServerProcess,
 } from './lib';
@@ -60,12 +63,27 @@ async function startLimitProcess(config: unknown): Promise<ServerProcess> {
   return { ...w, pid: child.pid! };
 }
 
-async function measure(label: string, proc: ServerProcess, url: string, opts: Parameters<typeof load>[1]): Promise<Sample> {
-  await load(url, { ...opts, seconds: 1, warmupSeconds: 0 });
-  const before = cpuMs(proc.pid);
-  const r = checked(label, await load(url, { ...opts, seconds: SECONDS, warmupSeconds: 0 }));
-  const after = cpuMs(proc.pid);
-  return { r, cpuUs: before === null || after === null || r.requests === 0 ? NaN : ((after - before) * 1000) / r.requests };
+/**
+ * One round: the limit and the app take turns in 1 s slices (loadInterleaved) for `seconds` each,
+ * after a 1 s warm-up of each; CPU per call from each process's CPU over the round (the idle one
+ * uses next to none while the other is loaded).
+ */
+async function measureRound(
+  label: string,
+  seconds: number,
+  limit: { proc: ServerProcess; url: string; opts: LoadOptions },
+  app: { proc: ServerProcess; url: string; opts: LoadOptions },
+): Promise<[Sample, Sample]> {
+  await load(limit.url, { ...limit.opts, seconds: 1, warmupSeconds: 0 });
+  await load(app.url, { ...app.opts, seconds: 1, warmupSeconds: 0 });
+  const before = [cpuMs(limit.proc.pid), cpuMs(app.proc.pid)];
+  const [l, a] = await loadInterleaved(limit, app, seconds);
+  const after = [cpuMs(limit.proc.pid), cpuMs(app.proc.pid)];
+  const perCall = (i: number, r: LoadResult) => (before[i] == null || after[i] == null || r.requests === 0 ? NaN : ((after[i]! - before[i]!) * 1000) / r.requests);
+  return [
+    { r: checked(`limit ${label}`, l), cpuUs: perCall(0, l) },
+    { r: checked(`app ${label}`, a), cpuUs: perCall(1, a) },
+  ];
 }
 
 const tail = (s: Sample[]) => {
@@ -74,7 +92,9 @@ const tail = (s: Sample[]) => {
 };
 
 export async function benchLimits(): Promise<void> {
-  console.log(`\n# node + pg limits: info, first page, create (PostgreSQL, ${ROUNDS} interleaved rounds of ${SECONDS} s after 1 s warm-up)`);
+  console.log(
+    `\n# node + pg limits: info, first page, create (PostgreSQL, ${ROUNDS} rounds; in each the limit and the app take turns in 1 s slices, ${SECONDS} s each (the first page ${2 * SECONDS} s), after 1 s warm-up each)`,
+  );
   await withBenchDatabase('limits', async (databaseUrl) => {
     const dbh = await openDatabase({ databaseUrl, dataDir: '' });
     await migrateToLatest(dbh.db);
@@ -168,6 +188,8 @@ export async function benchLimits(): Promise<void> {
           limit: `${limit.url}/list`,
           method: 'GET' as const,
           goal: { rps: 0.8, p95: 1.2 },
+          // A p95 per round wants samples: at a busy machine's ~170 answers/s, 5 s gave ~800.
+          seconds: 2 * SECONDS,
         },
         { name: 'POST /api/worksheet (JSON)', connections: 10, app: `${app.url}/api/worksheet`, limit: `${limit.url}/create`, method: 'POST' as const, goal: { rps: 0.8 } },
       ];
@@ -181,8 +203,9 @@ export async function benchLimits(): Promise<void> {
           ...(c.method === 'POST' ? { body } : {}),
         });
         for (let round = 0; round < ROUNDS; round++) {
-          limitS.push(await measure(`limit ${c.name}`, limit, c.limit, opts(false)));
-          appS.push(await measure(`app ${c.name}`, app, c.app, opts(true)));
+          const [l, a] = await measureRound(c.name, c.seconds ?? SECONDS, { proc: limit, url: c.limit, opts: opts(false) }, { proc: app, url: c.app, opts: opts(true) });
+          limitS.push(l);
+          appS.push(a);
         }
         const rps = appS.map((s, i) => s.r.rps / limitS[i]!.r.rps);
         line(`${c.name}, ${c.connections} conn.`, '');
