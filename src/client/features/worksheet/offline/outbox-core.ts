@@ -271,6 +271,13 @@ export function isTransientStatus(status: number): boolean {
 }
 
 /**
+ * The 409s that are the server's answer for good, not "an earlier send of this key is still
+ * running": a closed period (issue 40 §3), a submitted week (§2), a day over 24 hours (decision
+ * 0470), and an update's stale version (STALE: someone changed the entry since it was queued).
+ */
+const REFUSING_CONFLICTS = new Set(['PERIOD_CLOSED', 'WEEK_SUBMITTED', 'DAY_OVER_24_HOURS', 'STALE']);
+
+/**
  * A failed send's outcome by the answer's status, the same for the page's sender and the service
  * worker's: 401 waits for the same user's login; no answer, a gateway's 5xx, 408/429 and 409 (an
  * earlier send of this key is still running on the server; its answer will be replayed) are tried
@@ -280,7 +287,7 @@ export function isTransientStatus(status: number): boolean {
 export function failedOutcome(problem: OutboxProblem): SendOutcome {
   if (problem.status === 401) return { kind: 'unauthorized' };
   // A closed period (issue 40 §3) or a submitted week (§2) is the server's answer for good: shown, the entry kept for the worker to move.
-  if (problem.status === 409 && (problem.code === 'PERIOD_CLOSED' || problem.code === 'WEEK_SUBMITTED')) return { kind: 'refused', problem };
+  if (problem.status === 409 && problem.code !== undefined && REFUSING_CONFLICTS.has(problem.code)) return { kind: 'refused', problem };
   if (isTransientStatus(problem.status) || problem.status === 409) return { kind: 'network' };
   return { kind: 'refused', problem };
 }
