@@ -152,10 +152,11 @@ export async function updateWorksheetRecord(db: Database, actor: Actor, input: T
 }
 
 /** DELETE /api/worksheet: the audit trail keeps what was deleted. */
-export async function deleteWorksheetRecord(db: Database, actor: Actor, id: number): Promise<void> {
+export async function deleteWorksheetRecord(db: Database, actor: Actor, id: number, version?: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await findRecord(trx, actor, id, { forUpdate: true });
     assertChangeable(actor, row);
+    if (version !== undefined && version !== row.version) throw new AppError('CONFLICT', WS_ERR.stale);
     await assertOpenPeriod(trx, actor.accountId, [row.date]);
     await assertChangeWeekOpen(trx, actor, row, null);
     const existing = await attachmentRefs(trx, [row.id]);

@@ -35,8 +35,19 @@ export interface OutboxPhoto {
   blob: Blob;
 }
 
+/**
+ * What a queued item does (decision 0471): a new entry (the form's, the grid's empty cell), a
+ * change of a stored entry (the grid's changed cell: PUT with the version it was loaded with), or
+ * its removal (the grid's cleared cell: DELETE with that version). Absent: a create (items stored
+ * before changes were queued).
+ */
+export type OutboxOp = 'create' | 'update' | 'delete';
+
 export interface OutboxItem {
   id: string;
+  op?: OutboxOp;
+  /** update / delete: the stored entry and the version the change was made on (409 STALE if it changed since). */
+  target?: { id: number; version: number };
   /** `${accountId}:${username}`: items are only ever listed, sent or edited for that login. */
   owner: string;
   createdAt: number;
@@ -148,6 +159,59 @@ export async function enqueue(store: OutboxStore, owner: string, fields: Workshe
     seq: ++seqCounter,
     fields: { ...fields },
     photos,
+    key: opts.key ?? crypto.randomUUID(),
+    state: 'waiting',
+    attempts: 0,
+    uncertain: opts.uncertain ?? false,
+    problem: null,
+  };
+  await put(store, item);
+  return item;
+}
+
+/** The item's operation (items stored before changes were queued are creates). */
+export const opOf = (item: Pick<OutboxItem, 'op'>): OutboxOp => item.op ?? 'create';
+
+/**
+ * Queues a change or removal of a stored entry. A change of an entry that already waits (not
+ * being sent) replaces that item in its place — change then change is one change, change then
+ * clear is one removal — with the version the first was made on, so the server sees one request
+ * on the version the worker saw (a refused one takes the new version). Its key follows editItem's rule: new unless an earlier send may
+ * have reached the server.
+ */
+export async function enqueueChange(
+  store: OutboxStore,
+  owner: string,
+  op: Exclude<OutboxOp, 'create'>,
+  target: { id: number; version: number },
+  fields: WorksheetFieldsOut,
+  opts: EnqueueOptions = {},
+): Promise<OutboxItem> {
+  const earlier = (await listItems(store, owner)).find((i) => opOf(i) !== 'create' && i.target?.id === target.id && i.state !== 'sending');
+  if (earlier) {
+    const next: OutboxItem = {
+      ...earlier,
+      op,
+      // A refused one (STALE, a closed period…) is remade on what the worker sees now.
+      target: earlier.state === 'refused' ? { ...target } : earlier.target,
+      fields: { ...fields },
+      key: earlier.uncertain ? earlier.key : crypto.randomUUID(),
+      state: 'waiting',
+      problem: null,
+    };
+    await put(store, next);
+    return next;
+  }
+  await checkLimits(store, 0);
+  const item: OutboxItem = {
+    id: crypto.randomUUID(),
+    op,
+    target: { ...target },
+    owner,
+    createdAt: opts.now ?? Date.now(),
+    seq: ++seqCounter,
+    fields: { ...fields },
+    photos: [],
     key: opts.key ?? crypto.randomUUID(),
     state: 'waiting',
     attempts: 0,
