@@ -12,7 +12,9 @@
  *  - p50 / p95 / max of each call over sequential requests at 1 connection after a warm-up, the
  *    server's CPU per call, the machine's load beside them; then EXPLAIN ANALYZE of the statements
  *    the save adds (the day's hours under its lock) with the plan's index.
- *   npm run bench -- cellsave [--quick]
+ *   npm run bench -- cellsave [--quick] [--plan]
+ *   BENCH_CELLSAVE_AB=/tmp/base/dist/server/main.js,dist/server/main.js: two builds, rounds interleaved
+ *   (the delete then without `version`, which a build from before decision 0471 refuses).
  * Bounded: 4 seeding statements, 20 warm-up + 200 measured rounds (--quick 60) of 3 calls.
  * Prints figures next to their goals; never a pass/fail timing test.
  */
@@ -119,68 +121,94 @@ function cellForm(date: string, hours: number, target?: { id: number; version: n
 
 type Call = 'create' | 'update' | 'delete';
 
+/** One server measured (two in an A/B run): its figures per call. */
+interface Run {
+  label: string;
+  server: ServerProcess;
+  cookie: string;
+  times: Record<Call, number[]>;
+  cpu: Record<Call, number>;
+}
+
 export async function benchCellSave(): Promise<void> {
   console.log(`\n# Cell save of the week grid (PostgreSQL, ${ROWS.toLocaleString('en')} rows${quick ? ', --quick' : ''}; ${ROUNDS} rounds of create · update · delete)`);
   await withBenchDatabase('cellsave', async (databaseUrl) => {
     const dbh = await openDatabase({ databaseUrl, dataDir: '', poolSize: 2 });
-    let server: ServerProcess | null = null;
+    const servers: ServerProcess[] = [];
     try {
       await migrateToLatest(dbh.db);
       const seeded = performance.now();
       const accountId = await seed(dbh);
       line(`seed ${ROWS.toLocaleString('en')} rows (generate_series)`, `${((performance.now() - seeded) / 1000).toFixed(1)} s`);
-      server = await startServerProcess({ DATABASE_URL: databaseUrl, ...(process.env.BENCH_SERVER_ENTRY ? { BENCH_SERVER_ENTRY: process.env.BENCH_SERVER_ENTRY } : {}) });
-      const url = server.url;
-      const cookie = await login(url, USER);
-      const headers = (key: string) => ({ Accept: 'application/json', Origin: url, Cookie: cookie, 'Idempotency-Key': key });
+      // BENCH_CELLSAVE_AB=mainA.js,mainB.js: two builds on the same database, rounds interleaved A, B, A, B.
+      const ab = process.env.BENCH_CELLSAVE_AB?.split(',').filter(Boolean);
+      if (ab && ab.length !== 2) throw new Error('BENCH_CELLSAVE_AB: two built main.js files, comma-separated');
+      const entries: Array<string | undefined> = ab ?? [process.env.BENCH_SERVER_ENTRY];
+      const runs: Run[] = [];
+      for (const [n, entry] of entries.entries()) {
+        const proc = await startServerProcess({ DATABASE_URL: databaseUrl, ...(entry ? { BENCH_SERVER_ENTRY: entry } : {}) });
+        servers.push(proc);
+        runs.push({
+          label: ab ? `${'AB'[n]} ` : '',
+          server: proc,
+          cookie: await login(proc.url, USER),
+          times: { create: [], update: [], delete: [] },
+          cpu: { create: 0, update: 0, delete: 0 },
+        });
+      }
+      if (ab) runs.forEach((r, n) => line(`${r.label}=`, ab[n]!));
 
-      const times: Record<Call, number[]> = { create: [], update: [], delete: [] };
-      const cpu: Record<Call, number> = { create: 0, update: 0, delete: 0 };
-      const timed = async <T>(call: Call, measured: boolean, run: () => Promise<T>): Promise<T> => {
-        const c0 = cpuMs(server!.pid);
+      const timed = async <T>(run: Run, call: Call, measured: boolean, fn: () => Promise<T>): Promise<T> => {
+        const c0 = cpuMs(run.server.pid);
         const t0 = performance.now();
-        const out = await run();
+        const out = await fn();
         const ms = performance.now() - t0;
-        const c1 = cpuMs(server!.pid);
+        const c1 = cpuMs(run.server.pid);
         if (measured) {
-          times[call].push(ms);
-          if (c0 !== null && c1 !== null) cpu[call] += c1 - c0;
+          run.times[call].push(ms);
+          if (c0 !== null && c1 !== null) run.cpu[call] += c1 - c0;
         }
         return out;
       };
-      for (let i = 0; i < WARM + ROUNDS; i++) {
-        const measured = i >= WARM;
-        const date = dayOf(i);
+      for (let i = 0; i < (WARM + ROUNDS) * runs.length; i++) {
+        const run = runs[i % runs.length]!;
+        const url = run.server.url;
+        const headers = (key: string) => ({ Accept: 'application/json', Origin: url, Cookie: run.cookie, 'Idempotency-Key': key });
+        const measured = i >= WARM * runs.length;
+        const date = dayOf(i % DAYS);
         const k = `cs-${process.pid}-${i}`;
-        const created = await timed('create', measured, async () => {
+        const created = await timed(run, 'create', measured, async () => {
           const res = await fetch(`${url}/api/worksheet`, { method: 'POST', headers: headers(`${k}-c`), body: cellForm(date, 7.5) });
           const body = (await res.json()) as { id: number; version: number };
           if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(body)}`);
           return body;
         });
-        const updated = await timed('update', measured, async () => {
+        const updated = await timed(run, 'update', measured, async () => {
           const res = await fetch(`${url}/api/worksheet`, { method: 'PUT', headers: headers(`${k}-u`), body: cellForm(date, 8, created) });
           const body = (await res.json()) as { id: number; version: number };
           if (res.status !== 200) throw new Error(`update: ${res.status} ${JSON.stringify(body)}`);
           return body;
         });
-        await timed('delete', measured, async () => {
+        await timed(run, 'delete', measured, async () => {
           const res = await fetch(`${url}/api/worksheet`, {
             method: 'DELETE',
             headers: { ...headers(`${k}-d`), 'Content-Type': 'application/json' },
-            body: JSON.stringify({ id: updated.id, version: updated.version }),
+            // A/B: a build from before decision 0471 refuses the delete's `version` (strict input), so neither sends it.
+            body: JSON.stringify(ab ? { id: updated.id } : { id: updated.id, version: updated.version }),
           });
           if (res.status !== 204) throw new Error(`delete: ${res.status} ${await res.text()}`);
         });
       }
       const load = loadAvg();
       for (const call of ['create', 'update', 'delete'] as const) {
-        const xs = times[call];
-        const p95 = pct(xs, 95);
-        line(
-          `${call === 'create' ? 'POST (empty cell)' : call === 'update' ? 'PUT (changed cell)' : 'DELETE (cleared cell)'}, 1 conn.`,
-          `p50 ${pct(xs, 50).toFixed(1)} / p95 ${p95.toFixed(1)} / max ${Math.max(...xs).toFixed(1)} ms of ${xs.length} (goal p95 ≤ ${GOAL_MS} ms) ${p95 <= GOAL_MS ? '✓' : '✗'}; server CPU ${(cpu[call] / xs.length).toFixed(1)} ms/call`,
-        );
+        for (const run of runs) {
+          const xs = run.times[call];
+          const p95 = pct(xs, 95);
+          line(
+            `${run.label}${call === 'create' ? 'POST (empty cell)' : call === 'update' ? 'PUT (changed cell)' : 'DELETE (cleared cell)'}, 1 conn.`,
+            `p50 ${pct(xs, 50).toFixed(1)} / p95 ${p95.toFixed(1)} / max ${Math.max(...xs).toFixed(1)} ms of ${xs.length} (goal p95 ≤ ${GOAL_MS} ms) ${p95 <= GOAL_MS ? '✓' : '✗'}; server CPU ${(run.cpu[call] / xs.length).toFixed(1)} ms/call`,
+          );
+        }
       }
       line('machine load after the rounds (1, 5, 15 min; 2 cores)', load);
 
@@ -199,7 +227,7 @@ export async function benchCellSave(): Promise<void> {
     } catch (e) {
       fail('cell save', e instanceof Error ? e.message.split('\n')[0]! : String(e));
     } finally {
-      await server?.stop();
+      for (const proc of servers) await proc.stop();
       await dbh.close();
     }
   });

@@ -308,3 +308,23 @@ test('en 1366px: offline, a changed cell and a cleared cell wait in the outbox; 
   expect(sent.filter((m) => m === 'PUT')).toHaveLength(1);
   expect(sent.filter((m) => m === 'DELETE')).toHaveLength(1);
 });
+
+test('en 1366px: a day over 24 hours that only the server can see (another tab added hours) is refused in place with its reason (decision 0470)', async ({ page }) => {
+  const { week, monday } = weekOf(5);
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await login(page, 'basic');
+  await seed(page, dayOf(monday, 0), 'R01', '07:00', '14:30');
+  await page.goto(`/?view=week&week=${week}`);
+  const mon = cellOf(page, 'R01', 0);
+  await expect(mon).toHaveValue('7.5');
+  // Meanwhile, elsewhere: 15 more hours on Monday, in a row this page has not loaded.
+  await seed(page, dayOf(monday, 0), 'R02', '00:00', '15:00');
+  await mon.click();
+  await page.keyboard.type('10');
+  await page.keyboard.press('Enter');
+  await expect(mon).toHaveAttribute('aria-invalid', 'true');
+  const described = await mon.getAttribute('aria-describedby');
+  await expect(page.locator(`#${described}`)).toHaveText(`The hours of ${dayOf(monday, 0)} would come to 25; a day has at most 24 hours`);
+  await expect(mon).toHaveValue('10');
+  expect((await serverWeek(page, week))?.days[0]).toBe(7.5);
+});
