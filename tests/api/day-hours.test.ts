@@ -29,10 +29,9 @@ async function make(client: Client, over: Record<string, string | number | null>
 }
 const version = async (id: number) => (await app.db.selectFrom('worksheetRecord').select('version').where('id', '=', id).executeTakeFirstOrThrow()).version;
 const dayHours = async (username: string, date: string) =>
-  (await app.db.selectFrom('worksheetRecord').select('quantity').where('username', '=', username).where('date', '=', date).where('unitOfMeasureCode', '=', 'HOUR').execute()).reduce(
-    (s, r) => s + Number(r.quantity),
-    0,
-  );
+  (
+    await app.db.selectFrom('worksheetRecord').select('quantity').where('username', '=', username).where('date', '=', date).where('unitOfMeasureCode', '=', 'HOUR').execute()
+  ).reduce((s, r) => s + Number(r.quantity), 0);
 
 function expectOver(res: Res, date: string, hours: string) {
   expect(res.status, res.text).toBe(409);
@@ -80,11 +79,17 @@ describe('24 hours a day', () => {
     const b = await make(w.c.basicA, { date: d, timeFrom: '04:00', timeTo: '14:00' }).catch(() => 0);
     expect(b).toBe(0);
     // Written past the service (an old import): the day holds 30 hours.
-    await app.db.insertInto('worksheetRecord').values({ ...legacyRow(d), accountId: w.accountId }).execute();
+    await app.db
+      .insertInto('worksheetRecord')
+      .values({ ...legacyRow(d), accountId: w.accountId })
+      .execute();
     expect(await dayHours('dhbasica', d)).toBe(30);
     // Fewer hours, and a change of the description only: allowed.
     expectStatus(await w.c.basicA.put('/api/worksheet', { ...timeEntry({ date: d, timeFrom: '00:00', timeTo: '18:00' }), id: a, version: await version(a) }), 200);
-    expectStatus(await w.c.basicA.put('/api/worksheet', { ...timeEntry({ date: d, timeFrom: '00:00', timeTo: '18:00', description: 'Fixed' }), id: a, version: await version(a) }), 200);
+    expectStatus(
+      await w.c.basicA.put('/api/worksheet', { ...timeEntry({ date: d, timeFrom: '00:00', timeTo: '18:00', description: 'Fixed' }), id: a, version: await version(a) }),
+      200,
+    );
     // More hours: still refused.
     expectOver(await w.c.basicA.put('/api/worksheet', { ...timeEntry({ date: d, timeFrom: '00:00', timeTo: '19:00' }), id: a, version: await version(a) }), d, '29');
   });
@@ -109,7 +114,9 @@ describe('creates at once (PostgreSQL)', () => {
   it('three creates of 10 hours on one day at the same moment: two land, the third is refused', async () => {
     if (app.server.services.dbh.kind !== 'postgres') return; // PGlite has one connection: nothing runs at once
     for (const [round, d] of ['2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04'].entries()) {
-      const answers = await Promise.all([0, 1, 2].map((i) => create(i === 2 ? w.c.admin : w.c.basicA, { date: d, timeFrom: '08:00', timeTo: '18:00', username: 'dhbasica', description: `Round ${round} ${i}` })));
+      const answers = await Promise.all(
+        [0, 1, 2].map((i) => create(i === 2 ? w.c.admin : w.c.basicA, { date: d, timeFrom: '08:00', timeTo: '18:00', username: 'dhbasica', description: `Round ${round} ${i}` })),
+      );
       expect(answers.map((r) => r.status).sort(), answers.map((r) => r.text).join('\n')).toEqual([201, 201, 409]);
       expect(await dayHours('dhbasica', d)).toBe(20);
     }
