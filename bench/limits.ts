@@ -152,20 +152,19 @@ export async function benchLimits(): Promise<void> {
       const appFlags = [...START_NODE_FLAGS, ...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean)];
       line('app node flags (as npm start; BENCH_APP_NODE_ARGS adds, the last wins)', appFlags.join(' ') || '(none)');
       line('limit node flags (BENCH_LIMIT_NODE_ARGS)', process.env.BENCH_LIMIT_NODE_ARGS || '(none: node defaults)');
+      // An item, not hours: thousands of creates for one person on one day, and a day holds at most
+      // 24 hours (decision 0470); an item's create is the one statement the limit's transaction mirrors.
       const body = JSON.stringify({
         username: 'benchadmin',
         date: new Date().toISOString().slice(0, 10),
         customerNo: 'C1000',
         jobCode: 'J-1001',
-        jobTaskCode: '100',
-        locationCode: 'CPH',
-        workTypeCode: 'NORMAL',
-        unitType: 'Resource',
-        unitNo: 'R01',
+        jobTaskCode: '200',
+        unitType: 'Item',
+        unitNo: '1000',
         description: 'Limits bench entry',
-        timeFrom: '07:00',
-        timeTo: '15:30',
-        unitOfMeasureCode: 'HOUR',
+        quantity: '3',
+        unitOfMeasureCode: 'BOX',
       });
       // Both answer the create (and the others) before any figure counts.
       for (const [url, init, status] of [

@@ -2,7 +2,7 @@
  * npm run bench [-- <name> ...] [--quick]
  *   names: foundation (cold start), info (request overhead), limits (node + pg limits of info,
  *   list, create), bundle, master-data, worksheet,
- *   export, week, and any other bench registered below. No name: all of them except the opt-in ones
+ *   export, week, cellsave (the week grid's cell save at 1 M rows), and any other bench registered below. No name: all of them except the opt-in ones
  *   (lighthouse: installs lighthouse@12.8.2 into bench/out/ once; capacity: the users one process serves,
  *   ≈ 6 min, --quick ≈ 2 min).
  * Prints figures next to their goals; never a pass/fail timing test. A measure that did not
@@ -33,6 +33,7 @@ const benches: Bench[] = [
   { name: 'export', file: 'export.ts', fn: 'benchExport' },
   { name: 'export-batches', file: 'export-batches.ts', fn: 'benchExportBatches' },
   { name: 'week', file: 'week.ts', fn: 'benchWeek' },
+  { name: 'cellsave', file: 'cellsave.ts', fn: 'benchCellSave' },
   { name: 'paging', file: 'paging.ts', fn: 'benchPaging' },
   { name: 'load', file: 'load.ts', fn: 'benchLoad' },
   { name: 'webhooks', file: 'webhooks.ts', fn: 'benchWebhooks' },

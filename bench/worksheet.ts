@@ -209,20 +209,19 @@ async function countQueries(databaseUrl: string, photo: Buffer): Promise<void> {
   }
 }
 
+// An item, not hours: the bench creates entries for one person on one day, and a day holds at
+// most 24 hours (decision 0470) — three 8.5-hour entries would be refused from the third on.
 const postFields = () => ({
   username: 'u001',
   date: new Date().toISOString().slice(0, 10),
   customerNo: 'C1000',
   jobCode: 'J-1001',
-  jobTaskCode: '100',
-  locationCode: 'CPH',
-  workTypeCode: 'NORMAL',
-  unitType: 'Resource',
-  unitNo: 'R01',
+  jobTaskCode: '200',
+  unitType: 'Item',
+  unitNo: '1000',
   description: 'Bench photo entry',
-  timeFrom: '07:00',
-  timeTo: '15:30',
-  unitOfMeasureCode: 'HOUR',
+  quantity: '3',
+  unitOfMeasureCode: 'BOX',
 });
 
 /** The worksheet home (ALL, 5 000 entries) in Chromium: time to the first day card, and long tasks. */

@@ -136,6 +136,7 @@ export const ERROR_TEMPLATES = {
   WEEK_SUBMITTED: 'Week {week} is submitted; it can be changed again when your team leader sends it back',
   WEEK_NOT_SUBMITTED: 'Week {week} of {user} is not submitted',
   WEEK_SUBMIT_OFF: 'Weeks are not submitted in this account',
+  DAY_OVER_24_HOURS: 'The hours of {date} would come to {hours}; a day has at most 24 hours',
 
   // Master data (entity and parent are MasterDataEntity names)
   MD_EXISTS: '{entity} {key} already exists',

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorksheetFieldsOut } from '../../src/client/features/worksheet/transport';
-import { enqueue, listItems, openOutbox, ownerOf, type OutboxStore } from '../../src/client/features/worksheet/offline/outbox-core';
-import { syncOutbox, type OriginFetch } from '../../src/client/features/worksheet/offline/outbox-sync';
+import { enqueue, enqueueChange, listItems, openOutbox, ownerOf, type OutboxStore } from '../../src/client/features/worksheet/offline/outbox-core';
+import { httpSender, syncOutbox, type OriginFetch } from '../../src/client/features/worksheet/offline/outbox-sync';
 import { expectStatus, type ApiClient } from '../helpers/client';
 import { startTestApp, type TestApp } from '../helpers/server';
 import { form, png, setUpWorld, type WorksheetWorld } from './worksheet-fixtures';
@@ -136,5 +136,74 @@ describe('Background Sync round (service worker)', () => {
     await enqueue(own, ownerA(), entry('Sync unreachable'), []);
     await expect(syncOutbox({ fetch: asWorker(w.c.basicA, 'http://127.0.0.1:9'), store: own })).rejects.toThrow(/could not be reached/);
     expect((await listItems(own, ownerA())).map((i) => i.state)).toEqual(['waiting']);
+  });
+});
+
+/*
+ * Decision 0471: the week grid's changed and cleared cells wait in the outbox too — a PUT with the
+ * version the change was made on, a DELETE with it — each with its Idempotency-Key, so a send whose
+ * answer was lost is answered again and not done twice; a change made on an old version, into a
+ * closed period or over 24 hours a day is kept as a refusal with its reason.
+ */
+describe('queued changes and removals (decision 0471)', () => {
+  const storedEntry = async (description: string, over: Partial<WorksheetFieldsOut> = {}) => {
+    // '' is "not sent", as the transport does (toFormData).
+    const res = await w.c.basicA.request('POST', '/api/worksheet', form(Object.fromEntries(Object.entries(entry(description, over)).filter(([, v]) => v !== ''))));
+    expectStatus(res, 201);
+    const body = res.body as { id: number; version: number };
+    return { id: body.id, version: body.version };
+  };
+  const row = (id: number) => app.db.selectFrom('worksheetRecord').select(['quantity', 'version', 'description']).where('id', '=', id).executeTakeFirst();
+
+  it('a change and a removal are sent once each; sent again with the same key (answer lost), they are answered again, not repeated', async () => {
+    const store = await freshOutbox();
+    const changed = await storedEntry('Grid changed offline');
+    const cleared = await storedEntry('Grid cleared offline');
+    await enqueueChange(store, ownerA(), 'update', changed, entry('Grid changed offline', { quantity: '5' }));
+    await enqueueChange(store, ownerA(), 'delete', cleared, entry('Grid cleared offline'));
+    const [up, del] = await listItems(store, ownerA());
+
+    expect(await syncOutbox({ fetch: asWorker(w.c.basicA), store })).toMatchObject({ sent: 2, refused: 0, stopped: null });
+    expect(await listItems(store, ownerA())).toEqual([]);
+    expect(await row(changed.id)).toMatchObject({ quantity: 5, version: changed.version + 1 });
+    expect(await row(cleared.id)).toBeUndefined();
+
+    // The same requests again (a send that reached the server but whose answer never came back).
+    const send = httpSender(asWorker(w.c.basicA));
+    expect(await send(up!)).toMatchObject({ kind: 'sent' });
+    expect(await send(del!)).toMatchObject({ kind: 'sent' });
+    expect(await row(changed.id)).toMatchObject({ quantity: 5, version: changed.version + 1 });
+  });
+
+  it('change then clear of one entry while offline is one removal; a change made on an old version is refused STALE and kept', async () => {
+    const store = await freshOutbox();
+    const a = await storedEntry('Grid twice');
+    await enqueueChange(store, ownerA(), 'update', a, entry('Grid twice', { quantity: '4' }));
+    await enqueueChange(store, ownerA(), 'delete', a, entry('Grid twice'));
+    expect((await listItems(store, ownerA())).map((i) => [i.op, i.target?.version])).toEqual([['delete', a.version]]);
+
+    const b = await storedEntry('Grid stale');
+    // Changed meanwhile (another tab, another device).
+    const { timeFrom: _f, timeTo: _t, ...elsewhere } = entry('Grid stale elsewhere');
+    expectStatus(await w.c.basicA.put('/api/worksheet', { ...elsewhere, unitType: 'Item', id: b.id, version: b.version, quantity: 2 }), 200);
+    await enqueueChange(store, ownerA(), 'update', b, entry('Grid stale', { quantity: '7' }));
+
+    expect(await syncOutbox({ fetch: asWorker(w.c.basicA), store })).toMatchObject({ sent: 1, refused: 1, stopped: null });
+    expect(await row(a.id)).toBeUndefined();
+    const [kept] = await listItems(store, ownerA());
+    expect(kept).toMatchObject({ op: 'update', state: 'refused', problem: { status: 409, code: 'STALE' } });
+    expect(await row(b.id)).toMatchObject({ quantity: 2, description: 'Grid stale elsewhere' });
+  });
+
+  it('a queued change over 24 hours a day is kept as a refusal with its reason', async () => {
+    const store = await freshOutbox();
+    const hours = { unitType: 'Resource', unitNo: 'R01', unitOfMeasureCode: 'HOUR', jobTaskCode: '100', workTypeCode: 'NORMAL', locationCode: 'CPH' } as const;
+    await storedEntry('Grid long day', { ...hours, date: '2026-11-24', timeFrom: '00:00', timeTo: '12:00', quantity: '' });
+    const b = await storedEntry('Grid long day 2', { ...hours, date: '2026-11-24', timeFrom: '12:00', timeTo: '20:00', quantity: '' });
+    await enqueueChange(store, ownerA(), 'update', b, entry('Grid long day 2', { ...hours, date: '2026-11-24', timeFrom: '12:00', timeTo: '23:45', quantity: '' }));
+    await enqueueChange(store, ownerA(), 'update', b, entry('Grid long day 2', { ...hours, date: '2026-11-24', timeFrom: '08:00', timeTo: '23:45', quantity: '' }));
+    expect(await syncOutbox({ fetch: asWorker(w.c.basicA), store })).toMatchObject({ sent: 0, refused: 1 });
+    const [kept] = await listItems(store, ownerA());
+    expect(kept?.problem).toMatchObject({ status: 409, code: 'DAY_OVER_24_HOURS', params: { date: '2026-11-24', hours: '27.75' } });
   });
 });

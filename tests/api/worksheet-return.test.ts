@@ -24,7 +24,8 @@ afterAll(() => app?.close());
 type Client = WorksheetWorld['c'][keyof WorksheetWorld['c']];
 async function make(client: Client, over: Record<string, string | number | null> = {}): Promise<number> {
   seq += 1;
-  const res = await client.request('POST', '/api/worksheet', form(timeEntry({ description: `Entry ${seq}`, ...over })));
+  // Half an hour each: many entries share a day here, and a day holds at most 24 hours (decision 0470).
+  const res = await client.request('POST', '/api/worksheet', form(timeEntry({ description: `Entry ${seq}`, timeFrom: '08:00', timeTo: '08:30', ...over })));
   expectStatus(res, 201);
   return (res.body as { id: number }).id;
 }

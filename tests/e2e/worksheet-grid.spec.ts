@@ -263,3 +263,68 @@ test('screens of the grid at 375/800/1366 in EN and DA, and Add row with the for
     })
     .toEqual([0, 3, 0, 0, 0, 0, 0]);
 });
+
+test('en 1366px: offline, a changed cell and a cleared cell wait in the outbox; back online each reaches the server exactly once (decision 0471)', async ({ page, context }) => {
+  const { week, monday } = weekOf(4);
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await login(page, 'basic');
+  await seed(page, dayOf(monday, 0), 'R01', '07:00', '14:30');
+  await seed(page, dayOf(monday, 1), 'R01', '07:00', '14:30');
+  const before = await page.request.get(`/api/worksheet/week?week=${week}`);
+  const cells = ((await before.json()) as { rows: Array<{ unitNo: string; cells: Array<{ id: number; version: number } | null> }> }).rows.find((r) => r.unitNo === 'R01')!.cells;
+  const [mondayEntry, tuesdayEntry] = [cells[0]!, cells[1]!];
+  // What the page and its service worker (Background Sync) send for the two entries.
+  const sent: string[] = [];
+  context.on('request', (r) => {
+    if (r.url().endsWith('/api/worksheet') && (r.method() === 'PUT' || r.method() === 'DELETE')) sent.push(r.method());
+  });
+  await page.goto(`/?view=week&week=${week}`);
+  const mon = cellOf(page, 'R01', 0);
+  await expect(mon).toHaveValue('7.5');
+  await readyForOffline(page, 'basic');
+
+  await context.setOffline(true);
+  await mon.click();
+  await page.keyboard.type('6');
+  await page.keyboard.press('Tab'); // leaving the cell saves it: queued
+  await page.keyboard.press('Backspace'); // Tuesday's text is selected on focus: cleared
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Entries waiting to send: 2' }).or(page.getByLabel('Entries waiting to send: 2'))).toBeVisible();
+  expect(sent).toEqual([]);
+  await screenshot(page, 'worksheet-grid-1366-en-offline-changes');
+
+  await context.setOffline(false);
+  await expect.poll(async () => (await serverWeek(page, week))?.entries, { timeout: 30_000 }).toEqual([1, 0, 0, 0, 0, 0, 0]);
+  expect((await serverWeek(page, week))?.days[0]).toBe(6);
+  await expect(page.getByLabel(/Entries waiting to send/)).toHaveCount(0);
+  // Exactly once: Monday's entry was changed once (version 1 → 2), Tuesday's is gone.
+  expect(mondayEntry.version).toBe(1);
+  const stored = (await (await page.request.get(`/api/worksheet/${mondayEntry.id}`)).json()) as { version: number; quantity: number };
+  expect(stored).toMatchObject({ version: 2, quantity: 6 });
+  expect((await page.request.get(`/api/worksheet/${tuesdayEntry.id}`)).status()).toBe(404);
+  // Another round sends nothing more.
+  await page.reload();
+  await expect(cellOf(page, 'R01', 0)).toHaveValue('6');
+  expect(sent.filter((m) => m === 'PUT')).toHaveLength(1);
+  expect(sent.filter((m) => m === 'DELETE')).toHaveLength(1);
+});
+
+test('en 1366px: a day over 24 hours that only the server can see (another tab added hours) is refused in place with its reason (decision 0470)', async ({ page }) => {
+  const { week, monday } = weekOf(5);
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await login(page, 'basic');
+  await seed(page, dayOf(monday, 0), 'R01', '07:00', '14:30');
+  await page.goto(`/?view=week&week=${week}`);
+  const mon = cellOf(page, 'R01', 0);
+  await expect(mon).toHaveValue('7.5');
+  // Meanwhile, elsewhere: 15 more hours on Monday, in a row this page has not loaded.
+  await seed(page, dayOf(monday, 0), 'R02', '00:00', '15:00');
+  await mon.click();
+  await page.keyboard.type('10');
+  await page.keyboard.press('Enter');
+  await expect(mon).toHaveAttribute('aria-invalid', 'true');
+  const described = await mon.getAttribute('aria-describedby');
+  await expect(page.locator(`#${described}`)).toHaveText(`The hours of ${dayOf(monday, 0)} would come to 25; a day has at most 24 hours`);
+  await expect(mon).toHaveValue('10');
+  expect((await serverWeek(page, week))?.days[0]).toBe(7.5);
+});

@@ -1271,7 +1271,10 @@ export interface paths {
          * @description Which fields are required beyond the schema follows the account’s settings (`GET /api/account`): `customerNo` when `showCustomer` is on; `jobTaskCode`, `locationCode` and `workTypeCode` when shown and their `mandatory…` flag is on. With `resourceUnits` Time a Resource entry takes `timeFrom`/`timeTo` (15-minute steps) and the server computes `quantity`; otherwise `quantity` is required. A work type with a unit of measure fixes `unitOfMeasureCode`. A refusal names the field in `errors`/`errorCodes` (400); an inactive or unknown code is a 400 on its field.
          */
         post: operations["worksheet.create"];
-        /** Delete a record */
+        /**
+         * Delete a record
+         * @description With `version`, only that version of the record is deleted (409 `STALE` when it was changed since). An `Idempotency-Key` makes a retry answer the first answer (the offline outbox, decision 0471).
+         */
         delete: operations["worksheet.delete"];
         options?: never;
         head?: never;
@@ -2030,7 +2033,7 @@ export interface components {
              * @description Stable error code of `detail`; switch on this, not on the English. Absent for the rare detail without a code.
              * @enum {string}
              */
-            code?: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "LOGIN_CHALLENGE_EXPIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_REUSED" | "TOTP_NOT_ENROLLED" | "TOTP_NOT_STARTED" | "TOTP_ALREADY_ENROLLED" | "SECOND_FACTOR_REQUIRED" | "PASSKEY_UNKNOWN" | "PASSKEY_CHALLENGE_EXPIRED" | "PASSKEY_WRONG_ORIGIN" | "PASSKEY_COUNTER" | "PASSKEY_OTHER_ACCOUNT" | "PASSKEY_INVALID" | "PASSKEY_CANCELLED" | "SSO_ISSUER_URL" | "SSO_DOMAIN_FORMAT" | "SSO_NOT_CONFIGURED" | "SSO_PROVIDER_UNAVAILABLE" | "SSO_PROVIDER_REFUSED" | "SSO_STATE_INVALID" | "SSO_TOKEN_INVALID" | "SSO_TENANT_MISMATCH" | "SSO_OTHER_ACCOUNT" | "SSO_DOMAIN_NOT_ALLOWED" | "SSO_NO_USER" | "SSO_REQUIRED" | "EMAIL_FORMAT" | "EMAIL_TAKEN" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "RETURN_TARGET" | "PERIOD_CLOSED" | "WEEK_SUBMITTED" | "WEEK_NOT_SUBMITTED" | "WEEK_SUBMIT_OFF" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "IMPORT_NO_FILE" | "IMPORT_FILE_TYPE" | "IMPORT_UNREADABLE" | "IMPORT_EMPTY" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_UNPACKED_TOO_LARGE" | "IMPORT_SEVERAL_SHEETS" | "IMPORT_MISSING_COLUMN" | "IMPORT_FORMULA" | "IMPORT_DUPLICATE" | "IMPORT_PARENT_MISSING" | "IMPORT_USER_ROLE" | "IMPORT_FAILED" | "IMPORT_INTERRUPTED" | "IMPORT_NO_REPORT" | "PASSWORD_LINK_INVALID" | "PASSWORD_LINK_EXPIRED" | "PASSWORD_LINK_USED" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
+            code?: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "LOGIN_CHALLENGE_EXPIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_REUSED" | "TOTP_NOT_ENROLLED" | "TOTP_NOT_STARTED" | "TOTP_ALREADY_ENROLLED" | "SECOND_FACTOR_REQUIRED" | "PASSKEY_UNKNOWN" | "PASSKEY_CHALLENGE_EXPIRED" | "PASSKEY_WRONG_ORIGIN" | "PASSKEY_COUNTER" | "PASSKEY_OTHER_ACCOUNT" | "PASSKEY_INVALID" | "PASSKEY_CANCELLED" | "SSO_ISSUER_URL" | "SSO_DOMAIN_FORMAT" | "SSO_NOT_CONFIGURED" | "SSO_PROVIDER_UNAVAILABLE" | "SSO_PROVIDER_REFUSED" | "SSO_STATE_INVALID" | "SSO_TOKEN_INVALID" | "SSO_TENANT_MISMATCH" | "SSO_OTHER_ACCOUNT" | "SSO_DOMAIN_NOT_ALLOWED" | "SSO_NO_USER" | "SSO_REQUIRED" | "EMAIL_FORMAT" | "EMAIL_TAKEN" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "RETURN_TARGET" | "PERIOD_CLOSED" | "WEEK_SUBMITTED" | "WEEK_NOT_SUBMITTED" | "WEEK_SUBMIT_OFF" | "DAY_OVER_24_HOURS" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "IMPORT_NO_FILE" | "IMPORT_FILE_TYPE" | "IMPORT_UNREADABLE" | "IMPORT_EMPTY" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_UNPACKED_TOO_LARGE" | "IMPORT_SEVERAL_SHEETS" | "IMPORT_MISSING_COLUMN" | "IMPORT_FORMULA" | "IMPORT_DUPLICATE" | "IMPORT_PARENT_MISSING" | "IMPORT_USER_ROLE" | "IMPORT_FAILED" | "IMPORT_INTERRUPTED" | "IMPORT_NO_REPORT" | "PASSWORD_LINK_INVALID" | "PASSWORD_LINK_EXPIRED" | "PASSWORD_LINK_USED" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
             /** @description The named values in `detail`, as strings */
             params?: {
                 [key: string]: string;
@@ -2043,7 +2046,7 @@ export interface components {
             errorCodes?: {
                 [key: string]: {
                     /** @enum {string} */
-                    code: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "LOGIN_CHALLENGE_EXPIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_REUSED" | "TOTP_NOT_ENROLLED" | "TOTP_NOT_STARTED" | "TOTP_ALREADY_ENROLLED" | "SECOND_FACTOR_REQUIRED" | "PASSKEY_UNKNOWN" | "PASSKEY_CHALLENGE_EXPIRED" | "PASSKEY_WRONG_ORIGIN" | "PASSKEY_COUNTER" | "PASSKEY_OTHER_ACCOUNT" | "PASSKEY_INVALID" | "PASSKEY_CANCELLED" | "SSO_ISSUER_URL" | "SSO_DOMAIN_FORMAT" | "SSO_NOT_CONFIGURED" | "SSO_PROVIDER_UNAVAILABLE" | "SSO_PROVIDER_REFUSED" | "SSO_STATE_INVALID" | "SSO_TOKEN_INVALID" | "SSO_TENANT_MISMATCH" | "SSO_OTHER_ACCOUNT" | "SSO_DOMAIN_NOT_ALLOWED" | "SSO_NO_USER" | "SSO_REQUIRED" | "EMAIL_FORMAT" | "EMAIL_TAKEN" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "RETURN_TARGET" | "PERIOD_CLOSED" | "WEEK_SUBMITTED" | "WEEK_NOT_SUBMITTED" | "WEEK_SUBMIT_OFF" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "IMPORT_NO_FILE" | "IMPORT_FILE_TYPE" | "IMPORT_UNREADABLE" | "IMPORT_EMPTY" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_UNPACKED_TOO_LARGE" | "IMPORT_SEVERAL_SHEETS" | "IMPORT_MISSING_COLUMN" | "IMPORT_FORMULA" | "IMPORT_DUPLICATE" | "IMPORT_PARENT_MISSING" | "IMPORT_USER_ROLE" | "IMPORT_FAILED" | "IMPORT_INTERRUPTED" | "IMPORT_NO_REPORT" | "PASSWORD_LINK_INVALID" | "PASSWORD_LINK_EXPIRED" | "PASSWORD_LINK_USED" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
+                    code: "REQUIRED" | "INVALID_CHARS" | "MUST_BE_STRING" | "MUST_BE_NUMBER" | "MUST_BE_BOOLEAN" | "MUST_BE_ANY" | "PASSWORDS_MUST_MATCH" | "TIME_ORDER" | "QUANTITY_ZERO" | "TIME_STEP" | "INVALID_DATE" | "INVALID_TIME" | "TOO_MANY_DECIMALS" | "NUL_CHAR" | "DATE_OUT_OF_RANGE" | "TOO_LONG" | "TOO_HIGH" | "TOO_LOW" | "CANNOT_BE" | "DATE_RANGE" | "VALUE_NOT_ALLOWED" | "MUST_BE_ID_LIST" | "INVALID_CURSOR" | "PAGE_TOO_LARGE" | "ENTRY_PAGE_TOO_LARGE" | "UNKNOWN_FIELD" | "MUST_BE_TYPE" | "MUST_BE_LIST" | "MUST_BE_OBJECT" | "TOO_SHORT" | "TOO_MANY_ITEMS" | "TOO_FEW_ITEMS" | "INVALID_FORMAT" | "NOT_ONE_OF" | "NOT_MULTIPLE_OF" | "INVALID_VALUE" | "AUTH_FAILED" | "LOCKED_OUT" | "LOCKED_OUT_FOR" | "NOT_ALLOWED_TO_LOGIN" | "USERNAME_TAKEN" | "NO_ACCOUNT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHORIZED" | "INVALID_API_KEY" | "CSRF" | "VALIDATION" | "INTERNAL" | "ACCOUNT_CODE_TAKEN" | "LOGIN_CHALLENGE_EXPIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_REUSED" | "TOTP_NOT_ENROLLED" | "TOTP_NOT_STARTED" | "TOTP_ALREADY_ENROLLED" | "SECOND_FACTOR_REQUIRED" | "PASSKEY_UNKNOWN" | "PASSKEY_CHALLENGE_EXPIRED" | "PASSKEY_WRONG_ORIGIN" | "PASSKEY_COUNTER" | "PASSKEY_OTHER_ACCOUNT" | "PASSKEY_INVALID" | "PASSKEY_CANCELLED" | "SSO_ISSUER_URL" | "SSO_DOMAIN_FORMAT" | "SSO_NOT_CONFIGURED" | "SSO_PROVIDER_UNAVAILABLE" | "SSO_PROVIDER_REFUSED" | "SSO_STATE_INVALID" | "SSO_TOKEN_INVALID" | "SSO_TENANT_MISMATCH" | "SSO_OTHER_ACCOUNT" | "SSO_DOMAIN_NOT_ALLOWED" | "SSO_NO_USER" | "SSO_REQUIRED" | "EMAIL_FORMAT" | "EMAIL_TAKEN" | "PASSWORD_TOO_SHORT" | "OWN_ROLE" | "OWN_EXPIRATION" | "OWN_DEACTIVATE" | "OWN_DELETE" | "USER_HAS_ENTRIES" | "RESOURCE_NOT_ACTIVE" | "LAST_ADMIN" | "APPROVED_LOCKED" | "EXPORTED_LOCKED" | "STALE" | "NOT_BILL_TO" | "WORK_TYPE_UOM" | "TOO_MANY_ATTACHMENTS" | "FILE_TYPE" | "FILE_TOO_LARGE" | "TOO_MANY_PIXELS" | "COPY_TOO_MANY" | "COPY_TARGET" | "COPY_NOT_FOUND" | "COPY_TARGET_EXPORTED" | "COPY_ENTRY_REFUSED" | "BULK_TOO_MANY" | "BULK_TARGET" | "FILTER_NOT_IN_TEAM" | "FILTER_ONLY_SELF" | "RETURN_TARGET" | "PERIOD_CLOSED" | "WEEK_SUBMITTED" | "WEEK_NOT_SUBMITTED" | "WEEK_SUBMIT_OFF" | "DAY_OVER_24_HOURS" | "MD_EXISTS" | "MD_EXISTS_FOR" | "MD_IN_USE" | "MD_DEFAULT_RESOURCE" | "BILL_TO_NOT_ACTIVE" | "UNKNOWN_UOM" | "IMPORT_NO_FILE" | "IMPORT_FILE_TYPE" | "IMPORT_UNREADABLE" | "IMPORT_EMPTY" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_UNPACKED_TOO_LARGE" | "IMPORT_SEVERAL_SHEETS" | "IMPORT_MISSING_COLUMN" | "IMPORT_FORMULA" | "IMPORT_DUPLICATE" | "IMPORT_PARENT_MISSING" | "IMPORT_USER_ROLE" | "IMPORT_FAILED" | "IMPORT_INTERRUPTED" | "IMPORT_NO_REPORT" | "PASSWORD_LINK_INVALID" | "PASSWORD_LINK_EXPIRED" | "PASSWORD_LINK_USED" | "EXPORT_TOO_MANY" | "EXPORT_NEEDS_USER" | "EXPORT_ARCHIVED_MARK" | "EXPORT_NOTHING" | "REPORT_UNKNOWN" | "REPORT_TOO_MANY_GROUPS" | "REPORT_PERIOD_TOO_LONG" | "REPORT_PERSON" | "WEBHOOK_URL" | "WEBHOOK_PRIVATE_ADDRESS" | "WEBHOOK_UNRESOLVABLE" | "WEBHOOK_TOO_MANY" | "WEBHOOK_EVENTS" | "WEBHOOK_DISABLED" | "TOO_LARGE_RESULT" | "DB_UNAVAILABLE" | "SHUTTING_DOWN" | "BAD_ENCODING" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BODY_NOT_OBJECT" | "BODY_TOO_LARGE" | "BODY_TOO_SHORT" | "REQUEST_ABORTED" | "UNSUPPORTED_CONTENT_TYPE" | "METHOD_NOT_ALLOWED" | "URL_TOO_LONG" | "FIELD_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "TOO_MANY_FILES" | "TOO_MANY_FIELDS" | "TOO_MANY_PARTS" | "TOO_MANY_CALLS" | "PART_WITHOUT_NAME" | "NO_API_PATH" | "BATCH_NEEDED" | "MALFORMED_PROCEDURE_PATH" | "NO_PROCEDURE" | "PROCEDURE_METHOD" | "UNSUPPORTED_METHOD" | "MALFORMED_INPUT" | "BATCH_INPUT_NOT_OBJECT" | "IDEMPOTENCY_KEY" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_RUNNING";
                     params: {
                         [key: string]: string;
                     };
@@ -11432,7 +11435,10 @@ export interface operations {
     "worksheet.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 h answers the first answer (header `Idempotent-Replayed: true`) and creates nothing. Another request with the same key → 422; while the first still runs → 409 with Retry-After. Per account and caller. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11576,6 +11582,7 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11675,6 +11682,7 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11694,6 +11702,17 @@ export interface operations {
             };
             /** @description Unsupported content type or file type */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key already used for a different request */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
@@ -12032,7 +12051,10 @@ export interface operations {
     "worksheet.delete": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 h answers the first answer (header `Idempotent-Replayed: true`) and creates nothing. Another request with the same key → 422; while the first still runs → 409 with Retry-After. Per account and caller. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12040,7 +12062,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": 1
+                 *       "id": 1,
+                 *       "version": 1
                  *     }
                  */
                 "application/json": {
@@ -12051,6 +12074,8 @@ export interface operations {
                      * @example 1
                      */
                     accountId?: unknown;
+                    /** @example 1 */
+                    version?: number;
                 };
             };
         };
@@ -12060,6 +12085,7 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -12113,6 +12139,7 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12132,6 +12159,17 @@ export interface operations {
             };
             /** @description Unsupported content type or file type */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key already used for a different request */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];

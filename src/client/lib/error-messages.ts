@@ -151,6 +151,7 @@ export const ERROR_MESSAGES: ErrorMessages = {
   FILTER_ONLY_SELF: () => m.ws_err_filter_only_self(),
   RETURN_TARGET: () => m.ws_err_return_target(),
   PERIOD_CLOSED: (p) => m.ws_err_period_closed({ date: p.date ?? '' }),
+  DAY_OVER_24_HOURS: (p) => m.ws_err_day_over_hours({ date: p.date ?? '', hours: number(p.hours) }),
   WEEK_SUBMITTED: (p) => m.wsub_err_week_submitted({ week: p.week ?? '' }),
   WEEK_NOT_SUBMITTED: (p) => m.wsub_err_week_not_submitted({ week: p.week ?? '', user: p.user ?? '' }),
   WEEK_SUBMIT_OFF: () => m.wsub_err_submit_off(),

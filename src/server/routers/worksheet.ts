@@ -148,7 +148,8 @@ export const worksheetRouter = {
 
   update: authedProcedure
     .meta({
-      rest: { method: 'PUT', path: '/api/worksheet', multipart: true },
+      // Idempotent (decision 0471): the offline outbox resends a queued change with its key; a replay answers the first answer.
+      rest: { method: 'PUT', path: '/api/worksheet', multipart: true, idempotent: true },
       summary: 'Update a record: JSON, or multipart form fields (id, version, existingAttachments ids kept) plus new photos in `attachments`',
       description: ACCOUNT_RULES,
       tags,
@@ -158,11 +159,17 @@ export const worksheetRouter = {
     .mutation(({ ctx, input }) => updateWorksheetRecord(ctx.db, ctx.actor, input, ctx.files)),
 
   delete: authedProcedure
-    .meta({ rest: { method: 'DELETE', path: '/api/worksheet', status: 204 }, summary: 'Delete a record', tags })
+    .meta({
+      rest: { method: 'DELETE', path: '/api/worksheet', status: 204, idempotent: true },
+      summary: 'Delete a record',
+      description:
+        'With `version`, only that version of the record is deleted (409 `STALE` when it was changed since). An `Idempotency-Key` makes a retry answer the first answer (the offline outbox, decision 0471).',
+      tags,
+    })
     .input(ZDeleteWorksheetInput)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await deleteWorksheetRecord(ctx.db, ctx.actor, input.id);
+      await deleteWorksheetRecord(ctx.db, ctx.actor, input.id, input.version);
     }),
 
   approve: authedProcedure

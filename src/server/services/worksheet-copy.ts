@@ -12,6 +12,7 @@ import type { Actor } from '../context';
 import { AppError } from '../errors';
 import { diffChanges, recordHistory } from './history';
 import { emitWorksheetEvent } from './webhooks';
+import { assertDayHours } from './worksheet-day-hours';
 import { assertOpenPeriod } from './worksheet-period';
 import { badRequest, hhmm, loadVisibleOrOwn } from './worksheet-record';
 import { resolveValues, tracked, type ResolvedValues } from './worksheet-resolve';
@@ -61,6 +62,13 @@ export async function copyWorksheetRecords(db: Database, actor: Actor, input: z.
     const locked = await exportedDays(trx, actor.accountId, [...new Set(sources.map((r) => r.username))], [...new Set(targets)]);
     const hit = locked.find((l) => sources.some((r, i) => r.username === l.username && targets[i] === l.date));
     if (hit) throw new AppError('CONFLICT', coded('COPY_TARGET_EXPORTED', { user: hit.username, date: hit.date }));
+
+    // Issue 40 (decision 0470): the copies may not bring a person's day over 24 hours (the days locked, in key order).
+    await assertDayHours(
+      trx,
+      actor.accountId,
+      sources.map((r, i) => ({ username: r.username, date: targets[i]!, quantity: Number(r.quantity), unitOfMeasureCode: r.unitOfMeasureCode })),
+    );
 
     // Issue 40 §5: what the target days already hold (the preview warns), counted before any copy lands.
     const targetDays = new Set(sources.map((r, i) => `${r.userId}/${targets[i]}`));

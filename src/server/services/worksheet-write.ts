@@ -5,6 +5,7 @@ import { createRecord } from '../../../db/queries/worksheet-create';
 import { newMessageId } from '../../../db/queries/webhooks';
 import { inTeamOf } from '../../../db/queries/team-scope';
 import { cannotBe } from '../../shared/errors';
+import { isHourUnit } from '../../shared/day-hours';
 import { ATTACHMENT_MAX_FILES } from '../../shared/limits';
 import { WS_ERR, WS_FIELD_NAMES, type TUpdateWorksheetFields, type TWorksheetFields, type TWorksheetRecord } from '../../shared/schemas/worksheet';
 import type { Actor, UploadedFile } from '../context';
@@ -13,6 +14,7 @@ import { prepareAttachments, type PreparedAttachment } from './attachments';
 import { diffChanges, recordHistory } from './history';
 import { emitWorksheetEvent } from './webhooks';
 import { assertChangeable } from './worksheet-change-rule';
+import { assertDayHours, type DayEntry } from './worksheet-day-hours';
 import { assertOpenPeriod, closedPeriodRefusal } from './worksheet-period';
 import { assertChangeWeekOpen, assertCreateWeekOpen } from './worksheet-week-lock';
 import { badRequest, loadVisibleOrOwn, notFound, toRecord, type Trx } from './worksheet-record';
@@ -40,8 +42,7 @@ function attachmentRows(accountId: number, worksheetId: number, files: PreparedA
 export async function createWorksheetRecord(db: Database, actor: Actor, input: TWorksheetFields, files: readonly UploadedFile[]): Promise<TWorksheetRecord> {
   if (files.length > ATTACHMENT_MAX_FILES) throw new AppError('PAYLOAD_TOO_LARGE', WS_ERR.tooManyAttachments);
   const prepared = await prepareAttachments(files);
-  const write = async (t: Database | Trx): Promise<TWorksheetRecord> => {
-    const resolved = await resolveValues(t, actor, input, null);
+  const write = async (t: Database | Trx, resolved: Resolved): Promise<TWorksheetRecord> => {
     const { values, ownerTeam, jobTeam } = resolved;
     // Issue 40 §2: not into the worker's submitted week (no query while the account's setting is off).
     await assertCreateWeekOpen(t, actor, resolved);
@@ -69,9 +70,33 @@ export async function createWorksheetRecord(db: Database, actor: Actor, input: T
     }
     return toRecord(actor, { inTeam: inTeamOf(actor.teamCode, ownerTeam, jobTeam), ...row }, refs);
   };
-  if (prepared.length === 0) return write(db);
-  return db.transaction().execute(write);
+  // Hours (issue 40, decision 0470): the person's day is locked, its sum read and the entry written
+  // in one transaction. Other units keep the one-statement create of decision 0234.
+  const adds = (r: Resolved) => isHourUnit(r.values.unitOfMeasureCode);
+  if (prepared.length === 0) {
+    const resolved = await resolveValues(db, actor, input, null);
+    if (!adds(resolved)) return write(db, resolved);
+    return db.transaction().execute(async (trx) => {
+      await assertDayHours(trx, actor.accountId, [dayEntry(resolved.values)]);
+      return write(trx, resolved);
+    });
+  }
+  return db.transaction().execute(async (trx) => {
+    const resolved = await resolveValues(trx, actor, input, null);
+    if (adds(resolved)) await assertDayHours(trx, actor.accountId, [dayEntry(resolved.values)]);
+    return write(trx, resolved);
+  });
 }
+
+type Resolved = Awaited<ReturnType<typeof resolveValues>>;
+
+/** An entry's values as the day-hours guard reads them. */
+const dayEntry = (v: { username: string; date: string; quantity: number | string; unitOfMeasureCode: string }): DayEntry => ({
+  username: v.username,
+  date: v.date,
+  quantity: Number(v.quantity),
+  unitOfMeasureCode: v.unitOfMeasureCode,
+});
 
 /** PUT /api/worksheet: optimistic (version) update; removed photos detached, new ones stored. */
 export async function updateWorksheetRecord(db: Database, actor: Actor, input: TUpdateWorksheetFields, files: readonly UploadedFile[]): Promise<TWorksheetRecord> {
@@ -85,6 +110,8 @@ export async function updateWorksheetRecord(db: Database, actor: Actor, input: T
     const { values, submitWeeks } = await resolveValues(trx, actor, input, row);
     await assertOpenPeriod(trx, actor.accountId, [row.date, values.date]);
     await assertChangeWeekOpen(trx, actor, row, submitWeeks, values.date, values.username);
+    // Issue 40 (decision 0470): the day it lands on may not pass 24 hours; a change that adds no hours passes.
+    await assertDayHours(trx, actor.accountId, [dayEntry(values)], { id: row.id, before: dayEntry(row) });
 
     const existing = await attachmentRefs(trx, [row.id]);
     const keepIds = input.existingAttachments ?? existing.map((a) => a.id);
@@ -125,10 +152,11 @@ export async function updateWorksheetRecord(db: Database, actor: Actor, input: T
 }
 
 /** DELETE /api/worksheet: the audit trail keeps what was deleted. */
-export async function deleteWorksheetRecord(db: Database, actor: Actor, id: number): Promise<void> {
+export async function deleteWorksheetRecord(db: Database, actor: Actor, id: number, version?: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await findRecord(trx, actor, id, { forUpdate: true });
     assertChangeable(actor, row);
+    if (version !== undefined && version !== row.version) throw new AppError('CONFLICT', WS_ERR.stale);
     await assertOpenPeriod(trx, actor.accountId, [row.date]);
     await assertChangeWeekOpen(trx, actor, row, null);
     const existing = await attachmentRefs(trx, [row.id]);

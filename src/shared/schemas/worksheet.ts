@@ -86,7 +86,8 @@ export type TUpdateWorksheetFields = z.output<typeof ZUpdateWorksheetInput>;
 
 export const ZWorksheetIdInput = z.object({ id: id() });
 
-export const ZDeleteWorksheetInput = z.object({ id: id(), accountId: ignoredAccountId });
+/** `version` (optional): delete only that version (the grid's cleared cell, the outbox's queued removal; decision 0471). */
+export const ZDeleteWorksheetInput = z.object({ id: id(), accountId: ignoredAccountId, version: optionalPositiveInt });
 
 export const ZApproveWorksheetInput = z.object({ id: id(), accountId: ignoredAccountId, isApproved: bool() });
 

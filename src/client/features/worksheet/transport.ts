@@ -59,3 +59,27 @@ export async function sendWorksheet(fetchOnOrigin: OriginFetch, fields: Workshee
   if (!res.ok) return { kind: 'refused', problem: await problemOfResponse(res) };
   return { kind: 'stored', record: ZWorksheetRecord.parse(await res.json()) };
 }
+
+/** What a delete came to: done (204), the server's refusal, or no answer at all. */
+export type DeleteAnswer = { kind: 'deleted' } | { kind: 'refused'; problem: Problem } | { kind: 'unreached'; cause: unknown };
+
+/**
+ * DELETE /api/worksheet `{id, version}` (decision 0471): the grid's cleared cell and the outbox's
+ * queued removal, with the version it was loaded with (409 STALE when changed since) and, when
+ * given, an `Idempotency-Key` (a retry of a delete that reached the server answers 204 again).
+ */
+export async function deleteWorksheet(fetchOnOrigin: OriginFetch, target: { id: number; version?: number }, idempotencyKey?: string): Promise<DeleteAnswer> {
+  let res: Response;
+  try {
+    res = await fetchOnOrigin('/api/worksheet', {
+      method: 'DELETE',
+      body: JSON.stringify(target.version === undefined ? { id: target.id } : { id: target.id, version: target.version }),
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}) },
+      credentials: 'same-origin',
+    });
+  } catch (cause) {
+    return { kind: 'unreached', cause };
+  }
+  if (!res.ok) return { kind: 'refused', problem: await problemOfResponse(res) };
+  return { kind: 'deleted' };
+}

@@ -10,7 +10,7 @@ import { invalidateCounts } from './invalidate-counts';
 import { loadOutbox } from './offline/outbox-state';
 import { rowKey } from './week-parts';
 import { cellText, dayOverLimit, isHourUnit, planCell, readCell, timesFor, type CellNow, type CellPlan } from './week-grid-logic';
-import { submitWorksheet, type WorksheetFieldsOut } from './ws-api';
+import type { WorksheetFieldsOut } from './ws-api';
 
 /*
  * Issue 40 §4: the week grid's one piece of state and its handlers (decision 0420). The cells are
@@ -161,17 +161,23 @@ export function useWeekGrid(
     times: { timeFrom: string; timeTo: string } | null,
   ): Promise<'saved' | 'queued'> {
     const entry = row.cells[i] ?? null;
+    const outbox = await loadOutbox();
+    // A change or a clearing goes through the outbox too (decision 0471): sent at once with an
+    // Idempotency-Key and the cell's version; offline, queued and sent once when back.
     if (plan.kind === 'delete') {
-      await utils.client.worksheet.delete.mutate({ id: plan.id });
-      return 'saved';
+      // The cleared cell's entry as loaded: its version (plan.id is its id) and, for the outbox's list, its fields.
+      const version = entry?.id === plan.id ? entry.version : undefined;
+      if (version === undefined) throw new Error('The cleared cell has no stored entry');
+      const out = await outbox.changeOrQueue('delete', { id: plan.id, version }, fieldsOf(row, date, row.days[i] ?? 0, s, entry, null));
+      return out === 'queued' ? 'queued' : 'saved';
     }
     const fields = fieldsOf(row, date, plan.quantity, s, entry, times);
     if (plan.kind === 'update') {
-      await submitWorksheet(fields, { id: plan.id, version: plan.version, files: [] });
-      return 'saved';
+      const out = await outbox.changeOrQueue('update', { id: plan.id, version: plan.version }, fields);
+      return out === 'queued' ? 'queued' : 'saved';
     }
     // A create goes through the offline outbox, as the entry form's: queued when offline.
-    const out = await (await loadOutbox()).submitOrQueue(fields, { files: [] });
+    const out = await outbox.submitOrQueue(fields, { files: [] });
     return out === 'queued' ? 'queued' : 'saved';
   }
 

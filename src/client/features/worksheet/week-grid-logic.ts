@@ -1,3 +1,4 @@
+import { DAY_HOURS_MAX } from '../../../shared/day-hours';
 import { ERR } from '../../../shared/errors';
 import { quantity } from '../../../shared/fields';
 import { parseLocaleNumber } from '../../../shared/locale-number';
@@ -10,12 +11,8 @@ import { minutesToTime, timeToMinutes } from '../../../shared/worksheet-rules';
  * tests/unit/week-grid-logic.test.ts holds them.
  */
 
-/** A day has at most 24 hours (issue 40 "a day over 24 h in sum"): a check of the grid's own. */
-export const DAY_HOURS_MAX = 24;
-
-/** Units of measure that are hours (the standard codes the lists pluralise as hours, unit-words.ts). */
-const HOUR_UNITS = new Set(['HOUR', 'HOURS', 'TIME', 'TIMER']);
-export const isHourUnit = (code: string) => HOUR_UNITS.has(code.toUpperCase());
+/** A day has at most 24 hours (issue 40 "a day over 24 h in sum"): the grid's check, the server's too (decision 0470). */
+export { DAY_HOURS_MAX, isHourUnit } from '../../../shared/day-hours';
 
 /**
  * What a cell's text reads as: null = empty (a cleared cell), a number, or why not — `error` is a

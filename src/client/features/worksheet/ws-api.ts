@@ -35,6 +35,19 @@ export async function submitWorksheet(fields: WorksheetFieldsOut, opts: SubmitOp
   throw errorOfProblem(answer.problem);
 }
 
+/** DELETE /api/worksheet (decision 0471): resolves when deleted, rejects an AppCallError as submitWorksheet does. */
+export async function deleteWorksheetEntry(target: { id: number; version?: number }, idempotencyKey?: string): Promise<void> {
+  const { deleteWorksheet } = await import('./transport').catch((cause: unknown) => {
+    throw AppCallError.network(cause);
+  });
+  const answer = await deleteWorksheet(pageFetch, target, idempotencyKey);
+  if (answer.kind === 'deleted') return;
+  if (answer.kind === 'unreached') throw AppCallError.network(answer.cause);
+  if (answer.problem.status === 401) handleUnauthorized();
+  await loadErrorMessages();
+  throw errorOfProblem(answer.problem);
+}
+
 /** The failure of a worksheet call: the one error class of every REST call. */
 export { AppCallError as WorksheetCallError } from '../../lib/errors';
 

@@ -4,6 +4,8 @@ import type { WorksheetFieldsOut } from '../ws-api';
 import {
   editItem,
   enqueue,
+  enqueueChange,
+  opOf,
   flush,
   listItems,
   openOutbox,
@@ -151,5 +153,40 @@ describe('outbox', () => {
     await store.db.put('items', { ...item, state: 'sending' });
     await recoverSending(store, A);
     expect((await listItems(store, A))[0]).toMatchObject({ state: 'waiting', uncertain: true });
+  });
+});
+
+describe('queued changes of stored entries (decision 0471)', () => {
+  it('a change waits with its target and version; a second change of the same entry replaces it in its place, a clear makes it a removal', async () => {
+    const store = await fresh();
+    const created = await enqueue(store, A, fields('new one'), []);
+    const up = await enqueueChange(store, A, 'update', { id: 7, version: 3 }, fields('changed'));
+    expect(up).toMatchObject({ op: 'update', target: { id: 7, version: 3 }, state: 'waiting', photos: [] });
+    const again = await enqueueChange(store, A, 'update', { id: 7, version: 3 }, { ...fields('changed'), quantity: '2' });
+    expect(again.id).toBe(up.id);
+    expect(again.key).not.toBe(up.key); // the first was never sent: a new request, a new key
+    const cleared = await enqueueChange(store, A, 'delete', { id: 7, version: 3 }, fields('changed'));
+    const items = await listItems(store, A);
+    expect(items.map((i) => [opOf(i), i.id])).toEqual([
+      ['create', created.id],
+      ['delete', up.id],
+    ]);
+    expect(cleared.target).toEqual({ id: 7, version: 3 });
+    // Another entry, or another user's, is an item of its own.
+    await enqueueChange(store, A, 'update', { id: 8, version: 1 }, fields('other'));
+    await enqueueChange(store, B, 'update', { id: 7, version: 3 }, fields('bob'));
+    expect(await listItems(store, A)).toHaveLength(3);
+  });
+
+  it('a send that may have reached the server keeps its key; a refused change is remade on the version the worker now sees', async () => {
+    const store = await fresh();
+    const uncertain = await enqueueChange(store, A, 'update', { id: 9, version: 1 }, fields('lost answer'), { key: 'k-1', uncertain: true });
+    expect((await enqueueChange(store, A, 'update', { id: 9, version: 1 }, fields('edited'))).key).toBe(uncertain.key);
+
+    const refused = await enqueueChange(store, A, 'update', { id: 10, version: 1 }, fields('stale'));
+    await flush(store, A, async () => ({ kind: 'refused', problem: { status: 409, message: 'stale', code: 'STALE', errors: {} } }));
+    expect((await listItems(store, A)).find((i) => i.id === refused.id)?.state).toBe('refused');
+    const remade = await enqueueChange(store, A, 'update', { id: 10, version: 2 }, fields('again'));
+    expect(remade).toMatchObject({ id: refused.id, state: 'waiting', target: { id: 10, version: 2 }, problem: null });
   });
 });

@@ -35,8 +35,19 @@ export interface OutboxPhoto {
   blob: Blob;
 }
 
+/**
+ * What a queued item does (decision 0471): a new entry (the form's, the grid's empty cell), a
+ * change of a stored entry (the grid's changed cell: PUT with the version it was loaded with), or
+ * its removal (the grid's cleared cell: DELETE with that version). Absent: a create (items stored
+ * before changes were queued).
+ */
+export type OutboxOp = 'create' | 'update' | 'delete';
+
 export interface OutboxItem {
   id: string;
+  op?: OutboxOp;
+  /** update / delete: the stored entry and the version the change was made on (409 STALE if it changed since). */
+  target?: { id: number; version: number };
   /** `${accountId}:${username}`: items are only ever listed, sent or edited for that login. */
   owner: string;
   createdAt: number;
@@ -148,6 +159,59 @@ export async function enqueue(store: OutboxStore, owner: string, fields: Workshe
     seq: ++seqCounter,
     fields: { ...fields },
     photos,
+    key: opts.key ?? crypto.randomUUID(),
+    state: 'waiting',
+    attempts: 0,
+    uncertain: opts.uncertain ?? false,
+    problem: null,
+  };
+  await put(store, item);
+  return item;
+}
+
+/** The item's operation (items stored before changes were queued are creates). */
+export const opOf = (item: Pick<OutboxItem, 'op'>): OutboxOp => item.op ?? 'create';
+
+/**
+ * Queues a change or removal of a stored entry. A change of an entry that already waits (not
+ * being sent) replaces that item in its place — change then change is one change, change then
+ * clear is one removal — with the version the first was made on, so the server sees one request
+ * on the version the worker saw (a refused one takes the new version). Its key follows editItem's rule: new unless an earlier send may
+ * have reached the server.
+ */
+export async function enqueueChange(
+  store: OutboxStore,
+  owner: string,
+  op: Exclude<OutboxOp, 'create'>,
+  target: { id: number; version: number },
+  fields: WorksheetFieldsOut,
+  opts: EnqueueOptions = {},
+): Promise<OutboxItem> {
+  const earlier = (await listItems(store, owner)).find((i) => opOf(i) !== 'create' && i.target?.id === target.id && i.state !== 'sending');
+  if (earlier) {
+    const next: OutboxItem = {
+      ...earlier,
+      op,
+      // A refused one (STALE, a closed period…) is remade on what the worker sees now.
+      target: earlier.state === 'refused' ? { ...target } : earlier.target,
+      fields: { ...fields },
+      key: earlier.uncertain ? earlier.key : crypto.randomUUID(),
+      state: 'waiting',
+      problem: null,
+    };
+    await put(store, next);
+    return next;
+  }
+  await checkLimits(store, 0);
+  const item: OutboxItem = {
+    id: crypto.randomUUID(),
+    op,
+    target: { ...target },
+    owner,
+    createdAt: opts.now ?? Date.now(),
+    seq: ++seqCounter,
+    fields: { ...fields },
+    photos: [],
     key: opts.key ?? crypto.randomUUID(),
     state: 'waiting',
     attempts: 0,
@@ -271,6 +335,13 @@ export function isTransientStatus(status: number): boolean {
 }
 
 /**
+ * The 409s that are the server's answer for good, not "an earlier send of this key is still
+ * running": a closed period (issue 40 §3), a submitted week (§2), a day over 24 hours (decision
+ * 0470), and an update's stale version (STALE: someone changed the entry since it was queued).
+ */
+const REFUSING_CONFLICTS = new Set(['PERIOD_CLOSED', 'WEEK_SUBMITTED', 'DAY_OVER_24_HOURS', 'STALE']);
+
+/**
  * A failed send's outcome by the answer's status, the same for the page's sender and the service
  * worker's: 401 waits for the same user's login; no answer, a gateway's 5xx, 408/429 and 409 (an
  * earlier send of this key is still running on the server; its answer will be replayed) are tried
@@ -280,7 +351,7 @@ export function isTransientStatus(status: number): boolean {
 export function failedOutcome(problem: OutboxProblem): SendOutcome {
   if (problem.status === 401) return { kind: 'unauthorized' };
   // A closed period (issue 40 §3) or a submitted week (§2) is the server's answer for good: shown, the entry kept for the worker to move.
-  if (problem.status === 409 && (problem.code === 'PERIOD_CLOSED' || problem.code === 'WEEK_SUBMITTED')) return { kind: 'refused', problem };
+  if (problem.status === 409 && problem.code !== undefined && REFUSING_CONFLICTS.has(problem.code)) return { kind: 'refused', problem };
   if (isTransientStatus(problem.status) || problem.status === 409) return { kind: 'network' };
   return { kind: 'refused', problem };
 }

@@ -15,7 +15,7 @@ import { WorksheetForm } from '../worksheet-form';
 import { useOnline } from '../../../offline/online';
 import { discardOutboxItem, OutboxBusyError, problemFieldMessages, problemMessage, sendNow } from './outbox';
 import { useOutboxFailing, useOutboxItems } from './outbox-state';
-import { filesOf, type OutboxItem } from './outbox-core';
+import { filesOf, opOf, type OutboxItem } from './outbox-core';
 import './outbox.css';
 
 /** The form's values of a queued entry (the stored quantity is plain "1234.5"; the form shows it in the locale). */
@@ -87,7 +87,10 @@ export function OutboxList({ settings }: { settings: TWorksheetFormSettings }) {
         {items.map((item) => (
           <li key={item.id} className={`outbox-item outbox-item--${item.state}`} data-testid="outbox-item">
             <div className="outbox-item__top">
-              <span className="outbox-item__state">{stateLabel[item.state]()}</span>
+              <span className="outbox-item__state">
+                {stateLabel[item.state]()}
+                {opOf(item) !== 'create' && ` · ${opOf(item) === 'update' ? m.outbox_op_update() : m.outbox_op_delete()}`}
+              </span>
               <span className="outbox-item__date">{item.fields.date ? formatDate(item.fields.date) : ''}</span>
             </div>
             <p className="outbox-item__description">{item.fields.description}</p>
@@ -104,9 +107,12 @@ export function OutboxList({ settings }: { settings: TWorksheetFormSettings }) {
               </div>
             )}
             <div className="outbox-item__actions">
-              <Button variant="secondary" onClick={() => setEditing(item)} disabled={item.state === 'sending'}>
-                {item.state === 'refused' ? m.outbox_fix() : m.outbox_edit()}
-              </Button>
+              {/* A queued change or removal of a stored entry is made again in the week (decision 0471): only discarded here. */}
+              {opOf(item) === 'create' && (
+                <Button variant="secondary" onClick={() => setEditing(item)} disabled={item.state === 'sending'}>
+                  {item.state === 'refused' ? m.outbox_fix() : m.outbox_edit()}
+                </Button>
+              )}
               <Button variant="ghost" onClick={() => void onDelete(item)} disabled={item.state === 'sending'}>
                 {m.outbox_delete()}
               </Button>

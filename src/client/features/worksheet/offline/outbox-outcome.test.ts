@@ -7,6 +7,11 @@ describe('failedOutcome', () => {
     expect(failedOutcome(closed)).toEqual({ kind: 'refused', problem: closed });
     const submitted = { status: 409, message: 'Week 2026-W46 is submitted', code: 'WEEK_SUBMITTED', params: { week: '2026-W46' }, errors: {} };
     expect(failedOutcome(submitted)).toEqual({ kind: 'refused', problem: submitted });
+    // Decision 0470: a day over 24 hours, and a queued change whose entry was changed meanwhile (STALE), are refusals too.
+    const over = { status: 409, message: 'over', code: 'DAY_OVER_24_HOURS', params: { date: '2026-11-02', hours: '25' }, errors: {} };
+    expect(failedOutcome(over)).toEqual({ kind: 'refused', problem: over });
+    const stale = { status: 409, message: 'stale', code: 'STALE', errors: {} };
+    expect(failedOutcome(stale)).toEqual({ kind: 'refused', problem: stale });
     expect(failedOutcome({ status: 409, message: 'running', code: 'IDEMPOTENCY_RUNNING', errors: {} })).toEqual({ kind: 'network' });
   });
 });

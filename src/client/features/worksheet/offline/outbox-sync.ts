@@ -1,8 +1,9 @@
-import { sendWorksheet, type OriginFetch } from '../transport';
+import { deleteWorksheet, sendWorksheet, type OriginFetch } from '../transport';
 import {
   failedOutcome,
   filesOf,
   flush,
+  opOf,
   openOutbox,
   ownerOf,
   recoverSending,
@@ -37,11 +38,24 @@ const webLock: LockRunner = (run) => {
   return locks ? (locks.request(OUTBOX_LOCK, run) as ReturnType<typeof run>) : run();
 };
 
-/** The worker's sender: POST /api/worksheet with the item's fields, photos and Idempotency-Key. */
+/**
+ * The worker's sender: the item's request with its Idempotency-Key — POST /api/worksheet with the
+ * fields and photos, PUT with the target's id and version (a queued change), or DELETE (a queued
+ * removal, decision 0471).
+ */
 export function httpSender(fetchOnOrigin: OriginFetch): Sender {
   return async (item: OutboxItem): Promise<SendOutcome> => {
-    const answer = await sendWorksheet(fetchOnOrigin, item.fields, { files: filesOf(item), idempotencyKey: item.key });
+    const op = opOf(item);
+    const answer =
+      op === 'delete' && item.target
+        ? await deleteWorksheet(fetchOnOrigin, item.target, item.key)
+        : await sendWorksheet(fetchOnOrigin, item.fields, {
+            files: filesOf(item),
+            idempotencyKey: item.key,
+            ...(op === 'update' && item.target ? { id: item.target.id, version: item.target.version } : {}),
+          });
     if (answer.kind === 'unreached') return { kind: 'network' };
+    if (answer.kind === 'deleted') return { kind: 'sent' };
     if (answer.kind === 'stored') return { kind: 'sent', record: answer.record };
     const { status, detail, code, params, errors, errorCodes } = answer.problem;
     // The refusal is kept by its code and params (what the outbox shows, translated); the English detail only as a fallback.

@@ -1,16 +1,18 @@
 import { m } from '../../../../shared/paraglide/messages.js';
 import type { TWorksheetRecord } from '../../../../shared/schemas/worksheet';
 import { toast } from '../../../lib/toast';
-import { submitWorksheet, type WorksheetFieldsOut } from '../ws-api';
+import { deleteWorksheetEntry, submitWorksheet, type WorksheetFieldsOut } from '../ws-api';
 import { AppCallError, translateCode, translateText } from '../../../lib/errors';
 import {
   editItem,
   enqueue,
+  enqueueChange,
   filesOf,
   flush,
   getItem,
   failedOutcome,
   listItems,
+  opOf,
   openOutbox,
   OutboxFullError,
   photosOf,
@@ -57,11 +59,17 @@ async function refresh(): Promise<void> {
   publishOutbox({ items: next });
 }
 
-/** The sender: POST /api/worksheet with the item's key; the server's answer as a SendOutcome. */
+/** The sender: the item's request (create, change or removal, decision 0471) with its key; the server's answer as a SendOutcome. */
 async function send(item: OutboxItem): Promise<SendOutcome> {
   void refresh(); // shows this item as sending
   try {
-    const record = await submitWorksheet(item.fields, { files: filesOf(item), idempotencyKey: item.key });
+    const op = opOf(item);
+    if (op === 'delete' && item.target) {
+      await deleteWorksheetEntry(item.target, item.key);
+      return { kind: 'sent' };
+    }
+    const target = op === 'update' && item.target ? { id: item.target.id, version: item.target.version } : {};
+    const record = await submitWorksheet(item.fields, { files: filesOf(item), idempotencyKey: item.key, ...target });
     return { kind: 'sent', record };
   } catch (error) {
     if (!(error instanceof AppCallError)) return { kind: 'network' };
@@ -211,6 +219,51 @@ export async function submitOrQueue(fields: WorksheetFieldsOut, opts: { files: F
   } catch (error) {
     if (error instanceof OutboxFullError) throw new AppCallError(507, outboxFullMessage(error));
     if (error instanceof OutboxBusyError) throw new AppCallError(409, m.outbox_busy());
+    throw error;
+  }
+}
+
+/**
+ * The week grid's change or removal of a stored entry (decision 0471): sent at once with an
+ * Idempotency-Key when online; offline, or when the server did not answer, queued with that key
+ * and the version it was made on, and sent once when the connection returns. A refusal rejects
+ * as submitWorksheet does, so the cell shows it. A change of an entry that already waits in the
+ * outbox joins that item (enqueueChange), so the two go in order as one request.
+ */
+export async function changeOrQueue(
+  op: 'update' | 'delete',
+  target: { id: number; version: number },
+  fields: WorksheetFieldsOut,
+): Promise<TWorksheetRecord | 'deleted' | 'queued'> {
+  const current = owner;
+  const direct = async (key?: string) => {
+    if (op === 'delete') {
+      await deleteWorksheetEntry(target, key);
+      return 'deleted' as const;
+    }
+    return submitWorksheet(fields, { id: target.id, version: target.version, files: [], ...(key ? { idempotencyKey: key } : {}) });
+  };
+  if (current === null) return direct();
+  const db = await store();
+  try {
+    const waiting = (await listItems(db, current)).some((i) => opOf(i) !== 'create' && i.target?.id === target.id);
+    if (!isOnline() || waiting) {
+      await exclusive(() => enqueueChange(db, current, op, target, fields));
+      if (waiting && isOnline()) void sendNow().catch(() => undefined);
+      return queued();
+    }
+    const key = crypto.randomUUID();
+    try {
+      return await direct(key);
+    } catch (error) {
+      if (!isNetworkFailure(error)) throw error;
+      await exclusive(() => enqueueChange(db, current, op, target, fields, { key, uncertain: true }));
+      setFailing(true);
+      scheduleRetry();
+      return queued();
+    }
+  } catch (error) {
+    if (error instanceof OutboxFullError) throw new AppCallError(507, outboxFullMessage(error));
     throw error;
   }
 }
