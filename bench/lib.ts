@@ -267,7 +267,9 @@ export async function startServerProcess(env: Record<string, string> = {}, nodeA
   // stale). BENCH_SOURCE=1: the sources through tsx instead. BENCH_SERVER_ENTRY: another built
   // main.js (an A/B comparison, bench/ab-info.ts).
   const entry = env.BENCH_SERVER_ENTRY ? [env.BENCH_SERVER_ENTRY] : process.env.BENCH_SOURCE === '1' ? ['--import', 'tsx', 'src/server/main.ts'] : ['dist/server/main.js'];
-  const child = spawn(process.execPath, [...START_NODE_FLAGS, ...nodeArgs, ...entry], {
+  // BENCH_APP_NODE_ARGS: flags added after npm start's (the last of a flag wins), for an A/B.
+  const extra = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...START_NODE_FLAGS, ...extra, ...nodeArgs, ...entry], {
     cwd: ROOT,
     // With DATABASE_URL the server needs APP_SECRET (issue 21 §4): one per run, shared by every instance; a bench's own value wins.
     env: {

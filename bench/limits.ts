@@ -113,7 +113,7 @@ export async function benchLimits(): Promise<void> {
     )!.compile(dbh.db.withoutPlugins());
     const columns = CREATED_COLUMNS.map(([, c]) => c);
 
-    const app = await startServerProcess({ DATABASE_URL: databaseUrl }, (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean));
+    const app = await startServerProcess({ DATABASE_URL: databaseUrl });
     let limit: ServerProcess | null = null;
     try {
       const res = await fetchRetry(`${app.url}/api/user/login`, {

@@ -1,5 +1,6 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
 import { coded } from '../../shared/error-codes';
 import { IMPORT_MAX_ROWS, IMPORT_MAX_UNPACKED_BYTES } from '../../shared/limits';
 import { AppError } from '../errors';
@@ -148,31 +149,55 @@ function cellText(value: ExcelJS.CellValue): Cell {
   return '';
 }
 
+/** The streaming reader's sheet: its name is there at run time (from workbook.xml), missing from exceljs's types. */
+type SheetReader = AsyncIterable<ExcelJS.Row> & { name?: string };
+
+/**
+ * The xlsx's one sheet with data, read row by row from the zip (exceljs's streaming WorkbookReader,
+ * decision 0492): only the rows' texts are kept, not exceljs's model of every cell, which held
+ * ~130 MB for 20 000 items. Sheets after the first with data are read through to name them in
+ * IMPORT_SEVERAL_SHEETS, their rows not kept.
+ */
 async function readXlsx(data: Buffer): Promise<ParsedTable> {
   if (unpackedSize(data) > IMPORT_MAX_UNPACKED_BYTES) {
     throw new AppError('PAYLOAD_TOO_LARGE', coded('IMPORT_UNPACKED_TOO_LARGE', { max: MB(IMPORT_MAX_UNPACKED_BYTES) }));
   }
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError('BAD_REQUEST', coded('IMPORT_UNREADABLE'));
-  }
-  const withData = workbook.worksheets.filter((ws) => ws.actualRowCount > 0);
-  if (withData.length > 1) throw new AppError('BAD_REQUEST', coded('IMPORT_SEVERAL_SHEETS', { sheets: withData.map((ws) => ws.name).join(', ') }));
-  const sheet = withData[0];
-  if (!sheet) throw new AppError('BAD_REQUEST', coded('IMPORT_EMPTY'));
-  if (sheet.actualRowCount - 1 > IMPORT_MAX_ROWS) throw tooManyRows();
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
   let captions: string[] | null = null;
   const rows: ParsedRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const cells: Cell[] = [];
-    const width = row.cellCount;
-    for (let c = 1; c <= width; c++) cells[c - 1] = cellText(row.getCell(c).value);
-    if (cells.every((x) => x === '' || (typeof x === 'string' && x.trim() === ''))) return;
-    if (captions === null) captions = cells.map((x) => (typeof x === 'string' ? x.trim() : ''));
-    else rows.push({ row: rowNumber, cells });
-  });
+  const sheetsWithData: string[] = [];
+  try {
+    for await (const sheet of reader as AsyncIterable<SheetReader>) {
+      const name = sheet.name ?? '';
+      for await (const row of sheet) {
+        if (sheetsWithData.length > 1 || (sheetsWithData.length === 1 && sheetsWithData[0] !== name)) {
+          // a further sheet with data: named in the refusal, its rows not read
+          if (!sheetsWithData.includes(name) && row.hasValues) sheetsWithData.push(name);
+          continue;
+        }
+        const cells: Cell[] = [];
+        const width = row.cellCount;
+        for (let c = 1; c <= width; c++) cells[c - 1] = cellText(row.getCell(c).value);
+        if (cells.every((x) => x === '' || (typeof x === 'string' && x.trim() === ''))) continue;
+        if (sheetsWithData.length === 0) sheetsWithData.push(name);
+        if (captions === null) captions = cells.map((x) => (typeof x === 'string' ? x.trim() : ''));
+        else {
+          rows.push({ row: row.number, cells });
+          if (rows.length > IMPORT_MAX_ROWS) throw tooManyRows();
+        }
+      }
+    }
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw new AppError('BAD_REQUEST', coded('IMPORT_UNREADABLE'));
+  }
+  if (sheetsWithData.length > 1) throw new AppError('BAD_REQUEST', coded('IMPORT_SEVERAL_SHEETS', { sheets: sheetsWithData.join(', ') }));
   if (captions === null) throw new AppError('BAD_REQUEST', coded('IMPORT_EMPTY'));
   return { kind: 'xlsx', captions, rows };
 }
