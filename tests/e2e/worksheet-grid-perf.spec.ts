@@ -168,6 +168,24 @@ test('the week grid of 40 rows: first render at 4× CPU', async ({ page, baseURL
       }
     }
   }
+  // The keyboard past the rows whose inputs render only near the screen (content-visibility,
+  // decision 0460): ArrowDown from the first row's Monday to the 36th, which shows its stored value
+  // on screen; a refused value there is kept in place with aria-invalid, and Esc puts the stored one back.
+  const monday = page.locator('section.wk table tbody tr td:nth-child(2) input.wk-in');
+  await monday.first().focus();
+  for (let i = 0; i < 35; i++) await page.keyboard.press('ArrowDown');
+  const far = monday.nth(35);
+  await expect(far).toBeFocused();
+  await expect(far).toBeInViewport();
+  const stored = await far.inputValue();
+  expect(stored).not.toBe('');
+  await page.keyboard.type('abc');
+  await page.keyboard.press('Enter');
+  await expect(far).toHaveAttribute('aria-invalid', 'true');
+  await expect(far).toHaveValue('abc');
+  await page.keyboard.press('Escape');
+  await expect(far).toHaveValue(stored);
+  await expect(far).not.toHaveAttribute('aria-invalid', 'true');
   for (const [label, fs] of figures) {
     const sorted = [...fs].sort((a, b) => a - b);
     console.log(
