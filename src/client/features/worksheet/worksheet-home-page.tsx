@@ -107,13 +107,6 @@ const WeekSlot = memo(function WeekSlot({
   buildRef: RefObject<(() => void) | null>;
 }) {
   const [built, setBuilt] = useState(false);
-  // The week's chunk at the first idle moment of the home page (decision 0460): a tap on Week (no
-  // pointer resting on it first) then finds it here, and pays only for the week's data and render.
-  useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') return;
-    const idle = requestIdleCallback(() => WeekViewPart.preload(), { timeout: 10_000 });
-    return () => cancelIdleCallback(idle);
-  }, []);
   useEffect(() => {
     buildRef.current = () => startTransition(() => setBuilt(true));
     return () => {
