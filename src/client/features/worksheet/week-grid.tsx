@@ -1,14 +1,14 @@
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { m } from '../../../shared/paraglide/messages.js';
 import type { TWeekRow, TWorksheetWeek } from '../../../shared/schemas/worksheet-week';
 import { Button } from '../../components/button';
 import { lazyPart, LazyBoundary } from '../../lib/lazy';
-import { useWeekGrid } from './use-week-grid';
+import { useWeekGrid, type Grid } from './use-week-grid';
 import { rowKey, type Day } from './week-parts';
 import { WeekDay, WeekTable } from './week-table';
 import type { WeekAddRow as WeekAddRowType } from './week-add-row';
 import { useFormSettings } from './ws-data';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, FocusEvent, KeyboardEvent } from 'react';
 
 // "Add row" brings the entry form's pickers: loaded when first opened (decision 0185).
 const AddRow = lazyPart<ComponentProps<typeof WeekAddRowType>>(() => import('./week-add-row').then((mod) => mod.WeekAddRow));
@@ -39,7 +39,8 @@ export function WeekGrid({ input, data, days, wide, day, today, onPick, highligh
     const addedKeys = new Set(extra.map(rowKey));
     return [...data.rows.filter((r) => !addedKeys.has(rowKey(r))), ...extra.map((r) => stored.get(rowKey(r)) ?? r)];
   }, [data.rows, extra]);
-  const grid = useWeekGrid(input, data, settings, extra);
+  const live = useWeekGrid(input, data, settings, extra);
+  const grid = useStableGrid(live);
   const [adding, setAdding] = useState(false);
   const canAdd = data.canCreate && settings !== undefined;
 
@@ -81,4 +82,27 @@ export function WeekGrid({ input, data, days, wide, day, today, onPick, highligh
         ))}
     </>
   );
+}
+
+/**
+ * The grid as the table and the day list take it: a new object only when what the cells show
+ * changes (the refusals and saves, what may be typed into, the language), so that the memoised
+ * table is not rendered again — all its 280 cells — when the week view renders for anything else
+ * (a query of the view settling, the Week tab shown). Its handlers call the latest ones.
+ */
+function useStableGrid(live: Grid): Grid {
+  const latest = useRef(live);
+  useLayoutEffect(() => {
+    latest.current = live;
+  });
+  const handlers = useMemo(
+    () => ({
+      onKeyDown: (e: KeyboardEvent) => latest.current.onKeyDown(e),
+      onBlur: (e: FocusEvent) => latest.current.onBlur(e),
+      onFocus: (e: FocusEvent) => latest.current.onFocus(e),
+    }),
+    [],
+  );
+  const { flags, editable, locale } = live;
+  return useMemo(() => ({ flags, editable, locale, ...handlers }), [flags, editable, locale, handlers]);
 }

@@ -113,14 +113,23 @@ const WeekSlot = memo(function WeekSlot({
       buildRef.current = null;
     };
   }, [buildRef]);
+  // The same element while the week and person stay: showing the week built ahead (or hiding it)
+  // changes the slot's class only, and React passes the week by without rendering it again
+  // (it rendered its whole grid in the click: decision 0460).
+  const view = useMemo(
+    () => (
+      <LazyBoundary part={WeekViewPart} onFailed={() => undefined}>
+        <WeekViewPart.Component week={week} user={user} canPick={canPick} />
+      </LazyBoundary>
+    ),
+    [week, user, canPick],
+  );
   // Shown once, it stays built (hidden while the days show).
   if (shown && !built) setBuilt(true);
   if (!shown && !built) return null;
   return (
     <div className={shown ? 'wk-slot' : 'wk-slot wk-slot--ahead'} inert={!shown} aria-hidden={shown ? undefined : true}>
-      <LazyBoundary part={WeekViewPart} onFailed={() => undefined}>
-        <WeekViewPart.Component week={week} user={user} canPick={canPick} />
-      </LazyBoundary>
+      {view}
     </div>
   );
 });
