@@ -296,12 +296,18 @@ test('en 1366px: offline, a changed cell and a cleared cell wait in the outbox; 
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Entries waiting to send: 2' }).or(page.getByLabel('Entries waiting to send: 2'))).toBeVisible();
   expect(sent).toEqual([]);
+  // Each cell says so under it, named by its aria-describedby, as a queued new entry does.
+  for (const day of [0, 1]) {
+    const described = await cellOf(page, 'R01', day).getAttribute('aria-describedby');
+    await expect(page.locator(`#${described}`)).toHaveText('Waiting to send');
+  }
   await screenshot(page, 'worksheet-grid-1366-en-offline-changes');
 
   await context.setOffline(false);
   await expect.poll(async () => (await serverWeek(page, week))?.entries, { timeout: 30_000 }).toEqual([1, 0, 0, 0, 0, 0, 0]);
   expect((await serverWeek(page, week))?.days[0]).toBe(6);
   await expect(page.getByLabel(/Entries waiting to send/)).toHaveCount(0);
+  await expect(page.locator('.wk-queued')).toHaveCount(0);
   // Exactly once: Monday's entry was changed once (version 1 → 2), Tuesday's is gone.
   expect(mondayEntry.version).toBe(1);
   const stored = (await (await page.request.get(`/api/worksheet/${mondayEntry.id}`)).json()) as { version: number; quantity: number };

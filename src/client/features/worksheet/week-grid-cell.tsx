@@ -15,10 +15,10 @@ export function gridCell(row: TWeekRow, i: number, day: Day, name: string, grid:
   if (!grid?.editable(row, i)) return cell(row, i, day, name);
   const key = cellKey(row, i);
   const flag = grid.flags.get(key);
-  // "Waiting to send" until the week shows the sent entry.
-  const queued = flag?.queued === true && row.entries[i] === 0;
-  const errorId = flag?.error || queued ? cellErrorId(key) : undefined;
   const stored = row.entries[i] === 1 ? cellText(row.days[i]!, grid.locale) : '';
+  // "Waiting to send" until the week shows what was typed: a new entry, a changed one, or none (decision 0471).
+  const queued = flag?.queued === true && stored !== flag.typed;
+  const errorId = flag?.error || queued ? cellErrorId(key) : undefined;
   const label = isHourUnit(row.unitOfMeasureCode) ? m.ws_grid_hours({ date: day.label, row: name }) : m.ws_grid_quantity({ date: day.label, row: name });
   return (
     <>
