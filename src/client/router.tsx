@@ -8,7 +8,6 @@ import { setLoginReason } from './lib/login-reason';
 import { queryClient, setUnauthorizedHandler, trpcUtils } from './lib/trpc';
 import { forgetIdentity } from './offline/identity';
 import { fetchFirstCalls } from './lib/first-calls';
-import { warmFormats } from './lib/format';
 import { routeTree } from './routeTree.gen';
 
 // A route chunk that cannot be loaded shows the app's error page, not the browser's (issue 10 §7).
@@ -38,7 +37,6 @@ if (typeof window !== 'undefined') {
     const [branch] = router.getMatchedRoutes(window.location.pathname);
     for (const route of branch) void router.loadRouteChunk(route)?.catch(() => undefined);
     fetchFirstCalls(window.location);
-    warmFormats();
   }, 0);
 }
 

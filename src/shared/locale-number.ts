@@ -1,3 +1,5 @@
+import { plainDecimal } from './plain-decimal';
+
 /**
  * Spec §5 / issue 10 §5: a number typed in the user's locale. Danish writes `1.234,5` (point groups
  * thousands, comma is the decimal mark); English writes `1,234.5`. Reading Danish text with the
@@ -56,5 +58,6 @@ export function parseLocaleNumber(text: string, locale: string): LocaleNumberRes
 /** How a quantity is shown in an input: grouped, always 2 decimals, in the locale's marks. */
 export function formatLocaleNumber(value: number, locale: string): string {
   const tag = locale.toLowerCase().startsWith('da') ? 'da-DK' : 'en-GB';
-  return new Intl.NumberFormat(tag, { minimumFractionDigits: MAX_DECIMALS, maximumFractionDigits: MAX_DECIMALS }).format(value);
+  const options = { minimumFractionDigits: MAX_DECIMALS, maximumFractionDigits: MAX_DECIMALS };
+  return plainDecimal(value, options, tag) ?? new Intl.NumberFormat(tag, options).format(value);
 }

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../server/http/locales';
-import { checkMessage, formatMessage, type RawMessage } from './message-format';
+import { checkMessage, formatMessage, pluralCategory, type RawMessage } from './message-format';
 import * as m from './paraglide/messages.js';
 
 const messagesDir = resolve(import.meta.dirname, '../../messages');
@@ -46,5 +46,15 @@ describe('the client message interpreter', () => {
     expect(() => checkMessage('{#b}bold{/b}')).toThrow(/Unsupported placeholder/);
     expect(() => checkMessage([{ declarations: ['input n', 'local x = n: number'], match: { 'x=*': '{x}' } }])).toThrow(/Unsupported declaration/);
     expect(() => checkMessage([{ declarations: ['input n'], match: { 'n=1': 'one' } }])).toThrow(/catch-all/);
+  });
+});
+
+describe('pluralCategory without Intl for whole numbers (issue 43 §1)', () => {
+  it('answers what Intl.PluralRules answers in en and da', () => {
+    for (const locale of ['en', 'da', 'en-GB', 'da-DK']) {
+      const rules = new Intl.PluralRules(locale);
+      for (const n of [0, 1, 2, 5, 11, 21, 100, 101, 1000, 1001, -1, -2, 0.5, 1.5, 2.25])
+        expect(`${locale} ${n} ${pluralCategory(n, locale)}`).toBe(`${locale} ${n} ${rules.select(n)}`);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { plainDate } from '../lib/plain-dates';
 /*
  * The entry form's picker searches answered from the offline copy (issue 14 §2), the same way the
  * server's …/search calls answer them (src/shared/schemas/search.ts): `q` matches the code or the
@@ -30,11 +31,14 @@ export function searchRows<T>(rows: readonly T[], q: string, limit: number | und
  * "14:02" when the copy is from today, else "21/11 14:02" (in the locale's own order): the age of
  * the offline master data shown on the entry form.
  */
+const TIME = { hour: '2-digit', minute: '2-digit' } as const;
+const DAY = { day: 'numeric', month: 'numeric' } as const;
+
 export function formatCopyTime(savedAt: number, now: number, locale: string): string {
   const saved = new Date(savedAt);
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(saved);
+  const time = plainDate(saved, TIME, locale) ?? new Intl.DateTimeFormat(locale, TIME).format(saved);
   if (saved.toDateString() === new Date(now).toDateString()) return time;
-  const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric' }).format(saved);
+  const day = plainDate(saved, DAY, locale) ?? new Intl.DateTimeFormat(locale, DAY).format(saved);
   return `${day} ${time}`;
 }
 

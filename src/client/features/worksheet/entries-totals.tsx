@@ -3,7 +3,7 @@ import { m } from '../../../shared/paraglide/messages.js';
 import type { TWorksheetGroup, TWorksheetRecord } from '../../../shared/schemas/worksheet';
 import type { TListTotals } from '../../../shared/paging';
 import { sumByUnitOfMeasure } from '../../../shared/unit-sums';
-import { formatNumber, intlLocale } from '../../lib/format';
+import { formatDateRange, formatNumber } from '../../lib/format';
 import { todayIso } from './ws-data';
 import { quantityText, unitWord } from './unit-words';
 
@@ -19,10 +19,8 @@ export function dayTotalLabel(day: string): string {
 
 /** "1–30 Nov" / "1.–30. nov.": the period of the loaded days, oldest first. */
 export function periodText(from: string, to: string): string {
-  const a = new Date(`${from}T00:00:00`);
-  const b = new Date(`${to}T00:00:00`);
-  const f = new Intl.DateTimeFormat(intlLocale(), { day: 'numeric', month: 'short', ...(a.getFullYear() !== b.getFullYear() ? { year: 'numeric' } : {}) });
-  return from === to ? f.format(a) : f.formatRange(a, b);
+  const sameYear = from.slice(0, 4) === to.slice(0, 4);
+  return formatDateRange(from, to, sameYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
 /**

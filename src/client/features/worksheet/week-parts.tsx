@@ -3,24 +3,19 @@ import { useState, type MouseEvent } from 'react';
 import { m } from '../../../shared/paraglide/messages.js';
 import type { TWeekRow, TWorksheetWeek } from '../../../shared/schemas/worksheet-week';
 import { weekNumber } from '../../../shared/week';
-import { dateFormat, formatDate, numberFormat } from '../../lib/format';
+import { formatDate, formatDateRange, formatNumber } from '../../lib/format';
 import { stringifySearch } from '../../lib/search';
 import type { TWorksheetRecord } from '../../../shared/schemas/worksheet';
 
 /* The week view’s pieces: its day words, row keys, sums and cells (split from week-view.tsx, issue 39 §1). */
 /** One formatter per render of the week, not one per cell (decision 0256). */
 export const TWO_DECIMALS = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
-export const num = (n: number) => numberFormat(TWO_DECIMALS).format(n);
+export const num = (n: number) => formatNumber(n, TWO_DECIMALS);
 export const rowName = (r: TWeekRow) => [r.jobCode, r.jobTaskCode, r.unitNo, r.workTypeCode].filter(Boolean).join(' · ');
 
 /** "23–29 Nov" / "23.–29. nov." in the user's locale. */
 export function rangeText(from: string, to: string): string {
-  const short = SHORT;
-  try {
-    return dateFormat(short).formatRange(new Date(`${from}T00:00:00`), new Date(`${to}T00:00:00`));
-  } catch {
-    return `${formatDate(from, short)}–${formatDate(to, short)}`;
-  }
+  return formatDateRange(from, to, SHORT);
 }
 
 export const MEDIUM = { dateStyle: 'medium' } as const;
@@ -28,10 +23,7 @@ export const DOW = { weekday: 'short' } as const;
 export const DAY_MONTH = { day: 'numeric', month: 'numeric' } as const;
 export const DOM = { day: 'numeric' } as const;
 export const SHORT = { day: 'numeric', month: 'short' } as const;
-// The formatters of the week's words are made when this chunk loads (the Week tab's intent
-// preloads it), not in the click that renders the week (decision 0256).
-for (const o of [MEDIUM, DOW, DAY_MONTH, DOM, SHORT]) dateFormat(o);
-numberFormat(TWO_DECIMALS);
+// The week's words are written without Intl formatters (lib/plain-dates.ts, issue 43 §1).
 
 /** A day's words, formatted once per week shown (not once per cell). */
 export interface Day {
