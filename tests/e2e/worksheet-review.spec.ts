@@ -108,7 +108,10 @@ const T = {
 async function filterTo(page: Page, t: (typeof T)[keyof typeof T], days: readonly string[]) {
   const filters = page.getByRole('region', { name: /Filter the entries|Filtrér registreringerne/ });
   await filters.getByLabel(t.person).selectOption('rev-worker');
+  // An empty date filter becomes a date field when tapped (components/date-input.tsx).
+  await filters.getByLabel(new RegExp(`^${t.from} `)).click();
   await filters.getByLabel(new RegExp(`^${t.from} `)).fill(days[0]!);
+  await filters.getByLabel(new RegExp(`^${t.to} `)).click();
   await filters.getByLabel(new RegExp(`^${t.to} `)).fill(days[0]!.replace(/-(\d\d)$/, (_m, d: string) => `-${String(Number(d) + 6).padStart(2, '0')}`));
   await filters.getByLabel(t.status).selectOption({ label: t.notApproved });
 }

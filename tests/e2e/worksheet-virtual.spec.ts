@@ -235,3 +235,47 @@ test("opening / on a phone: the page's data in one round trip with the account, 
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect.poll(() => calls.filter((c) => c.includes('cursor')).length).toBeGreaterThan(0);
 });
+
+test('opening / on a phone makes no Intl number or date formatter and no date field until the filter is reached (Danish)', async ({ page }) => {
+  // Issue 43 §1: Chromium loads ICU's data with the first Intl.NumberFormat or DateTimeFormat, or the
+  // first <input type="date">: one long task on a phone. The page writes its numbers and dates itself.
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    (window as unknown as { intlMade: string[] }).intlMade = made;
+    for (const name of ['NumberFormat', 'DateTimeFormat'] as const) {
+      const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+      (Intl as unknown as Record<string, unknown>)[name] = function (...args: unknown[]) {
+        made.push(`${name} ${JSON.stringify(args)}`);
+        return new Original(...args);
+      };
+    }
+  });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await login(page, 'virt-leder');
+  await page.goto('/?mode=TEAM');
+  await expect(rows(page).first()).toBeVisible();
+  // The cards' day headings and the totals read as Danish dates and numbers do.
+  await expect(page.locator('.ws-total__count')).toContainText(/Registreringer: 2\.000/);
+  await expect(page.locator('.ws-total__label')).toContainText(/^I alt \d+\.( [a-zæøå]+\.?)?–\d+\. [a-zæøå]+\.?$/);
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade)).toEqual([]);
+  expect(await page.locator('input[type="date"]').count()).toBe(0);
+  // Tapped, the empty From filter is a date field, and a date typed there filters the list.
+  const filters = page.getByRole('region', { name: 'Filtrér registreringerne' });
+  const from = filters.getByLabel(/^Fra /);
+  // It looks like an empty date field of the browser's language (Playwright's Chromium: en-US).
+  await expect(from).toHaveAttribute('placeholder', 'mm/dd/yyyy');
+  await from.scrollIntoViewIfNeeded();
+  await screenshot(page, 'filter-dates-da-375-untouched');
+  await from.click();
+  await expect(from).toHaveAttribute('type', 'date');
+  await expect(from).toBeFocused();
+  await from.fill(daysAgo(3));
+  await expect(page).toHaveURL(new RegExp(`from=${daysAgo(3)}`));
+  await screenshot(page, 'filter-dates-da-375-filled');
+  // A field with a value is a date field from the start (the list opened with its filter).
+  await page.reload();
+  await expect(rows(page).first()).toBeVisible();
+  await expect(filters.getByLabel(/^Fra /)).toHaveAttribute('type', 'date');
+  await expect(filters.getByLabel(/^Fra /)).toHaveValue(daysAgo(3));
+});

@@ -1,3 +1,4 @@
+import { DateInput } from '../../components/date-input';
 import { useId, useState, type FormEvent } from 'react';
 import type { Mode } from '../../../shared/limits';
 import { m } from '../../../shared/paraglide/messages.js';
@@ -137,12 +138,12 @@ export function ListFilterBar({ mode, filters, onChange, totals, showCustomer }:
         <label className="ws-filter ws-filter--date">
           <span className="ws-filter__label">{m.ws_filter_from()}</span>
           <span className="visually-hidden">{m.ws_filter_suffix()}</span>
-          <input className="input" type="date" value={filters.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} />
+          <DateInput className="input" value={filters.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} />
         </label>
         <label className="ws-filter ws-filter--date">
           <span className="ws-filter__label">{m.ws_filter_to()}</span>
           <span className="visually-hidden">{m.ws_filter_suffix()}</span>
-          <input className="input" type="date" value={filters.to ?? ''} min={filters.from} onChange={(e) => set({ to: e.target.value || undefined })} />
+          <DateInput className="input" value={filters.to ?? ''} min={filters.from} onChange={(e) => set({ to: e.target.value || undefined })} />
         </label>
         <label className="ws-filter">
           <span className="ws-filter__label">{m.ws_filter_status()}</span>
