@@ -79,13 +79,18 @@ for (const lang of ['en', 'da'] as const) {
       // Issue 40 §4: an empty day of the J-1001 row (Tuesday) is a cell to type into, named by its day and row
       // (desktop: the table; phone: pick Tuesday in the strip). The grid itself: worksheet-grid.spec.ts.
       if (vp === 'phone') await page.getByRole('group', { name: t.days }).getByRole('button').nth(1).click();
-      const cell = page.locator('input.wk-in[data-k^="J-1001|"][data-k*="|1000|"][data-d="1"]').first();
+      // A text field (its input is mounted when it takes the focus, decision 0496).
+      const cell = page.locator('.wk-in[data-k^="J-1001|"][data-k*="|1000|"][data-d="1"]').first();
       await expect(cell).toBeVisible();
       await expect(cell).toHaveAttribute('aria-label', t.add);
-      await expect(cell).toHaveValue('');
+      await expect(cell).toHaveRole('textbox');
+      await expect(cell).toHaveText('');
+      await cell.focus();
+      await expect(page.locator('input.wk-in[data-k^="J-1001|"][data-k*="|1000|"][data-d="1"]')).toBeFocused();
+      await expect(page.locator('input.wk-in[data-k^="J-1001|"][data-k*="|1000|"][data-d="1"]')).toHaveValue('');
       // Monday's one entry is a cell too, showing its quantity.
       if (vp === 'desktop')
-        await expect(page.locator('input.wk-in[data-k^="J-1001|"][data-k*="|1000|"][data-d="0"]').first()).toHaveValue(lang === 'en' ? /^\d+(\.\d+)?$/ : /^\d+(,\d+)?$/);
+        await expect(page.locator('.wk-in[data-k^="J-1001|"][data-k*="|1000|"][data-d="0"]').first()).toHaveText(lang === 'en' ? /^\d+(\.\d+)?$/ : /^\d+(,\d+)?$/);
       await page.goto('/worksheet/add');
       await expect(page.getByRole('textbox', { name: lang === 'en' ? 'Date' : 'Dato', exact: true })).toBeVisible();
       await screenshot(page, `worksheet-week-add-${VIEWPORTS[vp].width}-${lang}`);

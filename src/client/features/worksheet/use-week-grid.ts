@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { m } from '../../../shared/paraglide/messages.js';
 import { getLocale } from '../../../shared/paraglide/runtime.js';
 import type { TWorksheetFormSettings } from '../../../shared/schemas/worksheet';
@@ -13,10 +14,12 @@ import { cellText, dayOverLimit, isHourUnit, planCell, readCell, timesFor, type 
 import type { WorksheetFieldsOut } from './ws-api';
 
 /*
- * Issue 40 §4: the week grid's one piece of state and its handlers (decision 0420). The cells are
- * plain uncontrolled inputs (week-grid-cell.tsx) with no hook of their own: the grid handles their
- * keys, focus and blur once, delegated from the table, and keeps per cell only what differs — a
- * refusal (its text and the typed value), a save under way, an entry waiting in the outbox.
+ * Issue 40 §4: the week grid's one piece of state and its handlers (decision 0420). The cell being
+ * edited is a plain uncontrolled input, the others focusable text fields that become it on focus
+ * (week-grid-cell.tsx, decision 0496), with no hook of their own: the grid handles their keys,
+ * focus and blur once, delegated from the table, and keeps which cell is edited and per cell only
+ * what differs — a refusal (its text and the typed value), a save under way, an entry waiting in
+ * the outbox.
  */
 
 export interface CellFlag {
@@ -31,6 +34,8 @@ export interface CellFlag {
 
 export interface Grid {
   flags: ReadonlyMap<string, CellFlag>;
+  /** The cell (cellKey) whose input is mounted: the one focused, or last focused (decision 0496). */
+  editing: string | null;
   /** The row's cell on `dayIndex` takes typing (one entry the caller may change, or an empty day of their own week). */
   editable: (row: TWeekRow, dayIndex: number) => boolean;
   locale: string;
@@ -45,6 +50,8 @@ export const cellKey = (row: Pick<TWeekRow, 'jobCode' | 'jobTaskCode' | 'unitTyp
 export const cellErrorId = (key: string) => `wk-err-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 
 const isGridInput = (t: EventTarget | null): t is HTMLInputElement => t instanceof HTMLInputElement && t.classList.contains('wk-in');
+/** A cell shown as text, not being edited: it becomes the input when it takes the focus. */
+const isGridText = (t: EventTarget | null): t is HTMLElement => t instanceof HTMLElement && !(t instanceof HTMLInputElement) && t.classList.contains('wk-in');
 
 type Entry = NonNullable<TWeekRow['cells'][number]>;
 
@@ -95,6 +102,9 @@ export function useWeekGrid(
   const utils = trpc.useUtils();
   const locale = getLocale();
   const [flags, setFlags] = useState<ReadonlyMap<string, CellFlag>>(() => new Map());
+  /** The edited cell, of this week and person only (another week's cell of the same key is another cell). */
+  const [edited, setEdited] = useState<{ week: string; user: string | null; key: string } | null>(null);
+  const editing = edited && edited.week === input.week && edited.user === input.username ? edited.key : null;
   /** the text each cell is being saved with: a second blur of the same text sends nothing */
   const pending = useRef(new Map<string, string>());
   /*
@@ -224,7 +234,8 @@ export function useWeekGrid(
       times = span;
     }
     pending.current.set(key, text);
-    setFlag(key, { busy: true });
+    // The typed text stays in the cell while it is saved, also when the focus has moved on (decision 0496).
+    setFlag(key, { busy: true, typed: text });
     try {
       const done = await send(plan, row, i, days[i]!, settings, times);
       const shown = read.value === null ? '' : cellText(read.value, locale);
@@ -244,10 +255,10 @@ export function useWeekGrid(
   }
 
   /** The cell `dRow` rows and `dDay` days away that takes typing (skipping those that do not). */
-  function neighbour(el: HTMLInputElement, dRow: number, dDay: number): HTMLInputElement | null {
+  function neighbour(el: HTMLInputElement, dRow: number, dDay: number): HTMLElement | null {
     const grid = el.closest('.wk-grid');
     if (!grid) return null;
-    const all = [...grid.querySelectorAll<HTMLInputElement>('input.wk-in')];
+    const all = [...grid.querySelectorAll<HTMLElement>('.wk-in')];
     if (dDay !== 0) {
       const same = all.filter((x) => x.dataset.k === el.dataset.k);
       return same[same.indexOf(el) + dDay] ?? null;
@@ -258,10 +269,17 @@ export function useWeekGrid(
 
   return {
     flags,
+    editing,
     editable,
     locale,
     onFocus: (e) => {
       if (isGridInput(e.target)) e.target.select();
+      else if (isGridText(e.target)) {
+        // The focused text becomes the input at once, in this event (the input takes the focus as it
+        // mounts): the key typed next, and a phone's keyboard opened by the tap, go to it.
+        const key = `${e.target.dataset.k}#${e.target.dataset.d}`;
+        flushSync(() => setEdited({ week: input.week, user: input.username, key }));
+      }
     },
     onBlur: (e) => {
       if (isGridInput(e.target)) void commit(e.target, false);
@@ -271,7 +289,7 @@ export function useWeekGrid(
       if (!isGridInput(el)) return;
       const caretAtStart = el.selectionStart === 0 && (el.selectionEnd === 0 || el.selectionEnd === el.value.length);
       const caretAtEnd = el.selectionEnd === el.value.length && (el.selectionStart === el.value.length || el.selectionStart === 0);
-      let to: HTMLInputElement | null = null;
+      let to: HTMLElement | null = null;
       if (e.key === 'Enter') {
         e.preventDefault();
         void commit(el, true);

@@ -46,7 +46,7 @@ export function WeekGrid({ input, data, days, wide, day, today, onPick, highligh
 
   const focusRow = (key: string) =>
     requestAnimationFrame(() => {
-      const cell = [...document.querySelectorAll<HTMLInputElement>('.wk-grid input.wk-in')].find((x) => x.dataset.k === key);
+      const cell = [...document.querySelectorAll<HTMLElement>('.wk-grid .wk-in')].find((x) => x.dataset.k === key);
       cell?.focus();
     });
 
@@ -86,7 +86,7 @@ export function WeekGrid({ input, data, days, wide, day, today, onPick, highligh
 
 /**
  * The grid as the table and the day list take it: a new object only when what the cells show
- * changes (the refusals and saves, what may be typed into, the language), so that the memoised
+ * changes (the refusals and saves, the edited cell, what may be typed into, the language), so that the memoised
  * table is not rendered again — all its 280 cells — when the week view renders for anything else
  * (a query of the view settling, the Week tab shown). Its handlers call the latest ones.
  */
@@ -103,6 +103,6 @@ function useStableGrid(live: Grid): Grid {
     }),
     [],
   );
-  const { flags, editable, locale } = live;
-  return useMemo(() => ({ flags, editable, locale, ...handlers }), [flags, editable, locale, handlers]);
+  const { flags, editing, editable, locale } = live;
+  return useMemo(() => ({ flags, editing, editable, locale, ...handlers }), [flags, editing, editable, locale, handlers]);
 }
