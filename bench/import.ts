@@ -54,7 +54,8 @@ export async function benchImport(): Promise<void> {
   await withBenchDatabase('imp', async (databaseUrl) => {
     let server: ServerProcess | undefined;
     try {
-      server = await startServerProcess({ DATABASE_URL: databaseUrl });
+      // BENCH_SERVER_ENTRY: another build's dist/server/main.js, for an A/B run.
+      server = await startServerProcess({ DATABASE_URL: databaseUrl, ...(process.env.BENCH_SERVER_ENTRY ? { BENCH_SERVER_ENTRY: process.env.BENCH_SERVER_ENTRY } : {}) });
       const cli = spawnSync(
         process.execPath,
         ['--import', 'tsx', 'src/server/cli.ts', 'create-account', '--code', 'IMP', '--name', 'Import A/S', '--admin', 'impadmin', '--password', 'bench-pass-1'],
@@ -70,13 +71,14 @@ export async function benchImport(): Promise<void> {
 
       const rssBefore = procMb(server.pid, 'VmRSS');
       const dryItems = await upload(server.url, cookie, 'item', 'Varer.xlsx', items, true);
-      line('items dry run', `${s(dryItems.ms)} (goal ≤ 5 s) — ${dryItems.counts.created} new`);
+      const peakAfter = () => `peak so far ${(procMb(server!.pid, 'VmHWM') - rssBefore).toFixed(0)} MB over`;
+      line('items dry run', `${s(dryItems.ms)} (goal ≤ 5 s) — ${dryItems.counts.created} new; ${peakAfter()}`);
       const applyItems = await upload(server.url, cookie, 'item', 'Varer.xlsx', items, false);
-      line('items apply (items + base units)', `${s(applyItems.ms)} — ${applyItems.counts.created} new`);
+      line('items apply (items + base units)', `${s(applyItems.ms)} — ${applyItems.counts.created} new; ${peakAfter()}`);
       const dryUnits = await upload(server.url, cookie, 'itemUnit', 'Vareenheder.csv', units, true);
-      line('item units dry run', `${s(dryUnits.ms)} (goal ≤ 5 s) — ${dryUnits.counts.created} new`);
+      line('item units dry run', `${s(dryUnits.ms)} (goal ≤ 5 s) — ${dryUnits.counts.created} new; ${peakAfter()}`);
       const applyUnits = await upload(server.url, cookie, 'itemUnit', 'Vareenheder.csv', units, false);
-      line('item units apply', `${s(applyUnits.ms)} — ${applyUnits.counts.created} new`);
+      line('item units apply', `${s(applyUnits.ms)} — ${applyUnits.counts.created} new; ${peakAfter()}`);
       line('apply, both files', `${s(applyItems.ms + applyUnits.ms)} (goal ≤ 15 s)`);
       const again = await upload(server.url, cookie, 'item', 'Varer.xlsx', items, false);
       line('items apply again (all unchanged)', `${s(again.ms)} — ${again.counts.unchanged} unchanged`);

@@ -3,6 +3,7 @@ import { coded, readErrorToken, renderError, type CodedError } from '../../share
 import { IMPORT_REPORT_MAX_ROWS } from '../../shared/limits';
 import { captionKey, IMPORT_FIELDS, type ImportEntity, type TImportReport, type TImportRow } from '../../shared/schemas/import';
 import { zodFieldErrors } from '../zod-issues';
+import { COLLECT_EVERY, releaseGarbage } from './memory';
 import { normalizeDate, type ParsedTable } from './parse';
 
 /*
@@ -131,6 +132,7 @@ export async function evaluate(
   let done = 0;
   for (const { row, cells } of table.rows) {
     if (++done % PROGRESS_EVERY === 0) options.onProgress?.(done);
+    if (done % COLLECT_EVERY === 0) releaseGarbage();
     const errors: TImportRow['errors'] = [];
     const raw: Record<string, unknown> = {};
     let active: boolean | undefined;
@@ -244,16 +246,19 @@ export async function write(handler: EntityHandler, evaluated: Evaluated, onProg
     for (let i = 0; i < all.length; i += PROGRESS_EVERY) {
       await handler.upsertMany(all.slice(i, i + PROGRESS_EVERY));
       onProgress?.(Math.min(all.length, i + PROGRESS_EVERY));
+      if ((i + PROGRESS_EVERY) % COLLECT_EVERY === 0) releaseGarbage();
     }
   } else {
     let done = 0;
     for (const rec of evaluated.toCreate) {
       await handler.create(rec);
       if (++done % PROGRESS_EVERY === 0) onProgress?.(done);
+      if (done % COLLECT_EVERY === 0) releaseGarbage();
     }
     for (const { rec, current } of evaluated.toUpdate) {
       await handler.update(rec, current);
       if (++done % PROGRESS_EVERY === 0) onProgress?.(done);
+      if (done % COLLECT_EVERY === 0) releaseGarbage();
     }
   }
   if (evaluated.toDeactivate.length > 0) await handler.deactivate(evaluated.toDeactivate);

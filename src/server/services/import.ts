@@ -15,6 +15,7 @@ import { IMPORT_FIELDS, type ImportEntity, type TImportRecord, type TImportRepor
 import type { Actor, UploadedFile } from '../context';
 import { AppError } from '../errors';
 import { evaluate, planColumns, reportRows, write, type ColumnPlan, type Evaluated } from '../import/engine';
+import { COLLECT_EVERY, releaseGarbage } from '../import/memory';
 import { importHandler } from '../import/entities';
 import { parseUpload, type ParsedTable } from '../import/parse';
 import { endProgress, progressOf, runningIds, setProgress } from '../import/progress';
@@ -125,6 +126,8 @@ export async function runImport(db: Database, actor: Actor, input: ImportRequest
   const file = files[0];
   if (!file) throw new AppError('BAD_REQUEST', coded('IMPORT_NO_FILE'));
   const table = await parseUpload(file.data);
+  // The parse's garbage (an xlsx's zip and XML) goes before the rows are checked (import/memory.ts).
+  if (table.rows.length >= COLLECT_EVERY) releaseGarbage();
   const stored = await findImportMapping(db, actor.accountId, input.entity);
   const mapping = { ...stored, ...(input.mapping ?? {}) };
   const remember = input.mapping !== undefined && Object.keys(input.mapping).length > 0;
