@@ -131,3 +131,34 @@ test('an English admin at 375 px gives an imported user a set-password link; the
   await screenshot(user, 'import-set-password-used-en-375');
   await context.close();
 });
+
+test('an English admin at 375 px imports 20 000 items: the bar counts the rows, the page can be left and the history shows it finish', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(VIEWPORTS.phone);
+  await signIn(page, 'admin', '/admin/import');
+  await page.getByLabel('What to import').selectOption('item');
+  const lines = ['No.,Description,Base Unit of Measure'];
+  for (let i = 1; i <= 20_000; i++) lines.push(`E2E-BIG-${String(i).padStart(5, '0')},Bulk item ${i},PCS`);
+  await page.getByLabel('File (CSV or .xlsx)').setInputFiles({ name: 'Big items.csv', mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\n')}\n`, 'utf8') });
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const report = page.getByTestId('import-report');
+  await expect(report.getByTestId('import-count-created')).toContainText('20,000', { timeout: 60_000 });
+
+  await page.getByRole('button', { name: 'Apply import' }).click();
+  // The server's own figures: a determinate bar whose value moves while the rows are checked and written.
+  const bar = page.getByRole('progressbar', { name: 'Import progress' });
+  await expect(bar).toHaveAttribute('aria-valuenow', /^\d+$/, { timeout: 30_000 });
+  const first = Number(await bar.getAttribute('aria-valuenow'));
+  await expect(bar).toHaveAttribute('aria-valuetext', /^(Checking rows|Writing records): [\d,]+ of [\d,]+$/);
+  await screenshot(page, 'import-progress-en-375');
+  // Left and come back to: the history lists the import, running or done, and it ends done.
+  await page.goto('/');
+  await page.goto('/admin/import');
+  const history = page.getByRole('region', { name: 'Earlier imports' });
+  const record = history.getByRole('listitem').filter({ hasText: 'Big items.csv' }).first();
+  await expect(record).toBeVisible();
+  await expect(record.getByText('Done')).toBeVisible({ timeout: 120_000 });
+  await expect(record).toContainText('20,000 new');
+  expect(first).toBeLessThan(100);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});

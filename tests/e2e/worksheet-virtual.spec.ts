@@ -263,8 +263,8 @@ test('opening / on a phone makes no Intl number or date formatter and no date fi
   // Tapped, the empty From filter is a date field, and a date typed there filters the list.
   const filters = page.getByRole('region', { name: 'Filtrér registreringerne' });
   const from = filters.getByLabel(/^Fra /);
-  // It looks like an empty date field of the browser's language (Playwright's Chromium: en-US).
-  await expect(from).toHaveAttribute('placeholder', 'mm/dd/yyyy');
+  // It looks like an empty date field of the browser's language (playwright.config.ts: en-GB).
+  await expect(from).toHaveAttribute('placeholder', 'dd/mm/yyyy');
   await from.scrollIntoViewIfNeeded();
   await screenshot(page, 'filter-dates-da-375-untouched');
   await from.click();
@@ -273,6 +273,14 @@ test('opening / on a phone makes no Intl number or date formatter and no date fi
   await from.fill(daysAgo(3));
   await expect(page).toHaveURL(new RegExp(`from=${daysAgo(3)}`));
   await screenshot(page, 'filter-dates-da-375-filled');
+  // Reached with the keyboard, the empty To field is a date field with the focus in it.
+  const to = filters.getByLabel(/^Til /);
+  await expect(to).toHaveAttribute('type', 'text');
+  // (Tab inside a date field moves between its day, month and year: come back from Status.)
+  await filters.getByLabel(/^Status /).focus();
+  await page.keyboard.press('Shift+Tab');
+  await expect(to).toHaveAttribute('type', 'date');
+  await expect(to).toBeFocused();
   // A field with a value is a date field from the start (the list opened with its filter).
   await page.reload();
   await expect(rows(page).first()).toBeVisible();

@@ -1,4 +1,4 @@
-import { useState, type InputHTMLAttributes } from 'react';
+import { useLayoutEffect, useRef, useState, type InputHTMLAttributes } from 'react';
 
 type DateInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value'> & { value: string };
 
@@ -23,10 +23,26 @@ function emptyLook(): string {
  */
 export function DateInput({ value, onPointerDown, onFocus, placeholder, ...rest }: DateInputProps) {
   const [reached, setReached] = useState(false);
-  if (reached || value !== '') return <input {...rest} type="date" value={value} onPointerDown={onPointerDown} onFocus={onFocus} placeholder={placeholder} />;
+  const ref = useRef<HTMLInputElement>(null);
+  const refocus = useRef(false);
+  // Reached with the keyboard, the field had the focus when its type changed, which the browser
+  // does not carry over to the date field's parts: it is given again, to the date field itself.
+  useLayoutEffect(() => {
+    if (!reached || !refocus.current) return;
+    refocus.current = false;
+    const input = ref.current;
+    if (!input) return;
+    input.focus();
+    // Chromium may still move it on when it next styles the field; within that frame it comes back.
+    requestAnimationFrame(() => {
+      if (document.activeElement !== input) input.focus();
+    });
+  }, [reached]);
+  if (reached || value !== '') return <input {...rest} ref={ref} type="date" value={value} onPointerDown={onPointerDown} onFocus={onFocus} placeholder={placeholder} />;
   return (
     <input
       {...rest}
+      ref={ref}
       type="text"
       value=""
       placeholder={emptyLook()}
@@ -35,6 +51,7 @@ export function DateInput({ value, onPointerDown, onFocus, placeholder, ...rest 
         onPointerDown?.(e);
       }}
       onFocus={(e) => {
+        refocus.current = true;
         setReached(true);
         onFocus?.(e);
       }}

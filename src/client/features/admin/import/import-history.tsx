@@ -1,7 +1,7 @@
 import { m } from '../../../../shared/paraglide/messages.js';
 import type { ImportEntity, TImportRecord } from '../../../../shared/schemas/import';
 import { errorMessage, translateCode } from '../../../lib/errors';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatNumber } from '../../../lib/format';
 import { AdminSection } from '../common/form-parts';
 
 const STATUS_LABEL: Record<TImportRecord['status'], () => string> = {
@@ -19,8 +19,8 @@ export function ImportProgress({ progress }: { progress: TImportRecord['progress
   const text = !progress
     ? m.imp_progress_waiting()
     : progress.phase === 'checking'
-      ? m.imp_progress_checking({ done: progress.done, total: progress.total })
-      : m.imp_progress_writing({ done: progress.done, total: progress.total });
+      ? m.imp_progress_checking({ done: formatNumber(progress.done), total: formatNumber(progress.total) })
+      : m.imp_progress_writing({ done: formatNumber(progress.done), total: formatNumber(progress.total) });
   return (
     <div className="imp-progress" data-testid="import-progress">
       <div
@@ -57,7 +57,7 @@ export function ImportHistory({ records, error, entityLabel }: { records: TImpor
               <span className="imp-history__meta">
                 {formatDateTime(r.createdAt)} · {r.createdBy}
                 {r.status === 'done' &&
-                  ` · ${m.imp_history_line({ created: r.counts.created, changed: r.counts.changed, unchanged: r.counts.unchanged, refused: r.counts.refused })}`}
+                  ` · ${m.imp_history_line({ created: formatNumber(r.counts.created), changed: formatNumber(r.counts.changed), unchanged: formatNumber(r.counts.unchanged), refused: formatNumber(r.counts.refused) })}`}
               </span>
               {r.status === 'running' && <ImportProgress progress={r.progress} />}
               {r.status === 'failed' && r.error && <span className="imp-error">{translateCode(r.error.code, r.error.params, r.error.code)}</span>}

@@ -5,6 +5,7 @@ import { Button } from '../../../components/button';
 import { Checkbox, FieldFrame } from '../../../components/field';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../lib/toast';
+import { formatNumber } from '../../../lib/format';
 import { errorMessage, translateCode, useErrorMessages } from '../../../lib/errors';
 import { restJson } from '../../../lib/rest';
 import { trpc } from '../../../lib/trpc';
@@ -229,12 +230,12 @@ function ReportView({ report }: { report: TImportReport }) {
           {counts.map(([label, n, key]) => (
             <div key={key} className={`imp-count imp-count--${key}`} data-testid={`import-count-${key}`}>
               <dt>{label}</dt>
-              <dd>{n}</dd>
+              <dd>{formatNumber(n)}</dd>
             </div>
           ))}
         </dl>
         {c.created + c.changed + c.refused + c.deactivated === 0 && <p>{m.imp_nothing_changes()}</p>}
-        {report.truncated && <p>{m.imp_truncated({ shown: report.rows.length })}</p>}
+        {report.truncated && <p>{m.imp_truncated({ shown: formatNumber(report.rows.length) })}</p>}
         {listed.length > 0 && (
           <div className="imp-table-wrap">
             <table className="imp-table">
