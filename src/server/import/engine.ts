@@ -130,7 +130,10 @@ export async function evaluate(
 
   let done = 0;
   for (const { row, cells } of table.rows) {
-    if (++done % PROGRESS_EVERY === 0) options.onProgress?.(done);
+    if (++done % PROGRESS_EVERY === 0) {
+      options.onProgress?.(done);
+      await nextTurn();
+    }
     const errors: TImportRow['errors'] = [];
     const raw: Record<string, unknown> = {};
     let active: boolean | undefined;
@@ -237,6 +240,13 @@ export function reportRows(rows: TImportRow[]): { rows: TImportRow[]; truncated:
 /** Rows between two progress reports (and records per written batch). */
 export const PROGRESS_EVERY = 500;
 
+/**
+ * Lets the event loop run between two batches (decision 0499): checking rows awaits nothing for
+ * most entities, and PGlite's queries run in this thread, so without it a 20 000-row import
+ * would hold every other request (and timer) of the process until it ends.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Writes an evaluation (the caller's transaction); `onProgress` gets the records written so far. */
 export async function write(handler: EntityHandler, evaluated: Evaluated, onProgress?: (done: number) => void): Promise<void> {
   if (handler.upsertMany) {
@@ -244,16 +254,23 @@ export async function write(handler: EntityHandler, evaluated: Evaluated, onProg
     for (let i = 0; i < all.length; i += PROGRESS_EVERY) {
       await handler.upsertMany(all.slice(i, i + PROGRESS_EVERY));
       onProgress?.(Math.min(all.length, i + PROGRESS_EVERY));
+      await nextTurn();
     }
   } else {
     let done = 0;
     for (const rec of evaluated.toCreate) {
       await handler.create(rec);
-      if (++done % PROGRESS_EVERY === 0) onProgress?.(done);
+      if (++done % PROGRESS_EVERY === 0) {
+        onProgress?.(done);
+        await nextTurn();
+      }
     }
     for (const { rec, current } of evaluated.toUpdate) {
       await handler.update(rec, current);
-      if (++done % PROGRESS_EVERY === 0) onProgress?.(done);
+      if (++done % PROGRESS_EVERY === 0) {
+        onProgress?.(done);
+        await nextTurn();
+      }
     }
   }
   if (evaluated.toDeactivate.length > 0) await handler.deactivate(evaluated.toDeactivate);
