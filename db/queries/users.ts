@@ -64,13 +64,13 @@ export interface NewUser {
 }
 
 export function insertUser(db: Database, user: NewUser) {
-  return db.insertInto('appUser').values(user).returning(USER_COLUMNS).executeTakeFirstOrThrow();
+  return db.insertInto('appUser').values(user).returning(USER_COLUMNS).returning(updatedAtIso('appUser')).executeTakeFirstOrThrow();
 }
 
 export type UserPatch = Partial<Omit<NewUser, 'accountId' | 'username' | 'passwordHash'>>;
 
 export function updateUser(db: Database, userId: number, patch: UserPatch) {
-  return db.updateTable('appUser').set(patch).where('id', '=', userId).returning(USER_COLUMNS).executeTakeFirstOrThrow();
+  return db.updateTable('appUser').set(patch).where('id', '=', userId).returning(USER_COLUMNS).returning(updatedAtIso('appUser')).executeTakeFirstOrThrow();
 }
 
 export async function setPasswordHash(db: Database, userId: number, passwordHash: string): Promise<void> {

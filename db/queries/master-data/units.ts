@@ -51,6 +51,7 @@ export function insertUnit(db: Db, accountId: number, values: UnitKey & { descri
     .insertInto('unitOfMeasure')
     .values({ accountId, unitType: values.unitType, unitNo: values.unitNo, code: values.code, description: values.description })
     .returning(columns)
+    .returning(updatedAtIso('unitOfMeasure'))
     .executeTakeFirstOrThrow();
 }
 
@@ -69,6 +70,7 @@ export function updateUnit(
     .where('code', '=', key.code)
     .$if(values.version !== undefined, (qb) => qb.where('version', '=', values.version ?? 0))
     .returning(columns)
+    .returning(updatedAtIso('unitOfMeasure'))
     .executeTakeFirst();
 }
 
