@@ -160,11 +160,14 @@ export async function startImportRun(
   return r.id;
 }
 
-/** The import done: its counts and report (in the import's own transaction, so they commit with the data). */
+/**
+ * The import done: its counts and report (in the import's own transaction, so they commit with
+ * the data). Finished now, not when the transaction began (`now()` is the transaction's start).
+ */
 export async function finishImportRun(db: Db, id: number, counts: ImportCountsRow, report: unknown): Promise<void> {
   await db
     .updateTable('importRun')
-    .set({ ...counts, status: 'done', finishedAt: sql`now()`, report: JSON.stringify(report) })
+    .set({ ...counts, status: 'done', finishedAt: sql`statement_timestamp()`, report: JSON.stringify(report) })
     .where('id', '=', id)
     .execute();
 }

@@ -33,7 +33,13 @@ export function listUsers(db: Database, accountId: number, updatedSince?: string
 
 /** A user of the account by name, case-insensitively (names are unique that way, DESIGN §4). */
 export function findUser(db: Database, accountId: number, username: string) {
-  return db.selectFrom('appUser').select(USER_COLUMNS).where('accountId', '=', accountId).where(lowerUsername, '=', username.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('appUser')
+    .select(USER_COLUMNS)
+    .select(updatedAtIso('appUser'))
+    .where('accountId', '=', accountId)
+    .where(lowerUsername, '=', username.toLowerCase())
+    .executeTakeFirst();
 }
 
 /** Same, locking the row for the rest of the transaction. */
