@@ -26,7 +26,7 @@ export function listLocations(db: Db, accountId: number, updatedSince?: string):
 }
 
 export function findLocation(db: Db, accountId: number, by: { code: string } | { id: number }): Promise<LocationRow | undefined> {
-  const query = db.selectFrom('location').select(columns).where('accountId', '=', accountId);
+  const query = db.selectFrom('location').select(columns).select(updatedAtIso('location')).where('accountId', '=', accountId);
   return ('id' in by ? query.where('id', '=', by.id) : query.where('code', '=', by.code)).executeTakeFirst();
 }
 

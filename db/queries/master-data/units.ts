@@ -39,6 +39,7 @@ export function findUnit(db: Db, accountId: number, key: UnitKey): Promise<UnitR
   return db
     .selectFrom('unitOfMeasure')
     .select(columns)
+    .select(updatedAtIso('unitOfMeasure'))
     .where('accountId', '=', accountId)
     .where('unitType', '=', key.unitType)
     .where('unitNo', '=', key.unitNo)

@@ -27,7 +27,7 @@ export function listWorkTypes(db: Db, accountId: number, updatedSince?: string):
 }
 
 export function findWorkType(db: Db, accountId: number, code: string): Promise<WorkTypeRow | undefined> {
-  return db.selectFrom('workType').select(columns).where('accountId', '=', accountId).where('code', '=', code).executeTakeFirst();
+  return db.selectFrom('workType').select(columns).select(updatedAtIso('workType')).where('accountId', '=', accountId).where('code', '=', code).executeTakeFirst();
 }
 
 export function insertWorkType(db: Db, accountId: number, values: { code: string; description: string; unitOfMeasureCode: string | null }): Promise<WorkTypeRow> {
