@@ -130,6 +130,14 @@ function analyseTrace(events: TraceEvent[], byPkg: Map<string, number>, byFn: Ma
     sum += dt;
   }
   const ms = (us: number) => (us / 1000).toFixed(0);
+  // The biggest layouts: how many layout objects each touched.
+  const layouts = mine.filter((e) => e.name === 'Layout' && e.ph === 'X').sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0));
+  for (const l of layouts.slice(0, 4)) {
+    const begin = (l.args as { beginData?: { dirtyObjects?: number; totalObjects?: number; partialLayout?: boolean } } | undefined)?.beginData;
+    console.log(`  layout @${ms(l.ts - nav)} ${ms(l.dur ?? 0)} ms: ${begin?.dirtyObjects ?? '?'} of ${begin?.totalObjects ?? '?'} objects${begin?.partialLayout ? ' (partial)' : ''}`);
+  }
+  const styles = mine.filter((e) => e.name === 'UpdateLayoutTree' && e.ph === 'X').sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0));
+  for (const l of styles.slice(0, 3)) console.log(`  style @${ms(l.ts - nav)} ${ms(l.dur ?? 0)} ms: ${JSON.stringify((l.args as { elementCount?: number } | undefined)?.elementCount ?? (l.args as Record<string, unknown> | undefined) ?? {}).slice(0, 120)}`);
   for (const t of tasks) {
     const end = t.ts + t.dur!;
     const kinds = new Map<string, number>();

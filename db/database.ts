@@ -34,6 +34,7 @@ import * as sso from './migrations/2026-11-28T1320-sso';
 import * as passkeys from './migrations/2026-11-28T1600-passkeys';
 import * as weekSubmission from './migrations/2026-11-28T1610-week-submission';
 import * as masterDataSync from './migrations/2026-11-28T1630-master-data-sync';
+import * as importProgress from './migrations/2026-11-29T0110-import-progress';
 
 export type Database = Kysely<DB>;
 
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T1600-passkeys': passkeys,
   '2026-11-28T1610-week-submission': weekSubmission,
   '2026-11-28T1630-master-data-sync': masterDataSync,
+  '2026-11-29T0110-import-progress': importProgress,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

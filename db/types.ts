@@ -406,6 +406,11 @@ export interface ImportRunTable {
   report: ColumnType<unknown, string | null | undefined, string | null>;
   /** a failed import's coded error {code, params} */
   error: ColumnType<{ code: string; params: Record<string, string> } | null, string | null | undefined, string | null>;
+  /** migration 2026-11-29T0110-import-progress (decision 0499): a running import's progress on PostgreSQL; null on PGlite */
+  progressPhase: ColumnType<'checking' | 'writing' | null, 'checking' | 'writing' | null | undefined, 'checking' | 'writing' | null>;
+  progressDone: ColumnType<number | null, number | null | undefined, number | null>;
+  progressTotal: ColumnType<number | null, number | null | undefined, number | null>;
+  progressAt: NullableTimestamp;
 }
 
 /** The column mapping remembered per account and entity (caption → field). */

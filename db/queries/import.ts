@@ -142,6 +142,9 @@ const RUN_COLUMNS = [
   'refusedCount',
   'deactivatedCount',
   'error',
+  'progressPhase',
+  'progressDone',
+  'progressTotal',
 ] as const;
 
 /** An import as it starts (status running), outside its transaction so that the admin page lists it at once. */
@@ -157,12 +160,29 @@ export async function startImportRun(
   return r.id;
 }
 
-/** The import done: its counts and report (in the import's own transaction, so they commit with the data). */
+/**
+ * The import done: its counts and report (in the import's own transaction, so they commit with
+ * the data). Finished now, not when the transaction began (`now()` is the transaction's start).
+ */
 export async function finishImportRun(db: Db, id: number, counts: ImportCountsRow, report: unknown): Promise<void> {
   await db
     .updateTable('importRun')
-    .set({ ...counts, status: 'done', finishedAt: sql`now()`, report: JSON.stringify(report) })
+    .set({ ...counts, status: 'done', finishedAt: sql`statement_timestamp()`, report: JSON.stringify(report) })
     .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * A running import's progress (decision 0499, PostgreSQL): on a connection of its own, never the
+ * import's transaction, so that a poll from any instance reads it at once. A done or failed
+ * import is left alone (a late write after the commit changes nothing).
+ */
+export async function saveImportProgress(db: Db, id: number, progress: { phase: 'checking' | 'writing'; done: number; total: number }): Promise<void> {
+  await db
+    .updateTable('importRun')
+    .set({ progressPhase: progress.phase, progressDone: progress.done, progressTotal: progress.total, progressAt: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
     .execute();
 }
 
@@ -176,14 +196,18 @@ export async function failImportRun(db: Db, id: number, error: { code: string; p
     .execute();
 }
 
-/** Imports left running by a process that is gone (a restart): failed after `minutes`. */
+/**
+ * Imports left running by a process that is gone (a restart): failed after `minutes` without
+ * news — since they started, or since their last progress written to the record (PostgreSQL,
+ * where another instance's imports are not in this process's `keep`).
+ */
 export async function failStaleImportRuns(db: Db, accountId: number, keep: number[], minutes: number): Promise<void> {
   await db
     .updateTable('importRun')
     .set({ status: 'failed', finishedAt: sql`now()`, error: JSON.stringify({ code: 'IMPORT_INTERRUPTED', params: {} }) })
     .where('accountId', '=', accountId)
     .where('status', '=', 'running')
-    .where('createdAt', '<', sql<Date>`now() - make_interval(mins => ${minutes})`)
+    .where(sql<Date>`coalesce(progress_at, created_at)`, '<', sql<Date>`now() - make_interval(mins => ${minutes})`)
     .$if(keep.length > 0, (qb) => qb.where('id', 'not in', keep))
     .execute();
 }

@@ -33,7 +33,13 @@ export function listUsers(db: Database, accountId: number, updatedSince?: string
 
 /** A user of the account by name, case-insensitively (names are unique that way, DESIGN §4). */
 export function findUser(db: Database, accountId: number, username: string) {
-  return db.selectFrom('appUser').select(USER_COLUMNS).where('accountId', '=', accountId).where(lowerUsername, '=', username.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('appUser')
+    .select(USER_COLUMNS)
+    .select(updatedAtIso('appUser'))
+    .where('accountId', '=', accountId)
+    .where(lowerUsername, '=', username.toLowerCase())
+    .executeTakeFirst();
 }
 
 /** Same, locking the row for the rest of the transaction. */
@@ -64,13 +70,13 @@ export interface NewUser {
 }
 
 export function insertUser(db: Database, user: NewUser) {
-  return db.insertInto('appUser').values(user).returning(USER_COLUMNS).executeTakeFirstOrThrow();
+  return db.insertInto('appUser').values(user).returning(USER_COLUMNS).returning(updatedAtIso('appUser')).executeTakeFirstOrThrow();
 }
 
 export type UserPatch = Partial<Omit<NewUser, 'accountId' | 'username' | 'passwordHash'>>;
 
 export function updateUser(db: Database, userId: number, patch: UserPatch) {
-  return db.updateTable('appUser').set(patch).where('id', '=', userId).returning(USER_COLUMNS).executeTakeFirstOrThrow();
+  return db.updateTable('appUser').set(patch).where('id', '=', userId).returning(USER_COLUMNS).returning(updatedAtIso('appUser')).executeTakeFirstOrThrow();
 }
 
 export async function setPasswordHash(db: Database, userId: number, passwordHash: string): Promise<void> {

@@ -13,11 +13,11 @@ describe('/api/customer', () => {
   it('creates, lists, reads, updates, deactivates and deletes', async () => {
     const created = await w.admin.post('/api/customer', { accountId: 1, no: 'C1000', name: ' Nordhavn Byg ApS ' });
     expectStatus(created, 201);
-    expect(created.body).toEqual({ id: expect.any(Number), no: 'C1000', name: 'Nordhavn Byg ApS', active: true, version: 1 });
+    expect(created.body).toEqual({ id: expect.any(Number), no: 'C1000', name: 'Nordhavn Byg ApS', active: true, version: 1, updatedAt: expect.any(String) });
     expect((await w.admin.get('/api/customer')).body).toMatchObject([created.body]);
     expect((await w.admin.get('/api/customer/single?no=C1000')).body).toMatchObject(created.body);
     const updated = await w.admin.put('/api/customer', { no: 'C1000', name: 'Nordhavn Byg A/S', active: false });
-    expect(updated.body).toEqual({ ...created.body, name: 'Nordhavn Byg A/S', active: false, version: created.body.version + 1 });
+    expect(updated.body).toEqual({ ...created.body, updatedAt: expect.any(String), name: 'Nordhavn Byg A/S', active: false, version: created.body.version + 1 });
     expect((await w.admin.del('/api/customer', { no: 'C1000' })).status).toBe(204);
     expect((await w.admin.get('/api/customer')).body).toEqual([]);
   });

@@ -19,7 +19,7 @@ describe.each([
   it('creates (201 + record), lists, reads one, updates, deactivates and deletes (204)', async () => {
     const created = await w.admin.post(base, { accountId: 99999, no: ' 1000 ', description: ' Screws ' });
     expectStatus(created, 201);
-    expect(created.body).toEqual({ id: expect.any(Number), no: '1000', description: 'Screws', active: true, version: 1 });
+    expect(created.body).toEqual({ id: expect.any(Number), no: '1000', description: 'Screws', active: true, version: 1, updatedAt: expect.any(String) });
 
     const list = await w.admin.get(base);
     expectStatus(list, 200);
@@ -31,7 +31,7 @@ describe.each([
 
     const updated = await w.admin.put(base, { no: '1000', description: 'Screws 5x50', active: true });
     expectStatus(updated, 200);
-    expect(updated.body).toEqual({ ...created.body, description: 'Screws 5x50', version: created.body.version + 1 });
+    expect(updated.body).toEqual({ ...created.body, updatedAt: expect.any(String), description: 'Screws 5x50', version: created.body.version + 1 });
 
     const deactivated = await w.admin.put(base, { no: '1000', description: 'Screws 5x50', active: false });
     expect(expectOk(deactivated).active).toBe(false);

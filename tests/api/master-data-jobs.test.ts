@@ -134,12 +134,12 @@ describe('/api/jobtask', () => {
     await w.admin.post('/api/job', { code: 'JOB', billToCustomerNo: 'C1' });
     const created = await w.admin.post('/api/jobtask', { accountId: 1, jobCode: 'JOB', code: ' 200 ', description: 'Installation' });
     expectStatus(created, 201);
-    expect(created.body).toEqual({ id: expect.any(Number), jobCode: 'JOB', code: '200', description: 'Installation', active: true, version: 1 });
+    expect(created.body).toEqual({ id: expect.any(Number), jobCode: 'JOB', code: '200', description: 'Installation', active: true, version: 1, updatedAt: expect.any(String) });
     await w.admin.post('/api/jobtask', { jobCode: 'JOB', code: '100', description: 'Demolition' });
     expect(expectOk(await w.admin.get('/api/jobtask/all?jobCode=JOB')).map((t: { code: string }) => t.code)).toEqual(['100', '200']);
     expect((await w.admin.get('/api/jobtask/single?jobCode=JOB&code=200')).body).toEqual(created.body);
     const updated = await w.admin.put('/api/jobtask', { jobCode: 'JOB', code: '200', description: 'Install', active: false });
-    expect(updated.body).toEqual({ ...created.body, description: 'Install', active: false, version: created.body.version + 1 });
+    expect(updated.body).toEqual({ ...created.body, updatedAt: expect.any(String), description: 'Install', active: false, version: created.body.version + 1 });
     expect((await w.admin.del('/api/jobtask', { jobCode: 'JOB', code: '200' })).status).toBe(204);
     expect((await w.admin.get('/api/jobtask/single?jobCode=JOB&code=200')).status).toBe(404);
     expect((await w.admin.get('/api/jobtask/all?jobCode=NOPE')).status).toBe(404);

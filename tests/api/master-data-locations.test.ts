@@ -15,7 +15,7 @@ describe('/api/location', () => {
   it('creates, lists, reads, deactivates, and deletes by code or by id', async () => {
     const created = await w.admin.post('/api/location', { accountId: 5, code: ' CPH ' });
     expectStatus(created, 201);
-    expect(created.body).toEqual({ id: expect.any(Number), accountId: w.accountId, code: 'CPH', name: null, active: true, version: 1 });
+    expect(created.body).toEqual({ id: expect.any(Number), accountId: w.accountId, code: 'CPH', name: null, active: true, version: 1, updatedAt: expect.any(String) });
     const aar = await w.admin.post('/api/location', { code: 'AAR', name: 'Aarhus' });
     expect(expectOk(aar).name).toBe('Aarhus');
 
@@ -24,7 +24,7 @@ describe('/api/location', () => {
 
     const off = await w.admin.put('/api/location', { code: 'CPH', active: false });
     expectStatus(off, 200);
-    expect(off.body).toEqual({ ...created.body, active: false, version: created.body.version + 1 });
+    expect(off.body).toEqual({ ...created.body, updatedAt: expect.any(String), active: false, version: created.body.version + 1 });
     // name absent keeps it; '' clears it.
     expect(expectOk(await w.admin.put('/api/location', { code: 'AAR', active: true })).name).toBe('Aarhus');
     expect(expectOk(await w.admin.put('/api/location', { code: 'AAR', name: '' })).name).toBe(null);

@@ -19,7 +19,16 @@ describe('/api/unit', () => {
   it('creates, lists per item, reads one, updates, deactivates and deletes', async () => {
     const created = await w.admin.post('/api/unit', { accountId: 1, unitType: 'Item', unitNo: '1000', code: ' BOX ', description: ' Box ' });
     expectStatus(created, 201);
-    expect(created.body).toEqual({ id: expect.any(Number), unitType: 'Item', unitNo: '1000', code: 'BOX', description: 'Box', active: true, version: 1 });
+    expect(created.body).toEqual({
+      id: expect.any(Number),
+      unitType: 'Item',
+      unitNo: '1000',
+      code: 'BOX',
+      description: 'Box',
+      active: true,
+      version: 1,
+      updatedAt: expect.any(String),
+    });
     await w.admin.post('/api/unit', { unitType: 'Item', unitNo: '1000', code: 'PCS', description: 'Pieces' });
     await w.admin.post('/api/unit', { unitType: 'Item', unitNo: '2000', code: 'M', description: 'Metre' });
     await w.admin.post('/api/unit', { unitType: 'Resource', unitNo: 'R01', code: 'HOUR', description: 'Hour' });

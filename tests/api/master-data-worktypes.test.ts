@@ -18,7 +18,15 @@ describe('/api/worktype', () => {
   it('creates, lists, reads, updates, deactivates and deletes', async () => {
     const created = await w.admin.post('/api/worktype', { accountId: 3, code: 'NORMAL', description: 'Normal hours', unitOfMeasureCode: 'HOUR' });
     expectStatus(created, 201);
-    expect(created.body).toEqual({ id: expect.any(Number), code: 'NORMAL', description: 'Normal hours', unitOfMeasureCode: 'HOUR', active: true, version: 1 });
+    expect(created.body).toEqual({
+      id: expect.any(Number),
+      code: 'NORMAL',
+      description: 'Normal hours',
+      unitOfMeasureCode: 'HOUR',
+      active: true,
+      version: 1,
+      updatedAt: expect.any(String),
+    });
     const drive = await w.admin.post('/api/worktype', { code: 'DRIVE', description: 'Driving', unitOfMeasureCode: '' });
     expect(expectOk(drive).unitOfMeasureCode).toBe(null);
 
@@ -26,7 +34,14 @@ describe('/api/worktype', () => {
     expect((await w.admin.get('/api/worktype/single?code=NORMAL')).body).toEqual(created.body);
 
     const updated = await w.admin.put('/api/worktype', { code: 'NORMAL', description: 'Normal', unitOfMeasureCode: null, active: false });
-    expect(updated.body).toEqual({ ...created.body, description: 'Normal', unitOfMeasureCode: null, active: false, version: created.body.version + 1 });
+    expect(updated.body).toEqual({
+      ...created.body,
+      updatedAt: expect.any(String),
+      description: 'Normal',
+      unitOfMeasureCode: null,
+      active: false,
+      version: created.body.version + 1,
+    });
 
     expect((await w.admin.del('/api/worktype', { code: 'NORMAL' })).status).toBe(204);
     expect((await w.admin.get('/api/worktype/single?code=NORMAL')).status).toBe(404);

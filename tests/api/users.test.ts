@@ -55,6 +55,7 @@ describe('user administration', () => {
         expirationDate: '2099-12-31',
         active: true,
         email: null,
+        updatedAt: expect.any(String),
       });
       expect(res.text).not.toMatch(/password/i);
       // The new user can log in with the password.

@@ -30,7 +30,12 @@ export function findCustomer(db: Db, accountId: number, no: string): Promise<Cus
 }
 
 export function insertCustomer(db: Db, accountId: number, values: { no: string; name: string }): Promise<CustomerRow> {
-  return db.insertInto('customer').values({ accountId, no: values.no, name: values.name }).returning(['id', 'no', 'name', 'active', 'version']).executeTakeFirstOrThrow();
+  return db
+    .insertInto('customer')
+    .values({ accountId, no: values.no, name: values.name })
+    .returning(['id', 'no', 'name', 'active', 'version'])
+    .returning(updatedAtIso('customer'))
+    .executeTakeFirstOrThrow();
 }
 
 export function updateCustomer(
@@ -46,6 +51,7 @@ export function updateCustomer(
     .where('no', '=', no)
     .$if(values.version !== undefined, (qb) => qb.where('version', '=', values.version ?? 0))
     .returning(['id', 'no', 'name', 'active', 'version'])
+    .returning(updatedAtIso('customer'))
     .executeTakeFirst();
 }
 

@@ -52,6 +52,7 @@ export function insertNoRecord(db: Db, table: NoTable, accountId: number, values
     .insertInto(table as 'item')
     .values({ accountId, no: values.no, description: values.description })
     .returning(columns)
+    .returning(updatedAtIso(table))
     .executeTakeFirstOrThrow();
 }
 
@@ -69,6 +70,7 @@ export function updateNoRecord(
     .where('no', '=', no)
     .$if(values.version !== undefined, (qb) => qb.where('version', '=', values.version ?? 0))
     .returning(columns)
+    .returning(updatedAtIso(table))
     .executeTakeFirst();
 }
 

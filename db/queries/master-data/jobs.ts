@@ -151,7 +151,14 @@ export function listJobTasks(db: Db, accountId: number, jobCode: string | undefi
 }
 
 export function findJobTask(db: Db, accountId: number, jobCode: string, code: string): Promise<JobTaskRow | undefined> {
-  return db.selectFrom('jobTask').select(taskColumns).where('accountId', '=', accountId).where('jobCode', '=', jobCode).where('code', '=', code).executeTakeFirst();
+  return db
+    .selectFrom('jobTask')
+    .select(taskColumns)
+    .select(updatedAtIso('jobTask'))
+    .where('accountId', '=', accountId)
+    .where('jobCode', '=', jobCode)
+    .where('code', '=', code)
+    .executeTakeFirst();
 }
 
 export function insertJobTask(db: Db, accountId: number, values: { jobCode: string; code: string; description: string }): Promise<JobTaskRow> {
@@ -159,6 +166,7 @@ export function insertJobTask(db: Db, accountId: number, values: { jobCode: stri
     .insertInto('jobTask')
     .values({ accountId, jobCode: values.jobCode, code: values.code, description: values.description })
     .returning(taskColumns)
+    .returning(updatedAtIso('jobTask'))
     .executeTakeFirstOrThrow();
 }
 
@@ -177,6 +185,7 @@ export function updateJobTask(
     .where('code', '=', code)
     .$if(values.version !== undefined, (qb) => qb.where('version', '=', values.version ?? 0))
     .returning(taskColumns)
+    .returning(updatedAtIso('jobTask'))
     .executeTakeFirst();
 }
 

@@ -26,12 +26,12 @@ export function listLocations(db: Db, accountId: number, updatedSince?: string):
 }
 
 export function findLocation(db: Db, accountId: number, by: { code: string } | { id: number }): Promise<LocationRow | undefined> {
-  const query = db.selectFrom('location').select(columns).where('accountId', '=', accountId);
+  const query = db.selectFrom('location').select(columns).select(updatedAtIso('location')).where('accountId', '=', accountId);
   return ('id' in by ? query.where('id', '=', by.id) : query.where('code', '=', by.code)).executeTakeFirst();
 }
 
 export function insertLocation(db: Db, accountId: number, values: { code: string; name: string | null }): Promise<LocationRow> {
-  return db.insertInto('location').values({ accountId, code: values.code, name: values.name }).returning(columns).executeTakeFirstOrThrow();
+  return db.insertInto('location').values({ accountId, code: values.code, name: values.name }).returning(columns).returning(updatedAtIso('location')).executeTakeFirstOrThrow();
 }
 
 export function updateLocation(
@@ -50,6 +50,7 @@ export function updateLocation(
     .where('code', '=', code)
     .$if(values.version !== undefined, (qb) => qb.where('version', '=', values.version ?? 0))
     .returning(columns)
+    .returning(updatedAtIso('location'))
     .executeTakeFirst();
 }
 

@@ -39,6 +39,7 @@ export function findUnit(db: Db, accountId: number, key: UnitKey): Promise<UnitR
   return db
     .selectFrom('unitOfMeasure')
     .select(columns)
+    .select(updatedAtIso('unitOfMeasure'))
     .where('accountId', '=', accountId)
     .where('unitType', '=', key.unitType)
     .where('unitNo', '=', key.unitNo)
@@ -51,6 +52,7 @@ export function insertUnit(db: Db, accountId: number, values: UnitKey & { descri
     .insertInto('unitOfMeasure')
     .values({ accountId, unitType: values.unitType, unitNo: values.unitNo, code: values.code, description: values.description })
     .returning(columns)
+    .returning(updatedAtIso('unitOfMeasure'))
     .executeTakeFirstOrThrow();
 }
 
@@ -69,6 +71,7 @@ export function updateUnit(
     .where('code', '=', key.code)
     .$if(values.version !== undefined, (qb) => qb.where('version', '=', values.version ?? 0))
     .returning(columns)
+    .returning(updatedAtIso('unitOfMeasure'))
     .executeTakeFirst();
 }
 

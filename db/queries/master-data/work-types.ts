@@ -27,7 +27,7 @@ export function listWorkTypes(db: Db, accountId: number, updatedSince?: string):
 }
 
 export function findWorkType(db: Db, accountId: number, code: string): Promise<WorkTypeRow | undefined> {
-  return db.selectFrom('workType').select(columns).where('accountId', '=', accountId).where('code', '=', code).executeTakeFirst();
+  return db.selectFrom('workType').select(columns).select(updatedAtIso('workType')).where('accountId', '=', accountId).where('code', '=', code).executeTakeFirst();
 }
 
 export function insertWorkType(db: Db, accountId: number, values: { code: string; description: string; unitOfMeasureCode: string | null }): Promise<WorkTypeRow> {
@@ -35,6 +35,7 @@ export function insertWorkType(db: Db, accountId: number, values: { code: string
     .insertInto('workType')
     .values({ accountId, code: values.code, description: values.description, unitOfMeasureCode: values.unitOfMeasureCode })
     .returning(columns)
+    .returning(updatedAtIso('workType'))
     .executeTakeFirstOrThrow();
 }
 
@@ -56,6 +57,7 @@ export function updateWorkType(
     .where('code', '=', code)
     .$if(values.version !== undefined, (qb) => qb.where('version', '=', values.version ?? 0))
     .returning(columns)
+    .returning(updatedAtIso('workType'))
     .executeTakeFirst();
 }
 

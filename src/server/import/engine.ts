@@ -131,7 +131,10 @@ export async function evaluate(
 
   let done = 0;
   for (const { row, cells } of table.rows) {
-    if (++done % PROGRESS_EVERY === 0) options.onProgress?.(done);
+    if (++done % PROGRESS_EVERY === 0) {
+      options.onProgress?.(done);
+      await nextTurn();
+    }
     if (done % COLLECT_EVERY === 0) releaseGarbage();
     const errors: TImportRow['errors'] = [];
     const raw: Record<string, unknown> = {};
@@ -239,6 +242,13 @@ export function reportRows(rows: TImportRow[]): { rows: TImportRow[]; truncated:
 /** Rows between two progress reports (and records per written batch). */
 export const PROGRESS_EVERY = 500;
 
+/**
+ * Lets the event loop run between two batches (decision 0499): checking rows awaits nothing for
+ * most entities, and PGlite's queries run in this thread, so without it a 20 000-row import
+ * would hold every other request (and timer) of the process until it ends.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Writes an evaluation (the caller's transaction); `onProgress` gets the records written so far. */
 export async function write(handler: EntityHandler, evaluated: Evaluated, onProgress?: (done: number) => void): Promise<void> {
   if (handler.upsertMany) {
@@ -247,17 +257,24 @@ export async function write(handler: EntityHandler, evaluated: Evaluated, onProg
       await handler.upsertMany(all.slice(i, i + PROGRESS_EVERY));
       onProgress?.(Math.min(all.length, i + PROGRESS_EVERY));
       if ((i + PROGRESS_EVERY) % COLLECT_EVERY === 0) releaseGarbage();
+      await nextTurn();
     }
   } else {
     let done = 0;
     for (const rec of evaluated.toCreate) {
       await handler.create(rec);
-      if (++done % PROGRESS_EVERY === 0) onProgress?.(done);
+      if (++done % PROGRESS_EVERY === 0) {
+        onProgress?.(done);
+        await nextTurn();
+      }
       if (done % COLLECT_EVERY === 0) releaseGarbage();
     }
     for (const { rec, current } of evaluated.toUpdate) {
       await handler.update(rec, current);
-      if (++done % PROGRESS_EVERY === 0) onProgress?.(done);
+      if (++done % PROGRESS_EVERY === 0) {
+        onProgress?.(done);
+        await nextTurn();
+      }
       if (done % COLLECT_EVERY === 0) releaseGarbage();
     }
   }

@@ -40,7 +40,7 @@ function bulk<E extends ImportEntity>(entity: E) {
     })
     .input(ZBulkInput)
     .output(ZImportReport)
-    .mutation(({ ctx, input }) => runBulk(ctx.db, ctx.actor, entity, input));
+    .mutation(({ ctx, input }) => runBulk(ctx.dbh, ctx.actor, entity, input));
 }
 
 export const bulkRouter = router({

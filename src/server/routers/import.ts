@@ -40,7 +40,7 @@ export const importRouter = router({
     })
     .input(ZImportInput)
     .output(ZImportReport)
-    .mutation(({ ctx, input }) => runImport(ctx.db, ctx.actor, input, ctx.files)),
+    .mutation(({ ctx, input }) => runImport(ctx.dbh, ctx.actor, input, ctx.files)),
 
   runByField: adminProcedure
     .meta({
@@ -59,7 +59,7 @@ export const importRouter = router({
     })
     .input(ZImportInput)
     .output(ZImportReport)
-    .mutation(({ ctx, input }) => runImport(ctx.db, ctx.actor, input, ctx.files)),
+    .mutation(({ ctx, input }) => runImport(ctx.dbh, ctx.actor, input, ctx.files)),
 
   list: adminProcedure
     .meta({

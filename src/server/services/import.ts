@@ -1,4 +1,4 @@
-import type { Database } from '../../../db/database';
+import type { Database, DbHandle } from '../../../db/database';
 import {
   failImportRun,
   failStaleImportRuns,
@@ -18,7 +18,7 @@ import { evaluate, planColumns, reportRows, write, type ColumnPlan, type Evaluat
 import { COLLECT_EVERY, releaseGarbage } from '../import/memory';
 import { importHandler } from '../import/entities';
 import { parseUpload, type ParsedTable } from '../import/parse';
-import { endProgress, progressOf, runningIds, setProgress } from '../import/progress';
+import { progressOf, runningIds, trackProgress } from '../import/progress';
 import { notFound } from './master-data/common';
 
 /*
@@ -66,7 +66,11 @@ function report(entity: ImportEntity, source: Source, plan: ColumnPlan, evaluate
   };
 }
 
-async function run(db: Database, actor: Actor, input: ImportRequest, source: Source): Promise<TImportReport> {
+/** The database and which kind it is (where a running import's progress is kept: decision 0499). */
+export type ImportDb = Pick<DbHandle, 'db' | 'kind'>;
+
+async function run(dbh: ImportDb, actor: Actor, input: ImportRequest, source: Source): Promise<TImportReport> {
+  const db = dbh.db;
   const accountId = actor.accountId;
   const plan = planColumns(input.entity, source.table.captions, source.mapping);
   const total = source.table.rows.length;
@@ -87,18 +91,21 @@ async function run(db: Database, actor: Actor, input: ImportRequest, source: Sou
     createdByUserId: actor.userId,
     rowCount: total,
   });
-  setProgress(importId, { phase: 'checking', done: 0, total });
+  const progress = trackProgress(dbh, importId);
+  progress.set({ phase: 'checking', done: 0, total }, true);
   try {
     return await db.transaction().execute(async (trx) => {
       await lockImport(trx, accountId, input.entity);
       const handler = await importHandler(trx, accountId, input.entity);
       const evaluated = await evaluate(source.table, plan, handler, {
         deactivateMissing: input.deactivateMissing === true,
-        onProgress: (done) => setProgress(importId, { phase: 'checking', done, total }),
+        onProgress: (done) => progress.set({ phase: 'checking', done, total }),
       });
+      progress.set({ phase: 'checking', done: total, total }, true);
       const writes = evaluated.toCreate.length + evaluated.toUpdate.length;
-      setProgress(importId, { phase: 'writing', done: 0, total: writes });
-      await write(handler, evaluated, (done) => setProgress(importId, { phase: 'writing', done, total: writes }));
+      progress.set({ phase: 'writing', done: 0, total: writes }, true);
+      await write(handler, evaluated, (done) => progress.set({ phase: 'writing', done, total: writes }));
+      progress.set({ phase: 'writing', done: writes, total: writes }, true);
       const c = evaluated.counts;
       const answer = report(input.entity, source, plan, evaluated, importId);
       await finishImportRun(
@@ -117,12 +124,13 @@ async function run(db: Database, actor: Actor, input: ImportRequest, source: Sou
     );
     throw error;
   } finally {
-    endProgress(importId);
+    await progress.end();
   }
 }
 
 /** POST /api/import/{entity}: a CSV or xlsx upload. */
-export async function runImport(db: Database, actor: Actor, input: ImportRequest, files: UploadedFile[]): Promise<TImportReport> {
+export async function runImport(dbh: ImportDb, actor: Actor, input: ImportRequest, files: UploadedFile[]): Promise<TImportReport> {
+  const db = dbh.db;
   const file = files[0];
   if (!file) throw new AppError('BAD_REQUEST', coded('IMPORT_NO_FILE'));
   const table = await parseUpload(file.data);
@@ -131,7 +139,7 @@ export async function runImport(db: Database, actor: Actor, input: ImportRequest
   const stored = await findImportMapping(db, actor.accountId, input.entity);
   const mapping = { ...stored, ...(input.mapping ?? {}) };
   const remember = input.mapping !== undefined && Object.keys(input.mapping).length > 0;
-  return run(db, actor, input, { kind: 'file', fileName: file.fileName, table, mapping, remember });
+  return run(dbh, actor, input, { kind: 'file', fileName: file.fileName, table, mapping, remember });
 }
 
 type BulkValue = string | number | boolean | null;
@@ -151,14 +159,14 @@ export function recordsTable(records: Array<Record<string, BulkValue>>): ParsedT
 }
 
 export function runBulk(
-  db: Database,
+  dbh: ImportDb,
   actor: Actor,
   entity: ImportEntity,
   input: { dryRun?: boolean | undefined; deactivateMissing?: boolean | undefined; records: Array<Record<string, BulkValue>> },
 ): Promise<TImportReport> {
   const table = recordsTable(input.records);
   return run(
-    db,
+    dbh,
     actor,
     { entity, dryRun: input.dryRun, deactivateMissing: input.deactivateMissing },
     { kind: 'bulk', fileName: `PUT /api/${entity}/bulk`, table, mapping: {}, remember: false },
@@ -169,6 +177,12 @@ export function runBulk(
 const STALE_MINUTES = 30;
 
 type RunRow = Awaited<ReturnType<typeof listImportRuns>>[number];
+
+/** The progress in the record (PostgreSQL, written by whichever instance runs the import). */
+function storedProgress(r: RunRow): TImportRecord['progress'] {
+  if (r.progressPhase === null || r.progressDone === null || r.progressTotal === null) return null;
+  return { phase: r.progressPhase, done: r.progressDone, total: r.progressTotal };
+}
 
 function record(r: RunRow): TImportRecord {
   return {
@@ -181,7 +195,7 @@ function record(r: RunRow): TImportRecord {
     createdAt: r.createdAt.toISOString(),
     finishedAt: r.finishedAt?.toISOString() ?? null,
     counts: { rows: r.rowCount, created: r.createdCount, changed: r.changedCount, unchanged: r.unchangedCount, refused: r.refusedCount, deactivated: r.deactivatedCount },
-    progress: r.status === 'running' ? progressOf(r.id) : null,
+    progress: r.status === 'running' ? (progressOf(r.id) ?? storedProgress(r)) : null,
     error: r.error ? { code: r.error.code, params: r.error.params } : null,
   };
 }
