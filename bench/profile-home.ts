@@ -134,10 +134,15 @@ function analyseTrace(events: TraceEvent[], byPkg: Map<string, number>, byFn: Ma
   const layouts = mine.filter((e) => e.name === 'Layout' && e.ph === 'X').sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0));
   for (const l of layouts.slice(0, 4)) {
     const begin = (l.args as { beginData?: { dirtyObjects?: number; totalObjects?: number; partialLayout?: boolean } } | undefined)?.beginData;
-    console.log(`  layout @${ms(l.ts - nav)} ${ms(l.dur ?? 0)} ms: ${begin?.dirtyObjects ?? '?'} of ${begin?.totalObjects ?? '?'} objects${begin?.partialLayout ? ' (partial)' : ''}`);
+    console.log(
+      `  layout @${ms(l.ts - nav)} ${ms(l.dur ?? 0)} ms: ${begin?.dirtyObjects ?? '?'} of ${begin?.totalObjects ?? '?'} objects${begin?.partialLayout ? ' (partial)' : ''}`,
+    );
   }
   const styles = mine.filter((e) => e.name === 'UpdateLayoutTree' && e.ph === 'X').sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0));
-  for (const l of styles.slice(0, 3)) console.log(`  style @${ms(l.ts - nav)} ${ms(l.dur ?? 0)} ms: ${JSON.stringify((l.args as { elementCount?: number } | undefined)?.elementCount ?? (l.args as Record<string, unknown> | undefined) ?? {}).slice(0, 120)}`);
+  for (const l of styles.slice(0, 3))
+    console.log(
+      `  style @${ms(l.ts - nav)} ${ms(l.dur ?? 0)} ms: ${JSON.stringify((l.args as { elementCount?: number } | undefined)?.elementCount ?? (l.args as Record<string, unknown> | undefined) ?? {}).slice(0, 120)}`,
+    );
   for (const t of tasks) {
     const end = t.ts + t.dur!;
     const kinds = new Map<string, number>();
@@ -244,6 +249,13 @@ await withBenchDatabase('profilehome', async (databaseUrl) => {
       await page.waitForTimeout(5000);
       const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
       const long = await page.evaluate(() => (window as unknown as { __long: { start: number; duration: number }[] }).__long);
+      // Whether the page loaded ICU's data anyway (a first formatter then costs tens of ms, else ~1 ms).
+      const icu = await page.evaluate(() => {
+        const t = performance.now();
+        new Intl.NumberFormat('da-DK').format(1);
+        return performance.now() - t;
+      });
+      console.log(`  a first Intl.NumberFormat after the load took ${icu.toFixed(1)} ms`);
       // Blocking time as it would be at 4× (the page's own long tasks only see ≥ 50 ms as they ran).
       const blocking = long.reduce((s, t) => s + Math.max(0, (t.duration * 4) / RATE - 50), 0);
       console.log(`\nrun ${run + 1}: long tasks ${long.map((t) => `${t.duration}@${t.start}`).join(', ')}; blocking ${blocking} ms (CPU slowed ${RATE}×)`);
