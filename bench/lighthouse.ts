@@ -61,6 +61,21 @@ async function importFrom<T>(name: string): Promise<T | null> {
   }
 }
 
+/** The home page's bench data: u001 with 5 000 open entries (also bench/profile-home.ts). */
+export async function seedHomeDatabase(databaseUrl: string): Promise<void> {
+  // Only the 5 000 open entries: worksheet.ts reads its size when it is first imported.
+  process.env.BENCH_WORKSHEET_ROWS ??= '0';
+  const { seedAccount, seedRecords } = await import('./worksheet');
+  const dbh = await openDatabase({ databaseUrl, dataDir: '', poolSize: 2 });
+  await migrateToLatest(dbh.db);
+  const accountId = await seedAccount(dbh);
+  await seedRecords(dbh, accountId);
+  // Every open entry belongs to u001, so that u001's home (Yours) holds all 5 000.
+  await sql`UPDATE worksheet_record SET username = 'u001' WHERE account_id = ${accountId} AND NOT exported`.execute(dbh.db);
+  await analyze(dbh.db);
+  await dbh.close();
+}
+
 export async function benchLighthouse(): Promise<void> {
   console.log('\n# Lighthouse mobile on / after login, 5 000 open entries (PostgreSQL, built server)');
   if (!existsSync(resolve(ROOT, 'dist/server/main.js'))) return fail('lighthouse', 'no dist/: run npm run build first');
@@ -71,18 +86,8 @@ export async function benchLighthouse(): Promise<void> {
   const launcher = await importFrom<ChromeLauncher>('chrome-launcher');
   if (!lh || !launcher) return fail('lighthouse', `lighthouse is not installed in ${lighthouseDir()}`);
 
-  // Only the 5 000 open entries: worksheet.ts reads its size when it is first imported.
-  process.env.BENCH_WORKSHEET_ROWS ??= '0';
-  const { seedAccount, seedRecords } = await import('./worksheet');
   await withBenchDatabase('lighthouse', async (databaseUrl) => {
-    const dbh = await openDatabase({ databaseUrl, dataDir: '', poolSize: 2 });
-    await migrateToLatest(dbh.db);
-    const accountId = await seedAccount(dbh);
-    await seedRecords(dbh, accountId);
-    // Every open entry belongs to u001, so that u001's home (Yours) holds all 5 000.
-    await sql`UPDATE worksheet_record SET username = 'u001' WHERE account_id = ${accountId} AND NOT exported`.execute(dbh.db);
-    await analyze(dbh.db);
-    await dbh.close();
+    await seedHomeDatabase(databaseUrl);
 
     // BENCH_SERVER_ENTRY: another build's dist/server/main.js (with its dist/client beside it), for an A/B run.
     const server = await startServerProcess({ DATABASE_URL: databaseUrl, ...(process.env.BENCH_SERVER_ENTRY ? { BENCH_SERVER_ENTRY: process.env.BENCH_SERVER_ENTRY } : {}) });

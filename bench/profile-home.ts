@@ -11,10 +11,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { sql } from 'kysely';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
-import { analyze, migrateToLatest, openDatabase } from '../db/database';
-import { ROOT, startServerProcess, withBenchDatabase } from './lib';
+import { exitStandalone, ROOT, startServerProcess, withBenchDatabase } from './lib';
+import { seedHomeDatabase } from './lighthouse';
 
 const PASSWORD = 'bench-pass-1';
 const RUNS = Number(process.argv[2] ?? 3);
@@ -189,17 +188,10 @@ function analyseTrace(events: TraceEvent[], byPkg: Map<string, number>, byFn: Ma
   return sum;
 }
 
-process.env.BENCH_WORKSHEET_ROWS ??= '0';
-const { seedAccount, seedRecords } = await import('./worksheet');
 await withBenchDatabase('profilehome', async (databaseUrl) => {
-  const dbh = await openDatabase({ databaseUrl, dataDir: '', poolSize: 2 });
-  await migrateToLatest(dbh.db);
-  const accountId = await seedAccount(dbh);
-  await seedRecords(dbh, accountId);
-  await sql`UPDATE worksheet_record SET username = 'u001' WHERE account_id = ${accountId} AND NOT exported`.execute(dbh.db);
-  await analyze(dbh.db);
-  await dbh.close();
-  const server = await startServerProcess({ DATABASE_URL: databaseUrl });
+  await seedHomeDatabase(databaseUrl);
+  // BENCH_SERVER_ENTRY: another build's dist/server/main.js, to trace it instead.
+  const server = await startServerProcess({ DATABASE_URL: databaseUrl, ...(process.env.BENCH_SERVER_ENTRY ? { BENCH_SERVER_ENTRY: process.env.BENCH_SERVER_ENTRY } : {}) });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -269,4 +261,4 @@ await withBenchDatabase('profilehome', async (databaseUrl) => {
     await server.stop();
   }
 });
-process.exit(0);
+exitStandalone();
