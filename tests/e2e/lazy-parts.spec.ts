@@ -81,3 +81,31 @@ test('entries waiting: the worksheet lists them at once, its code fetched when t
   await page.getByRole('alertdialog').getByRole('button', { name: 'Slet' }).click();
   await expect(page.getByTestId('outbox-item')).toHaveCount(0);
 });
+
+test('entries waiting whose list could not be fetched: the list comes by itself once its code can be fetched again, with no reload', async ({ page }) => {
+  const description = `Unlisted ${Date.now().toString(36)}`;
+  await login(page, 'dansk');
+  // The list's code, the health check and the send unreachable (a server going away while the form
+  // is open): the entry waits, and the list cannot show it.
+  const unreachable = /\/assets\/outbox-list-[^/]*\.js$|\/healthz$/;
+  await page.route(unreachable, (route) => route.abort('connectionrefused'));
+  await page.route(
+    (url) => url.pathname === '/api/worksheet',
+    (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()),
+  );
+  const form = page.locator('form.ws-form');
+  await fillDanishItemEntry(page, description);
+  await form.getByRole('button', { name: 'Opret', exact: true }).click();
+  await expect(page.getByTestId('outbox-count')).toHaveText('1');
+  await expect(page.locator('.toasts')).toContainText('Serveren kunne ikke nås');
+  await expect(page.getByTestId('outbox-item')).toHaveCount(0);
+
+  // The code can be fetched again: nobody touches anything, the entry shows (it used to need a reload).
+  await page.unroute(unreachable);
+  const item = page.getByTestId('outbox-item').filter({ hasText: description });
+  await expect(item).toBeVisible({ timeout: 15_000 });
+
+  await item.getByRole('button', { name: 'Slet' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Slet' }).click();
+  await expect(page.getByTestId('outbox-item')).toHaveCount(0);
+});

@@ -286,6 +286,8 @@ for (const [viewport, size] of [
       await page.keyboard.type('1000');
       await expect(page.getByRole('option').first()).toHaveText(/1000/);
       await page.keyboard.press('Enter');
+      // The item's units of measure have come (its base unit is filled in), as a user sees before Create.
+      await expect(combo(page, lang === 'en' ? 'Unit of measure' : 'Enhed')).not.toHaveValue('');
       await form(page)
         .getByLabel(lang === 'en' ? 'Quantity' : 'Antal')
         .fill('3');

@@ -37,10 +37,14 @@ import { AppCallError, errorMessage, serverFieldErrors, translateText } from '..
 import { describeFailure } from './create-failure';
 import { focusEntry, focusField, focusFirstInvalid } from './focus';
 import { loadOutbox } from './offline/outbox-state';
+import { sharedLazyPart } from '../../lib/lazy';
 import { invalidateCounts } from './invalidate-counts';
 import { useFormDraft } from './use-form-draft';
 import { useFormOptions } from './use-form-options';
 import { todayIso, useFormLookups } from './ws-data';
+
+// The home page's list of waiting entries (one loading state with its other askers, decision 0185).
+const OutboxListPart = sharedLazyPart<{ settings: TWorksheetFormSettings }>('outbox-list', () => import('./offline/outbox-list').then((mod) => mod.OutboxList));
 
 type SchemaModule = typeof import('./worksheet-form-schema');
 /** The schema's module once loaded (zod comes with it; not on the worksheet home's first load). */
@@ -114,8 +118,12 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel, p
   // A create goes through the outbox. Its code is fetched as soon as the user starts on the form (a
   // field focused or pressed), so an entry made after the server went out of reach is kept on the
   // device, not refused (decision 0285); a page nobody writes on does not fetch it (4 KB, issue 25 §4).
+  // The list of waiting entries comes too, so that the home page can show the entry kept there
+  // even when the connection went while the form was open (before the service worker had its chunk).
   const onStart = () => {
-    if (!editing) void loadOutbox().catch(() => undefined);
+    if (editing) return;
+    void loadOutbox().catch(() => undefined);
+    OutboxListPart.preload();
   };
   const [files, setFiles] = useState<File[]>(queued?.files ?? []);
   const [keptIds, setKeptIds] = useState<number[]>(() => restored?.keptIds ?? record?.attachments.map((a) => a.id) ?? []);

@@ -18,7 +18,7 @@ import { MasterDataAge } from '../../offline/master-data-age';
 import { todayIso, useFormSettings, useMediaQuery } from './ws-data';
 import { weekOf } from '../../../shared/week';
 import { errorMessage, isNetworkError } from '../../lib/errors';
-import { retryUnreachable } from '../../lib/recovery';
+import { retryUnreachable, SERVER_BACK_EVENT } from '../../lib/recovery';
 import { EmptyState } from '../../components/empty-state';
 import { LazyBoundary, lazyPart, sharedLazyPart, useMountedOnce } from '../../lib/lazy';
 import type { ComponentProps } from 'react';
@@ -45,10 +45,34 @@ function WaitingEntries({ settings }: { settings: TWorksheetFormSettings }) {
   const waiting = useOutboxItems().length > 0;
   // Stays once shown: the list keeps its edit dialog open while the last entry is sent.
   const [mounted] = useMountedOnce(waiting);
-  if (!mounted) return null;
+  const [attempt, setAttempt] = useState(0);
+  const [failed, setFailed] = useState(false);
+  // Its chunk could not be fetched (offline before the service worker had it): fetched again when
+  // the connection or the server is back, and every few seconds, so the entries show without a reload.
+  useEffect(() => {
+    if (!failed) return;
+    let done = false;
+    const again = () =>
+      void OutboxListPart.ready().then((ok) => {
+        if (!ok || done) return;
+        done = true;
+        setFailed(false);
+        setAttempt((n) => n + 1);
+      });
+    const timer = window.setInterval(again, 5_000);
+    window.addEventListener('online', again);
+    window.addEventListener(SERVER_BACK_EVENT, again);
+    return () => {
+      done = true;
+      window.clearInterval(timer);
+      window.removeEventListener('online', again);
+      window.removeEventListener(SERVER_BACK_EVENT, again);
+    };
+  }, [failed]);
+  if (!mounted || failed) return null;
   return (
     // A failed chunk says so in a toast; the entries still wait and are sent as before.
-    <LazyBoundary part={OutboxListPart} onFailed={() => undefined}>
+    <LazyBoundary key={attempt} part={OutboxListPart} onFailed={() => setFailed(true)}>
       <OutboxListPart.Component settings={settings} />
     </LazyBoundary>
   );
