@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { login, pick, screenshot, VIEWPORTS } from './helpers';
 
 /*
@@ -11,11 +11,10 @@ import { login, pick, screenshot, VIEWPORTS } from './helpers';
 
 const stamp = Date.now().toString(36);
 
-test('the server back: the list and the outbox recover by themselves; Retry is offered meanwhile', async ({ page, context }) => {
-  test.setTimeout(120_000);
+/** Logs in as `other` at 1366 px and fills an item entry (not sent yet). */
+async function fillEntry(page: Page, description: string) {
   await page.setViewportSize(VIEWPORTS.desktop);
   await login(page, 'other');
-  const description = `Recovery ${stamp}`;
   const form = page.locator('form.ws-form');
   await form.getByText('Item', { exact: true }).click();
   await pick(page, 'Job', '1002', /J-1002/);
@@ -23,6 +22,13 @@ test('the server back: the list and the outbox recover by themselves; Retry is o
   await expect(page.getByRole('combobox', { name: 'Unit of measure' })).toHaveValue(/BAG/);
   await form.getByLabel('Quantity').fill('4');
   await form.getByLabel('Description').fill(description);
+  return form;
+}
+
+test('the server back: the list and the outbox recover by themselves; Retry is offered meanwhile', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const description = `Recovery ${stamp}`;
+  const form = await fillEntry(page, description);
 
   // The server goes away.
   const down = '**/api/**';
@@ -52,4 +58,37 @@ test('the server back: the list and the outbox recover by themselves; Retry is o
   await expect(page.locator('[data-entry-id]').filter({ hasText: description })).toHaveCount(1);
   await expect(page.getByText('Your entries on the server show here when the connection returns.')).toHaveCount(0);
   await screenshot(page, 'worksheet-recovery-back-1366-en');
+});
+
+test('a send in flight elsewhere (the service worker or another tab holding the outbox) does not hide what waits', async ({ page, context }) => {
+  const description = `Held ${stamp}`;
+  const form = await fillEntry(page, description);
+  await context.route('**/api/**', (route) => route.abort('connectionrefused'));
+  await form.getByRole('button', { name: 'Create', exact: true }).click();
+  const item = page.locator('#outbox').getByTestId('outbox-item').filter({ hasText: description });
+  await expect(item).toBeVisible();
+
+  // Another page of this app holds the outbox, as the service worker's sync does while its request
+  // waits for a server that does not answer.
+  const other = await context.newPage();
+  await other.goto('/healthz');
+  await other.evaluate(
+    () =>
+      new Promise<void>((held) => {
+        void navigator.locks.request('webtid-outbox', () => {
+          held();
+          return new Promise(() => undefined);
+        });
+      }),
+  );
+  await page.reload();
+  // The entry is listed at once (it used to wait for the lock: the list stayed empty).
+  await expect(item).toBeVisible();
+  await expect(page.getByTestId('outbox-count')).toHaveText('1');
+
+  // The other page goes; the entry can be deleted (which takes the outbox).
+  await other.close();
+  await item.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.locator('#outbox').getByTestId('outbox-item')).toHaveCount(0);
 });

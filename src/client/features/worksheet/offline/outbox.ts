@@ -163,6 +163,9 @@ export async function setOutboxOwner(next: string | null, afterSent?: () => void
   retryAttempt = 0;
   publishOutbox({ items: [], failing: false });
   if (next === null) return;
+  // What waits shows at once, read without the lock: a round in flight elsewhere (the service
+  // worker's sync, another tab) holds it for as long as its server takes to answer.
+  await refresh();
   await exclusive(async () => recoverSending(await store(), next));
   await refresh();
   await sendNow();
