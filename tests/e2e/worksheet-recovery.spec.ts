@@ -61,6 +61,7 @@ test('the server back: the list and the outbox recover by themselves; Retry is o
 });
 
 test('a send in flight elsewhere (the service worker or another tab holding the outbox) does not hide what waits', async ({ page, context }) => {
+  test.setTimeout(120_000);
   const description = `Held ${stamp}`;
   const form = await fillEntry(page, description);
   await context.route('**/api/**', (route) => route.abort('connectionrefused'));
@@ -82,7 +83,9 @@ test('a send in flight elsewhere (the service worker or another tab holding the 
       }),
   );
   await page.reload();
-  // The entry is listed at once (it used to wait for the lock: the list stayed empty).
+  // Once the page has given up on the server (its form settings then come from the device), the
+  // entry is listed (it used to wait for the lock: the list stayed empty).
+  await expect(page.getByText('Your entries on the server show here when the connection returns.')).toBeVisible({ timeout: 30_000 });
   await expect(item).toBeVisible();
   await expect(page.getByTestId('outbox-count')).toHaveText('1');
 
