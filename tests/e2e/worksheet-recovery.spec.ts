@@ -60,7 +60,10 @@ test('the server back: the list and the outbox recover by themselves; Retry is o
   await screenshot(page, 'worksheet-recovery-back-1366-en');
 });
 
-test('a send in flight elsewhere (the service worker or another tab holding the outbox) does not hide what waits', async ({ page, context }) => {
+test('a send in flight elsewhere (the service worker or another tab holding the outbox), and no device copy of the form settings, do not hide what waits', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   const description = `Held ${stamp}`;
   const form = await fillEntry(page, description);
@@ -82,6 +85,9 @@ test('a send in flight elsewhere (the service worker or another tab holding the 
         });
       }),
   );
+  // And this device has no copy of the master data yet (a first day, the sync not finished): the
+  // copy is dropped as the page reloads, so the form settings are not known either.
+  await other.evaluate(() => void indexedDB.deleteDatabase('webtid-master-data'));
   await page.reload();
   // Once the page has given up on the server (its form settings then come from the device), the
   // entry is listed (it used to wait for the lock: the list stayed empty).
@@ -89,6 +95,8 @@ test('a send in flight elsewhere (the service worker or another tab holding the 
   await expect(item).toBeVisible();
   await expect(page.getByTestId('outbox-count')).toHaveText('1');
 
+  // Without the form settings it cannot be edited yet, only deleted.
+  await expect(item.getByRole('button', { name: 'Edit' })).toBeDisabled();
   // The other page goes; the entry can be deleted (which takes the outbox).
   await other.close();
   await item.getByRole('button', { name: 'Delete' }).click();

@@ -44,7 +44,7 @@ import { useFormOptions } from './use-form-options';
 import { todayIso, useFormLookups } from './ws-data';
 
 // The home page's list of waiting entries (one loading state with its other askers, decision 0185).
-const OutboxListPart = sharedLazyPart<{ settings: TWorksheetFormSettings }>('outbox-list', () => import('./offline/outbox-list').then((mod) => mod.OutboxList));
+const OutboxListPart = sharedLazyPart<{ settings: TWorksheetFormSettings | undefined }>('outbox-list', () => import('./offline/outbox-list').then((mod) => mod.OutboxList));
 
 type SchemaModule = typeof import('./worksheet-form-schema');
 /** The schema's module once loaded (zod comes with it; not on the worksheet home's first load). */

@@ -38,10 +38,10 @@ const route = getRouteApi('/_app/');
 
 // The list of entries waiting on this device shows only when there are some; the menu's count
 // preloads this same part as soon as entries wait (features/worksheet/offline/outbox-menu.tsx, decision 0185).
-const OutboxListPart = sharedLazyPart<{ settings: TWorksheetFormSettings }>('outbox-list', () => import('./offline/outbox-list').then((mod) => mod.OutboxList));
+const OutboxListPart = sharedLazyPart<{ settings: TWorksheetFormSettings | undefined }>('outbox-list', () => import('./offline/outbox-list').then((mod) => mod.OutboxList));
 
 /** The outbox list, fetched once entries wait (they come from IndexedDB, never at first paint). */
-function WaitingEntries({ settings }: { settings: TWorksheetFormSettings }) {
+function WaitingEntries({ settings }: { settings: TWorksheetFormSettings | undefined }) {
   const waiting = useOutboxItems().length > 0;
   // Stays once shown: the list keeps its edit dialog open while the last entry is sent.
   const [mounted] = useMountedOnce(waiting);
@@ -318,7 +318,8 @@ export function WorksheetHomePage() {
       )}
       <ListFilterBar mode={mode} filters={filters} onChange={setFilters} totals={paged.totals} showCustomer={settings.data?.showCustomer ?? true} />
       <PrintHeader title={m.ws_title()} view={tabLabel[mode]()} from={groups.at(-1)?.key} to={groups[0]?.key} loadedAt={list.dataUpdatedAt} />
-      {mode === 'YOURS' && settings.data && <WaitingEntries settings={settings.data} />}
+      {/* Listed even before the form settings are known (server out of reach, no device copy yet). */}
+      {mode === 'YOURS' && <WaitingEntries settings={settings.data} />}
       {list.isLoading || settings.isLoading || listRendering ? (
         <PageSpinner />
       ) : list.error && isNetworkError(list.error) && !groups.length ? (

@@ -37,7 +37,7 @@ const stateLabel = { waiting: m.outbox_state_waiting, sending: m.outbox_state_se
  * The entries of this user waiting on this device (Yours tab): each marked, with its refusal if
  * the server gave one; edit (the entry form in a dialog, prefilled) and delete; "Send now".
  */
-export function OutboxList({ settings }: { settings: TWorksheetFormSettings }) {
+export function OutboxList({ settings }: { settings: TWorksheetFormSettings | undefined }) {
   const items = useOutboxItems();
   const online = useOnline();
   // The last round got no answer from the server: it is tried again by itself; "Retry" asks now.
@@ -109,7 +109,9 @@ export function OutboxList({ settings }: { settings: TWorksheetFormSettings }) {
             <div className="outbox-item__actions">
               {/* A queued change or removal of a stored entry is made again in the week (decision 0471): only discarded here. */}
               {opOf(item) === 'create' && (
-                <Button variant="secondary" onClick={() => setEditing(item)} disabled={item.state === 'sending'}>
+                // The form needs the account's form settings: until they are here (server out of reach and no
+                // device copy yet), the entry is listed and can be deleted, not edited.
+                <Button variant="secondary" onClick={() => setEditing(item)} disabled={item.state === 'sending' || settings === undefined}>
                   {item.state === 'refused' ? m.outbox_fix() : m.outbox_edit()}
                 </Button>
               )}
@@ -126,7 +128,7 @@ export function OutboxList({ settings }: { settings: TWorksheetFormSettings }) {
             {problemMessage(editing.problem)}
           </p>
         )}
-        {editing && (
+        {editing && settings && (
           <WorksheetForm key={editing.id} settings={settings} queued={draftOf(editing)} layout="page" onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />
         )}
       </Modal>

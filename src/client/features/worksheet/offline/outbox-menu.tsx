@@ -23,7 +23,7 @@ import { invalidateCounts } from '../invalidate-counts';
  * The count below preloads it as soon as entries wait, so the home page (which asks for the same
  * shared part) shows it at once (decision 0185).
  */
-const OutboxListPart = sharedLazyPart<{ settings: TWorksheetFormSettings }>('outbox-list', () => import('./outbox-list').then((mod) => mod.OutboxList));
+const OutboxListPart = sharedLazyPart<{ settings: TWorksheetFormSettings | undefined }>('outbox-list', () => import('./outbox-list').then((mod) => mod.OutboxList));
 
 /** Binds the outbox to the logged-in user and sends what waits (app start; its code only if something may wait); once, in the menu bar. */
 export function useOutboxSession(info: Pick<AccountInfo, 'accountId' | 'username'>): void {
