@@ -13,6 +13,24 @@ test.use({ viewport: VIEWPORTS.desktop, serviceWorkers: 'block' });
 const serverDown = (page: Page) => page.route('**/*', (route) => route.abort('connectionrefused'));
 const serverUp = (page: Page) => page.unroute('**/*');
 
+/** The Danish user's item entry created with its send refused at the door: it waits on the device. */
+async function queueEntry(page: Page, description: string) {
+  await page.route(
+    (url) => url.pathname === '/api/worksheet',
+    (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()),
+  );
+  await fillDanishItemEntry(page, description);
+  await page.locator('form.ws-form').getByRole('button', { name: 'Opret', exact: true }).click();
+  await expect(page.getByTestId('outbox-count')).toHaveText('1');
+}
+
+/** Deletes the waiting entry (after its confirmation), leaving nothing behind for other tests. */
+async function deleteWaiting(page: Page, description: string) {
+  await page.getByTestId('outbox-item').filter({ hasText: description }).getByRole('button', { name: 'Slet' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Slet' }).click();
+  await expect(page.getByTestId('outbox-item')).toHaveCount(0);
+}
+
 test('the download dialog with the server gone: a toast says so, the worksheet stays; once back the dialog opens', async ({ page }) => {
   await login(page, 'basic');
   const download = page.locator('.page-header__actions').getByRole('button', { name: 'Download', exact: true });
@@ -53,14 +71,7 @@ test('entries waiting: the worksheet lists them at once, its code fetched when t
   const description = `Waiting ${Date.now().toString(36)}`;
   await login(page, 'dansk');
   // Sending is refused at the door from here on, so the entry stays waiting on the device.
-  await page.route(
-    (url) => url.pathname === '/api/worksheet',
-    (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()),
-  );
-  const form = page.locator('form.ws-form');
-  await fillDanishItemEntry(page, description);
-  await form.getByRole('button', { name: 'Opret', exact: true }).click();
-  await expect(page.getByTestId('outbox-count')).toHaveText('1');
+  await queueEntry(page, description);
 
   // A fresh page on another screen: the menu counts the waiting entry and fetches the list's code.
   await page.getByRole('navigation').getByRole('link', { name: 'Arkiv' }).first().click();
@@ -77,9 +88,7 @@ test('entries waiting: the worksheet lists them at once, its code fetched when t
   await expect(page.locator('.toasts')).not.toContainText('Serveren kunne ikke nås');
 
   // Leave nothing behind for other tests.
-  await page.getByTestId('outbox-item').filter({ hasText: description }).getByRole('button', { name: 'Slet' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Slet' }).click();
-  await expect(page.getByTestId('outbox-item')).toHaveCount(0);
+  await deleteWaiting(page, description);
 });
 
 test('entries waiting whose list could not be fetched: the list comes by itself once its code can be fetched again, with no reload', async ({ page }) => {
@@ -89,14 +98,7 @@ test('entries waiting whose list could not be fetched: the list comes by itself 
   // is open): the entry waits, and the list cannot show it.
   const unreachable = /\/assets\/outbox-list-[^/]*\.js$|\/healthz$/;
   await page.route(unreachable, (route) => route.abort('connectionrefused'));
-  await page.route(
-    (url) => url.pathname === '/api/worksheet',
-    (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()),
-  );
-  const form = page.locator('form.ws-form');
-  await fillDanishItemEntry(page, description);
-  await form.getByRole('button', { name: 'Opret', exact: true }).click();
-  await expect(page.getByTestId('outbox-count')).toHaveText('1');
+  await queueEntry(page, description);
   await expect(page.locator('.toasts')).toContainText('Serveren kunne ikke nås');
   await expect(page.getByTestId('outbox-item')).toHaveCount(0);
 
@@ -105,7 +107,5 @@ test('entries waiting whose list could not be fetched: the list comes by itself 
   const item = page.getByTestId('outbox-item').filter({ hasText: description });
   await expect(item).toBeVisible({ timeout: 15_000 });
 
-  await item.getByRole('button', { name: 'Slet' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Slet' }).click();
-  await expect(page.getByTestId('outbox-item')).toHaveCount(0);
+  await deleteWaiting(page, description);
 });
