@@ -58,6 +58,22 @@ export function mainMenu(page: Page) {
   return page.locator('nav#main-menu');
 }
 
+/**
+ * Records, as it happens, whether an entry holding `text` is highlighted: the highlight after an
+ * edit lasts a moment (2.5 s), which a loaded machine's checks can outlast. Call before the action
+ * (the app navigates without reloading, so the observer stays); poll the returned check.
+ */
+export async function watchHighlight(page: Page, text: string): Promise<() => Promise<boolean>> {
+  await page.evaluate((wanted) => {
+    const seen = window as unknown as { lit?: boolean };
+    seen.lit = false;
+    new MutationObserver(() => {
+      for (const row of document.querySelectorAll('[data-entry-id].is-highlighted')) if (row.textContent?.includes(wanted)) seen.lit = true;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['class'] });
+  }, text);
+  return () => page.evaluate(() => (window as unknown as { lit?: boolean }).lit === true);
+}
+
 /** Full-page screenshot into test-results/screens/<name>.png, for a human to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   // animations: 'disabled' fast-forwards finite CSS animations (the toasts' entry) to their end

@@ -196,6 +196,33 @@ test('Danish: the conflict and the restored draft speak Danish', async ({ page, 
   await expect(page.locator('form.ws-form').getByLabel('Beskrivelse')).toHaveValue(description);
 });
 
+test("Create pressed while the item's unit of measure is on its way: it waits for it and creates, no refusal", async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await login(page, 'admin');
+  const form = page.locator('form.ws-form');
+  const description = `Slow unit ${stamp}`;
+  await form.getByText('Item', { exact: true }).click();
+  await pick(page, 'Job', 'J-3001', /J-3001/);
+  // The chosen item's lookup (its units of measure) answers only after Create is pressed, as a
+  // busy server or a slow line does.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/trpc\/[^?]*unit\.search/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await pick(page, 'Unit', '1300', /1300/);
+  await form.getByLabel('Description').fill(description);
+  await form.getByLabel('Quantity').fill('2');
+  await expect(page.getByRole('combobox', { name: 'Unit of measure' })).toHaveValue('');
+  await form.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(form.getByRole('button', { name: 'Create', exact: true })).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(page.getByText('Record successfully created')).toBeVisible();
+  await expect(form.locator('[aria-invalid="true"]')).toHaveCount(0);
+  await expect(page.locator('[data-entry-id]').filter({ hasText: description })).toContainText(/bag/i);
+});
+
 test('an edit keeps its draft across a reload; Cancel drops it', async ({ page }) => {
   await page.setViewportSize(VIEWPORTS.desktop);
   await login(page, 'admin');
@@ -204,6 +231,9 @@ test('an edit keeps its draft across a reload; Cancel drops it', async ({ page }
   await form.getByText('Item', { exact: true }).click();
   await pick(page, 'Job', 'J-3001', /J-3001/);
   await pick(page, 'Unit', '1300', /1300/);
+  // As a user sees it: the item's unit of measure is filled in before Create (under load it came
+  // after the click, and the form refused at Unit of measure).
+  await expect(page.getByRole('combobox', { name: 'Unit of measure' })).toHaveValue(/BAG/);
   await form.getByLabel('Description').fill(original);
   await form.getByLabel('Quantity').fill('2');
   await form.getByRole('button', { name: 'Create', exact: true }).click();

@@ -99,7 +99,12 @@ test('a send in flight elsewhere (the service worker or another tab holding the 
   await expect(item.getByRole('button', { name: 'Edit' })).toBeDisabled();
   // The other page goes; the entry can be deleted (which takes the outbox).
   await other.close();
-  await item.getByRole('button', { name: 'Delete' }).click();
+  // The page now takes the outbox and tries to send (the server still refuses): while a try runs the
+  // entry is "Sending" and Delete is disabled for that moment; a tap that fell in it is tapped again.
+  await expect(async () => {
+    await item.getByRole('button', { name: 'Delete' }).click({ timeout: 5_000 });
+    await expect(page.getByRole('alertdialog')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.locator('#outbox').getByTestId('outbox-item')).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useAfterRender } from '../../lib/after-render';
 import type { UnitType } from '../../../shared/limits';
 import { m } from '../../../shared/paraglide/messages.js';
 import { getLocale } from '../../../shared/paraglide/runtime.js';
@@ -133,6 +134,9 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel, p
   // A Create refused on the client for the work type's unit of measure (issue 22 §1): the
   // conflict shows at Work type until it is resolved.
   const [conflictRefused, setConflictRefused] = useState(false);
+  // The lookup of the unit just chosen, while it is on its way (loadUnit); a submit waits for it.
+  const unitLoading = useRef<Promise<unknown> | null>(null);
+  const afterRender = useAfterRender();
   // Whether the user changed anything since the form opened or was saved: only then is there a draft.
   const touched = useRef(restored !== null);
   // Where the form is (read when it opens: when it goes away the address may already be /login).
@@ -196,10 +200,16 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel, p
     if (!unitType || !unitNo) return;
     // The work type as the unit is chosen: a carried one may be cleared by the answer, not one chosen meanwhile.
     const carriedWorkType = form.values.workTypeCode;
-    const [found, uomList] = await Promise.all([lookups.unit(unitType, unitNo), lookups.unitsOfMeasure(unitType, unitNo)]);
-    if (!found || !uomList) return;
-    const unit = found[0]?.no === unitNo ? found[0] : undefined;
-    form.update((v) => unitLoaded(v, { unitType, unitNo, unit, uoms: uomList.map((u) => u.code), carriedWorkType }, forcedUomOf(v.workTypeCode), ctx));
+    const answer = Promise.all([lookups.unit(unitType, unitNo), lookups.unitsOfMeasure(unitType, unitNo)]);
+    unitLoading.current = answer;
+    try {
+      const [found, uomList] = await answer;
+      if (!found || !uomList) return;
+      const unit = found[0]?.no === unitNo ? found[0] : undefined;
+      form.update((v) => unitLoaded(v, { unitType, unitNo, unit, uoms: uomList.map((u) => u.code), carriedWorkType }, forcedUomOf(v.workTypeCode), ctx));
+    } finally {
+      if (unitLoading.current === answer) unitLoading.current = null;
+    }
   }
 
   // The form opened: a preset unit (the default resource, a restored draft) is checked, its
@@ -325,6 +335,21 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel, p
   // ---- submit: the one path that sends the entry (create, create & new, update) ----
 
   async function submit(how: 'create' | 'createNew' | 'update') {
+    // One at a time: Enter in a field while a save (or its wait below) runs does not send it twice.
+    if (busy !== null) return;
+    // A unit just chosen whose units of measure are still on their way (a busy server, a slow
+    // line): Create waits for them and then runs on the filled-in form, instead of refusing at an
+    // empty Unit of measure that fills itself a moment later (seen under load, e2e worksheet-drafts).
+    const loading = unitLoading.current;
+    if (loading) {
+      setBusy(how);
+      await loading.catch(() => undefined);
+      const rendered = afterRender();
+      setBusy(null);
+      await rendered;
+      void latestSubmit.current(how);
+      return;
+    }
     setFormError(null);
     const out: WorksheetPayload | null = form.validate(document.getElementById(formId), schema ?? (await ensureSchema()));
     // A work type whose unit of measure the unit lacks is refused here, at the field, before
@@ -392,6 +417,12 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel, p
       setBusy(null);
     }
   }
+
+  // The submit of the latest render (its values), for a submit that waited for the unit's lookup.
+  const latestSubmit = useRef(submit);
+  useEffect(() => {
+    latestSubmit.current = submit;
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
