@@ -39,7 +39,8 @@ export function AppLayout() {
           <PageSpinner />
         )}
       </main>
-      <Footer />
+      {/* With the page: a footer painted under the spinner would be pushed down by it (a layout shift). */}
+      {pageShown && <Footer />}
     </div>
   );
 }
