@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { login, PASSWORD, screenshot, VIEWPORTS, pick } from './helpers';
 
 /*
@@ -196,15 +196,21 @@ test('Danish: the conflict and the restored draft speak Danish', async ({ page, 
   await expect(page.locator('form.ws-form').getByLabel('Beskrivelse')).toHaveValue(description);
 });
 
-test("Create pressed while the item's unit of measure is on its way: it waits for it and creates, no refusal", async ({ page }) => {
+/** The admin at 1366 px starts an item entry on J-3001 in the home page's form. */
+async function startItemEntry(page: Page) {
   await page.setViewportSize(VIEWPORTS.desktop);
   await login(page, 'admin');
   const form = page.locator('form.ws-form');
-  const description = `Slow unit ${stamp}`;
   await form.getByText('Item', { exact: true }).click();
   await pick(page, 'Job', 'J-3001', /J-3001/);
-  // The chosen item's lookup (its units of measure) answers only after Create is pressed, as a
-  // busy server or a slow line does.
+  return form;
+}
+
+/**
+ * The chosen item's lookup (its units of measure) is held, as a busy server or a slow line holds it,
+ * and item 1300 is chosen, described and given a quantity; the returned function lets the lookup go.
+ */
+async function itemWithLookupHeld(page: Page, form: Locator, description: string): Promise<() => void> {
   let release = () => undefined as void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/api\/trpc\/[^?]*unit\.search/, async (route) => {
@@ -215,6 +221,13 @@ test("Create pressed while the item's unit of measure is on its way: it waits fo
   await form.getByLabel('Description').fill(description);
   await form.getByLabel('Quantity').fill('2');
   await expect(page.getByRole('combobox', { name: 'Unit of measure' })).toHaveValue('');
+  return release;
+}
+
+test("Create pressed while the item's unit of measure is on its way: it waits for it and creates, no refusal", async ({ page }) => {
+  const form = await startItemEntry(page);
+  const description = `Slow unit ${stamp}`;
+  const release = await itemWithLookupHeld(page, form, description);
   await form.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(form.getByRole('button', { name: 'Create', exact: true })).toHaveAttribute('aria-busy', 'true');
   release();
@@ -223,13 +236,20 @@ test("Create pressed while the item's unit of measure is on its way: it waits fo
   await expect(page.locator('[data-entry-id]').filter({ hasText: description })).toContainText(/bag/i);
 });
 
+test('a lookup that never answers does not hold Create for ever: after a few seconds the form checks itself', async ({ page }) => {
+  const form = await startItemEntry(page);
+  const release = await itemWithLookupHeld(page, form, `Hung unit ${stamp}`);
+  await form.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(form.getByRole('button', { name: 'Create', exact: true })).toHaveAttribute('aria-busy', 'true');
+  // The form's own check: Unit of measure is empty, so it is refused there and the button is free again.
+  await expect(form.getByRole('combobox', { name: 'Unit of measure' })).toHaveAttribute('aria-invalid', 'true', { timeout: 15_000 });
+  await expect(form.getByRole('button', { name: 'Create', exact: true })).not.toHaveAttribute('aria-busy', 'true');
+  release();
+});
+
 test('an edit keeps its draft across a reload; Cancel drops it', async ({ page }) => {
-  await page.setViewportSize(VIEWPORTS.desktop);
-  await login(page, 'admin');
-  const form = page.locator('form.ws-form');
+  const form = await startItemEntry(page);
   const original = `Edit draft ${stamp}`;
-  await form.getByText('Item', { exact: true }).click();
-  await pick(page, 'Job', 'J-3001', /J-3001/);
   await pick(page, 'Unit', '1300', /1300/);
   // As a user sees it: the item's unit of measure is filled in before Create (under load it came
   // after the click, and the form refused at Unit of measure).

@@ -47,6 +47,9 @@ import { todayIso, useFormLookups } from './ws-data';
 // The home page's list of waiting entries (one loading state with its other askers, decision 0185).
 const OutboxListPart = sharedLazyPart<{ settings: TWorksheetFormSettings | undefined }>('outbox-list', () => import('./offline/outbox-list').then((mod) => mod.OutboxList));
 
+/** How long a submit waits for the chosen unit's lookup still on its way (decision 0503). */
+const UNIT_WAIT_MS = 5_000;
+
 type SchemaModule = typeof import('./worksheet-form-schema');
 /** The schema's module once loaded (zod comes with it; not on the worksheet home's first load). */
 let schemaModule: SchemaModule | null = null;
@@ -343,7 +346,11 @@ export function useWorksheetForm({ settings, record, queued, onDone, onCancel, p
     const loading = unitLoading.current;
     if (loading) {
       setBusy(how);
-      await loading.catch(() => undefined);
+      // Not for ever: a lookup that hangs leaves the form to its own check after a few seconds.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([loading.catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, UNIT_WAIT_MS)))]);
+      clearTimeout(timer);
+      unitLoading.current = null;
       const rendered = afterRender();
       setBusy(null);
       await rendered;
